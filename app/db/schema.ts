@@ -1,0 +1,127 @@
+/**
+ * The data model: the one source of truth for D1's tables. Migrations in migrations/ are
+ * generated from this file (drizzle-kit), except the FTS5 search index, which drizzle cannot
+ * describe and lives in a hand-written migration.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** A creator's public storefront; classes are addressed as /classes/{storefrontSlug}/{classSlug}. */
+export const creators = sqliteTable("creators", {
+  id: text("id").primaryKey(),
+  storefrontSlug: text("storefront_slug").notNull().unique(),
+  name: text("name").notNull(),
+  headline: text("headline").notNull(),
+  bio: text("bio").notNull(),
+  avatarUrl: text("avatar_url").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/**
+ * Everything the catalogue sells. kind 'class' is a class with lessons; 'subscription' is a
+ * membership product (subscriptionSlug set). Prices are integer cents in USD.
+ * popularity, rating_score and released_at each have a keyset index with the id as tie-breaker.
+ */
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["class", "subscription"] }).notNull(),
+    title: text("title").notNull(),
+    classSlug: text("class_slug").notNull(),
+    storefrontSlug: text("storefront_slug").notNull(),
+    creatorId: text("creator_id").notNull().references(() => creators.id),
+    tagline: text("tagline").notNull(),
+    description: text("description").notNull(),
+    category: text("category").notNull(),
+    coverUrl: text("cover_url").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    crossedPriceCents: integer("crossed_price_cents"),
+    crossedPriceApplicableFrom: integer("crossed_price_applicable_from"),
+    specialOnlyVip: integer("special_only_vip", { mode: "boolean" }).notNull().default(false),
+    shouldNotHideDiscount: integer("should_not_hide_discount", { mode: "boolean" }).notNull().default(false),
+    subscriptionSlug: text("subscription_slug").notNull().default(""),
+    level: text("level").notNull().default("All levels"),
+    lessonCount: integer("lesson_count").notNull().default(0),
+    totalSeconds: integer("total_seconds").notNull().default(0),
+    ratingAverage: real("rating_average").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    /** ratingAverage weighted by ratingCount (a Bayesian mean x 1000), so 'Top rated' is not won by one 5-star review. */
+    ratingScore: integer("rating_score").notNull().default(0),
+    /** Enrolments: what 'Most popular' sorts by. */
+    popularity: integer("popularity").notNull().default(0),
+    releasedAt: integer("released_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("products_storefront_class_slug").on(t.storefrontSlug, t.classSlug),
+    index("products_creator").on(t.creatorId),
+    index("products_kind_popularity").on(t.kind, t.popularity, t.id),
+    index("products_kind_released").on(t.kind, t.releasedAt, t.id),
+    index("products_kind_rating").on(t.kind, t.ratingScore, t.id),
+    index("products_kind_category_popularity").on(t.kind, t.category, t.popularity, t.id),
+  ],
+);
+
+/** Topics and genres of a class, as rows so that comma-list filters use an index. */
+export const productTags = sqliteTable(
+  "product_tags",
+  {
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["topic", "genre"] }).notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.kind, t.value] }), index("product_tags_kind_value").on(t.kind, t.value, t.productId)],
+);
+
+export const lessons = sqliteTable(
+  "lessons",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull().default(""),
+    durationSeconds: integer("duration_seconds").notNull(),
+    isPreview: integer("is_preview", { mode: "boolean" }).notNull().default(false),
+    videoUrl: text("video_url"),
+  },
+  (t) => [uniqueIndex("lessons_product_position").on(t.productId, t.position)],
+);
+
+/** A bundle of classes. programType 'school' makes it a school (/school/music, /schools/{slug}). */
+export const collections = sqliteTable("collections", {
+  id: text("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  tagline: text("tagline").notNull(),
+  description: text("description").notNull(),
+  programType: text("program_type", { enum: ["collection", "school"] }).notNull().default("collection"),
+  coverUrl: text("cover_url").notNull(),
+  priceCents: integer("price_cents").notNull(),
+  position: integer("position").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const collectionItems = sqliteTable(
+  "collection_items",
+  {
+    collectionId: text("collection_id").notNull().references(() => collections.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index("collection_items_product").on(t.productId)],
+);
+
+/** Feature flags (e.g. 'homepage-yellow-banner-text'); read through a short KV cache. */
+export const featureFlags = sqliteTable("feature_flags", {
+  key: text("key").primaryKey(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+  payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>(),
+  updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+});
+
+export type Creator = typeof creators.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
+export type CollectionRow = typeof collections.$inferSelect;

@@ -1,0 +1,10 @@
+import { Link } from "@remix-run/react";
+
+/** A home category chip: /classes with that category and an empty view. */
+export function CategoryChip({ name }: { name: string }) {
+  return (
+    <Link className="chip" to={`/classes?category=${encodeURIComponent(name)}&view=`}>
+      {name}
+    </Link>
+  );
+}

@@ -1,0 +1,53 @@
+import { formatCents } from "~/platform/format";
+import type { CollectionDetail } from "../collections.server";
+import { ProductGrid } from "./ProductCard";
+
+/** A collection or school: what it is, its price against the total value of its classes, and the classes. */
+export function CollectionPage({ collection, descriptionHtml }: { collection: CollectionDetail; descriptionHtml: string }) {
+  const saving = collection.totalValuePriceInCents - collection.priceInfo.price;
+  const kind = collection.programType === "school" ? "School" : "Collection";
+  return (
+    <div className="collection-page">
+      <section className="class-hero" aria-labelledby="collection-title">
+        <div className="container class-hero__inner">
+          <img className="class-hero__cover" src={collection.coverUrl} alt="" width={640} height={360} />
+          <div className="class-hero__info">
+            <p className="eyebrow">
+              {kind} · {collection.classCount} classes
+            </p>
+            <h1 id="collection-title">{collection.title}</h1>
+            <p className="class-hero__tagline">{collection.tagline}</p>
+            <dl className="value-box">
+              <div>
+                <dt>{kind} price</dt>
+                <dd className="value-box__price">{formatCents(collection.priceInfo.price)}</dd>
+              </div>
+              <div>
+                <dt>Total value</dt>
+                <dd>
+                  <s>{formatCents(collection.totalValuePriceInCents)}</s>
+                </dd>
+              </div>
+              {saving > 0 ? (
+                <div>
+                  <dt>You save</dt>
+                  <dd className="value-box__saving">{formatCents(saving)}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+        </div>
+      </section>
+      <div className="container collection-body">
+        <section aria-labelledby="collection-about" className="collection-body__about">
+          <h2 id="collection-about">About this {kind.toLowerCase()}</h2>
+          <div className="prose" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+        </section>
+        <section aria-labelledby="collection-classes">
+          <h2 id="collection-classes">The classes</h2>
+          {collection.classes.length === 0 ? <p className="muted">Classes are being added to this {kind.toLowerCase()}.</p> : <ProductGrid products={collection.classes} />}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { Logo } from "~/ui/Logo";
+import { Icon } from "~/ui/icons";
+
+const NAV = [
+  { to: "/classes", label: "Classes" },
+  { to: "/classes?view=Collections", label: "Collections" },
+  { to: "/school/music", label: "Music school" },
+];
+
+/** The site header: logo, primary navigation and class search. On phones the navigation folds into a <details> menu that needs no JavaScript. */
+export function SiteHeader({ productName }: { productName: string }) {
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-header__logo" aria-label={`${productName} home`}>
+          <Logo size="medium" name={productName} />
+        </Link>
+        <nav aria-label="Main" className="site-header__nav">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form method="get" action="/classes" role="search" className="site-header__search">
+          <label htmlFor="site-search" className="visually-hidden">
+            Search classes
+          </label>
+          <input id="site-search" name="search" type="search" placeholder="Search classes" autoComplete="off" maxLength={120} />
+          <button type="submit" aria-label="Search">
+            <Icon name="search" />
+          </button>
+        </Form>
+        <details className="site-header__menu">
+          <summary aria-label="Menu">
+            <Icon name="menu" />
+          </summary>
+          <nav aria-label="Mobile">
+            <ul>
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to}>{item.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

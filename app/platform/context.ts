@@ -1,0 +1,27 @@
+import type { Db } from "./db.server";
+import type { Bindings, Env } from "./env";
+
+/** What every loader and action receives as `context`: built once per request in workers/app.ts. */
+export interface AppContext {
+  env: Env;
+  bindings: Bindings;
+  db: Db;
+  ctx: ExecutionContext;
+  /** Milliseconds since epoch at the start of the request: one clock for a whole render. */
+  now: number;
+  /** The visitor's IANA time zone from the User-Browser-Timezone header, when it is a real one. */
+  timeZone: string | undefined;
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    app: AppContext;
+  }
+}
+
+// Single fetch is on (remix.config.js): loaders' types are inferred as single fetch serialises them.
+declare module "@remix-run/server-runtime" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the product reads, validated once per request at the worker's edge.
+ * Outside services switch from their embedded default to the real one when their variables are set
+ * (see README "Configuration").
+ */
+export const envSchema = z.object({
+  PRODUCT_NAME: z.string().min(1).default("Studio"),
+  ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
+  SUPPORT_EMAIL: z.string().email().default("support@studio.example"),
+  /** Seconds a catalogue list stays in KV. KV's own minimum cacheTtl is 60 s. */
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(60).max(3600).default(60),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** The variables the browser may see: rendered into the page by the root loader. */
+export function publicEnv(env: Env) {
+  return { PRODUCT_NAME: env.PRODUCT_NAME, ENVIRONMENT: env.ENVIRONMENT, SUPPORT_EMAIL: env.SUPPORT_EMAIL };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;
+
+/** The bindings wrangler.toml declares. */
+export interface Bindings {
+  DB: D1Database;
+  CACHE: KVNamespace;
+  MEDIA: R2Bucket;
+  ASSETS: Fetcher;
+  [key: string]: unknown;
+}
+
+export class EnvError extends Error {}
+
+export function parseEnv(raw: Record<string, unknown>): Env {
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new EnvError(`Invalid environment: ${fields}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,17 @@
+/** Small response helpers shared by routes and the JSON API. */
+
+/** A JSON error the API returns for bad input: never a 500 for the caller's mistakes. */
+export function jsonError(status: 400 | 401 | 403 | 404 | 405 | 409 | 422, error: string, details?: unknown) {
+  return Response.json({ status: status === 404 ? "not found" : "error", error, ...(details ? { details } : {}) }, { status });
+}
+
+/** Throws the 404 that the route's ErrorBoundary renders as the not-found page. */
+export function notFound(message = "Not found"): never {
+  throw new Response(message, { status: 404, statusText: "Not Found" });
+}
+
+/** Secure cookies everywhere but plain-http localhost development. */
+export function isSecureRequest(request: Request) {
+  const url = new URL(request.url);
+  return url.protocol === "https:";
+}

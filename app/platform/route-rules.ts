@@ -1,0 +1,29 @@
+/**
+ * The spec's global route rules, decided before Remix sees the request:
+ * - a page other than /auth/callback loaded with both 'code=' and 'state=' in its query string goes to
+ *   /auth/callback with the same query string (an OAuth provider returned to the wrong page);
+ * - a path containing an encoded plus sign ('%2B') goes to its decoded form.
+ * Returns the address to redirect to, or null to carry on.
+ */
+export function globalRedirect(url: URL, method: string): string | null {
+  if (method !== "GET" && method !== "HEAD") return null;
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/build/")) return null;
+  const query = url.search.slice(1);
+  if (url.pathname !== "/auth/callback" && query.includes("code=") && query.includes("state=")) {
+    return `/auth/callback${url.search}`;
+  }
+  if (/%2B/i.test(url.pathname)) {
+    return url.pathname.replace(/%2B/gi, "+") + url.search;
+  }
+  return null;
+}
+
+/** The IANA zone named by the User-Browser-Timezone header, or undefined when absent or unknown. */
+export function browserTimeZone(header: string | null): string | undefined {
+  if (!header || header.length > 64) return undefined;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: header }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}

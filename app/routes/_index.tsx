@@ -1,0 +1,25 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { HomePage } from "~/features/home/components/HomePage";
+import { loadHome } from "~/features/home/home.server";
+import catalogStyles from "~/features/catalog/catalog.css";
+import homeStyles from "~/features/home/home.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: catalogStyles },
+  { rel: "stylesheet", href: homeStyles },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  // Membership arrives with accounts; until then every visitor is a non-member.
+  return loadHome(context.app, { isActiveMember: false });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const product = (matches.find((m) => m.id === "root")?.data as { env?: { PRODUCT_NAME?: string } } | undefined)?.env?.PRODUCT_NAME ?? "Studio";
+  return [{ title: `${product} · ${data?.hero.title ?? "Music classes"}` }, { name: "description", content: data?.hero.description ?? "" }];
+};
+
+export default function HomeRoute() {
+  return <HomePage {...useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,10 @@
+import { mostPopular } from "~/features/catalog/catalog.server";
+import { homepageListQuery } from "~/features/catalog/schema";
+import { apiJson, apiLoader, methodNotAllowed } from "~/platform/api.server";
+
+/** GET /api/getMostPopularProducts?isForHomepage&limit&lastProductId */
+export const loader = apiLoader(homepageListQuery, async (query, app) => {
+  const page = await mostPopular(app, { isForHomepage: query.isForHomepage, limit: query.limit, cursor: query.lastProductId });
+  return apiJson({ products: page.products, lastProductId: page.nextCursor, hasMore: page.nextCursor !== null }, { maxAge: 60 });
+});
+export const action = methodNotAllowed;

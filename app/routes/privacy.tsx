@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { LegalPage } from "~/features/legal/LegalPage";
+import { renderLegal } from "~/features/legal/render.server";
+import { privacyMarkdown } from "~/features/legal/privacy";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { html: renderLegal(privacyMarkdown, context.app.env), productName: context.app.env.PRODUCT_NAME };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Privacy Policy · ${data?.productName ?? "Studio"}` }];
+
+export default function PrivacyRoute() {
+  const { html } = useLoaderData<typeof loader>();
+  return <LegalPage title="Privacy Policy" html={html} />;
+}

@@ -1,0 +1,18 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { loadCollectionPage } from "~/features/catalog/collection-route.server";
+import { CollectionPage } from "~/features/catalog/components/CollectionPage";
+import catalogStyles from "~/features/catalog/catalog.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return loadCollectionPage(context, "music", "school");
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.collection.title }, { name: "description", content: data.collection.tagline }] : [{ title: "Not found" }];
+
+export default function SchoolRoute() {
+  return <CollectionPage {...useLoaderData<typeof loader>()} />;
+}

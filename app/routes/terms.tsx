@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { LegalPage } from "~/features/legal/LegalPage";
+import { renderLegal } from "~/features/legal/render.server";
+import { termsMarkdown } from "~/features/legal/terms";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { html: renderLegal(termsMarkdown, context.app.env), productName: context.app.env.PRODUCT_NAME };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Terms of Service · ${data?.productName ?? "Studio"}` }];
+
+export default function TermsRoute() {
+  const { html } = useLoaderData<typeof loader>();
+  return <LegalPage title="Terms of Service" html={html} />;
+}

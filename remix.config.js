@@ -1,0 +1,21 @@
+/** Remix classic compiler, targeting Cloudflare Workers (see README: "How it is built"). */
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  // The worker entry wraps the Remix build; the output is the whole worker that wrangler runs.
+  server: "./workers/app.ts",
+  serverBuildPath: "build/worker.js",
+  serverConditions: ["workerd", "worker", "browser"],
+  serverDependenciesToBundle: "all",
+  serverMainFields: ["browser", "module", "main"],
+  serverMinify: true,
+  serverModuleFormat: "esm",
+  serverPlatform: "neutral",
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: true,
+  },
+};

@@ -1,0 +1,34 @@
+/**
+ * The worker entry: every request that is not a static file comes here. It applies the global
+ * route rules, builds the per-request context and hands the request to Remix.
+ */
+import { createRequestHandler } from "@remix-run/cloudflare";
+import * as build from "@remix-run/dev/server-build";
+import { createDb } from "~/platform/db.server";
+import { parseEnv, type Bindings } from "~/platform/env";
+import { browserTimeZone, globalRedirect } from "~/platform/route-rules";
+
+// The Remix compiler replaces process.env.NODE_ENV at build time.
+declare const process: { env: { NODE_ENV: string } };
+
+const handleRemixRequest = createRequestHandler(build as any, process.env.NODE_ENV);
+
+export default {
+  async fetch(request: Request, bindings: Bindings, ctx: ExecutionContext): Promise<Response> {
+    const url = new URL(request.url);
+    const redirectTo = globalRedirect(url, request.method);
+    if (redirectTo) return new Response(null, { status: 302, headers: { Location: redirectTo } });
+
+    const env = parseEnv(bindings);
+    return handleRemixRequest(request, {
+      app: {
+        env,
+        bindings,
+        db: createDb(bindings.DB),
+        ctx,
+        now: Date.now(),
+        timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
+      },
+    });
+  },
+} satisfies ExportedHandler<Bindings>;
