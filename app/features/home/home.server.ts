@@ -49,5 +49,6 @@ export async function loadHome(app: AppContext, viewer: { isActiveMember: boolea
     categories,
     popular: popular.products,
     newReleases: fresh.products,
+    now: app.now,
   };
 }

@@ -117,7 +117,7 @@ function FilterPanel({ filters, facets, isFiltered }: { filters: BrowseData["fil
   const topics = withSelected(facets.topics.slice(0, FACET_LIMIT), filters.topics);
   const genres = withSelected(facets.genres.slice(0, FACET_LIMIT), filters.genres);
   return (
-    <details className="filters" open>
+    <details className="filters" open={isFiltered || undefined}>
       <summary className="filters__summary">Filters</summary>
       <Form method="get" action="/classes" className="filters__form">
         <input type="hidden" name="view" value={filters.view} />

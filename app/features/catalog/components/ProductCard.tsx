@@ -24,7 +24,8 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
         <p className="product-card__creator">{product.creatorName}</p>
         <p className="product-card__meta">
           <Rating average={product.rating.average} ratings={product.rating.count} />
-          <span aria-hidden="true">·</span>
+        </p>
+        <p className="product-card__meta">
           <span>{product.lessonCount} lessons</span>
           <span aria-hidden="true">·</span>
           <span>{durationText(product.totalSeconds)}</span>

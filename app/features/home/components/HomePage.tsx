@@ -18,6 +18,7 @@ export interface HomeData {
   categories: CategoryPreview[];
   popular: ProductSummary[];
   newReleases: ProductSummary[];
+  now: number;
 }
 
 /** With JavaScript the CTA scrolls smoothly to the verticals, 120px above them; without, the anchor and scroll-margin do the same. */
@@ -30,10 +31,10 @@ function scrollToVerticals(event: MouseEvent<HTMLAnchorElement>) {
   history.replaceState(null, "", `#${VERTICALS_SECTION_ID}`);
 }
 
-export function HomePage({ hero, cta, banner, categories, popular, newReleases }: HomeData) {
+export function HomePage({ hero, cta, banner, categories, popular, newReleases, now }: HomeData) {
   return (
     <div className="home">
-      {banner ? <PromoBanner banner={banner} /> : null}
+      {banner ? <PromoBanner banner={banner} now={now} /> : null}
       <section className="hero" aria-labelledby="hero-title">
         <picture className="hero__background">
           <source media="(min-width: 834px)" srcSet={hero.backgroundUrl} />
@@ -67,7 +68,7 @@ export function HomePage({ hero, cta, banner, categories, popular, newReleases }
       </section>
       {banner ? (
         <div className="container">
-          <InlineBannerCopy banner={banner} />
+          <InlineBannerCopy banner={banner} now={now} />
         </div>
       ) : null}
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { Countdown } from "~/ui/Countdown";
 import { Icon } from "~/ui/icons";
 import type { Banner } from "../banner";
 
@@ -20,7 +21,7 @@ function useBannerDescription(banner: Banner) {
  * The promotional yellow banner. The whole banner is a link; the close control hides it for this
  * page view only (a CSS checkbox, so it also works without JavaScript, and nothing is remembered).
  */
-export function PromoBanner({ banner }: { banner: Banner }) {
+export function PromoBanner({ banner, now }: { banner: Banner; now: number }) {
   const description = useBannerDescription(banner);
   const toggleId = useId();
   return (
@@ -30,6 +31,7 @@ export function PromoBanner({ banner }: { banner: Banner }) {
         <a className="promo-banner__link" href={banner.url}>
           <strong className="promo-banner__title">{banner.title}</strong>
           {description ? <span className="promo-banner__description">{description}</span> : null}
+          {banner.switchesAt && description !== banner.afterCountdown ? <Countdown until={banner.switchesAt} now={now} className="promo-banner__countdown" /> : null}
         </a>
         <label htmlFor={toggleId} className="promo-banner__close" title="Close banner">
           <Icon name="close" />
@@ -40,13 +42,19 @@ export function PromoBanner({ banner }: { banner: Banner }) {
 }
 
 /** The second, inline copy below the hero ('title — description'); it ignores the close. */
-export function InlineBannerCopy({ banner }: { banner: Banner }) {
+export function InlineBannerCopy({ banner, now }: { banner: Banner; now: number }) {
   const description = useBannerDescription(banner);
   return (
     <p className={`promo-inline promo-inline--${banner.theme}`}>
       <a href={banner.url}>
         <strong>{banner.title}</strong>
         {description ? ` — ${description}` : ""}
+        {banner.switchesAt && description !== banner.afterCountdown ? (
+          <>
+            {" "}
+            <Countdown until={banner.switchesAt} now={now} />
+          </>
+        ) : null}
       </a>
     </p>
   );

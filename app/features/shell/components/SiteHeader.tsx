@@ -1,15 +1,17 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { Logo } from "~/ui/Logo";
 import { Icon } from "~/ui/icons";
 
 const NAV = [
-  { to: "/classes", label: "Classes" },
-  { to: "/classes?view=Collections", label: "Collections" },
-  { to: "/school/music", label: "Music school" },
+  { to: "/classes", label: "Classes", isCurrent: (path: string, view: string) => path.startsWith("/classes") && view !== "collections" },
+  { to: "/classes?view=Collections", label: "Collections", isCurrent: (path: string, view: string) => path.startsWith("/collections") || (path === "/classes" && view === "collections") },
+  { to: "/school/music", label: "Music school", isCurrent: (path: string) => path.startsWith("/school") },
 ];
 
 /** The site header: logo, primary navigation and class search. On phones the navigation folds into a <details> menu that needs no JavaScript. */
 export function SiteHeader({ productName }: { productName: string }) {
+  const location = useLocation();
+  const view = (new URLSearchParams(location.search).get("view") ?? "").trim().toLowerCase();
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -20,9 +22,9 @@ export function SiteHeader({ productName }: { productName: string }) {
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end prefetch="intent">
+                <Link to={item.to} prefetch="intent" aria-current={item.isCurrent(location.pathname, view) ? "page" : undefined}>
                   {item.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

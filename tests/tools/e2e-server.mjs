@@ -1,0 +1,13 @@
+// The server Playwright tests run against: a fresh database folder, migrated and seeded, on its own port.
+import { rmSync } from "node:fs";
+import { ensureBuilt, migrate, root, run, startWorker, stopGroup } from "./wrangler-env.mjs";
+
+const port = Number(process.env.E2E_PORT ?? 8799);
+const persistTo = `${root}/tests/.state/e2e`;
+rmSync(persistTo, { recursive: true, force: true });
+ensureBuilt();
+migrate(persistTo);
+run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", persistTo], { quiet: true });
+const worker = startWorker({ port, inspectorPort: port + 1000, persistTo, vars: { ENVIRONMENT: "test" } });
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => (stopGroup(worker), process.exit(0)));
+worker.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,18 @@
+// `npm start`: builds, migrates and seeds the local database, then serves the product on http://127.0.0.1:8787.
+import { migrate, root, run, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
+
+const PORT = Number(process.env.PORT ?? 8787);
+const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? 9787);
+const persistTo = `${root}/.wrangler/state`;
+
+console.log("› Building…");
+run(`${root}/node_modules/.bin/remix`, ["build"], { quiet: true });
+console.log("› Creating and seeding the local database…");
+migrate(persistTo);
+run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", persistTo]);
+
+const worker = startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo, stdio: ["ignore", "inherit", "inherit"] });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stopGroup(worker), process.exit(0)));
+worker.on("exit", (code) => process.exit(code ?? 0));
+await waitForUp(`http://127.0.0.1:${PORT}/api/up`);
+console.log(`\n  ${process.env.npm_package_name ?? "studio"} is running at http://127.0.0.1:${PORT}\n  (Ctrl+C to stop)\n`);

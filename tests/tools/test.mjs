@@ -1,0 +1,62 @@
+// `npm test`: every test, in order — typecheck, unit, build, integration (workerd + D1), end-to-end (Chromium, JS on and off).
+// Ends with one line 'N passed, N failed' summed over all runners.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { CHROMIUM_HINT, chromiumPath } from "./chromium.mjs";
+import { root, wranglerEnv } from "./wrangler-env.mjs";
+
+const bin = (name) => `${root}/node_modules/.bin/${name}`;
+const reports = `${root}/tests/.report`;
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const chromium = chromiumPath();
+if (!chromium) {
+  console.error(CHROMIUM_HINT);
+  process.exit(1);
+}
+
+let passed = 0;
+let failed = 0;
+const failedSteps = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n━━ ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...wranglerEnv, CHROME_PATH: chromium, ...env } });
+  if (result.status !== 0) failedSteps.push(name);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return false;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  return true;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return false;
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+  return true;
+}
+
+const typesOk = step("Typecheck", bin("tsc"), ["--noEmit"]);
+if (!typesOk) failed += 1;
+step("Unit tests", bin("vitest"), ["run", "--config", "tests/vitest.unit.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`]);
+if (!countVitest(`${reports}/unit.json`)) failed += 1;
+const built = step("Build", bin("remix"), ["build"]);
+if (built) {
+  step("Integration tests (workerd + D1)", bin("vitest"), ["run", "--config", "tests/vitest.integration.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`]);
+  if (!countVitest(`${reports}/integration.json`)) failed += 1;
+  step("End-to-end tests (Chromium, JavaScript on and off)", bin("playwright"), ["test", "--config", "tests/playwright.config.ts"], { PLAYWRIGHT_JSON: `${reports}/e2e.json` });
+  if (!countPlaywright(`${reports}/e2e.json`)) failed += 1;
+} else {
+  failed += 1;
+}
+
+if (failedSteps.length) console.log(`\nFailed: ${failedSteps.join(", ")}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || failedSteps.length > 0 ? 1 : 0);

@@ -1,0 +1,30 @@
+// Integration tests: services and the JSON API inside workerd against a real (local) D1.
+// The worker under test is the built one named in wrangler.toml: `npm run build` first.
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+import { catalogueStatements } from "./tools/catalogue-sql.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(`${root}/migrations`);
+  // One fixed clock for the seed, so "new releases" and offers are the same in every test file.
+  const seededAt = Date.now();
+  return {
+    resolve: { alias: { "~": `${root}/app` } },
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: `${root}/wrangler.toml` },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: catalogueStatements(seededAt), TEST_SEEDED_AT: seededAt, ENVIRONMENT: "test" },
+        },
+      }),
+    ],
+    test: {
+      root,
+      include: ["tests/integration/**/*.test.ts"],
+      setupFiles: ["tests/integration/setup.ts"],
+    },
+  };
+});
