@@ -184,3 +184,36 @@ describe("pages and route rules", () => {
     expect(plus.headers.get("location")).toBe("/classes/a+b");
   });
 });
+
+describe("toasts and theme", () => {
+  it("carries a toast through a redirect in a flash cookie, shown once", async () => {
+    const body = new URLSearchParams({ kind: "success", title: "Saved after a redirect" });
+    const posted = await call("/dev/kit", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(posted.status).toBe(303);
+    const cookie = posted.headers.get("set-cookie")!.split(";")[0];
+    const shown = await call("/classes", { headers: { Cookie: cookie } });
+    expect(await shown.text()).toContain("Saved after a redirect");
+    expect(shown.headers.get("set-cookie")).toMatch(/studio_toast=;.*Max-Age=0/i);
+  });
+
+  it("rejects a toast without a title and sets nothing", async () => {
+    const posted = await call("/dev/kit", { method: "POST", body: new URLSearchParams({ kind: "success" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(posted.status).toBe(400);
+    expect(posted.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("switches the theme with a form post and a 303, and refuses an unknown theme", async () => {
+    const form = (theme: string) => call("/theme", { method: "POST", body: new URLSearchParams({ theme, redirectTo: "/classes" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const dark = await form("dark");
+    expect(dark.status).toBe(303);
+    expect(dark.headers.get("location")).toBe("/classes");
+    const page = await call("/classes", { headers: { Cookie: dark.headers.get("set-cookie")!.split(";")[0] } });
+    expect(await page.text()).toContain('data-theme="dark"');
+    expect((await form("neon")).status).toBe(400);
+  });
+
+  it("never redirects the theme switch off the site", async () => {
+    const posted = await call("/theme", { method: "POST", body: new URLSearchParams({ theme: "dark", redirectTo: "//evil.example/" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(posted.headers.get("location")).toBe("/");
+  });
+});
