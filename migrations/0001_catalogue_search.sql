@@ -19,3 +19,8 @@ CREATE TRIGGER `products_fts_update` AFTER UPDATE OF title, tagline, category, d
 	INSERT INTO products_fts(rowid, title, tagline, creator_name, category, description)
 	VALUES (new.rowid, new.title, new.tagline, (SELECT name FROM creators WHERE id = new.creator_id), new.category, new.description);
 END;
+--> statement-breakpoint
+-- A creator's new name must be findable in search straight away.
+CREATE TRIGGER `products_fts_creator_rename` AFTER UPDATE OF name ON `creators` BEGIN
+	UPDATE products_fts SET creator_name = new.name WHERE rowid IN (SELECT rowid FROM products WHERE creator_id = new.id);
+END;

@@ -149,3 +149,14 @@ describe("the KV cache", () => {
     expect(fresh.products.length).toBeLessThanOrEqual(3);
   });
 });
+
+describe("search index upkeep", () => {
+  it("finds a class by its creator's new name after a rename", async () => {
+    const app = testApp();
+    const creator = (await env.DB.prepare("SELECT id, storefront_slug FROM creators WHERE storefront_slug <> 'studio' LIMIT 1").first<{ id: string; storefront_slug: string }>())!;
+    await env.DB.prepare("UPDATE creators SET name = 'Zephyrine Quillfeather' WHERE id = ?").bind(creator.id).run();
+    const page = await listProducts(app.db, { order: "popular", filters: { search: "Quillfeather" }, limit: 50 });
+    expect(page.products.length).toBeGreaterThan(0);
+    expect(page.products.every((p) => p.storefrontSlug === creator.storefront_slug)).toBe(true);
+  });
+});

@@ -1,6 +1,8 @@
 // Shared by the project's scripts: wrangler offline, and the way to run it.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -27,12 +29,76 @@ export function run(command, args, { quiet = false, env = wranglerEnv } = {}) {
 }
 
 export function persistArgs(dir) {
-  return dir ? ["--persist-to", dir] : [];
+  return dir ? ["--persist-to", resolve(dir)] : [];
+}
+
+/** Splits argv into positionals and --persist-to (also --persist-to=DIR). Exits on unknown options. */
+export function parseArgs(argv, { valueOptions = ["--persist-to"], usage = "" } = {}) {
+  const positionals = [];
+  const options = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "-h" || a === "--help") {
+      console.log(usage);
+      process.exit(0);
+    }
+    const eq = a.indexOf("=");
+    const name = a.startsWith("--") && eq > 0 ? a.slice(0, eq) : a;
+    if (valueOptions.includes(name)) {
+      const value = eq > 0 && name !== a ? a.slice(eq + 1) : argv[++i];
+      if (value === undefined || value === "") fail(`${name} needs a value\n${usage}`);
+      options[name.slice(2)] = value;
+    } else if (a.startsWith("--")) {
+      fail(`unknown option ${a}\n${usage}`);
+    } else {
+      positionals.push(a);
+    }
+  }
+  return { positionals, options };
+}
+
+export function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+/**
+ * Runs wrangler from the project root with telemetry off. Returns { status, stdout, stderr };
+ * with check (default) exits the process with wrangler's output when it fails.
+ */
+export function runWrangler(args, { check = true, quiet = true } = {}) {
+  const res = spawnSync(wranglerBin, args, {
+    cwd: root,
+    env: wranglerEnv,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
+  if (res.error) fail(`could not run ${wranglerBin}: ${res.error.message}`);
+  if (check && res.status !== 0) {
+    if (quiet) process.stderr.write(`${res.stdout ?? ""}${res.stderr ?? ""}`);
+    fail(`wrangler ${args.slice(0, 3).join(" ")} failed (exit ${res.status})`);
+  }
+  return res;
+}
+
+
+/** Executes a SQL file against the local D1 database DB. */
+export function executeSqlFile(file, persistTo) {
+  return runWrangler(["d1", "execute", "DB", "--local", "--file", file, ...persistArgs(persistTo)]);
+}
+
+/** Writes statements to a temporary .sql file; returns { file, cleanup }. */
+export function writeTempSql(name, statements) {
+  const dir = mkdtempSync(join(tmpdir(), "studio-seed-"));
+  const file = join(dir, name);
+  writeFileSync(file, `${statements.join("\n")}\n`);
+  return { file, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Applies the D1 migrations to a local database folder (the default one when dir is undefined). */
 export function migrate(dir) {
-  run(wranglerBin, ["d1", "migrations", "apply", "DB", "--local", ...persistArgs(dir)], { quiet: true });
+  runWrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs(dir)]);
 }
 
 export function ensureBuilt() {

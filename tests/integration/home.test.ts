@@ -1,0 +1,46 @@
+import { env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { flagCacheKey, getFlag } from "~/features/flags/flags.server";
+import { BANNER_FLAG } from "~/features/home/banner";
+import { loadHome } from "~/features/home/home.server";
+import { call, testApp } from "./app-context";
+
+describe("feature flags", () => {
+  it("reads a flag from D1 and keeps it in KV", async () => {
+    const app = testApp();
+    const flag = await getFlag(app, BANNER_FLAG);
+    expect(flag.enabled).toBe(true);
+    await waitOnExecutionContext(app.ctx);
+    expect(await env.CACHE.get(flagCacheKey(BANNER_FLAG), "json")).toEqual(flag);
+  });
+
+  it("treats an unknown flag as off", async () => {
+    expect(await getFlag(testApp(), "no-such-flag")).toEqual({ enabled: false, payload: null });
+  });
+});
+
+describe("the home page", () => {
+  it("gathers the hero, the banner, categories and both rows", async () => {
+    const home = await loadHome(testApp(), { isActiveMember: false });
+    expect(home.cta.text).toBe("Explore Classes");
+    expect(home.banner?.title).toBeTruthy();
+    expect(home.categories.length).toBeGreaterThanOrEqual(8);
+    expect(home.categories.every((c) => c.coverUrl.startsWith("/covers/") && c.count > 0)).toBe(true);
+    expect(home.popular).toHaveLength(8);
+    expect(home.newReleases.length).toBeGreaterThan(0);
+    expect(home.hero.pricingText).toMatch(/^Classes from \$\d+/);
+  });
+
+  it("shows the banner while the flag is on and hides it when it is off", async () => {
+    const title = (await loadHome(testApp(), { isActiveMember: false })).banner!.title;
+    const on = await (await call("/")).text();
+    expect(on).toContain('aria-label="Promotion"');
+    expect(on).toContain(title.replace(/&/g, "&amp;").replace(/'/g, "&#x27;"));
+
+    await env.DB.prepare("UPDATE feature_flags SET enabled = 0 WHERE key = ?").bind(BANNER_FLAG).run();
+    await env.CACHE.delete(flagCacheKey(BANNER_FLAG));
+    const off = await (await call("/")).text();
+    expect(off).not.toContain('aria-label="Promotion"');
+    expect(off).toContain("Explore Classes");
+  });
+});

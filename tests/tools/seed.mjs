@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Seeds the LOCAL D1 database with the demo catalogue (tests/fixtures/catalogue).
+//
+//   node tests/tools/seed.mjs [--persist-to DIR]
+//
+// Migrations must already be applied (wrangler d1 migrations apply DB --local [--persist-to DIR]).
+// Replaces every catalogue row (collection_items, collections, lessons, product_tags, products,
+// creators) in one batch (one transaction) and upserts the homepage banner feature flag.
+import { catalogueCounts, catalogueStatements } from "./catalogue-sql.mjs";
+import { executeSqlFile, fail, parseArgs, writeTempSql } from "./wrangler-env.mjs";
+
+function main() {
+  const usage = "usage: node tests/tools/seed.mjs [--persist-to DIR]";
+  const { positionals, options } = parseArgs(process.argv.slice(2), { usage });
+  if (positionals.length) fail(usage);
+  const started = Date.now();
+  const statements = catalogueStatements(started);
+  const { file, cleanup } = writeTempSql("catalogue.sql", statements);
+  try {
+    executeSqlFile(file, options["persist-to"]);
+  } finally {
+    cleanup();
+  }
+  const c = catalogueCounts();
+  console.log(
+    `Seeded local D1${options["persist-to"] ? ` (${options["persist-to"]})` : ""}: ${c.creators} creators, ${c.classes} classes + ${c.subscriptions} subscription, ` +
+      `${c.lessons} lessons, ${c.productTags} tags, ${c.collections} collections + ${c.schools} school (${c.collectionItems} items), ` +
+      `${c.featureFlags} feature flag in ${((Date.now() - started) / 1000).toFixed(1)}s (${statements.length} statements).`,
+  );
+}
+
+main();
