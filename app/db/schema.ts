@@ -60,6 +60,10 @@ export const products = sqliteTable(
     index("products_kind_released").on(t.kind, t.releasedAt, t.id),
     index("products_kind_rating").on(t.kind, t.ratingScore, t.id),
     index("products_kind_category_popularity").on(t.kind, t.category, t.popularity, t.id),
+    // "More from this creator" and storefront lists.
+    index("products_storefront_kind_popularity").on(t.storefrontSlug, t.kind, t.popularity, t.id),
+    // The lowest price on the home page.
+    index("products_kind_price").on(t.kind, t.priceCents),
   ],
 );
 

@@ -5,15 +5,41 @@ import type { AppContext } from "./context";
  * KV failure reads D1, and the write happens after the response (ctx.waitUntil).
  */
 export async function cached<T>(app: AppContext, key: string, load: () => Promise<T>, ttlSeconds = app.env.CATALOGUE_CACHE_SECONDS): Promise<T> {
+  const local = memory.get(key);
+  if (local && local.expires > app.now) return local.value as T;
+  let value: T | null = null;
   try {
-    const hit = await app.bindings.CACHE.get<T>(key, "json");
-    if (hit !== null) return hit;
+    value = await app.bindings.CACHE.get<T>(key, "json");
   } catch {
     // A cache that cannot be read is a cache miss.
   }
-  const value = await load();
-  app.ctx.waitUntil(app.bindings.CACHE.put(key, JSON.stringify(value), { expirationTtl: ttlSeconds }).catch(() => undefined));
+  if (value === null) {
+    value = await load();
+    const fresh = value;
+    app.ctx.waitUntil(app.bindings.CACHE.put(key, JSON.stringify(fresh), { expirationTtl: ttlSeconds }).catch(() => undefined));
+  }
+  remember(key, value, app.now + Math.min(ttlSeconds, MEMORY_TTL_SECONDS) * 1000);
   return value;
+}
+
+/**
+ * A small per-isolate memory in front of KV: a busy isolate answers repeated list requests without
+ * a KV round trip. Short-lived (a few seconds) so isolates never disagree for long.
+ */
+const MEMORY_TTL_SECONDS = 5;
+const MEMORY_ENTRIES = 200;
+const memory = new Map<string, { value: unknown; expires: number }>();
+
+function remember(key: string, value: unknown, expires: number) {
+  memory.delete(key);
+  memory.set(key, { value, expires });
+  // Map keeps insertion order: the first key is the least recently stored.
+  if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value as string);
+}
+
+/** Forgets the in-memory copies (tests, and after writes that must show at once). */
+export function forgetMemoryCache() {
+  memory.clear();
 }
 
 /** A stable cache key from a name and its parameters. */

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { allCollections, browseClasses, facets } from "~/features/catalog/catalog.server";
 import { CursorNotFoundError } from "~/features/catalog/products.server";
 import { BrowsePage, BrowseLinkError } from "~/features/catalog/components/BrowsePage";
+import { toCard } from "~/features/catalog/card";
 import { browseTitle, parseView } from "~/features/catalog/rules";
 import { browseQuery } from "~/features/catalog/schema";
 import catalogStyles from "~/features/catalog/catalog.css";
@@ -40,11 +41,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       facets(app),
     ]);
     const title = browseTitle({ view, category: query.category ?? null, count: page.count, productName: app.env.PRODUCT_NAME });
-    return { filters, title, collections: null, page: { ...page, cursor: query.cursor ?? null }, facets: facetList };
+    return { filters, title, collections: null, page: { products: page.products.map(toCard), nextCursor: page.nextCursor, count: page.count, cursor: query.cursor ?? null }, facets: topFacets(facetList, query) };
   } catch (error) {
     if (error instanceof CursorNotFoundError) throw new Response("Unknown cursor", { status: 400 });
     throw error;
   }
+}
+
+/** The filter form shows the most common topics and genres, plus any that are selected. */
+const FACET_LIMIT = 16;
+function topFacets(all: Awaited<ReturnType<typeof facets>>, selected: { topics: string[]; genres: string[] }) {
+  const pick = (list: { name: string; count: number }[], chosen: string[]) => {
+    const top = list.slice(0, FACET_LIMIT);
+    const missing = chosen.filter((name) => !top.some((f) => f.name === name)).map((name) => ({ name, count: list.find((f) => f.name === name)?.count ?? 0 }));
+    return [...missing, ...top];
+  };
+  return { categories: all.categories, topics: pick(all.topics, selected.topics), genres: pick(all.genres, selected.genres) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

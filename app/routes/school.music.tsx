@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { loadCollectionPage } from "~/features/catalog/collection-route.server";
+import { loadCollectionPage } from "~/features/catalog/collection-page.server";
 import { CollectionPage } from "~/features/catalog/components/CollectionPage";
 import catalogStyles from "~/features/catalog/catalog.css";
 

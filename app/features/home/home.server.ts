@@ -1,5 +1,6 @@
 /** Everything the home page shows, gathered in parallel; lists come through the catalogue's KV cache. */
 import { sql } from "drizzle-orm";
+import { toCard } from "~/features/catalog/card";
 import { mostPopular, newReleases } from "~/features/catalog/catalog.server";
 import { getFlag } from "~/features/flags/flags.server";
 import { cacheKey, cached } from "~/platform/cache.server";
@@ -16,12 +17,12 @@ export interface CategoryPreview {
 
 /** Each category with its class count and the cover of its most popular class. */
 async function categoryPreviews(app: AppContext): Promise<CategoryPreview[]> {
+  // One indexed lookup per category (kind, category, popularity) instead of a window over every class.
   const { results } = await app.bindings.DB.prepare(
-    `SELECT category AS name, count AS count, cover_url AS coverUrl FROM (
-       SELECT category, cover_url, count(*) OVER (PARTITION BY category) AS count,
-              row_number() OVER (PARTITION BY category ORDER BY popularity DESC, id DESC) AS rank
-       FROM products WHERE kind = 'class')
-     WHERE rank = 1 ORDER BY count DESC, name`,
+    `SELECT c.category AS name, c.count AS count,
+            (SELECT p.cover_url FROM products p WHERE p.kind = 'class' AND p.category = c.category ORDER BY p.popularity DESC, p.id DESC LIMIT 1) AS coverUrl
+     FROM (SELECT category, count(*) AS count FROM products WHERE kind = 'class' GROUP BY category) c
+     ORDER BY c.count DESC, c.category`,
   ).all<CategoryPreview>();
   return results;
 }
@@ -47,8 +48,8 @@ export async function loadHome(app: AppContext, viewer: { isActiveMember: boolea
     cta: homeCta(viewer),
     banner: bannerFromFlag(flag, app.now),
     categories,
-    popular: popular.products,
-    newReleases: fresh.products,
+    popular: popular.products.map(toCard),
+    newReleases: fresh.products.map(toCard),
     now: app.now,
   };
 }

@@ -2,7 +2,7 @@ import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ButtonLink, buttonClass } from "~/ui/Button";
 import type { CollectionSummary } from "../collections.server";
-import type { ProductSummary } from "../products.server";
+import type { ProductCardData } from "../card";
 import { BROWSE_VIEWS, browseHref, type BrowseView } from "../rules";
 import { CollectionCard } from "./CollectionCard";
 import { ProductGrid } from "./ProductCard";
@@ -13,11 +13,9 @@ export interface BrowseData {
   filters: { view: BrowseView; category: string | null; search: string | null; topics: string[]; genres: string[] };
   title: string;
   collections: CollectionSummary[] | null;
-  page: { products: ProductSummary[]; nextCursor: string | null; count: number; cursor: string | null } | null;
+  page: { products: ProductCardData[]; nextCursor: string | null; count: number; cursor: string | null } | null;
   facets: { categories: Facet[]; topics: Facet[]; genres: Facet[] } | null;
 }
-
-const FACET_LIMIT = 16;
 
 /** /classes: view tabs, category chips, the filter form (a GET form) and the results. */
 export function BrowsePage({ filters, title, collections, page, facets }: BrowseData) {
@@ -114,8 +112,6 @@ function CategoryChips({ filters, categories }: { filters: BrowseData["filters"]
 
 /** Filters as a plain GET form: works without JavaScript, and every result list is a shareable link. */
 function FilterPanel({ filters, facets, isFiltered }: { filters: BrowseData["filters"]; facets: NonNullable<BrowseData["facets"]>; isFiltered: boolean }) {
-  const topics = withSelected(facets.topics.slice(0, FACET_LIMIT), filters.topics);
-  const genres = withSelected(facets.genres.slice(0, FACET_LIMIT), filters.genres);
   return (
     <details className="filters" open={isFiltered || undefined}>
       <summary className="filters__summary">Filters</summary>
@@ -140,8 +136,8 @@ function FilterPanel({ filters, facets, isFiltered }: { filters: BrowseData["fil
             ))}
           </select>
         </div>
-        <CheckboxGroup legend="Topics" name="topics" options={topics} selected={filters.topics} />
-        <CheckboxGroup legend="Genres" name="genres" options={genres} selected={filters.genres} />
+        <CheckboxGroup legend="Topics" name="topics" options={facets.topics} selected={filters.topics} />
+        <CheckboxGroup legend="Genres" name="genres" options={facets.genres} selected={filters.genres} />
         <div className="filters__actions">
           <button type="submit" className={buttonClass({ variant: "primary", size: "medium" })}>
             <span className="btn__label">Apply filters</span>
@@ -155,12 +151,6 @@ function FilterPanel({ filters, facets, isFiltered }: { filters: BrowseData["fil
       </Form>
     </details>
   );
-}
-
-/** Keeps a selected value visible even when it is not among the most common. */
-function withSelected(options: Facet[], selected: string[]): Facet[] {
-  const missing = selected.filter((value) => !options.some((o) => o.name === value)).map((name) => ({ name, count: 0 }));
-  return [...missing, ...options];
 }
 
 function CheckboxGroup({ legend, name, options, selected }: { legend: string; name: string; options: Facet[]; selected: string[] }) {
@@ -195,7 +185,7 @@ function EmptyResults({ isFiltered }: { isFiltered: boolean }) {
   );
 }
 
-type LoaderPage = { page: { products: ProductSummary[]; nextCursor: string | null } | null };
+type LoaderPage = { page: { products: ProductCardData[]; nextCursor: string | null } | null };
 
 /**
  * The result grid and its "Load more" link. Without JavaScript the link opens the next page

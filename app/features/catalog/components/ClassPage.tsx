@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { durationText } from "~/platform/format";
 import { Tag } from "~/ui/Tag";
-import type { ProductDetail, ProductSummary } from "../products.server";
+import type { ProductCardData } from "../card";
+import type { ProductDetail } from "../products.server";
 import { browseHref } from "../rules";
 import { collectionHref } from "./CollectionCard";
 import { PriceTag } from "./PriceTag";
@@ -11,9 +12,9 @@ import { Rating } from "./Rating";
 const count = new Intl.NumberFormat("en-US");
 
 export interface ClassPageData {
-  product: ProductDetail;
+  product: Omit<ProductDetail, "description">;
   descriptionHtml: string;
-  more: ProductSummary[];
+  more: ProductCardData[];
   partOf: { slug: string; title: string; programType: "collection" | "school" }[];
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX `products_storefront_kind_popularity` ON `products` (`storefront_slug`,`kind`,`popularity`,`id`);--> statement-breakpoint
+CREATE INDEX `products_kind_price` ON `products` (`kind`,`price_cents`);

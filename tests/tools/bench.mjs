@@ -1,0 +1,537 @@
+#!/usr/bin/env node
+// `npm run bench [-- N] [--keep] [--rounds R] [--duration S] [--warmup S] [--connections C]`
+//
+// Measures the production build against a large local catalogue (demo + N synthetic classes,
+// default 100,000). Machines are small and noisy, so every number that matters is a RATIO against a
+// floor measured in the same run: /status, a page in the normal layout that touches no database.
+//
+//   1. remix build (production), and the worker bundle size (wrangler deploy --dry-run --minify)
+//   2. tests/.state/bench: migrated, demo catalogue + N synthetic classes (--keep reuses it when it
+//      already holds the same N)
+//   3. wrangler dev on 127.0.0.1:8797 (inspector 9797), waits for /api/up
+//   4. real targets from the API: a class page, a category, a search, the cursor 500 pages deep
+//   5. autocannon: per page, warm-up then a fixed run; R rounds in alternating order; medians
+//   6. client JavaScript each page loads (external scripts, modulepreloads, imports), gzipped
+//   7. a Markdown table on stdout and in tests/.report/bench.md
+//
+// A missed target is reported, not fatal: this is a measurement. The exit code is non-zero only when
+// the server errs, a page answers non-2xx, or the setup fails. The worker is always stopped.
+import autocannon from "autocannon";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { migrate, root, run, startWorker, stopGroup, waitForUp, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
+
+// ── options ──────────────────────────────────────────────────────────────────────────────────────
+const usage = "usage: npm run bench -- [N=100000] [--keep] [--rounds 3] [--duration 8] [--warmup 2] [--connections 4]";
+const opts = { count: 100_000, keep: false, rounds: 3, duration: 8, warmup: 2, connections: 4 };
+{
+  const argv = process.argv.slice(2);
+  const numeric = { "--rounds": "rounds", "--duration": "duration", "--warmup": "warmup", "--connections": "connections" };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].includes("=") ? argv[i].split("=", 2) : [argv[i], undefined];
+    if (flag === "-h" || flag === "--help") {
+      console.log(usage);
+      process.exit(0);
+    } else if (flag === "--keep") opts.keep = true;
+    else if (numeric[flag]) opts[numeric[flag]] = Number(inline ?? argv[++i]);
+    else if (/^\d+$/.test(flag)) opts.count = Number(flag);
+    else {
+      console.error(`unknown argument ${argv[i]}\n${usage}`);
+      process.exit(2);
+    }
+  }
+  for (const key of ["rounds", "duration", "connections"]) {
+    if (!Number.isInteger(opts[key]) || opts[key] < 1) {
+      console.error(`--${key} must be a positive whole number\n${usage}`);
+      process.exit(2);
+    }
+  }
+  if (!(opts.warmup >= 0)) {
+    console.error(`--warmup must be a number of seconds\n${usage}`);
+    process.exit(2);
+  }
+}
+
+const PORT = 8797;
+const INSPECTOR_PORT = 9797;
+const BASE = `http://127.0.0.1:${PORT}`;
+const DEEP_PAGES = 500; // the deep page is page 500: 499 cursors from the first
+let deepPage = DEEP_PAGES;
+const PAGE_SIZE = 24; // /classes page size (app/features/catalog/rules.ts)
+const stateDir = `${root}/tests/.state/bench`;
+const marker = `${stateDir}/bench-seed.json`;
+const reportDir = `${root}/tests/.report`;
+
+const runStarted = Date.now();
+let loadBefore = loadavg()[0].toFixed(2); // the 1-minute load average when the load phase starts
+const timings = {};
+const secondsSince = (t0) => (Date.now() - t0) / 1000;
+const fmtS = (s) => (s >= 90 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
+const log = (msg) => console.log(`› ${msg}`);
+
+// ── the worker is ours to stop, whatever happens ────────────────────────────────────────────────
+let worker = null;
+let workerExited = false;
+let stopping = false;
+const serverFailures = [];
+function stopWorker() {
+  if (worker && !workerExited) stopGroup(worker);
+}
+process.on("exit", stopWorker);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the worker.`);
+    stopWorker();
+    process.exit(130);
+  });
+}
+
+async function stopWorkerAndWait() {
+  if (!worker || workerExited) return;
+  const exited = new Promise((resolve) => worker.once("exit", resolve));
+  stopGroup(worker);
+  const timedOut = await Promise.race([exited.then(() => false), sleep(8000).then(() => true)]);
+  if (timedOut) {
+    try {
+      process.kill(-worker.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+// ── HTTP helpers ────────────────────────────────────────────────────────────────────────────────
+async function get(path, { timeoutMs = 60_000 } = {}) {
+  const t0 = performance.now();
+  const response = await fetch(new URL(path, BASE), { redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, ok: response.ok, location: response.headers.get("location"), body, text: () => body.toString("utf8"), ms: performance.now() - t0 };
+}
+
+async function getJson(path) {
+  const r = await get(path);
+  if (!r.ok) throw new Error(`GET ${path} answered ${r.status}: ${r.text().slice(0, 300)}`);
+  return JSON.parse(r.text());
+}
+
+/** Text as React writes it into HTML. */
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
+
+/** The product cards' links on a page: /classes/{storefront}/{class}. */
+function classLinks(html) {
+  return new Set([...html.matchAll(/href="(\/classes\/[^"/?#]+\/[^"/?#]+)"/g)].map((m) => m[1]));
+}
+
+// ── 1. build + worker bundle ────────────────────────────────────────────────────────────────────
+async function build() {
+  log("Building (remix build, production)…");
+  const t0 = Date.now();
+  run(`${root}/node_modules/.bin/remix`, ["build"], { quiet: true });
+  timings.build = secondsSince(t0);
+  log(`built in ${fmtS(timings.build)}`);
+}
+
+function workerBundleSize() {
+  const t0 = Date.now();
+  const outdir = mkdtempSync(join(tmpdir(), "studio-bench-bundle-"));
+  try {
+    const result = spawnSync(wranglerBin, ["deploy", "--dry-run", "--outdir", outdir, "--minify"], {
+      cwd: root,
+      env: wranglerEnv,
+      encoding: "utf8",
+      timeout: 180_000,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const files = existsSync(outdir) ? readdirSync(outdir, { recursive: true }).filter((f) => /\.(m?js)$/.test(f)) : [];
+    if (result.status === 0 && files.length) {
+      const buffers = files.map((f) => readFileSync(join(outdir, f)));
+      return {
+        source: "wrangler deploy --dry-run --minify",
+        raw: buffers.reduce((s, b) => s + b.length, 0),
+        gzip: buffers.reduce((s, b) => s + gzipSync(b, { level: 9 }).length, 0),
+        seconds: secondsSince(t0),
+      };
+    }
+    const why = (result.error?.message ?? `${result.stderr ?? ""}${result.stdout ?? ""}`).trim().split("\n").slice(-3).join(" / ");
+    const buf = readFileSync(`${root}/build/worker.js`);
+    return { source: `build/worker.js (dry-run failed: ${why.slice(0, 200)})`, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length, seconds: secondsSince(t0) };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+// ── 2. database ─────────────────────────────────────────────────────────────────────────────────
+function prepareDatabase() {
+  const previous = existsSync(marker) ? JSON.parse(readFileSync(marker, "utf8")) : null;
+  if (opts.keep && previous?.count === opts.count && previous?.complete) {
+    log(`--keep: reusing ${stateDir} (demo + ${opts.count.toLocaleString("en")} synthetic classes, seeded ${previous.seededAt})`);
+    migrate(stateDir); // no-op unless a migration was added since
+    timings.seedDemo = 0;
+    timings.seedSynthetic = 0;
+    timings.reused = true;
+    return;
+  }
+  if (opts.keep) log(`--keep: ${stateDir} does not hold demo + ${opts.count} synthetic classes; recreating it`);
+  rmSync(stateDir, { recursive: true, force: true });
+  mkdirSync(stateDir, { recursive: true });
+  log("Applying migrations…");
+  let t0 = Date.now();
+  migrate(stateDir);
+  timings.migrate = secondsSince(t0);
+
+  log("Seeding the demo catalogue…");
+  t0 = Date.now();
+  run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", stateDir]);
+  timings.seedDemo = secondsSince(t0);
+
+  // After the demo seed: seed.mjs replaces every catalogue row, the synthetic seeder only adds its own.
+  log(`Seeding ${opts.count.toLocaleString("en")} synthetic classes…`);
+  t0 = Date.now();
+  run(process.execPath, [`${root}/tests/tools/seed-synthetic.mjs`, String(opts.count), "--persist-to", stateDir]);
+  timings.seedSynthetic = secondsSince(t0);
+  writeFileSync(marker, JSON.stringify({ count: opts.count, complete: true, seededAt: new Date().toISOString() }, null, 2));
+  log(`seeding took ${fmtS(timings.seedDemo + timings.seedSynthetic)} (demo ${fmtS(timings.seedDemo)}, synthetic ${fmtS(timings.seedSynthetic)})`);
+}
+
+// ── 3. worker ───────────────────────────────────────────────────────────────────────────────────
+async function start() {
+  for (const port of [PORT, INSPECTOR_PORT]) {
+    if (!(await portFree(port))) throw new Error(`port ${port} is already in use (an earlier bench still running?); not starting a second worker`);
+  }
+  log(`Starting the worker on ${BASE}…`);
+  const t0 = Date.now();
+  worker = startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo: stateDir, stdio: "ignore" });
+  worker.on("exit", (code, signal) => {
+    workerExited = true;
+    if (!stopping) {
+      console.error(`\n✗ the worker exited unexpectedly (${signal ?? `exit ${code}`})`);
+      serverFailures.push(`worker exited (${signal ?? `exit ${code}`})`);
+    }
+  });
+  await waitForUp(`${BASE}/api/up`, 90_000);
+  timings.workerStart = secondsSince(t0);
+  log(`worker up in ${fmtS(timings.workerStart)}`);
+}
+// ── 4. targets ──────────────────────────────────────────────────────────────────────────────────
+/** Fetches a page once (its first request: list caches in KV still cold) and checks it is a real 2xx page. */
+async function firstVisit(path, check) {
+  const r = await get(path);
+  if (!r.ok) throw new Error(`GET ${path} answered ${r.status}: ${r.text().slice(0, 300).replace(/\s+/g, " ")}`);
+  const problem = check?.(r.text());
+  if (problem) throw new Error(`GET ${path}: ${problem}`);
+  return r.ms;
+}
+
+async function pickTargets() {
+  log("Picking targets…");
+  const firstMs = {};
+  const hasClasses = (html) => (classLinks(html).size ? null : "no class cards on the page");
+
+  firstMs.floor = await firstVisit("/status", (html) => (/<title>Status<\/title>/.test(html) && /is up/.test(html) ? null : "not the status page"));
+  firstMs.home = await firstVisit("/", hasClasses);
+  firstMs.first = await firstVisit("/classes", hasClasses);
+
+  const search = "guitar";
+  firstMs.search = await firstVisit(`/classes?search=${search}`, hasClasses);
+
+  const { products, count } = await getJson("/api/getProducts?limit=1");
+  if (!products?.length) throw new Error("GET /api/getProducts?limit=1 returned no products");
+  const expected = opts.count;
+  if (count < expected) throw new Error(`the catalogue has ${count} classes, expected at least ${expected} (demo + synthetic)`);
+
+  let category = "Guitar";
+  const byCategory = await getJson(`/api/getProducts?limit=1&categories=${encodeURIComponent(category)}`);
+  if (!byCategory.count) category = products[0].category;
+  firstMs.category = await firstVisit(`/classes?category=${encodeURIComponent(category)}`, hasClasses);
+
+  const top = products[0];
+  const classPath = `/classes/${top.storefrontSlug}/${top.classSlug}`;
+  firstMs.class = await firstVisit(classPath, (html) => (html.includes(escapeHtml(top.title)) ? null : `the page does not show "${top.title}"`));
+
+  // Page 500 when the catalogue has that many pages (npm run bench -- 2000 has fewer: its last page then).
+  const pages = Math.min(DEEP_PAGES, Math.ceil(count / PAGE_SIZE));
+  log(`walking ${pages - 1} cursors for the deep page (GET /api/getProducts?limit=${PAGE_SIZE}&lastProductId=…)…`);
+  const t0 = Date.now();
+  let cursor = null;
+  for (let page = 1; page < pages; page++) {
+    const body = await getJson(`/api/getProducts?limit=${PAGE_SIZE}${cursor ? `&lastProductId=${cursor}` : ""}`);
+    if (!body.hasMore || !body.lastProductId) throw new Error(`the list ends after ${page} pages, but ${count} classes make ${pages}`);
+    cursor = body.lastProductId;
+  }
+  timings.walk = secondsSince(t0);
+  if (!cursor) throw new Error("the catalogue has a single page; there is no deep page");
+  deepPage = pages;
+  const deepPath = `/classes?cursor=${cursor}`;
+  firstMs.deep = await firstVisit(deepPath, hasClasses);
+  log(`walked in ${fmtS(timings.walk)}; catalogue: ${count.toLocaleString("en")} classes, deep page = page ${deepPage}`);
+
+  return {
+    catalogueCount: count,
+    firstMs,
+    targets: [
+      { key: "floor", name: "floor: /status", path: "/status" },
+      { key: "home", name: "home /", path: "/" },
+      { key: "first", name: "/classes (page 1)", path: "/classes" },
+      { key: "deep", name: `/classes page ${deepPage} (cursor)`, path: deepPath },
+      { key: "search", name: `search "${search}"`, path: `/classes?search=${search}` },
+      { key: "category", name: `category ${category}`, path: `/classes?category=${encodeURIComponent(category)}` },
+      { key: "class", name: "class page", path: classPath },
+    ],
+  };
+}
+
+// ── 5. load ─────────────────────────────────────────────────────────────────────────────────────
+function cannon(path, duration) {
+  return autocannon({ url: `${BASE}${path}`, connections: opts.connections, duration, timeout: 30 });
+}
+
+async function measure(targets) {
+  const samples = Object.fromEntries(targets.map((t) => [t.key, []]));
+  const perRun = opts.warmup + opts.duration;
+  log(`Load: ${opts.rounds} rounds × ${targets.length} pages × (${opts.warmup} s warm-up + ${opts.duration} s), ${opts.connections} connections — about ${fmtS(opts.rounds * targets.length * perRun)}`);
+  loadBefore = loadavg()[0].toFixed(2);
+  const t0 = Date.now();
+  for (let round = 0; round < opts.rounds; round++) {
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of order) {
+      if (workerExited) throw new Error("the worker is gone");
+      if (opts.warmup > 0) {
+        const warm = await cannon(target.path, opts.warmup);
+        samples[target.key].push({ warmup: true, non2xx: warm.non2xx, errors: warm.errors + warm.timeouts, codes: warm.statusCodeStats });
+      }
+      const r = await cannon(target.path, opts.duration);
+      const sample = { p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.mean, rps: r.requests.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts, codes: r.statusCodeStats };
+      samples[target.key].push(sample);
+      const bad = sample.non2xx || sample.errors ? `  ✗ ${sample.non2xx} non-2xx, ${sample.errors} errors ${JSON.stringify(sample.codes)}` : "";
+      console.log(`  round ${round + 1}  ${target.name.padEnd(28)} p50 ${String(sample.p50).padStart(4)} ms  p99 ${String(sample.p99).padStart(4)} ms  ${sample.rps.toFixed(0).padStart(5)} req/s${bad}`);
+    }
+  }
+  timings.load = secondsSince(t0);
+  return samples;
+}
+
+const median = (values) => {
+  const v = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+};
+
+// ── 6. client JavaScript ────────────────────────────────────────────────────────────────────────
+function attr(tag, name) {
+  const m = tag.match(new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"));
+  return m ? (m[2] ?? m[3] ?? m[4]) : null;
+}
+
+/** Every script a page makes the browser load: <script src>, <link rel=modulepreload>, and the imports in inline module scripts. */
+function scriptsOf(html) {
+  const urls = new Set();
+  let inlineBytes = 0;
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const src = attr(m[1], "src");
+    if (src) {
+      urls.add(src);
+      continue;
+    }
+    const body = m[2];
+    inlineBytes += Buffer.byteLength(body);
+    for (const imp of body.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) urls.add(imp[1]);
+    for (const imp of body.matchAll(/\bimport\s+(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']/g)) urls.add(imp[1]);
+  }
+  for (const m of html.matchAll(/<link\b([^>]*)>/gi)) {
+    if ((attr(m[1], "rel") ?? "").toLowerCase() === "modulepreload") {
+      const href = attr(m[1], "href");
+      if (href) urls.add(href);
+    }
+  }
+  return { urls: [...urls].map((u) => u.replace(/&amp;/g, "&")), inlineBytes };
+}
+
+async function clientJs(targets) {
+  log("Measuring client JavaScript…");
+  const result = {};
+  const cache = new Map();
+  for (const target of targets) {
+    const page = await get(target.path);
+    if (!page.ok) throw new Error(`GET ${target.path} answered ${page.status}`);
+    const { urls, inlineBytes } = scriptsOf(page.text());
+    let raw = 0;
+    let gzip = 0;
+    const redirected = [];
+    for (const url of urls) {
+      const abs = new URL(url, BASE);
+      if (abs.origin !== BASE) throw new Error(`${target.path} loads a script from another origin: ${url}`);
+      if (!cache.has(abs.href)) {
+        // Follow redirects as a browser would, but count them: each is an extra round trip.
+        let r = await get(abs.pathname + abs.search);
+        let hops = 0;
+        while (r.status >= 300 && r.status < 400 && r.location && hops < 5) {
+          const next = new URL(r.location, abs);
+          r = await get(next.pathname + next.search);
+          hops++;
+        }
+        if (!r.ok) throw new Error(`${target.path} loads ${url}, which answers ${r.status}`);
+        cache.set(abs.href, { raw: r.body.length, gzip: gzipSync(r.body, { level: 9 }).length, redirected: hops > 0 });
+      }
+      const file = cache.get(abs.href);
+      raw += file.raw;
+      gzip += file.gzip;
+      if (file.redirected) redirected.push(url);
+    }
+    result[target.key] = { files: urls.length, raw, gzip, inlineBytes, redirected };
+  }
+  return result;
+}
+
+// ── 7. report ───────────────────────────────────────────────────────────────────────────────────
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const ratio = (a, b) => (b > 0 ? a / b : Infinity);
+const x = (r) => `${r.toFixed(2)}×`;
+const passFail = (ok) => (ok ? "PASS" : "**FAIL**");
+
+function report({ targets, samples, js, bundle, firstMs, catalogueCount }) {
+  const rows = targets.map((t) => {
+    const runs = samples[t.key].filter((s) => !s.warmup);
+    const all = samples[t.key];
+    return {
+      ...t,
+      p50: median(runs.map((s) => s.p50)),
+      p99: median(runs.map((s) => s.p99)),
+      rps: median(runs.map((s) => s.rps)),
+      requests: runs.reduce((s, r) => s + r.total, 0),
+      non2xx: all.reduce((s, r) => s + r.non2xx, 0),
+      errors: all.reduce((s, r) => s + r.errors, 0),
+      codes: all.reduce((acc, r) => {
+        for (const [code, { count }] of Object.entries(r.codes ?? {})) acc[code] = (acc[code] ?? 0) + count;
+        return acc;
+      }, {}),
+      p50s: runs.map((s) => s.p50),
+      runs,
+      js: js[t.key],
+      firstMs: firstMs[t.key],
+    };
+  });
+  const floor = rows.find((r) => r.key === "floor");
+  const first = rows.find((r) => r.key === "first");
+  const deep = rows.find((r) => r.key === "deep");
+  // The same ratio within each round: pages measured minutes apart share less of the machine's noise.
+  const perRound = (a, b) => a.runs.map((run, i) => ratio(run.p50, b.runs[i].p50));
+
+  const lines = [];
+  lines.push(`# Studio benchmark`, "");
+  lines.push(
+    `${new Date().toISOString()} · ${catalogueCount.toLocaleString("en")} classes (demo + ${opts.count.toLocaleString("en")} synthetic) · ` +
+      `${opts.rounds} rounds in alternating order, each page ${opts.warmup} s warm-up + ${opts.duration} s at ${opts.connections} connections · ` +
+      `medians over rounds · Node ${process.version} · ${cpus().length} CPUs, load average ${loadBefore} before the load, ${loadavg()[0].toFixed(2)} after`,
+    "",
+  );
+  lines.push("| page | p50 ms | p99 ms | req/s | p50 ratio to floor | client JS gzip KB | JS ratio to floor |");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    lines.push(`| ${r.name} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${x(ratio(r.p50, floor.p50))} | ${kb(r.js.gzip)} | ${x(ratio(r.js.gzip, floor.js.gzip))} |`);
+  }
+  lines.push("");
+  const deepRatio = ratio(deep.p50, first.p50);
+  lines.push(`- Deep page (page ${deepPage}${deepPage < DEEP_PAGES ? `, the last: the catalogue has fewer than ${DEEP_PAGES} pages` : ""}) p50 ratio to /classes page 1: **${x(deepRatio)}** (per round: ${perRound(deep, first).map(x).join(", ")})`);
+  lines.push(`- Worker bundle: **${kb(bundle.gzip)} KB gzip** (${kb(bundle.raw)} KB raw), from ${bundle.source}`);
+  lines.push("");
+
+  const slowPages = rows.filter((r) => r.key !== "floor" && ratio(r.p50, floor.p50) > 2);
+  const heavyPages = rows.filter((r) => r.key !== "floor" && ratio(r.js.gzip, floor.js.gzip) > 1.2);
+  lines.push("Targets:", "");
+  lines.push(`- ${passFail(!slowPages.length)} every page p50 ≤ 2× floor (${floor.p50} ms)${slowPages.length ? ` — over: ${slowPages.map((r) => `${r.name} ${x(ratio(r.p50, floor.p50))}`).join(", ")}` : ""}`);
+  lines.push(`- ${passFail(deepRatio <= 1.2)} deep page p50 ≤ 1.2× /classes page 1 (${x(deepRatio)})`);
+  lines.push(`- ${passFail(!heavyPages.length)} every page's client JS ≤ 1.2× floor's (${kb(floor.js.gzip)} KB gzip)${heavyPages.length ? ` — over: ${heavyPages.map((r) => `${r.name} ${x(ratio(r.js.gzip, floor.js.gzip))}`).join(", ")}` : ""}`);
+  lines.push("");
+
+  lines.push("Details:", "");
+  lines.push("| page | URL | p50 per round ms | p50 ratio to floor per round | requests | non-2xx / errors | first request ms (KV cold, 1 sample) | JS files (redirected) | JS raw KB | inline script KB |");
+  lines.push("|---|---|---|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    const url = r.path.length > 60 ? `${r.path.slice(0, 57)}…` : r.path;
+    lines.push(`| ${r.name} | \`${url}\` | ${r.p50s.join(", ")} | ${perRound(r, floor).map(x).join(", ")} | ${r.requests} | ${r.non2xx} / ${r.errors} | ${r.firstMs.toFixed(0)} | ${r.js.files}${r.js.redirected.length ? ` (${r.js.redirected.length})` : ""} | ${kb(r.js.raw)} | ${kb(r.js.inlineBytes)} |`);
+  }
+  lines.push("");
+  lines.push(
+    "Notes: latencies are autocannon's (2xx responses only; non-2xx are counted apart). Catalogue lists are read through the KV cache " +
+      "(60 s), so steady-state list pages mostly measure cache hits; the first-request column is each page's first visit after start-up. " +
+      "Client JS = every `<script src>`, `<link rel=modulepreload>` and `import` in inline scripts, each file gzipped (level 9) and summed; " +
+      "inline scripts (route data and the bootstrap) are listed apart, raw.",
+  );
+  lines.push("");
+  const seeding = timings.reused ? "reused (--keep)" : `${fmtS(timings.seedDemo + timings.seedSynthetic)} (demo ${fmtS(timings.seedDemo)}, ${opts.count.toLocaleString("en")} synthetic ${fmtS(timings.seedSynthetic)})`;
+  lines.push(
+    `Timings: whole run ${fmtS(secondsSince(runStarted))} · build ${fmtS(timings.build)} · worker bundle ${fmtS(bundle.seconds)} · seeding ${seeding} · ` +
+      `worker start ${fmtS(timings.workerStart)} · cursor walk ${fmtS(timings.walk)} · load ${fmtS(timings.load)}`,
+  );
+
+  const redirects = [...new Set(rows.flatMap((r) => r.js.redirected))];
+  if (redirects.length) {
+    lines.push("", `Scripts that answer with a redirect before the file (an extra round trip each): ${redirects.map((u) => `\`${u}\``).join(", ")}`);
+  }
+
+  const failing = rows.filter((r) => r.non2xx || r.errors);
+  for (const r of failing) {
+    serverFailures.push(`${r.name} (${r.path}): ${r.non2xx} non-2xx, ${r.errors} errors/timeouts, status codes ${JSON.stringify(r.codes)}`);
+  }
+  if (serverFailures.length) {
+    lines.push("", "## ✗ SERVER ERRORS", "", ...serverFailures.map((f) => `- ${f}`));
+  }
+  return lines.join("\n") + "\n";
+}
+
+// ── main ────────────────────────────────────────────────────────────────────────────────────────
+async function main() {
+  await build();
+  log("Measuring the worker bundle (wrangler deploy --dry-run --minify)…");
+  const bundle = workerBundleSize();
+  log(`worker bundle ${kb(bundle.gzip)} KB gzip (${bundle.source})`);
+
+  prepareDatabase();
+  await start();
+  const { targets, firstMs, catalogueCount } = await pickTargets();
+  const samples = await measure(targets);
+  const js = await clientJs(targets);
+
+  // Errors the server logged as 5xx during the load show up as non-2xx; ask each failing page once more for its body.
+  for (const t of targets) {
+    const bad = samples[t.key].some((s) => s.non2xx || s.errors);
+    if (bad) {
+      const r = await get(t.path).catch((e) => ({ status: e.message, text: () => "" }));
+      console.error(`✗ ${t.name} ${t.path}: now answers ${r.status} ${r.text().slice(0, 200).replace(/\s+/g, " ")}`);
+    }
+  }
+
+  stopping = true;
+  await stopWorkerAndWait();
+
+  const markdown = report({ targets, samples, js, bundle, firstMs, catalogueCount });
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(`${reportDir}/bench.md`, markdown);
+  console.log(`\n${markdown}`);
+  console.log(`(written to tests/.report/bench.md)`);
+  return serverFailures.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error) => {
+    console.error(`\n✗ bench failed: ${error?.stack ?? error}`);
+    stopping = true;
+    await stopWorkerAndWait();
+    process.exit(1);
+  },
+);
