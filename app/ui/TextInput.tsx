@@ -1,7 +1,6 @@
-import { forwardRef, useId, useImperativeHandle, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { shouldShowError } from "./fieldError";
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { Linkify } from "./linkify";
-import { useAutoFocus } from "./useAutoFocus";
+import { useField } from "./useField";
 
 export { shouldShowError } from "./fieldError";
 
@@ -48,21 +47,10 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
   },
   forwardedRef,
 ) {
-  const autoId = useId();
-  const inputId = id ?? `field${autoId.replace(/:/g, "")}`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-
-  const ref = useRef<HTMLInputElement>(null);
-  useImperativeHandle(forwardedRef, () => ref.current as HTMLInputElement);
-  useAutoFocus(ref, autoFocus);
-
-  // The typed length drives the error rule. The first render uses the value the server rendered with,
-  // so server HTML and the hydrated page agree; after that every keystroke updates it.
-  const [typedLength, setTypedLength] = useState(() => String(value ?? defaultValue ?? "").length);
-  const length = value !== undefined ? String(value).length : typedLength;
-  const showError = shouldShowError({ length, error, errorOutline, alwaysShowError });
-  const showMessage = showError && Boolean(error);
+  const { ref, fieldId: inputId, errorId, hintId, setTypedLength, showError, showMessage } = useField<HTMLInputElement>(
+    { id, value, defaultValue, autoFocus, error, errorOutline, alwaysShowError },
+    forwardedRef,
+  );
 
   const describedBy = [hint ? hintId : null, showMessage ? errorId : null, rest["aria-describedby"]].filter(Boolean).join(" ");
 

@@ -1,7 +1,6 @@
-import { forwardRef, useId, useImperativeHandle, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { shouldShowError } from "./fieldError";
+import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { Linkify } from "./linkify";
-import { useAutoFocus } from "./useAutoFocus";
+import { useField } from "./useField";
 
 export type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "autoFocus"> & {
   label: string;
@@ -37,21 +36,11 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   },
   forwardedRef,
 ) {
-  const autoId = useId();
-  const fieldId = id ?? `field${autoId.replace(/:/g, "")}`;
-  const errorId = `${fieldId}-error`;
-  const hintId = `${fieldId}-hint`;
+  const { ref, fieldId, errorId, hintId, length, setTypedLength, showError, showMessage } = useField<HTMLTextAreaElement>(
+    { id, value, defaultValue, autoFocus, error, errorOutline, alwaysShowError },
+    forwardedRef,
+  );
   const countId = `${fieldId}-count`;
-
-  const ref = useRef<HTMLTextAreaElement>(null);
-  useImperativeHandle(forwardedRef, () => ref.current as HTMLTextAreaElement);
-  useAutoFocus(ref, autoFocus);
-
-  // Server renders the initial count from the value; the browser keeps it live as the user types.
-  const [typedLength, setTypedLength] = useState(() => String(value ?? defaultValue ?? "").length);
-  const length = value !== undefined ? String(value).length : typedLength;
-  const showError = shouldShowError({ length, error, errorOutline, alwaysShowError });
-  const showMessage = showError && Boolean(error);
 
   const describedBy = [hint ? hintId : null, limit ? countId : null, showMessage ? errorId : null, rest["aria-describedby"]]
     .filter(Boolean)
