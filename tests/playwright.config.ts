@@ -42,6 +42,8 @@ export default defineConfig({
     cwd: "..",
     url: `${baseURL}/api/up`,
     reuseExistingServer: false,
+    // e2e-server.mjs stops its wrangler process group on SIGTERM; a SIGKILL would leave it running.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",

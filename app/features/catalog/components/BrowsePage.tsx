@@ -79,13 +79,16 @@ function CollectionList({ collections }: { collections: CollectionSummary[] }) {
     );
   }
   return (
-    <ul className="product-grid" aria-label="Collections">
+    <>
+      <h2 className="visually-hidden">All collections</h2>
+      <ul className="product-grid" aria-label="Collections">
       {collections.map((collection) => (
         <li key={collection.id}>
           <CollectionCard collection={collection} />
         </li>
       ))}
-    </ul>
+      </ul>
+    </>
   );
 }
 

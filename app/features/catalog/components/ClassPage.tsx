@@ -97,14 +97,14 @@ export function ClassPage({ product, descriptionHtml, more, partOf }: ClassPageD
               ))}
             </ul>
           ) : null}
-          <aside className="creator-card" aria-labelledby="creator-title">
+          <section className="creator-card" aria-labelledby="creator-title">
             <img src={product.creator.avatarUrl} alt="" width={64} height={64} className="creator-card__avatar" />
             <div>
               <h2 id="creator-title" className="creator-card__name">{product.creator.name}</h2>
               <p className="creator-card__headline">{product.creator.headline}</p>
               <p>{product.creator.bio}</p>
             </div>
-          </aside>
+          </section>
         </section>
       </div>
 

@@ -1,0 +1,168 @@
+/**
+ * Shared pieces of the end-to-end suite: a `test` whose pages fail on unexpected console errors and
+ * page errors (JavaScript project), an axe check, a no-horizontal-scroll check and JSON API reads.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+
+export { expect };
+
+type ProblemLog = {
+  /** Statuses (e.g. 404, 400) the test expects for pages it loads: the browser's matching "Failed to load resource" lines are not problems. */
+  allowStatus: (...statuses: number[]) => void;
+};
+
+function isIgnorable(message: ConsoleMessage, allowed: Set<number>): boolean {
+  const text = message.text();
+  const where = message.location().url ?? "";
+  if (/favicon\.(ico|svg)/.test(where) || /favicon\.(ico|svg)/.test(text)) return true;
+  const failed = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(text);
+  if (failed && allowed.has(Number(failed[1]))) return true;
+  return false;
+}
+
+/**
+ * `test` with an automatic fixture that records console.error output and uncaught page errors; a
+ * test that otherwise passed fails when any were recorded (favicon misses and "Failed to load
+ * resource" for statuses the test declared with `problems.allowStatus` aside). This matters in the
+ * `js` project; without JavaScript only the browser's own errors (e.g. a stylesheet that did not
+ * load) can appear, and they are checked the same way.
+ */
+export const test = base.extend<{ problems: ProblemLog }>({
+  problems: [
+    async ({ page }, use, testInfo) => {
+      const allowed = new Set<number>();
+      const found: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error" || isIgnorable(message, allowed)) return;
+        const where = message.location().url ? ` (${message.location().url}:${message.location().lineNumber})` : "";
+        found.push(`console.error: ${message.text()}${where}`);
+      });
+      page.on("pageerror", (error) => found.push(`page error: ${error.name}: ${error.message}\n${error.stack ?? ""}`));
+      await use({ allowStatus: (...statuses) => statuses.forEach((status) => allowed.add(status)) });
+      await axeContexts.get(page)?.close();
+      axeContexts.delete(page);
+      if (testInfo.status === testInfo.expectedStatus && testInfo.expectedStatus === "passed") {
+        expect(found, `unexpected console errors or page errors in ${testInfo.project.name}:\n${found.join("\n")}`).toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * Runs axe (WCAG 2.0/2.1 A and AA) on the page as it is now and fails with a readable list of
+ * violations. axe is a script, so in the no-JavaScript project the page's current DOM is copied into
+ * a JavaScript-enabled page (same address, same stylesheets and viewport, the app's scripts removed)
+ * and checked there: what axe sees is what the no-JavaScript reader gets.
+ */
+export async function expectNoAxeViolations(page: Page, { exclude = [] as string[] } = {}) {
+  const jsEnabled = test.info().project.use.javaScriptEnabled !== false;
+  const { target, dispose } = jsEnabled ? { target: page, dispose: async () => {} } : await scriptlessCopy(page);
+  try {
+    // options() replaces the whole options object, so it must come before withTags().
+    let builder = new AxeBuilder({ page: target }).options({ resultTypes: ["violations"] }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+    for (const selector of exclude) builder = builder.exclude(selector);
+    const { violations } = await builder.analyze();
+    const report = violations
+      .map((v) => {
+        const nodes = v.nodes
+          .slice(0, 5)
+          .map((n) => `    - ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
+          .join("\n");
+        const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : "";
+        return `[${v.impact ?? "?"}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+      })
+      .join("\n\n");
+    expect(violations.length, `axe found ${violations.length} violation(s) on ${page.url()}:\n\n${report}`).toBe(0);
+  } finally {
+    await dispose();
+  }
+}
+
+/** One JavaScript-enabled context per no-JavaScript page for axe's copies; closed when the test ends. */
+const axeContexts = new Map<Page, BrowserContext>();
+
+/** The no-JavaScript page's DOM, served at its own address into a JavaScript-enabled page, without the app's scripts. */
+async function scriptlessCopy(page: Page): Promise<{ target: Page; dispose: () => Promise<void> }> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const url = page.url();
+  let context = axeContexts.get(page);
+  if (!context) {
+    context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+    axeContexts.set(page, context);
+  }
+  const copy = await context.newPage();
+  await copy.setViewportSize(page.viewportSize() ?? { width: 1120, height: 900 });
+  await copy.route("**/*", (route) => {
+    const request = route.request();
+    if (request.isNavigationRequest()) return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+    if (request.resourceType() === "script") return route.abort();
+    return route.continue();
+  });
+  await copy.goto(url, { waitUntil: "load" });
+  return { target: copy, dispose: () => copy.close() };
+}
+
+/** The page has no horizontal scrollbar: the document is no wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** GETs a JSON API route and returns its body; fails the test on a non-2xx answer. */
+export async function api<T = any>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok(), `GET ${path} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export type ApiProduct = {
+  id: string;
+  title: string;
+  classSlug: string;
+  storefrontSlug: string;
+  creatorName: string;
+  category: string;
+  priceInfo: { price: number; crossedPrice: number | null };
+};
+
+export const classHref = (p: { storefrontSlug: string; classSlug: string }) => `/classes/${p.storefrontSlug}/${p.classSlug}`;
+
+/** The class cards in the results grid of /classes. */
+export function resultCards(page: Page) {
+  return page.getByRole("region", { name: "Results" }).locator("article.product-card");
+}
+
+/** "$1,234.50" from integer cents, as the site writes prices. */
+export function usd(cents: number) {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+}
+
+export const isJs = (projectName: string) => projectName === "js";
+
+/**
+ * With JavaScript, waits until React has hydrated the document (its fiber keys are on the DOM), so
+ * clicks reach the app's handlers instead of the browser's defaults. Without JavaScript it returns.
+ */
+export async function waitForHydration(page: Page, projectName: string) {
+  if (!isJs(projectName)) return;
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** The page's single h1. */
+export const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
+
+/** Duration text as the spec words it (written here independently of the app's helper). */
+export function durationText(seconds: number): string {
+  if (seconds <= 60) return "Less than 1 minute";
+  if (seconds < 3600) {
+    const minutes = Math.floor(seconds / 60);
+    return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  }
+  const hours = Math.floor(seconds / 3600);
+  return hours === 1 ? "1+ hour" : `${hours}+ hours`;
+}
