@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const root = fileURLToPath(new URL("../..", import.meta.url));
+export const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 export const wranglerBin = `${root}/node_modules/.bin/wrangler`;
 
 /** Keeps wrangler from phoning home: no update checks, metrics, or cf.json fetches (each costs seconds offline). */
