@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
-import { Linkify } from "./linkify";
+import { FieldError } from "./FieldError";
 import { useField } from "./useField";
 
 export { shouldShowError } from "./fieldError";
@@ -82,11 +82,7 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
           {hint}
         </p>
       ) : null}
-      {showMessage ? (
-        <p id={errorId} className="field__error" role="alert">
-          <Linkify text={error as string} />
-        </p>
-      ) : null}
+      <FieldError id={errorId} show={showMessage} error={error} />
     </div>
   );
 });

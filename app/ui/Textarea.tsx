@@ -1,5 +1,5 @@
 import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { Linkify } from "./linkify";
+import { FieldError } from "./FieldError";
 import { useField } from "./useField";
 
 export type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "autoFocus"> & {
@@ -89,11 +89,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
           ) : null}
         </div>
       ) : null}
-      {showMessage ? (
-        <p id={errorId} className="field__error" role="alert">
-          <Linkify text={error as string} />
-        </p>
-      ) : null}
+      <FieldError id={errorId} show={showMessage} error={error} />
     </div>
   );
 });
