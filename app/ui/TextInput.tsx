@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from "react";
-import { FieldError } from "./FieldError";
+import { FieldMessage } from "./FieldMessage";
 import { useField } from "./useField";
 
 export { shouldShowError } from "./fieldError";
@@ -82,7 +82,7 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
           {hint}
         </p>
       ) : null}
-      <FieldError id={errorId} show={showMessage} error={error} />
+      <FieldMessage id={errorId} show={showMessage} error={error} />
     </div>
   );
 });

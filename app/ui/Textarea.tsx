@@ -1,5 +1,5 @@
 import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { FieldError } from "./FieldError";
+import { FieldMessage } from "./FieldMessage";
 import { useField } from "./useField";
 
 export type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "autoFocus"> & {
@@ -89,7 +89,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
           ) : null}
         </div>
       ) : null}
-      <FieldError id={errorId} show={showMessage} error={error} />
+      <FieldMessage id={errorId} show={showMessage} error={error} />
     </div>
   );
 });
