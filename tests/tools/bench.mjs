@@ -23,7 +23,7 @@ import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { migrate, root, run, startWorker, stopGroup, waitForUp, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
+import { buildApp, migrate, root, run, startWorker, stopGroup, waitForUp, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
 
 // ── options ──────────────────────────────────────────────────────────────────────────────────────
 const usage = "usage: npm run bench -- [N=100000] [--keep] [--rounds 3] [--duration 8] [--warmup 2] [--connections 4]";
@@ -138,9 +138,9 @@ function classLinks(html) {
 
 // ── 1. build + worker bundle ────────────────────────────────────────────────────────────────────
 async function build() {
-  log("Building (remix build, production)…");
+  log("Building (npm run build, production)…");
   const t0 = Date.now();
-  run(`${root}/node_modules/.bin/remix`, ["build"], { quiet: true });
+  buildApp({ quiet: true });
   timings.build = secondsSince(t0);
   log(`built in ${fmtS(timings.build)}`);
 }

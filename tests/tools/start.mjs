@@ -1,12 +1,12 @@
 // `npm start`: builds, migrates and seeds the local database, then serves the product on http://127.0.0.1:8787.
-import { migrate, root, run, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
+import { buildApp, migrate, root, run, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? 9787);
 const persistTo = `${root}/.wrangler/state`;
 
 console.log("› Building…");
-run(`${root}/node_modules/.bin/remix`, ["build"], { quiet: true });
+buildApp({ quiet: true });
 console.log("› Creating and seeding the local database…");
 migrate(persistTo);
 run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", persistTo]);

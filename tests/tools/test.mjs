@@ -47,7 +47,7 @@ const typesOk = step("Typecheck", bin("tsc"), ["--noEmit"]);
 if (!typesOk) failed += 1;
 step("Unit tests", bin("vitest"), ["run", "--config", "tests/vitest.unit.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`]);
 if (!countVitest(`${reports}/unit.json`)) failed += 1;
-const built = step("Build", bin("remix"), ["build"]);
+const built = step("Build", bin("remix"), ["build"]) && step("Encode asset URLs", process.execPath, [`${root}/workers/encode-asset-urls.mjs`]);
 if (built) {
   step("Integration tests (workerd + D1)", bin("vitest"), ["run", "--config", "tests/vitest.integration.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`]);
   if (!countVitest(`${reports}/integration.json`)) failed += 1;

@@ -101,8 +101,14 @@ export function migrate(dir) {
   runWrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs(dir)]);
 }
 
+/** The production build: `npm run build` (remix build, then asset URLs percent-encoded). */
+export function buildApp({ quiet = false } = {}) {
+  run(`${root}/node_modules/.bin/remix`, ["build"], { quiet });
+  run(process.execPath, [`${root}/workers/encode-asset-urls.mjs`], { quiet });
+}
+
 export function ensureBuilt() {
-  if (!existsSync(`${root}/build/worker.js`)) run(`${root}/node_modules/.bin/remix`, ["build"]);
+  if (!existsSync(`${root}/build/worker.js`)) buildApp();
 }
 
 /** Starts `wrangler dev` in its own process group so the whole tree can be stopped together. */

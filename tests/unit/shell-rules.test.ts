@@ -95,3 +95,11 @@ describe("countdownText", async () => {
     expect(countdownText(-5)).toBe("");
   });
 });
+
+describe("encodeAssetUrls", async () => {
+  const { encodeAssetUrls } = await import("../../workers/encode-asset-urls.mjs");
+  it("percent-encodes '$' in /build/ URLs only, leaving route ids alone", () => {
+    const source = `{"routes/classes_.$a.$b":{"id":"routes/classes_.$a.$b","module":"/build/routes/classes_.$a.$b-X1.js","imports":["/build/_shared/chunk-1.js"]},"x":"$"}`;
+    expect(encodeAssetUrls(source)).toBe(`{"routes/classes_.$a.$b":{"id":"routes/classes_.$a.$b","module":"/build/routes/classes_.%24a.%24b-X1.js","imports":["/build/_shared/chunk-1.js"]},"x":"$"}`);
+  });
+});
