@@ -8,15 +8,20 @@ import { ErrorPage } from "~/features/shell/components/ErrorPage";
 import { publicEnv } from "~/platform/env";
 import { readTheme } from "~/platform/theme.server";
 import { readToast } from "~/platform/toast.server";
+import { currentUser } from "~/features/identity/sessions.server";
+import { parseAuthForm, type AuthForm } from "~/features/identity/rules";
+import { AuthModal } from "~/features/identity/components/AuthModal";
 import stylesUrl from "~/ui/styles.css";
 import tokensUrl from "~/ui/tokens.css";
 import shellUrl from "~/features/shell/shell.css";
+import identityUrl from "~/features/identity/identity.css";
 
 export const links: LinksFunction = () => [
   // Tokens first: styles.css only uses their variables (no CSS @import, so both load in parallel).
   { rel: "stylesheet", href: tokensUrl },
   { rel: "stylesheet", href: stylesUrl },
   { rel: "stylesheet", href: shellUrl },
+  { rel: "stylesheet", href: identityUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -26,10 +31,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [theme, { toast, clear }] = await Promise.all([readTheme(request), readToast(request)]);
+  const [theme, { toast, clear }, user] = await Promise.all([readTheme(request), readToast(request), currentUser(context.app, request)]);
   const url = new URL(request.url);
   return data(
-    { env: publicEnv(context.app.env), theme, toast, path: url.pathname + url.search },
+    {
+      env: publicEnv(context.app.env),
+      theme,
+      toast,
+      path: url.pathname + url.search,
+      user: user ? { firstName: user.firstName } : null,
+      // The auth modal is addressable by URL (?auth=Login), so the server can render it open.
+      authForm: user ? null : parseAuthForm(url.searchParams.get("auth")),
+      authRedirect: url.searchParams.get("redirect"),
+    },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -39,6 +53,9 @@ export type RootData = {
   theme: "light" | "dark";
   toast: { kind: "info" | "success" | "error"; title: string; description?: string } | null;
   path: string;
+  user: { firstName: string } | null;
+  authForm: AuthForm | null;
+  authRedirect: string | null;
 };
 
 export function useRootData() {
@@ -57,11 +74,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <a className="skip-link" href="#main">Skip to content</a>
-        <SiteHeader productName={data?.env.PRODUCT_NAME ?? "Studio"} />
+        <SiteHeader productName={data?.env.PRODUCT_NAME ?? "Studio"} user={data?.user ?? null} path={data?.path ?? "/"} />
         <ToastArea toast={data?.toast ?? null} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
+        {data?.authForm ? <AuthModal form={data.authForm} page={data.path} redirect={data.authRedirect} /> : null}
         <SiteFooter productName={data?.env.PRODUCT_NAME ?? "Studio"} theme={data?.theme ?? "light"} path={data?.path ?? "/"} />
         <ScrollRestoration />
         <Scripts />

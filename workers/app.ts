@@ -6,7 +6,7 @@ import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { createDb } from "~/platform/db.server";
 import { parseEnv, type Bindings } from "~/platform/env";
-import { browserTimeZone, globalRedirect } from "~/platform/route-rules";
+import { browserTimeZone, globalRedirect, isCrossSite } from "~/platform/route-rules";
 
 // The Remix compiler replaces process.env.NODE_ENV at build time.
 declare const process: { env: { NODE_ENV: string } };
@@ -18,6 +18,11 @@ export default {
     const url = new URL(request.url);
     const redirectTo = globalRedirect(url, request.method);
     if (redirectTo) return new Response(null, { status: 302, headers: { Location: redirectTo } });
+
+    // State changes only from our own pages: a cross-site form post or fetch is refused.
+    if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && isCrossSite(request, url)) {
+      return new Response("Cross-site requests are not allowed", { status: 403 });
+    }
 
     const env = parseEnv(bindings);
     return handleRemixRequest(request, {

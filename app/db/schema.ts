@@ -129,3 +129,52 @@ export type Creator = typeof creators.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 export type CollectionRow = typeof collections.$inferSelect;
+
+/**
+ * People with an account (spec 3 "User"). The email is stored lowercased and is unique.
+ * membershipStatus is 'inactive' until a membership says otherwise.
+ */
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+  /** The identity username: a random id, as the spec's sign-up sequence creates it. */
+  username: text("username").notNull().unique(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  miniBio: text("mini_bio").notNull().default(""),
+  profilePhoto: text("profile_photo"),
+  membershipStatus: text("membership_status", { enum: ["active", "inactive", "suspended"] }).notNull().default("inactive"),
+  currentSessionSlug: text("current_session_slug"),
+  creatorInfo: text("creator_info", { mode: "json" }).$type<{ hasNewDashboardAccess?: boolean; hasApps?: boolean } | null>(),
+  isStudioVip: integer("is_studio_vip", { mode: "boolean" }).notNull().default(false),
+  isStudioGod: integer("is_studio_god", { mode: "boolean" }).notNull().default(false),
+  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  signUpDate: integer("sign_up_date").notNull(),
+});
+
+/** A password, as a versioned PBKDF2 hash (see features/identity/password.server.ts). */
+export const passwordCredentials = sqliteTable("password_credentials", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  hash: text("hash").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** Signed-in sessions. The cookie holds a random 128-bit token; only its SHA-256 is stored here. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;

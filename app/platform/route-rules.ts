@@ -27,3 +27,11 @@ export function browserTimeZone(header: string | null): string | undefined {
     return undefined;
   }
 }
+
+/** A state-changing request from another site: its Origin (or Sec-Fetch-Site) says so. Requests without either (curl, servers) pass. */
+export function isCrossSite(request: Request, url: URL): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== "null" && origin !== url.origin) return true;
+  if (origin === "null") return true;
+  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+}

@@ -1,4 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { withAuthForm } from "~/features/identity/components/AuthModal";
+import { buttonClass } from "~/ui/Button";
 import { Logo } from "~/ui/Logo";
 import { Icon } from "~/ui/icons";
 
@@ -9,7 +11,7 @@ const NAV = [
 ];
 
 /** The site header: logo, primary navigation and class search. On phones the navigation folds into a <details> menu that needs no JavaScript. */
-export function SiteHeader({ productName }: { productName: string }) {
+export function SiteHeader({ productName, user, path }: { productName: string; user: { firstName: string } | null; path: string }) {
   const location = useLocation();
   const view = (new URLSearchParams(location.search).get("view") ?? "").trim().toLowerCase();
   return (
@@ -38,6 +40,20 @@ export function SiteHeader({ productName }: { productName: string }) {
             <Icon name="search" />
           </button>
         </Form>
+        <div className="site-header__account">
+          {user ? (
+            <Form method="post" action="/auth/logout" className="site-header__logout">
+              <span className="site-header__greeting">Hi, {user.firstName}</span>
+              <button type="submit" className={buttonClass({ variant: "secondary", size: "small" })}>
+                <span className="btn__label">Log out</span>
+              </button>
+            </Form>
+          ) : (
+            <Link to={withAuthForm(path, "Login")} className={buttonClass({ variant: "primary", size: "small" })} preventScrollReset>
+              <span className="btn__label">Log in</span>
+            </Link>
+          )}
+        </div>
         <details className="site-header__menu">
           <summary aria-label="Menu">
             <Icon name="menu" />

@@ -1,0 +1,62 @@
+/**
+ * Sessions in D1. The cookie carries a random 128-bit token; the row is keyed by its SHA-256, so a
+ * leaked database cannot be replayed as cookies. A new session is made at every sign-in (the id
+ * rotates) and its row is deleted at sign-out.
+ */
+import { createCookie } from "@remix-run/cloudflare";
+import { and, eq, gt } from "drizzle-orm";
+import { sessions, users, type UserRow } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+import { isSecureRequest } from "~/platform/http.server";
+
+const SESSION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+const sessionCookie = createCookie("studio_session", { path: "/", httpOnly: true, sameSite: "lax", maxAge: SESSION_DAYS * 86_400 });
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function randomToken(): string {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Starts a session for the user and returns the Set-Cookie header that carries it. */
+export async function startSession(app: AppContext, request: Request, userId: string): Promise<string> {
+  const token = randomToken();
+  await app.db.insert(sessions).values({
+    id: await sha256Hex(token),
+    userId,
+    createdAt: app.now,
+    expiresAt: app.now + SESSION_DAYS * DAY_MS,
+    userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
+  });
+  return sessionCookie.serialize(token, { secure: isSecureRequest(request) });
+}
+
+async function sessionId(request: Request): Promise<string | null> {
+  const token = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof token === "string" && /^[0-9a-f]{32}$/.test(token) ? sha256Hex(token) : null;
+}
+
+/** The signed-in user, or null: no cookie, an unknown or expired session. */
+export async function currentUser(app: AppContext, request: Request): Promise<UserRow | null> {
+  const id = await sessionId(request);
+  if (!id) return null;
+  const row = await app.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, app.now)))
+    .get();
+  return row?.user ?? null;
+}
+
+/** Ends this session (the row is deleted, so the cookie is worthless) and returns the header that clears the cookie. */
+export async function endSession(app: AppContext, request: Request): Promise<string> {
+  const id = await sessionId(request);
+  if (id) await app.db.delete(sessions).where(eq(sessions.id, id));
+  return sessionCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+}
