@@ -80,3 +80,13 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/classes\?view=New(%20|\+)releases$/);
   });
 });
+
+test("on a phone the sign-in entry is in the menu", async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.goto("/classes");
+  await page.getByRole("banner").locator("summary[aria-label=Menu]").click();
+  const mobile = page.getByRole("navigation", { name: "Mobile" });
+  await expect(mobile.getByRole("link", { name: "Log in" })).toBeVisible();
+  await mobile.getByRole("link", { name: "Log in" }).click();
+  await expect(page.getByRole("dialog", { name: "Log In" })).toBeVisible();
+});

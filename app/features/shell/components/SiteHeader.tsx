@@ -65,6 +65,15 @@ export function SiteHeader({ productName, user, path }: { productName: string; u
                   <Link to={item.to}>{item.label}</Link>
                 </li>
               ))}
+              <li className="site-header__menu-account">
+                {user ? (
+                  <Form method="post" action="/auth/logout">
+                    <button type="submit">Log out</button>
+                  </Form>
+                ) : (
+                  <Link to={withAuthForm(path, "Login")}>Log in</Link>
+                )}
+              </li>
             </ul>
           </nav>
         </details>
