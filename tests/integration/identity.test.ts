@@ -140,3 +140,40 @@ describe("a failed post without JavaScript", () => {
     expect(html).toContain('name="page" value="/classes?view=Top+rated"');
   });
 });
+
+describe("user API", () => {
+  async function signedIn(email: string) {
+    const response = await call("/auth/create-account", form({ email, firstName: "Lin", lastName: "Qiao", password: "long enough" }));
+    return cookieOf(response, "studio_session");
+  }
+
+  it("answers isAdmin and checkIsAdmin from the server's record", async () => {
+    const session = await signedIn("lin@example.com");
+    for (const path of ["/api/isAdmin", "/api/checkIsAdmin"]) {
+      expect(await (await call(path)).json()).toEqual({ isAdmin: false });
+      expect(await (await call(path, { headers: { Cookie: session } })).json()).toEqual({ isAdmin: false });
+    }
+    await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE email = 'lin@example.com'").run();
+    expect(await (await call("/api/isAdmin", { headers: { Cookie: session } })).json()).toEqual({ isAdmin: true });
+    expect(await (await call("/api/checkIsAdmin", { headers: { Cookie: session } })).json()).toEqual({ isAdmin: true });
+  });
+
+  it("gives basic info about the signed-in user or a user by id, and nothing private", async () => {
+    const session = await signedIn("mo@example.com");
+    const me = (await (await call("/api/users/getBasicUserInfo", { headers: { Cookie: session } })).json()) as any;
+    expect(me).toMatchObject({ firstName: "Lin", lastName: "Qiao", miniBio: "", profilePhoto: null });
+    expect(me).not.toHaveProperty("email");
+    expect(me).not.toHaveProperty("isAdmin");
+    const byId = await call(`/api/users/getBasicUserInfo?userId=${me.userId}`);
+    expect(await byId.json()).toEqual(me);
+  });
+
+  it("answers 401, 400 and 404 with clear errors", async () => {
+    const anonymous = await call("/api/users/getBasicUserInfo");
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as any).error).toBe("User is not authenticated");
+    expect((await call("/api/users/getBasicUserInfo?userId=nope")).status).toBe(400);
+    expect((await call("/api/users/getBasicUserInfo?userId=00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await call("/api/isAdmin", { method: "POST" })).status).toBe(405);
+  });
+});
