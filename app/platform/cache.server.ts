@@ -37,10 +37,6 @@ function remember(key: string, value: unknown, expires: number) {
   if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value as string);
 }
 
-/** Forgets the in-memory copies (tests, and after writes that must show at once). */
-export function forgetMemoryCache() {
-  memory.clear();
-}
 
 /** A stable cache key from a name and its parameters. */
 export function cacheKey(name: string, params: Record<string, unknown>): string {
