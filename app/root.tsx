@@ -9,7 +9,9 @@ import { publicEnv } from "~/platform/env";
 import { readTheme } from "~/platform/theme.server";
 import { readToast } from "~/platform/toast.server";
 import { currentUser } from "~/features/identity/sessions.server";
-import { parseAuthForm, type AuthForm } from "~/features/identity/rules";
+import { parse as parseCookie } from "cookie";
+import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
+import { campaignMessage } from "~/features/identity/rules";
 import { AuthModal } from "~/features/identity/components/AuthModal";
 import stylesUrl from "~/ui/styles.css";
 import tokensUrl from "~/ui/tokens.css";
@@ -41,11 +43,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       path: url.pathname + url.search,
       user: user ? { firstName: user.firstName } : null,
       // The auth modal is addressable by URL (?auth=Login), so the server can render it open.
-      authForm: user ? null : parseAuthForm(url.searchParams.get("auth")),
+      authModal: authModalFor(url, Boolean(user)),
       authRedirect: url.searchParams.get("redirect"),
+      authCampaign: campaignMessage(url.searchParams.get("aaCampaign") ?? cookieValue(request, "aaCampaign"), context.app.env.PRODUCT_NAME),
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
+}
+
+/** Signed-in users see only the forms that make sense to them (Join Waitlist). */
+function authModalFor(url: URL, signedIn: boolean): AuthModalState | null {
+  const state = parseAuthModal(url.searchParams);
+  return state && (!signedIn || state.form === "JoinWaitlist") ? state : null;
+}
+
+function cookieValue(request: Request, name: string): string | null {
+  return parseCookie(request.headers.get("Cookie") ?? "")[name] ?? null;
 }
 
 export type RootData = {
@@ -54,8 +67,9 @@ export type RootData = {
   toast: { kind: "info" | "success" | "error"; title: string; description?: string } | null;
   path: string;
   user: { firstName: string } | null;
-  authForm: AuthForm | null;
+  authModal: AuthModalState | null;
   authRedirect: string | null;
+  authCampaign: string | null;
 };
 
 export function useRootData() {
@@ -79,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        {data?.authForm ? <AuthModal form={data.authForm} page={data.path} redirect={data.authRedirect} /> : null}
+        {data?.authModal ? <AuthModal state={data.authModal} page={data.path} redirect={data.authRedirect} campaign={data.authCampaign} /> : null}
         <SiteFooter productName={data?.env.PRODUCT_NAME ?? "Studio"} theme={data?.theme ?? "light"} path={data?.path ?? "/"} />
         <ScrollRestoration />
         <Scripts />

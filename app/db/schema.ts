@@ -151,6 +151,18 @@ export const users = sqliteTable("users", {
   isStudioGod: integer("is_studio_god", { mode: "boolean" }).notNull().default(false),
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
   signUpDate: integer("sign_up_date").notNull(),
+  stripeCustomerId: text("stripe_customer_id"),
+  gifts: text("gifts", { mode: "json" }).$type<unknown[]>().notNull().default(sql`'[]'`),
+  /** monthlyCredit is in dollars, as the spec's getMonthlyCreditForUser returns it. */
+  monthlyCreditInfo: text("monthly_credit_info", { mode: "json" }).$type<{ monthlyCredit: number } | null>(),
+  /** Keyed by offer name ('studioCountdownMainCycleOffer'); epoch milliseconds. */
+  offersSeenInfo: text("offers_seen_info", { mode: "json" }).$type<Record<string, { expirationDateSeen?: number; lastSeenCurrentOffer?: number }> | null>(),
+  locationInfo: text("location_info", { mode: "json" }).$type<{ city?: string; countryCode?: string } | null>(),
+  /** Keyed by class id; ISO dates. */
+  classesEnrolled: text("classes_enrolled", { mode: "json" }).$type<Record<string, { classStartDate: string; classEndDate: string }> | null>(),
+  phoneNumber: text("phone_number"),
+  phoneNumberVerified: integer("phone_number_verified", { mode: "boolean" }).notNull().default(false),
+  preferredMfa: text("preferred_mfa", { enum: ["NOMFA", "SOFTWARE_TOKEN_MFA", "SMS_MFA"] }).notNull().default("NOMFA"),
 });
 
 /** A password, as a versioned PBKDF2 hash (see features/identity/password.server.ts). */
@@ -178,3 +190,75 @@ export const sessions = sqliteTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Single-use codes sent by email (password reset, attribute verification). Only a hash is stored;
+ * a code is spent by setting used_at in one conditional UPDATE, so it cannot be used twice.
+ */
+export const verificationCodes = sqliteTable(
+  "verification_codes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["reset_password", "verify_email", "confirm_sign_up"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("verification_codes_user").on(t.userId, t.purpose)],
+);
+
+/** The embedded email adapter's outbox: every email the product would send, readable at /dev/outbox and by tests. */
+export const outboxEmails = sqliteTable(
+  "outbox_emails",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("outbox_emails_to").on(t.to, t.createdAt)],
+);
+
+/**
+ * Failure counters for brute-force protection (sign-in, reset codes, user lookups), keyed by what is
+ * attacked (e.g. 'login:ada@example.com'). Updated by one upsert so concurrent attempts never lose a count.
+ */
+export const attemptCounters = sqliteTable("attempt_counters", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastFailureAt: integer("last_failure_at").notNull(),
+});
+
+/** Emails collected before sign-up (POST /api/collectEmail): a lead from a lead or waitlist page, else a checkout initiation. */
+export const emailLeads = sqliteTable(
+  "email_leads",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    classInterestedIn: text("class_interested_in").notNull(),
+    extraTags: text("extra_tags", { mode: "json" }).$type<unknown>(),
+    kind: text("kind", { enum: ["lead", "checkout_initiation"] }).notNull(),
+    source: text("source").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("email_leads_email").on(t.email)],
+);
+
+/** Waitlists (the auth modal's Join Waitlist form and POST /api/waitlist/add): one row per email and list. */
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    list: text("list").notNull(),
+    details: text("details", { mode: "json" }).$type<unknown>(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("waitlist_entries_email_list").on(t.email, t.list)],
+);

@@ -11,6 +11,9 @@ export const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default("support@studio.example"),
   /** Seconds a catalogue list stays in KV. KV's own minimum cacheTtl is 60 s. */
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(60).max(3600).default(60),
+  /** Email: with a Resend key mail goes out through Resend; without, into the outbox table (/dev/outbox). */
+  RESEND_API_KEY: z.string().min(1).optional(),
+  EMAIL_FROM: z.string().min(3).default("Studio <no-reply@studio.example>"),
 });
 
 export type Env = z.infer<typeof envSchema>;

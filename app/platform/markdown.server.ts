@@ -1,10 +1,10 @@
 import { Marked, type Tokens } from "marked";
+import { escapeHtml } from "./html";
 
 /**
  * Markdown to HTML for creator-written descriptions and our own pages. Raw HTML in the source is
  * shown as text, never injected, and links leaving the site open in a new tab.
  */
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const marked = new Marked({
   gfm: true,

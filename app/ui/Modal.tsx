@@ -31,6 +31,8 @@ export type ModalProps = {
   slideUp?: boolean;
   /** Stops the page behind from scrolling while open. */
   lockScroll?: boolean;
+  /** Renders the modal in the dark theme whatever the page's theme (e.g. the auth modal's useDarkMode). */
+  dark?: boolean;
   className?: string;
   children: ReactNode;
 };
@@ -104,6 +106,7 @@ export function Modal({
   onNext,
   slideUp = false,
   lockScroll = false,
+  dark = false,
   className,
   children,
 }: ModalProps) {
@@ -196,6 +199,7 @@ export function Modal({
   return (
     <div
       className={["modal-root", lockScroll && "modal-root--lock", slideUp && "modal-root--slide-up", className].filter(Boolean).join(" ")}
+      data-theme={dark ? "dark" : undefined}
     >
       {canClickOutside ? (
         // Clicking outside follows closeHref even without JavaScript. Hidden from assistive technology

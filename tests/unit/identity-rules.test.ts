@@ -1,7 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { afterCreateAccount, afterLogin, messages, parseAuthForm, type SignedInUser } from "~/features/identity/rules";
-import { createAccountSchema, fieldErrors, loginSchema } from "~/features/identity/schema";
-import { withAuthForm } from "~/features/identity/components/AuthModal";
+import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
+import { emailValidationInfo } from "~/features/identity/email-check.server";
+import { authHref, authTitle, optionFields, parseAuthModal, parseAuthOptions, withoutAuth } from "~/features/identity/modal";
+import {
+  afterCreateAccount,
+  afterLogin,
+  attemptWaitMs,
+  campaignMessage,
+  emailWarning,
+  leadKind,
+  LOGIN_POLICY,
+  messages,
+  type SignedInUser,
+} from "~/features/identity/rules";
+import {
+  createAccountSchema,
+  getStartedSchema,
+  joinWaitlistSchema,
+  loginSchema,
+  resetCodeSchema,
+  resetEmailSchema,
+  resetPasswordSchema,
+  socialSignUpSchema,
+} from "~/features/identity/schema";
 
 const learner: SignedInUser = { creatorInfo: null, currentSessionSlug: null };
 const oldCreator: SignedInUser = { creatorInfo: { hasNewDashboardAccess: false }, currentSessionSlug: null };
@@ -38,35 +60,153 @@ describe("after Login", () => {
   });
 });
 
-describe("auth forms", () => {
-  it("are addressed by ?auth= in any case", () => {
-    expect(parseAuthForm("login")).toBe("Login");
-    expect(parseAuthForm("CreateAccount")).toBe("CreateAccount");
-    expect(parseAuthForm("admin")).toBeNull();
-    expect(withAuthForm("/classes?view=New+releases", "Login")).toBe("/classes?view=New+releases&auth=Login");
-    expect(withAuthForm("/classes?auth=Login&x=1", null)).toBe("/classes?x=1");
+describe("the auth modal's address", () => {
+  it("names a form in any case, with its options", () => {
+    const state = parseAuthModal(new URLSearchParams("auth=login&authEmail=ada%40example.com&authDark=1&authBlockClose=true&authSource=%2Fwaitlist"));
+    expect(state).toEqual({ form: "Login", email: "ada@example.com", firstName: null, step: null, social: false, dark: true, blockClose: true, source: "/waitlist" });
+    expect(parseAuthModal(new URLSearchParams("auth=admin"))).toBeNull();
+    expect(parseAuthModal(new URLSearchParams("view=x"))).toBeNull();
+    expect(parseAuthModal(new URLSearchParams("auth=ResetPassword&authStep=code"))?.step).toBe("CODE");
+    expect(parseAuthModal(new URLSearchParams("auth=ResetPassword&authStep=nope"))?.step).toBeNull();
   });
 
-  it("validate with the spec's messages", () => {
+  it("opens Email as SocialSignUp when social login is on (spec 2)", () => {
+    expect(parseAuthModal(new URLSearchParams("auth=Email&authSocial=1"))?.form).toBe("SocialSignUp");
+    expect(parseAuthModal(new URLSearchParams("auth=Email"))?.form).toBe("Email");
+  });
+
+  it("builds and strips addresses, keeping the page's own query", () => {
+    expect(authHref("/classes?view=New+releases", "Login")).toBe("/classes?view=New+releases&auth=Login");
+    expect(authHref("/classes?auth=Login&authStep=CODE&x=1", "CreateAccount", { email: "a@b.co", dark: true })).toBe("/classes?x=1&auth=CreateAccount&authEmail=a%40b.co&authDark=1");
+    expect(withoutAuth("/classes?auth=Login&authEmail=a%40b.co&x=1")).toBe("/classes?x=1");
+    expect(withoutAuth("/?auth=Login")).toBe("/");
+  });
+
+  it("carries options through form posts as hidden fields", () => {
+    const options = { social: true, dark: false, blockClose: true, source: "/sf-music" };
+    const fields = new Map(optionFields(options));
+    expect(parseAuthOptions((name) => fields.get(name))).toEqual(options);
+  });
+
+  it("titles each form as the spec does", () => {
+    expect(authTitle("Email", false)).toBe("Get Started");
+    expect(authTitle("SocialSignUp", false)).toBe("Sign up to continue");
+    expect(authTitle("CreateAccount", false)).toBe("Create Account");
+    expect(authTitle("CreateAccount", true)).toBe("Nice! Almost done...");
+    expect(authTitle("JoinWaitlist", false)).toBe("Join Waitlist");
+  });
+});
+
+/** The first error of each field, as the forms show them, from the schema run the way conform runs it. */
+function errorsOf(schema: z.ZodTypeAny, fields: Record<string, string>) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) formData.set(name, value);
+  const result = parseWithZod(formData, { schema }).reply();
+  return Object.fromEntries(Object.entries(result.error ?? {}).map(([name, errors]) => [name, errors?.[0]]));
+}
+
+describe("auth form validation (spec 5's words, per form)", () => {
+  it("Create Account", () => {
     const create = createAccountSchema("help@studio.example");
-    const empty = create.safeParse({});
-    expect(empty.success).toBe(false);
-    expect(fieldErrors(empty.error!)).toEqual({
+    expect(errorsOf(create, {})).toEqual({
       email: messages.emailRequired,
       firstName: messages.firstNameRequired,
       lastName: messages.lastNameRequired,
       password: messages.passwordRequired,
     });
-    const bad = create.safeParse({ email: "a@b", firstName: "A".repeat(21), lastName: "B".repeat(21), password: " secret12" });
-    expect(fieldErrors(bad.error!)).toEqual({
+    expect(errorsOf(create, { email: "a@b", firstName: "A".repeat(21), lastName: "B".repeat(21), password: " secret12" })).toEqual({
       email: "This email address looks invalid. If we're wrong, please contact support at help@studio.example.",
       firstName: "First name can't be longer than 20 characters long",
       lastName: "Last name can't be longer than 20 characters long",
       password: "Password cannot begin or end with a space.",
     });
-    expect(fieldErrors(create.safeParse({ email: "a@b.co", firstName: "A", lastName: "B", password: "short" }).error!).password).toBe("Password must be at least 8 characters long.");
+    expect(errorsOf(create, { email: "a@b.co", firstName: "A", lastName: "B", password: "short" }).password).toBe("Password must be at least 8 characters long.");
     const ok = create.safeParse({ email: " Ada@Example.COM ", firstName: "Ada", lastName: "Lovelace", password: "correct horse" });
     expect(ok.success && ok.data.email).toBe("ada@example.com");
-    expect(fieldErrors(loginSchema("x@y.z").safeParse({ email: "a@b.co", password: "short" }).error!).password).toBe("Passwords must be at least 8 characters long.");
+  });
+
+  it("Log In", () => {
+    expect(errorsOf(loginSchema("x@y.z"), { email: "a@b.co", password: "short" }).password).toBe("Passwords must be at least 8 characters long.");
+    expect(errorsOf(loginSchema("x@y.z"), { email: "a@b.co" }).password).toBe("You must provide a password.");
+  });
+
+  it("Get Started, SocialSignUp, Reset and Waitlist word their email errors differently", () => {
+    expect(errorsOf(getStartedSchema(), {}).email).toBe("Please input an email");
+    expect(errorsOf(getStartedSchema(), { email: "ada@" }).email).toBe("Invalid email");
+    expect(errorsOf(socialSignUpSchema(), { email: "ada" }).email).toBe("Please enter a valid email address");
+    expect(errorsOf(socialSignUpSchema(), {}).email).toBe("You must provide an email.");
+    expect(errorsOf(resetEmailSchema("x@y.z"), { email: "  " }).email).toBe("Please input an email.");
+    expect(errorsOf(joinWaitlistSchema("x@y.z"), {}).email).toBe("Please input an email");
+    expect(resetEmailSchema("x@y.z").parse({ email: "ADA@Example.com" }).email).toBe("ada@example.com");
+  });
+
+  it("Reset steps", () => {
+    expect(errorsOf(resetCodeSchema("x@y.z"), { email: "a@b.co" }).code).toBe("Please input the verification code from your email.");
+    expect(errorsOf(resetPasswordSchema("x@y.z"), { email: "a@b.co", password: "short" }).password).toBe("Passwords must be at least 8 characters long.");
+    expect(errorsOf(resetPasswordSchema("x@y.z"), { email: "a@b.co", password: "long enough " }).password).toBe("Password cannot begin or end with a space.");
+  });
+});
+
+describe("the Get Started email warnings (spec 2)", () => {
+  const none = { suggestion: false, score: false };
+  it("warns once about a suggestion, then continues", () => {
+    const info = { suggestion: "ada@gmail.com", score: 0.5 };
+    expect(emailWarning(info, none)).toEqual({ kind: "suggestion", message: "For your email, did you mean to use ada@gmail.com?" });
+    expect(emailWarning(info, { suggestion: true, score: false })).toBeNull();
+  });
+  it("warns once about a score of 0.25 or less, then continues", () => {
+    expect(emailWarning({ suggestion: null, score: 0.25 }, none)).toEqual({ kind: "score", message: "Make sure to check that your email is correct before continuing." });
+    expect(emailWarning({ suggestion: null, score: 0.1 }, { suggestion: false, score: true })).toBeNull();
+    expect(emailWarning({ suggestion: null, score: 0.26 }, none)).toBeNull();
+  });
+});
+
+describe("the email check", () => {
+  it("suggests fixes for common domain typos", () => {
+    expect(emailValidationInfo("ada@gmial.com")).toEqual({ suggestion: "ada@gmail.com", score: 0.5 });
+    expect(emailValidationInfo("Ada@Hotmial.com").suggestion).toBe("ada@hotmail.com");
+  });
+  it("scores malformed and disposable addresses low, clean ones high", () => {
+    expect(emailValidationInfo("ada@").score).toBe(0);
+    expect(emailValidationInfo("ada@-bad-.com").score).toBeLessThanOrEqual(0.25);
+    expect(emailValidationInfo("ada@example.c0m").score).toBeLessThanOrEqual(0.25);
+    expect(emailValidationInfo("ada@mailinator.com").score).toBeLessThanOrEqual(0.25);
+    expect(emailValidationInfo("ada@eu.mailinator.com").score).toBeLessThanOrEqual(0.25);
+    expect(emailValidationInfo("ada@navy.mil")).toEqual({ suggestion: null, score: 0.9 });
+  });
+});
+
+describe("leads and campaigns", () => {
+  it("counts lead and waitlist pages as leads, other pages as checkout initiations (spec 7)", () => {
+    expect(leadKind("/waitlist")).toBe("lead");
+    expect(leadKind("/p/plugins-resource-page?x=1")).toBe("lead");
+    expect(leadKind("/sf-music/spring")).toBe("lead");
+    expect(leadKind("/classes/ada/synths")).toBe("checkout_initiation");
+    expect(leadKind("/classes?q=waitlist")).toBe("checkout_initiation");
+  });
+  it("has the Alumni and Account messages", () => {
+    expect(campaignMessage("Alumni", "Studio")).toBe("If you've taken a Studio or Monthly class before, you can log in here using the same account.");
+    expect(campaignMessage("Account", "Studio")).toMatch(/^You've already created an account with this email/);
+    expect(campaignMessage("Other", "Studio")).toBeNull();
+    expect(campaignMessage(null, "Studio")).toBeNull();
+  });
+});
+
+describe("lockout timing", () => {
+  const at = 1_000_000_000;
+  const counter = (failures: number, lastFailureAt = at) => ({ failures, lastFailureAt });
+  it("lets the first five failures through without waiting", () => {
+    expect(attemptWaitMs(null, at, LOGIN_POLICY)).toBe(0);
+    expect(attemptWaitMs(counter(4), at, LOGIN_POLICY)).toBe(0);
+  });
+  it("then waits 2^(n-5) seconds after the last failure", () => {
+    expect(attemptWaitMs(counter(5), at, LOGIN_POLICY)).toBe(1000);
+    expect(attemptWaitMs(counter(6), at, LOGIN_POLICY)).toBe(2000);
+    expect(attemptWaitMs(counter(8), at + 3000, LOGIN_POLICY)).toBe(5000);
+    expect(attemptWaitMs(counter(8), at + 8000, LOGIN_POLICY)).toBe(0);
+  });
+  it("never more than 15 minutes, and 15 quiet minutes reset the count", () => {
+    expect(attemptWaitMs(counter(30), at, LOGIN_POLICY)).toBe(15 * 60_000);
+    expect(attemptWaitMs(counter(30), at + 15 * 60_000, LOGIN_POLICY)).toBe(0);
   });
 });

@@ -2,7 +2,9 @@
 import { eq } from "drizzle-orm";
 import { passwordCredentials, users, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
+import { clearFailures, recordFailure, waitBeforeAttempt } from "./attempts.server";
 import { DECOY_HASH, hashPassword, verifyPassword } from "./password.server";
+import { LOGIN_POLICY } from "./rules";
 
 export class EmailTakenError extends Error {}
 
@@ -13,42 +15,47 @@ export async function findUserByEmail(app: AppContext, email: string): Promise<U
 /** Creates the user and their password in one batch: either both exist afterwards or neither does. */
 export async function createAccount(app: AppContext, input: { email: string; firstName: string; lastName: string; password: string }): Promise<UserRow> {
   if (await findUserByEmail(app, input.email)) throw new EmailTakenError(input.email);
-  const user: UserRow = {
-    id: crypto.randomUUID(),
-    email: input.email.toLowerCase(),
-    emailVerified: false,
-    username: crypto.randomUUID(),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    miniBio: "",
-    profilePhoto: null,
-    membershipStatus: "inactive",
-    currentSessionSlug: null,
-    creatorInfo: null,
-    isStudioVip: false,
-    isStudioGod: false,
-    isAdmin: false,
-    signUpDate: app.now,
-  };
+  const id = crypto.randomUUID();
   const hash = await hashPassword(input.password);
   try {
-    await app.db.batch([app.db.insert(users).values(user), app.db.insert(passwordCredentials).values({ userId: user.id, hash, updatedAt: app.now })]);
+    const [[user]] = await app.db.batch([
+      app.db
+        .insert(users)
+        .values({ id, email: input.email.toLowerCase(), username: crypto.randomUUID(), firstName: input.firstName, lastName: input.lastName, signUpDate: app.now })
+        .returning(),
+      app.db.insert(passwordCredentials).values({ userId: id, hash, updatedAt: app.now }),
+    ]);
+    return user;
   } catch (error) {
     // Two sign-ups with one email at once: the unique index decides, the batch rolls back.
     if (String(error).includes("UNIQUE")) throw new EmailTakenError(input.email);
     throw error;
   }
-  return user;
 }
 
-/** The user whose email and password match, or null; the same work is done for an unknown email. */
-export async function authenticate(app: AppContext, email: string, password: string): Promise<UserRow | null> {
+export type SignInResult = { status: "ok"; user: UserRow } | { status: "failed" } | { status: "wait"; waitMs: number };
+
+/**
+ * Checks an email and password. The same work is done for an unknown email, and failures are
+ * counted per email whether or not it has an account, so neither timing nor lockout tells which
+ * part was wrong. After 5 failures each attempt waits longer (rules.ts attemptWaitMs).
+ */
+export async function authenticate(app: AppContext, rawEmail: string, password: string): Promise<SignInResult> {
+  const email = rawEmail.toLowerCase();
+  const key = `login:${email}`;
+  const waitMs = await waitBeforeAttempt(app, key, LOGIN_POLICY);
+  if (waitMs > 0) return { status: "wait", waitMs };
   const row = await app.db
     .select({ user: users, hash: passwordCredentials.hash })
     .from(users)
     .innerJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
-    .where(eq(users.email, email.toLowerCase()))
+    .where(eq(users.email, email))
     .get();
   const ok = await verifyPassword(password, row?.hash ?? DECOY_HASH);
-  return row && ok ? row.user : null;
+  if (!row || !ok) {
+    await recordFailure(app, key, LOGIN_POLICY);
+    return { status: "failed" };
+  }
+  await clearFailures(app, key);
+  return { status: "ok", user: row.user };
 }

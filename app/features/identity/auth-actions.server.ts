@@ -1,55 +1,189 @@
-/** The Log In and Create Account form posts: validate, act, then a 303 (or the errors with a 400). */
-import { data, redirect } from "@remix-run/cloudflare";
+/**
+ * The auth modal's form posts: validate with the form's zod schema, act, then a 303 to the next
+ * form or page, or the form's answer (errors, a warning, a step) with a 4xx. The same code serves
+ * the modal (a fetcher) and the no-JavaScript pages.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { createCookie, data, redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "~/platform/context";
+import { serverUp } from "~/platform/health.server";
 import { isSecureRequest } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
-import { EmailTakenError, authenticate, createAccount } from "./accounts.server";
-import type { AuthFormResult } from "./components/AuthForms";
-import { afterCreateAccount, afterLogin, messages } from "./rules";
-import { createAccountSchema, fieldErrors, loginSchema } from "./schema";
+import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "./accounts.server";
+import { takeAttempt, waitSeconds } from "./attempts.server";
+import { collectEmail, interestFromPage } from "./leads.server";
+import { authHref, parseAuthOptions, type AuthActionData, type AuthContext, type AuthStep } from "./modal";
+import { resetPassword, sendResetCode, verifyResetCode } from "./reset-password.server";
+import { LOOKUP_POLICY, afterCreateAccount, afterLogin, emailWarning, messages } from "./rules";
+import {
+  createAccountSchema,
+  getStartedSchema,
+  joinWaitlistSchema,
+  loginSchema,
+  resetCodeSchema,
+  resetEmailSchema,
+  resetPasswordSchema,
+  socialSignUpSchema,
+} from "./schema";
 import { startSession } from "./sessions.server";
+import { joinWaitlist } from "./waitlist.server";
 
-type Fields = Record<string, FormDataEntryValue>;
+/** What the answers need of a conform submission, successful or not. */
+type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
 
-function valuesOf(form: Fields) {
-  const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string).slice(0, 200) : undefined);
-  return { email: text("email"), firstName: text("firstName"), lastName: text("lastName"), page: safeRedirectPath(text("page")), redirect: text("redirect") ? safeRedirectPath(text("redirect")) : undefined };
+async function readForm(request: Request) {
+  const formData = await request.formData();
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : null;
+  };
+  const context: AuthContext = {
+    page: safeRedirectPath(text("page")),
+    redirect: text("redirect") ? safeRedirectPath(text("redirect")) : null,
+    options: parseAuthOptions(text),
+  };
+  return { formData, context };
 }
 
-function failed(form: Fields, errors: AuthFormResult["errors"]) {
-  return data<AuthFormResult>({ errors, values: valuesOf(form) }, { status: 400 });
+/** The form's answer without a redirect; passwords and codes are never sent back. */
+function answer(submission: Submission, context: AuthContext, status: number, extra: Partial<AuthActionData> & { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) {
+  const { formErrors, fieldErrors, ...rest } = extra;
+  const result = submission.reply({ formErrors, fieldErrors, hideFields: ["password", "code"] });
+  return data<AuthActionData>({ result, context, ...rest }, { status });
+}
+
+function goTo(to: string, headers?: Headers) {
+  return redirect(to, { status: 303, headers });
 }
 
 async function signedIn(app: AppContext, request: Request, userId: string, to: string, welcome: string) {
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(app, request, userId));
   headers.append("Set-Cookie", await setToastHeader({ kind: "success", title: welcome }, isSecureRequest(request)));
-  return redirect(to, { status: 303, headers });
+  return goTo(to, headers);
 }
 
+/** The visitor's address, for limits on lookups that are not about one account. */
+const clientKey = (request: Request) => request.headers.get("CF-Connecting-IP") ?? "local";
+
 export async function logIn(app: AppContext, request: Request) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = loginSchema(app.env.SUPPORT_EMAIL).safeParse(form);
-  if (!parsed.success) return failed(form, fieldErrors(parsed.error));
-  const user = await authenticate(app, parsed.data.email, parsed.data.password);
-  if (!user) return failed(form, { form: messages.loginFailed });
-  const page = safeRedirectPath(parsed.data.page);
-  const to = afterLogin({ redirect: parsed.data.redirect ? safeRedirectPath(parsed.data.redirect) : null, page, user, cartItemCount: 0 }) ?? page;
+  const { formData, context } = await readForm(request);
+  const submission = parseWithZod(formData, { schema: loginSchema(app.env.SUPPORT_EMAIL) });
+  if (submission.status !== "success") return answer(submission, context, 400);
+  const outcome = await authenticate(app, submission.value.email, submission.value.password);
+  if (outcome.status === "wait") return answer(submission, context, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
+  if (outcome.status === "failed") return answer(submission, context, 400, { formErrors: [messages.loginFailed] });
+  const user = outcome.user;
+  const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: 0 }) ?? context.page;
   return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`);
 }
 
+/** Spec 4's sign-up sequence: the service must be up; the account is made in one transaction; then signed in. */
 export async function signUp(app: AppContext, request: Request) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = createAccountSchema(app.env.SUPPORT_EMAIL).safeParse(form);
-  if (!parsed.success) return failed(form, fieldErrors(parsed.error));
+  const { formData, context } = await readForm(request);
+  const submission = parseWithZod(formData, { schema: createAccountSchema(app.env.SUPPORT_EMAIL) });
+  if (submission.status !== "success") return answer(submission, context, 400);
+  if (!(await serverUp(app))) return answer(submission, context, 503, { formErrors: [messages.serverDown] });
   try {
-    const user = await createAccount(app, parsed.data);
-    const page = safeRedirectPath(parsed.data.page);
-    const to = afterCreateAccount({ redirect: parsed.data.redirect ? safeRedirectPath(parsed.data.redirect) : null, page, user }) ?? page;
+    const user = await createAccount(app, submission.value);
+    const to = afterCreateAccount({ redirect: context.redirect, page: context.page, user }) ?? context.page;
     return signedIn(app, request, user.id, to, `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!`);
   } catch (error) {
-    if (error instanceof EmailTakenError) return failed(form, { form: messages.createAccountFailed });
-    throw error;
+    if (error instanceof EmailTakenError) return answer(submission, context, 400, { formErrors: [messages.createAccountFailed] });
+    console.error("sign-up failed", error);
+    return answer(submission, context, 500, { formErrors: [messages.createAccountFailed] });
   }
+}
+
+/** Get Started: collect the email (a lead), warn once about a likely typo or a doubtful address, then Create Account. */
+export async function getStarted(app: AppContext, request: Request) {
+  const { formData, context } = await readForm(request);
+  const submission = parseWithZod(formData, { schema: getStartedSchema() });
+  if (submission.status !== "success") return answer(submission, context, 400);
+  const { email } = submission.value;
+  let info;
+  try {
+    info = await collectEmail(app, { email, classInterestedIn: await interestFromPage(app, context.page), source: context.options.source ?? context.page });
+  } catch (error) {
+    console.error("collectEmail failed", error);
+    return answer(submission, context, 500, { formErrors: [messages.generic] });
+  }
+  const shown = { suggestion: submission.value.shownSuggestion === "1", score: submission.value.shownScore === "1" };
+  const warning = emailWarning(info, shown);
+  if (warning) return answer(submission, context, 200, { notice: { message: warning.message, shown: { ...shown, [warning.kind]: true } } });
+  return goTo(authHref(context.page, "CreateAccount", { ...context.options, email }));
+}
+
+/** SocialSignUp's email: an existing account goes to Login, a new one to Create Account. */
+export async function socialSignUp(app: AppContext, request: Request) {
+  const { formData, context } = await readForm(request);
+  const submission = parseWithZod(formData, { schema: socialSignUpSchema() });
+  if (submission.status !== "success") return answer(submission, context, 400);
+  const waitMs = await takeAttempt(app, `lookup:${clientKey(request)}`, LOOKUP_POLICY);
+  if (waitMs > 0) return answer(submission, context, 429, { formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
+  const exists = Boolean(await findUserByEmail(app, submission.value.email));
+  return goTo(authHref(context.page, exists ? "Login" : "CreateAccount", { ...context.options, email: submission.value.email }));
+}
+
+const resetCookie = createCookie("studio_reset", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 });
+
+/**
+ * Reset Password, one post per step. The code checked at CODE waits in an HttpOnly cookie for
+ * NEWPASSWORD (never in the address), where it is checked again and spent.
+ */
+export async function resetPasswordStep(app: AppContext, request: Request) {
+  const { formData, context } = await readForm(request);
+  const step = formData.get("step") as AuthStep | null;
+  const secure = isSecureRequest(request);
+  const next = (to: AuthStep, email: string, headers?: Headers) => goTo(authHref(context.page, "ResetPassword", { ...context.options, step: to, email }), headers);
+  const wait = (submission: Submission, waitMs: number, at: AuthStep) =>
+    answer(submission, context, 429, { step: at, formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
+
+  if (step === "CODE") {
+    const submission = parseWithZod(formData, { schema: resetCodeSchema(app.env.SUPPORT_EMAIL) });
+    if (submission.status !== "success") return answer(submission, context, 400, { step: "CODE" });
+    const outcome = await verifyResetCode(app, submission.value.email, submission.value.code);
+    if (outcome.status === "wait") return wait(submission, outcome.waitMs, "CODE");
+    if (outcome.status !== "ok") {
+      return answer(submission, context, 400, { step: "CODE", fieldErrors: { code: [outcome.status === "expired" ? messages.codeExpired : messages.codeMismatch] } });
+    }
+    const headers = new Headers({ "Set-Cookie": await resetCookie.serialize(submission.value.code, { secure }) });
+    return next("NEWPASSWORD", submission.value.email, headers);
+  }
+
+  if (step === "NEWPASSWORD") {
+    const submission = parseWithZod(formData, { schema: resetPasswordSchema(app.env.SUPPORT_EMAIL) });
+    if (submission.status !== "success") return answer(submission, context, 400, { step: "NEWPASSWORD" });
+    const code = await resetCookie.parse(request.headers.get("Cookie"));
+    if (typeof code !== "string") return answer(submission, context, 400, { step: "CODE", fieldErrors: { code: [messages.codeRequired] } });
+    const outcome = await resetPassword(app, submission.value.email, code, submission.value.password);
+    if (outcome.status === "wait") return wait(submission, outcome.waitMs, "CODE");
+    if (outcome.status !== "ok") {
+      return answer(submission, context, 400, { step: "CODE", fieldErrors: { code: [outcome.status === "expired" ? messages.codeExpired : messages.codeMismatch] } });
+    }
+    const headers = new Headers({ "Set-Cookie": await resetCookie.serialize("", { maxAge: 0, secure }) });
+    return next("DONE", submission.value.email, headers);
+  }
+
+  const submission = parseWithZod(formData, { schema: resetEmailSchema(app.env.SUPPORT_EMAIL) });
+  if (submission.status !== "success") return answer(submission, context, 400, { step: "EMAIL" });
+  const outcome = await sendResetCode(app, submission.value.email);
+  if (outcome.status === "wait") return wait(submission, outcome.waitMs, "EMAIL");
+  if (outcome.status === "not_found") return answer(submission, context, 400, { step: "EMAIL", formErrors: [messages.userNotFound] });
+  return next("CODE", submission.value.email);
+}
+
+export async function joinWaitlistForm(app: AppContext, request: Request) {
+  const { formData, context } = await readForm(request);
+  const submission = parseWithZod(formData, { schema: joinWaitlistSchema(app.env.SUPPORT_EMAIL) });
+  if (submission.status !== "success") return answer(submission, context, 400);
+  try {
+    await joinWaitlist(app, { email: submission.value.email, list: context.options.source ?? context.page.split("?")[0] });
+  } catch (error) {
+    console.error("waitlist failed", error);
+    return answer(submission, context, 500, { formErrors: [messages.generic] });
+  }
+  return goTo(authHref(context.page, "JoinWaitlist", { ...context.options, step: "DONE" }));
 }

@@ -1,13 +1,4 @@
-/** Identity rules without I/O: the auth modal's forms, the spec's messages and where to go after sign-in. */
-
-export const AUTH_FORMS = ["Login", "CreateAccount"] as const;
-export type AuthForm = (typeof AUTH_FORMS)[number];
-
-/** The modal is addressable by URL: ?auth=Login or ?auth=CreateAccount (any case). */
-export function parseAuthForm(raw: string | null): AuthForm | null {
-  if (!raw) return null;
-  return AUTH_FORMS.find((form) => form.toLowerCase() === raw.trim().toLowerCase()) ?? null;
-}
+/** Identity rules without I/O: the spec's messages, email warnings, lockout timing and where to go after sign-in. */
 
 /** Spec 5: one or more non-space non-@ characters, '@', the same, a dot, the same. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -26,8 +17,92 @@ export const messages = {
   identityPasswordTooShort: "Password must be at least 8 characters long.",
   passwordSpaces: "Password cannot begin or end with a space.",
   createAccountFailed: "There was a problem creating your account. Please try logging in if you already have an account.",
+  serverDown: "There was a problem with the network or contacting our servers.",
   loginFailed: "Invalid email or password",
+  // The Get Started, Reset and Waitlist forms word their email errors differently (spec 5).
+  getStartedEmailRequired: "Please input an email",
+  getStartedEmailInvalid: "Invalid email",
+  socialEmailInvalid: "Please enter a valid email address",
+  resetEmailRequired: "Please input an email.",
+  waitlistEmailRequired: "Please input an email",
+  codeRequired: "Please input the verification code from your email.",
+  // The identity service's own texts, kept (issue: "its behaviour and error text stay").
+  codeMismatch: "Invalid verification code provided, please try again.",
+  codeExpired: "Invalid code provided, please request a code again.",
+  userNotFound: "Could not find a user with that email...",
+  passwordChanged: "Your password has been changed!",
+  generic: "An Error Occurred",
+  emailCheckFailed: "Unable to verify email. Please try again.",
+  waitlistAdded: "You've been added!",
+  waitlistFailed: "Failed to add to waitlist",
+  suggestion: (suggestion: string) => `For your email, did you mean to use ${suggestion}?`,
+  lowScore: "Make sure to check that your email is correct before continuing.",
+  tooManyAttempts: (seconds: number) => `Password attempts exceeded. Please wait ${waitText(seconds)} and try again.`,
+  tooManyRequests: (seconds: number) => `Too many attempts. Please wait ${waitText(seconds)} and try again.`,
 } as const;
+
+function waitText(seconds: number) {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/** Spec 9: a validation score at or below this warns before continuing. */
+export const EMAIL_SCORE_WARNING = 0.25;
+
+export interface EmailValidationInfo {
+  suggestion: string | null;
+  score: number;
+}
+
+/**
+ * The Get Started form's check (spec 2): a suggestion warns once; else a score of 0.25 or less warns
+ * once; otherwise, or on the press after a warning, it continues. `shown` is what was already warned.
+ */
+export function emailWarning(info: EmailValidationInfo, shown: { suggestion: boolean; score: boolean }): { kind: "suggestion" | "score"; message: string } | null {
+  if (info.suggestion) return shown.suggestion ? null : { kind: "suggestion", message: messages.suggestion(info.suggestion) };
+  if (info.score <= EMAIL_SCORE_WARNING) return shown.score ? null : { kind: "score", message: messages.lowScore };
+  return null;
+}
+
+/** Spec 7: a source whose path contains one of these is a lead or waitlist page; others are checkout initiations. */
+export const LEAD_PAGE_MARKERS = ["waitlist", "plugins-resource-page", "sf-music"] as const;
+
+export function leadKind(source: string): "lead" | "checkout_initiation" {
+  const path = source.split("?")[0].toLowerCase();
+  return LEAD_PAGE_MARKERS.some((marker) => path.includes(marker)) ? "lead" : "checkout_initiation";
+}
+
+/** The campaign messages shown on Login (spec 2), from the aaCampaign attribution key. */
+export function campaignMessage(campaign: string | null | undefined, productName: string): string | null {
+  if (campaign === "Alumni") return `If you've taken a ${productName} or Monthly class before, you can log in here using the same account.`;
+  if (campaign === "Account") return "You've already created an account with this email, but if you've forgotten your password you can always reset it.";
+  return null;
+}
+
+/**
+ * Brute-force protection (the trusted identity services' rule): after `free` failures each further
+ * attempt waits 2^(n - free) seconds, at most `maxMs`; a quiet `quietMs` since the last failure resets.
+ */
+export interface AttemptPolicy {
+  free: number;
+  maxMs: number;
+  quietMs: number;
+}
+
+export const LOGIN_POLICY: AttemptPolicy = { free: 5, maxMs: 15 * 60_000, quietMs: 15 * 60_000 };
+/** Wrong reset or verification codes: the same curve as sign-in. */
+export const CODE_POLICY: AttemptPolicy = LOGIN_POLICY;
+/** Sending codes and looking up whether an email has an account: more room, the same curve after it. */
+export const LOOKUP_POLICY: AttemptPolicy = { free: 20, maxMs: 15 * 60_000, quietMs: 15 * 60_000 };
+
+/** Milliseconds to wait before the next attempt is allowed; 0 means go ahead. */
+export function attemptWaitMs(counter: { failures: number; lastFailureAt: number } | null, now: number, policy: AttemptPolicy): number {
+  if (!counter || now - counter.lastFailureAt >= policy.quietMs) return 0;
+  if (counter.failures < policy.free) return 0;
+  const wait = Math.min(2 ** (counter.failures - policy.free) * 1000, policy.maxMs);
+  return Math.max(0, counter.lastFailureAt + wait - now);
+}
 
 export interface SignedInUser {
   creatorInfo: { hasNewDashboardAccess?: boolean; hasApps?: boolean } | null;

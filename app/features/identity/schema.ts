@@ -2,32 +2,41 @@
 import { z } from "zod";
 import { EMAIL_PATTERN, NAME_MAX, PASSWORD_MIN, messages } from "./rules";
 
-const email = (supportEmail: string) =>
+/** An email field with the wording of the form it is on (spec 5 words each form's errors differently). */
+const emailField = (required: string, invalid: string) =>
   z
-    .string({ required_error: messages.emailRequired })
+    .string({ required_error: required })
     .trim()
-    .min(1, messages.emailRequired)
+    .min(1, required)
+    .max(200, invalid)
     .toLowerCase()
-    .refine((value) => EMAIL_PATTERN.test(value), messages.emailInvalid(supportEmail));
+    .refine((value) => EMAIL_PATTERN.test(value), invalid);
+
+const email = (supportEmail: string) => emailField(messages.emailRequired, messages.emailInvalid(supportEmail));
 
 const name = (required: string, tooLong: string) => z.string({ required_error: required }).trim().min(1, required).max(NAME_MAX, tooLong);
 
-/** Where the form was opened and where to go next: both same-site paths. */
+/** Where the form was opened and where to go next: both same-site paths (checked again by safeRedirectPath). */
 const navigation = {
   page: z.string().max(2000).optional().default("/"),
   redirect: z.string().max(2000).optional(),
 };
+
+/** A password as the identity service accepts it for a new account or a reset. */
+const newPassword = (tooShort: string) =>
+  z
+    .string({ required_error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(256, tooShort)
+    .min(PASSWORD_MIN, tooShort)
+    .refine((value) => value.trim() === value, messages.passwordSpaces);
 
 export function createAccountSchema(supportEmail: string) {
   return z.object({
     email: email(supportEmail),
     firstName: name(messages.firstNameRequired, messages.firstNameTooLong),
     lastName: name(messages.lastNameRequired, messages.lastNameTooLong),
-    password: z
-      .string({ required_error: messages.passwordRequired })
-      .min(1, messages.passwordRequired)
-      .min(PASSWORD_MIN, messages.identityPasswordTooShort)
-      .refine((value) => value.trim() === value, messages.passwordSpaces),
+    password: newPassword(messages.identityPasswordTooShort),
     ...navigation,
   });
 }
@@ -35,19 +44,48 @@ export function createAccountSchema(supportEmail: string) {
 export function loginSchema(supportEmail: string) {
   return z.object({
     email: email(supportEmail),
-    password: z.string({ required_error: messages.passwordRequired }).min(1, messages.passwordRequired).min(PASSWORD_MIN, messages.passwordTooShort),
+    password: z.string({ required_error: messages.passwordRequired }).min(1, messages.passwordRequired).max(256, messages.passwordTooShort).min(PASSWORD_MIN, messages.passwordTooShort),
     ...navigation,
   });
 }
 
-export type FieldErrors = Partial<Record<"email" | "firstName" | "lastName" | "password" | "form", string>>;
+/** Get Started: the email, and which warnings were already shown (each shows once). */
+export function getStartedSchema() {
+  return z.object({
+    email: emailField(messages.getStartedEmailRequired, messages.getStartedEmailInvalid),
+    shownSuggestion: z.literal("1").optional(),
+    shownScore: z.literal("1").optional(),
+    ...navigation,
+  });
+}
 
-/** The first message for each field, as the forms show one message per field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form") as keyof FieldErrors;
-    out[key] ??= issue.message;
-  }
-  return out;
+export function socialSignUpSchema() {
+  return z.object({ email: emailField(messages.emailRequired, messages.socialEmailInvalid), ...navigation });
+}
+
+/** Reset Password, step EMAIL (the email is lowercased on input). */
+export function resetEmailSchema(supportEmail: string) {
+  return z.object({ email: emailField(messages.resetEmailRequired, messages.emailInvalid(supportEmail)), ...navigation });
+}
+
+/** Reset Password, step CODE. */
+export function resetCodeSchema(supportEmail: string) {
+  return z.object({
+    email: emailField(messages.resetEmailRequired, messages.emailInvalid(supportEmail)),
+    code: z.string({ required_error: messages.codeRequired }).trim().min(1, messages.codeRequired).max(20, messages.codeMismatch),
+    ...navigation,
+  });
+}
+
+/** Reset Password, step NEWPASSWORD (the code travels in an HttpOnly cookie, not the form). */
+export function resetPasswordSchema(supportEmail: string) {
+  return z.object({
+    email: emailField(messages.resetEmailRequired, messages.emailInvalid(supportEmail)),
+    password: newPassword(messages.passwordTooShort),
+    ...navigation,
+  });
+}
+
+export function joinWaitlistSchema(supportEmail: string) {
+  return z.object({ email: emailField(messages.waitlistEmailRequired, messages.emailInvalid(supportEmail)), ...navigation });
 }

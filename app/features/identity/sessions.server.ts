@@ -3,10 +3,11 @@
  * leaked database cannot be replayed as cookies. A new session is made at every sign-in (the id
  * rotates) and its row is deleted at sign-out.
  */
-import { createCookie } from "@remix-run/cloudflare";
+import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, gt } from "drizzle-orm";
 import { sessions, users, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
+import { randomHex, sha256Hex } from "~/platform/crypto.server";
 import { isSecureRequest } from "~/platform/http.server";
 
 const SESSION_DAYS = 30;
@@ -14,18 +15,9 @@ const DAY_MS = 86_400_000;
 
 const sessionCookie = createCookie("studio_session", { path: "/", httpOnly: true, sameSite: "lax", maxAge: SESSION_DAYS * 86_400 });
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function randomToken(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** Starts a session for the user and returns the Set-Cookie header that carries it. */
 export async function startSession(app: AppContext, request: Request, userId: string): Promise<string> {
-  const token = randomToken();
+  const token = randomHex(16);
   await app.db.insert(sessions).values({
     id: await sha256Hex(token),
     userId,
@@ -59,4 +51,15 @@ export async function endSession(app: AppContext, request: Request): Promise<str
   const id = await sessionId(request);
   if (id) await app.db.delete(sessions).where(eq(sessions.id, id));
   return sessionCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+}
+
+/** Signs the user out everywhere: every session row goes (global sign-out, password change and reset). */
+export async function endAllSessions(app: AppContext, userId: string): Promise<void> {
+  await app.db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** A loader for pages only signed-out visitors need (the auth form pages): signed-in users go home. */
+export async function signedOutOnly({ request, context }: { request: Request; context: { app: AppContext } }) {
+  if (await currentUser(context.app, request)) throw redirect("/");
+  return null;
 }

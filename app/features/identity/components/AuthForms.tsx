@@ -1,93 +1,300 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { Button } from "~/ui/Button";
+/**
+ * The auth modal's six forms (spec 2). Each posts to its own /auth/* action, which answers with a
+ * redirect (303) to the next form or page, or with its errors; each works the same without
+ * JavaScript (the action's page renders the answer) and with it (a fetcher, errors in place).
+ */
+import type { FieldMetadata } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { useRootData } from "~/root";
+import { Button, ButtonLink } from "~/ui/Button";
 import { PasswordInput } from "~/ui/PasswordInput";
 import { TextInput } from "~/ui/TextInput";
-import type { FieldErrors } from "../schema";
+import { authHref, type AuthForm, type AuthStep } from "../modal";
+import { messages } from "../rules";
+import {
+  createAccountSchema,
+  getStartedSchema,
+  joinWaitlistSchema,
+  loginSchema,
+  resetCodeSchema,
+  resetEmailSchema,
+  resetPasswordSchema,
+  socialSignUpSchema,
+} from "../schema";
+import { AuthHidden, Consent, FormError, FormNotice, Switch, useAuthForm, type AuthFormProps } from "./auth-form-kit";
 
-export interface AuthFormResult {
-  errors: FieldErrors;
-  /** What was typed (never the password), and where the form came from, so a failed post keeps both. */
-  values: { email?: string; firstName?: string; lastName?: string; page?: string; redirect?: string };
+function useProduct() {
+  const env = useRootData()?.env;
+  return { productName: env?.PRODUCT_NAME ?? "Studio", supportEmail: env?.SUPPORT_EMAIL ?? "support@studio.example" };
 }
 
-interface FormProps {
-  /** The page the form was opened on (where 'stay on the page' returns to). */
-  page: string;
-  redirect?: string | null;
-  /** The other form's address (Login ↔ Create Account). */
-  switchHref: string;
-  /** In the modal the form runs as a fetcher (errors shown in place); as a page it is a plain form post. */
-  inModal: boolean;
-  result?: AuthFormResult;
-}
-
-function useAuthForm(inModal: boolean) {
-  const fetcher = useFetcher<AuthFormResult>();
-  const FormTag = inModal ? fetcher.Form : Form;
-  return { FormTag, pending: fetcher.state !== "idle", fetched: fetcher.data };
-}
-
-function FormError({ message }: { message?: string }) {
-  if (!message) return null;
+/** The email field every form starts with: conform's state, the initialEmail option, the error rule. */
+function EmailField({ field, initialEmail, autoFocus }: { field: FieldMetadata<string>; initialEmail?: string | null; autoFocus?: boolean }) {
   return (
-    <p className="auth-form__error" role="alert">
-      {message}
-    </p>
+    <TextInput
+      key={field.key}
+      label="Email"
+      name={field.name}
+      type="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      defaultValue={(field.initialValue as string | undefined) ?? initialEmail ?? undefined}
+      error={field.errors?.[0]}
+      alwaysShowError
+      autoFocus={autoFocus}
+    />
   );
 }
 
-function Hidden({ page, redirect }: { page: string; redirect?: string | null }) {
+/** A link to another form of the modal over the same page, keeping the options. */
+function formHref({ context }: AuthFormProps, form: AuthForm, extra: { email?: string | null; step?: AuthStep } = {}) {
+  return authHref(context.page, form, { ...context.options, ...extra });
+}
+
+export function GetStartedForm(props: AuthFormProps) {
+  const { productName } = useProduct();
+  const { form, fields, FormTag, pending, answer } = useAuthForm(getStartedSchema(), props);
+  const shown = answer?.notice?.shown ?? { suggestion: false, score: false };
   return (
-    <>
-      <input type="hidden" name="page" value={page} />
-      {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
-    </>
+    <FormTag method="post" action="/auth/email" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <AuthHidden context={props.context} />
+      {shown.suggestion ? <input type="hidden" name="shownSuggestion" value="1" /> : null}
+      {shown.score ? <input type="hidden" name="shownScore" value="1" /> : null}
+      <FormError errors={form.errors} />
+      <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus />
+      <FormNotice>{answer?.notice?.message}</FormNotice>
+      <Button type="submit" variant="primary" size="large" loading={pending}>
+        Continue with email
+      </Button>
+      <Consent productName={productName} />
+      <Switch>
+        Already have an account? <Link to={formHref(props, "Login")}>Log In</Link>
+      </Switch>
+    </FormTag>
   );
 }
 
-function Switch({ children }: { children: ReactNode }) {
-  return <p className="auth-form__switch">{children}</p>;
+export function SocialSignUpForm(props: AuthFormProps) {
+  const { productName } = useProduct();
+  const { form, fields, FormTag, pending } = useAuthForm(socialSignUpSchema(), props);
+  return (
+    <FormTag method="post" action="/auth/social-sign-up" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <AuthHidden context={props.context} />
+      <FormError errors={form.errors} />
+      <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus />
+      <Button type="submit" variant="primary" size="large" loading={pending}>
+        Continue with email
+      </Button>
+      {props.context.options.dark ? <Consent productName={productName} /> : null}
+      <Switch>
+        Already have an account? <Link to={formHref(props, "Login")}>Log In</Link>
+      </Switch>
+    </FormTag>
+  );
 }
 
-export function LoginForm({ page, redirect, switchHref, inModal, result }: FormProps) {
-  const { FormTag, pending, fetched } = useAuthForm(inModal);
-  const { errors, values } = fetched ?? result ?? { errors: {}, values: {} };
+export function CreateAccountForm(props: AuthFormProps) {
+  const { productName, supportEmail } = useProduct();
+  const { form, fields, FormTag, pending } = useAuthForm(createAccountSchema(supportEmail), props);
   return (
-    <FormTag method="post" action="/auth/login" className="auth-form" noValidate>
-      <Hidden page={page} redirect={redirect} />
-      <FormError message={errors.form} />
-      <TextInput label="Email" name="email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} alwaysShowError autoFocus />
-      <PasswordInput label="Password" name="password" autoComplete="current-password" error={errors.password} alwaysShowError />
+    <FormTag method="post" action="/auth/create-account" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <AuthHidden context={props.context} />
+      <FormError errors={form.errors} />
+      <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus={!props.initialEmail} />
+      <div className="auth-form__names">
+        <TextInput
+          key={fields.firstName.key}
+          label="First name"
+          name={fields.firstName.name}
+          autoComplete="given-name"
+          maxLength={20}
+          defaultValue={(fields.firstName.initialValue as string | undefined) ?? props.firstName ?? undefined}
+          error={fields.firstName.errors?.[0]}
+          alwaysShowError
+          autoFocus={Boolean(props.initialEmail)}
+        />
+        <TextInput
+          key={fields.lastName.key}
+          label="Last name"
+          name={fields.lastName.name}
+          autoComplete="family-name"
+          maxLength={20}
+          defaultValue={fields.lastName.initialValue as string | undefined}
+          error={fields.lastName.errors?.[0]}
+          alwaysShowError
+        />
+      </div>
+      <PasswordInput label="Password" name={fields.password.name} autoComplete="new-password" error={fields.password.errors?.[0]} alwaysShowError hint="At least 8 characters." />
+      <Button type="submit" variant="primary" size="large" loading={pending}>
+        Create Account
+      </Button>
+      <Consent productName={productName} />
+      <Switch>
+        Already have an account? <Link to={formHref(props, "Login")}>Log In</Link>
+      </Switch>
+    </FormTag>
+  );
+}
+
+export function LoginForm(props: AuthFormProps & { campaign?: string | null }) {
+  const { supportEmail } = useProduct();
+  const { form, fields, FormTag, pending } = useAuthForm(loginSchema(supportEmail), props);
+  const signUp = props.context.options.social ? "SocialSignUp" : "CreateAccount";
+  return (
+    <FormTag method="post" action="/auth/login" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <AuthHidden context={props.context} />
+      {props.campaign ? <p className="auth-form__campaign">{props.campaign}</p> : null}
+      <FormError errors={form.errors} />
+      <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus={!props.initialEmail} />
+      <PasswordInput label="Password" name={fields.password.name} autoComplete="current-password" error={fields.password.errors?.[0]} alwaysShowError autoFocus={Boolean(props.initialEmail)} />
+      <p className="auth-form__forgot">
+        <Link to={formHref(props, "ResetPassword", { step: "EMAIL" })}>Forgot Password</Link>
+      </p>
       <Button type="submit" variant="primary" size="large" loading={pending}>
         Log In
       </Button>
       <Switch>
-        Don't have an account? <Link to={switchHref}>Create Account</Link>
+        Don't have an account? <Link to={formHref(props, signUp)}>Create Account</Link>
       </Switch>
     </FormTag>
   );
 }
 
-export function CreateAccountForm({ page, redirect, switchHref, inModal, result }: FormProps) {
-  const { FormTag, pending, fetched } = useAuthForm(inModal);
-  const { errors, values } = fetched ?? result ?? { errors: {}, values: {} };
-  return (
-    <FormTag method="post" action="/auth/create-account" className="auth-form" noValidate>
-      <Hidden page={page} redirect={redirect} />
-      <FormError message={errors.form} />
-      <TextInput label="Email" name="email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} alwaysShowError autoFocus />
-      <div className="auth-form__names">
-        <TextInput label="First name" name="firstName" autoComplete="given-name" maxLength={20} defaultValue={values.firstName} error={errors.firstName} alwaysShowError />
-        <TextInput label="Last name" name="lastName" autoComplete="family-name" maxLength={20} defaultValue={values.lastName} error={errors.lastName} alwaysShowError />
+/** Reset Password: EMAIL → CODE → NEWPASSWORD → 'Your password has been changed!' (spec 2 and 4). */
+export function ResetPasswordForm(props: AuthFormProps & { step: AuthStep | null }) {
+  const step = props.lastResult?.step ?? props.step ?? "EMAIL";
+  // Each step is its own form (its own schema and its own answer), so a step change starts clean.
+  if (step === "DONE") {
+    return (
+      <div className="auth-form auth-form--done">
+        <p className="auth-form__success" role="status">
+          {messages.passwordChanged}
+        </p>
+        <ButtonLink to={formHref(props, "Login", { email: props.initialEmail })} variant="primary" size="large">
+          Log in
+        </ButtonLink>
       </div>
-      <PasswordInput label="Password" name="password" autoComplete="new-password" error={errors.password} alwaysShowError hint="At least 8 characters." />
+    );
+  }
+  if (step === "CODE") return <ResetCodeStep key="CODE" {...props} />;
+  if (step === "NEWPASSWORD") return <ResetNewPasswordStep key="NEWPASSWORD" {...props} />;
+  return <ResetEmailStep key="EMAIL" {...props} />;
+}
+
+function ResetEmailStep(props: AuthFormProps) {
+  const { supportEmail } = useProduct();
+  const { form, fields, FormTag, pending } = useAuthForm(resetEmailSchema(supportEmail), props);
+  return (
+    <FormTag method="post" action="/auth/reset-password" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <AuthHidden context={props.context} />
+      <input type="hidden" name="step" value="EMAIL" />
+      <p className="auth-form__lead">Enter your account's email and we'll send you a code to reset your password.</p>
+      <FormError errors={form.errors} />
+      <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus />
       <Button type="submit" variant="primary" size="large" loading={pending}>
-        Create Account
+        Send Reset Code
       </Button>
       <Switch>
-        Already have an account? <Link to={switchHref}>Log In</Link>
+        Remembered it? <Link to={formHref(props, "Login", { email: props.initialEmail })}>Log In</Link>
       </Switch>
     </FormTag>
   );
+}
+
+function ResetCodeStep(props: AuthFormProps) {
+  const { supportEmail } = useProduct();
+  const { form, fields, FormTag, pending } = useAuthForm(resetCodeSchema(supportEmail), props);
+  const email = props.lastResult?.result.initialValue?.email ?? props.initialEmail ?? "";
+  return (
+    <FormTag method="post" action="/auth/reset-password" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <AuthHidden context={props.context} />
+      <input type="hidden" name="step" value="CODE" />
+      <input type="hidden" name="email" value={String(email)} />
+      <p className="auth-form__lead">
+        We sent a code to <strong>{String(email)}</strong>. It expires in 1 hour.
+      </p>
+      <FormError errors={form.errors} />
+      <TextInput
+        key={fields.code.key}
+        label="Verification Code"
+        name={fields.code.name}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={20}
+        error={fields.code.errors?.[0] ?? fields.email.errors?.[0]}
+        alwaysShowError
+        autoFocus
+      />
+      <Button type="submit" variant="primary" size="large" loading={pending}>
+        Enter Code
+      </Button>
+      <Switch>
+        No email? <Link to={formHref(props, "ResetPassword", { step: "EMAIL", email: String(email) })}>Send a new code</Link>
+      </Switch>
+    </FormTag>
+  );
+}
+
+function ResetNewPasswordStep(props: AuthFormProps) {
+  const { supportEmail } = useProduct();
+  const { form, fields, FormTag, pending } = useAuthForm(resetPasswordSchema(supportEmail), props);
+  const email = props.lastResult?.result.initialValue?.email ?? props.initialEmail ?? "";
+  return (
+    <FormTag method="post" action="/auth/reset-password" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <AuthHidden context={props.context} />
+      <input type="hidden" name="step" value="NEWPASSWORD" />
+      <input type="hidden" name="email" value={String(email)} />
+      <input type="text" name="username" autoComplete="username" value={String(email)} readOnly hidden />
+      <FormError errors={form.errors ?? fields.email.errors} />
+      <PasswordInput label="New password" name={fields.password.name} autoComplete="new-password" error={fields.password.errors?.[0]} alwaysShowError hint="At least 8 characters." autoFocus />
+      <Button type="submit" variant="primary" size="large" loading={pending}>
+        Change Password
+      </Button>
+    </FormTag>
+  );
+}
+
+export function JoinWaitlistForm(props: AuthFormProps & { step: AuthStep | null }) {
+  const { supportEmail } = useProduct();
+  const { form, fields, FormTag, pending } = useAuthForm(joinWaitlistSchema(supportEmail), props);
+  if (props.step === "DONE") {
+    return (
+      <div className="auth-form auth-form--done">
+        <p className="auth-form__success" role="status">
+          {messages.waitlistAdded}
+        </p>
+        <ButtonLink to="/v2/classes" variant="primary" size="large">
+          Explore Classes
+        </ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <FormTag method="post" action="/auth/join-waitlist" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <AuthHidden context={props.context} />
+      <FormError errors={form.errors} />
+      <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus />
+      <Button type="submit" variant="primary" size="large" loading={pending}>
+        Join Waitlist
+      </Button>
+    </FormTag>
+  );
+}
+
+/** The form a modal state names. */
+export function AuthFormFor({ form, step, campaign, ...props }: AuthFormProps & { form: AuthForm; step: AuthStep | null; campaign?: string | null }) {
+  switch (form) {
+    case "Email":
+      return <GetStartedForm {...props} />;
+    case "SocialSignUp":
+      return <SocialSignUpForm {...props} />;
+    case "CreateAccount":
+      return <CreateAccountForm {...props} />;
+    case "Login":
+      return <LoginForm {...props} campaign={campaign} />;
+    case "ResetPassword":
+      return <ResetPasswordForm {...props} step={step} />;
+    case "JoinWaitlist":
+      return <JoinWaitlistForm {...props} step={step} />;
+  }
 }

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { withAuthForm } from "~/features/identity/components/AuthModal";
+import { authHref } from "~/features/identity/modal";
 import { buttonClass } from "~/ui/Button";
 import { Logo } from "~/ui/Logo";
 import { Icon } from "~/ui/icons";
@@ -49,7 +49,7 @@ export function SiteHeader({ productName, user, path }: { productName: string; u
               </button>
             </Form>
           ) : (
-            <Link to={withAuthForm(path, "Login")} className={buttonClass({ variant: "primary", size: "small" })} preventScrollReset>
+            <Link to={authHref(path, "Login")} className={buttonClass({ variant: "primary", size: "small" })} preventScrollReset>
               <span className="btn__label">Log in</span>
             </Link>
           )}
@@ -71,7 +71,7 @@ export function SiteHeader({ productName, user, path }: { productName: string; u
                     <button type="submit">Log out</button>
                   </Form>
                 ) : (
-                  <Link to={withAuthForm(path, "Login")}>Log in</Link>
+                  <Link to={authHref(path, "Login")}>Log in</Link>
                 )}
               </li>
             </ul>

@@ -1,0 +1,89 @@
+/** What the auth forms share: conform wired to one zod schema, the hidden context, messages and links. */
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import { optionFields, type AuthActionData, type AuthContext } from "../modal";
+
+export interface AuthFormProps {
+  context: AuthContext;
+  /** In the modal the form runs as a fetcher (errors shown in place); as a page it is a plain form post. */
+  inModal: boolean;
+  /** The action's answer when the page was rendered by a post without JavaScript. */
+  lastResult?: AuthActionData;
+  /** initialEmail and firstName options. */
+  initialEmail?: string | null;
+  firstName?: string | null;
+}
+
+/**
+ * One zod schema validates in the browser (conform, on submit then as the user types) and again in
+ * the action. Without JavaScript the browser does nothing and the action's answer is rendered.
+ */
+export function useAuthForm<Schema extends z.ZodTypeAny>(schema: Schema, { inModal, lastResult }: Pick<AuthFormProps, "inModal" | "lastResult">) {
+  const fetcher = useFetcher<AuthActionData>();
+  const navigation = useNavigation();
+  const answer = (inModal ? fetcher.data : undefined) ?? lastResult;
+  const [form, fields] = useForm<z.input<Schema>>({
+    lastResult: answer?.result as SubmissionResult<string[]> | undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const FormTag = inModal ? fetcher.Form : Form;
+  const pending = inModal ? fetcher.state !== "idle" : navigation.state === "submitting";
+  return { form, fields, FormTag, pending, answer };
+}
+
+/** The form's context as hidden fields, so the action can send the user on with the same options. */
+export function AuthHidden({ context }: { context: AuthContext }) {
+  return (
+    <>
+      <input type="hidden" name="page" value={context.page} />
+      {context.redirect ? <input type="hidden" name="redirect" value={context.redirect} /> : null}
+      {optionFields(context.options).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+export function FormError({ errors }: { errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p className="auth-form__error" role="alert">
+      {errors[0]}
+    </p>
+  );
+}
+
+/** A warning that does not block: pressing the button again continues. */
+export function FormNotice({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="auth-form__notice" role="status">
+      {children}
+    </p>
+  );
+}
+
+export function Switch({ children }: { children: ReactNode }) {
+  return <p className="auth-form__switch">{children}</p>;
+}
+
+/** Spec 2: the consent line; the links open the product's own /terms and /privacy in a new tab. */
+export function Consent({ productName, preface = "By continuing, you agree to" }: { productName: string; preface?: string }) {
+  return (
+    <p className="auth-form__consent">
+      {preface} {productName}'s{" "}
+      <a href="/terms" target="_blank" rel="noopener">
+        Terms<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>{" "}
+      and{" "}
+      <a href="/privacy" target="_blank" rel="noopener">
+        Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Reset password (spec 4): EMAIL sends a code; CODE checks it; NEWPASSWORD checks it again and, in
+ * one transaction, spends it, sets the password and signs the user out everywhere. Wrong codes and
+ * code requests are rate limited per email.
+ */
+import type { AppContext } from "~/platform/context";
+import { sendEmail } from "~/platform/adapters/email/email.server";
+import { escapeHtml } from "~/platform/html";
+import { findUserByEmail } from "./accounts.server";
+import { clearFailures, recordFailure, takeAttempt, waitBeforeAttempt } from "./attempts.server";
+import { checkCode, issueCode } from "./codes.server";
+import { hashPassword } from "./password.server";
+import { CODE_POLICY, type AttemptPolicy } from "./rules";
+
+/** Sending a code: five per quarter hour, then the usual curve. */
+const SEND_POLICY: AttemptPolicy = { free: 5, maxMs: 15 * 60_000, quietMs: 15 * 60_000 };
+
+export type ResetOutcome = { status: "ok"; userId: string; codeId?: string } | { status: "not_found" } | { status: "mismatch" } | { status: "expired" } | { status: "wait"; waitMs: number };
+
+export async function sendResetCode(app: AppContext, rawEmail: string): Promise<ResetOutcome> {
+  const email = rawEmail.toLowerCase();
+  const waitMs = await takeAttempt(app, `reset-send:${email}`, SEND_POLICY);
+  if (waitMs > 0) return { status: "wait", waitMs };
+  const user = await findUserByEmail(app, email);
+  if (!user) return { status: "not_found" };
+  const code = await issueCode(app, user.id, "reset_password");
+  const product = app.env.PRODUCT_NAME;
+  await sendEmail(app, {
+    to: user.email,
+    subject: `Your ${product} password reset code: ${code}`,
+    text: `Hi ${user.firstName},\n\nYour verification code is ${code}. It expires in 1 hour.\n\nIf you didn't ask to reset your password, you can ignore this email; your password stays the same.\n\n— ${product}`,
+    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>Your verification code is <strong style="font-size:1.4em;letter-spacing:.1em">${code}</strong>. It expires in 1 hour.</p><p>If you didn't ask to reset your password, you can ignore this email; your password stays the same.</p><p>— ${escapeHtml(product)}</p>`,
+  });
+  return { status: "ok", userId: user.id };
+}
+
+/** Checks the code without spending it (the CODE step), counting wrong codes. */
+export async function verifyResetCode(app: AppContext, rawEmail: string, code: string): Promise<ResetOutcome> {
+  const email = rawEmail.toLowerCase();
+  const key = `reset-code:${email}`;
+  const waitMs = await waitBeforeAttempt(app, key, CODE_POLICY);
+  if (waitMs > 0) return { status: "wait", waitMs };
+  const user = await findUserByEmail(app, email);
+  const check = user ? await checkCode(app, user.id, "reset_password", code) : ({ status: "mismatch" } as const);
+  if (check.status !== "ok") {
+    await recordFailure(app, key, CODE_POLICY);
+    return check;
+  }
+  return { status: "ok", userId: user!.id, codeId: check.id };
+}
+
+/** The NEWPASSWORD step: everything or nothing, and the code works once even under concurrent posts. */
+export async function resetPassword(app: AppContext, rawEmail: string, code: string, password: string): Promise<ResetOutcome> {
+  const email = rawEmail.toLowerCase();
+  const check = await verifyResetCode(app, email, code);
+  if (check.status !== "ok") return check;
+  const hash = await hashPassword(password);
+  const DB = app.bindings.DB;
+  // The password is written only while the code is unspent; spending it comes second in the same
+  // transaction, so of two concurrent resets exactly one changes the password.
+  const [, spent] = await DB.batch([
+    DB.prepare(
+      `INSERT INTO password_credentials (user_id, hash, updated_at)
+       SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM verification_codes WHERE id = ?4 AND used_at IS NULL AND expires_at > ?3)
+       ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at`,
+    ).bind(check.userId, hash, app.now, check.codeId),
+    DB.prepare("UPDATE verification_codes SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL").bind(check.codeId, app.now),
+    DB.prepare("DELETE FROM sessions WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)").bind(check.userId, check.codeId, app.now),
+  ]);
+  if (spent.meta.changes !== 1) return { status: "mismatch" };
+  await Promise.all([clearFailures(app, `reset-code:${email}`), clearFailures(app, `login:${email}`)]);
+  return { status: "ok", userId: check.userId };
+}

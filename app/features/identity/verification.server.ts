@@ -1,0 +1,47 @@
+/**
+ * Email confirmation: a code sent to the account's address; entering it marks the email verified.
+ * Used by POST /api/confirmEmail (which answers the same whether or not the email has an account).
+ */
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { sendEmail } from "~/platform/adapters/email/email.server";
+import type { AppContext } from "~/platform/context";
+import { escapeHtml } from "~/platform/html";
+import { findUserByEmail } from "./accounts.server";
+import { recordFailure, takeAttempt, waitBeforeAttempt } from "./attempts.server";
+import { checkCode, issueCode, spendCode } from "./codes.server";
+import { CODE_POLICY, type AttemptPolicy } from "./rules";
+
+const SEND_POLICY: AttemptPolicy = { free: 5, maxMs: 15 * 60_000, quietMs: 15 * 60_000 };
+
+/** Sends a confirmation code when the email has an unverified account. Returns the wait when rate limited, else 0. */
+export async function sendEmailConfirmation(app: AppContext, rawEmail: string): Promise<number> {
+  const email = rawEmail.trim().toLowerCase();
+  const waitMs = await takeAttempt(app, `confirm-send:${email}`, SEND_POLICY);
+  if (waitMs > 0) return waitMs;
+  const user = await findUserByEmail(app, email);
+  if (!user || user.emailVerified) return 0;
+  const code = await issueCode(app, user.id, "verify_email");
+  const product = app.env.PRODUCT_NAME;
+  await sendEmail(app, {
+    to: user.email,
+    subject: `Confirm your email for ${product}: ${code}`,
+    text: `Hi ${user.firstName},\n\nYour confirmation code is ${code}. It expires in 1 hour.\n\n— ${product}`,
+    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>Your confirmation code is <strong style="font-size:1.4em;letter-spacing:.1em">${code}</strong>. It expires in 1 hour.</p><p>— ${escapeHtml(product)}</p>`,
+  });
+  return 0;
+}
+
+/** Checks and spends a confirmation code; wrong codes count towards the same lockout as reset codes. */
+export async function confirmEmailWithCode(app: AppContext, userId: string, code: string): Promise<"ok" | "mismatch" | "expired" | { waitMs: number }> {
+  const key = `confirm-code:${userId}`;
+  const waitMs = await waitBeforeAttempt(app, key, CODE_POLICY);
+  if (waitMs > 0) return { waitMs };
+  const check = await checkCode(app, userId, "verify_email", code);
+  if (check.status !== "ok" || !(await spendCode(app, check.id))) {
+    await recordFailure(app, key, CODE_POLICY);
+    return check.status === "expired" ? "expired" : "mismatch";
+  }
+  await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+  return "ok";
+}

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { waitSeconds } from "~/features/identity/attempts.server";
+import { EMAIL_PATTERN, messages } from "~/features/identity/rules";
+import { sendEmailConfirmation } from "~/features/identity/verification.server";
+import { apiAction, apiJson, methodNotAllowed } from "~/platform/api.server";
+import { jsonError } from "~/platform/http.server";
+
+const body = z.object({ email: z.string({ required_error: messages.emailRequired }).trim().max(200).regex(EMAIL_PATTERN, "Please provide a valid email address.") });
+
+/**
+ * POST /api/confirmEmail (form data: email): sends a confirmation code to an unverified account. The
+ * answer is the same whether or not the email has an account, so it cannot be used to find accounts.
+ */
+export const action = apiAction(body, async ({ email }, app) => {
+  const waitMs = await sendEmailConfirmation(app, email);
+  if (waitMs > 0) return jsonError(429, messages.tooManyRequests(waitSeconds(waitMs)));
+  return apiJson({ success: true });
+});
+export const loader = methodNotAllowed;

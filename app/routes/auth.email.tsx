@@ -1,0 +1,10 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { getStarted } from "~/features/identity/auth-actions.server";
+import { AuthFormPage } from "~/features/identity/components/AuthPage";
+import { signedOutOnly } from "~/features/identity/sessions.server";
+
+/** /auth/email: the Get Started form as a page (the no-JavaScript landing place of its post). */
+export const loader = signedOutOnly;
+export const action = ({ request, context }: ActionFunctionArgs) => getStarted(context.app, request);
+export const meta: MetaFunction = () => [{ title: "Get Started" }];
+export default () => <AuthFormPage form="Email" />;

@@ -1,0 +1,8 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { resetPasswordStep } from "~/features/identity/auth-actions.server";
+import { AuthFormPage } from "~/features/identity/components/AuthPage";
+
+/** /auth/reset-password: the Reset Password steps as a page (the no-JavaScript landing place of their posts). */
+export const action = ({ request, context }: ActionFunctionArgs) => resetPasswordStep(context.app, request);
+export const meta: MetaFunction = () => [{ title: "Reset Password" }];
+export default () => <AuthFormPage form="ResetPassword" />;
