@@ -179,17 +179,66 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     userAgent: text("user_agent").notNull().default(""),
+    /** The browser it was made in; forgetting the device ends its sessions. */
+    deviceId: text("device_id").references(() => devices.id, { onDelete: "cascade" }),
   },
-  (t) => [index("sessions_user").on(t.userId)],
+  (t) => [index("sessions_user").on(t.userId), index("sessions_device").on(t.deviceId)],
+);
+
+/**
+ * The browsers a user signs in from. The browser keeps a random token in the studio_device cookie;
+ * only its hash is stored. A remembered device skips the authenticator step at sign-in.
+ */
+export const devices = sqliteTable(
+  "devices",
+  {
+    id: text("id").primaryKey(),
+    userId: ownedByUser(),
+    tokenHash: text("token_hash").notNull(),
+    name: text("name").notNull(),
+    remembered: integer("remembered", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+  },
+  (t) => [uniqueIndex("devices_token_user").on(t.tokenHash, t.userId), index("devices_user").on(t.userId)],
+);
+
+/** An authenticator app (TOTP). Unverified until the first code checks out; lastStep stops a code being used twice. */
+export const totpFactors = sqliteTable("totp_factors", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  friendlyName: text("friendly_name").notNull().default("My TOTP device"),
+  verifiedAt: integer("verified_at"),
+  lastStep: integer("last_step").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A sign-in waiting for its second factor: the password was right, the authenticator code is next. */
+export const signInChallenges = sqliteTable(
+  "sign_in_challenges",
+  {
+    id: text("id").primaryKey(),
+    userId: ownedByUser(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sign_in_challenges_user").on(t.userId)],
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The user a row belongs to; the row goes when the user is deleted. */
+function ownedByUser() {
+  return text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+}
 
 /**
  * Single-use codes sent by email (password reset, attribute verification). Only a hash is stored;
@@ -199,9 +248,7 @@ export const verificationCodes = sqliteTable(
   "verification_codes",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
     purpose: text("purpose", { enum: ["reset_password", "verify_email", "confirm_sign_up"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     createdAt: integer("created_at").notNull(),

@@ -5,8 +5,10 @@
 //
 // Migrations must already be applied (wrangler d1 migrations apply DB --local [--persist-to DIR]).
 // Replaces every catalogue row (collection_items, collections, lessons, product_tags, products,
-// creators) in one batch (one transaction) and upserts the homepage banner feature flag.
+// creators) in one batch (one transaction), upserts the homepage banner feature flag and the demo
+// accounts (tests/tools/demo-accounts.mjs).
 import { catalogueCounts, catalogueStatements } from "./catalogue-sql.mjs";
+import { DEMO_ACCOUNTS, demoAccountStatements } from "./demo-accounts.mjs";
 import { executeSqlFile, fail, parseArgs, writeTempSql } from "./wrangler-env.mjs";
 
 function main() {
@@ -14,7 +16,7 @@ function main() {
   const { positionals, options } = parseArgs(process.argv.slice(2), { usage });
   if (positionals.length) fail(usage);
   const started = Date.now();
-  const statements = catalogueStatements(started);
+  const statements = [...catalogueStatements(started), ...demoAccountStatements(started)];
   const { file, cleanup } = writeTempSql("catalogue.sql", statements);
   try {
     executeSqlFile(file, options["persist-to"]);
@@ -25,7 +27,7 @@ function main() {
   console.log(
     `Seeded local D1${options["persist-to"] ? ` (${options["persist-to"]})` : ""}: ${c.creators} creators, ${c.classes} classes + ${c.subscriptions} subscription, ` +
       `${c.lessons} lessons, ${c.productTags} tags, ${c.collections} collections + ${c.schools} school (${c.collectionItems} items), ` +
-      `${c.featureFlags} feature flag in ${((Date.now() - started) / 1000).toFixed(1)}s (${statements.length} statements).`,
+      `${c.featureFlags} feature flag, ${DEMO_ACCOUNTS.length} demo accounts in ${((Date.now() - started) / 1000).toFixed(1)}s (${statements.length} statements).`,
   );
 }
 

@@ -1,4 +1,5 @@
 // `npm start`: builds, migrates and seeds the local database, then serves the product on http://127.0.0.1:8787.
+import { demoAccountsTable } from "./demo-accounts.mjs";
 import { buildApp, migrate, root, run, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
 
 const PORT = Number(process.env.PORT ?? 8787);
@@ -15,4 +16,8 @@ const worker = startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, persistT
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stopGroup(worker), process.exit(0)));
 worker.on("exit", (code) => process.exit(code ?? 0));
 await waitForUp(`http://127.0.0.1:${PORT}/api/up`);
-console.log(`\n  ${process.env.npm_package_name ?? "studio"} is running at http://127.0.0.1:${PORT}\n  (Ctrl+C to stop)\n`);
+console.log(
+  `\n  ${process.env.npm_package_name ?? "studio"} is running at http://127.0.0.1:${PORT}\n\n` +
+    `  Demo accounts (role, email, password):\n${demoAccountsTable()}\n\n` +
+    `  Emails (reset codes…) land in http://127.0.0.1:${PORT}/dev/outbox\n  (Ctrl+C to stop)\n`,
+);

@@ -12,6 +12,7 @@ import {
   leadKind,
   LOGIN_POLICY,
   messages,
+  parseMfaPreference,
   type SignedInUser,
 } from "~/features/identity/rules";
 import {
@@ -208,5 +209,15 @@ describe("lockout timing", () => {
   it("never more than 15 minutes, and 15 quiet minutes reset the count", () => {
     expect(attemptWaitMs(counter(30), at, LOGIN_POLICY)).toBe(15 * 60_000);
     expect(attemptWaitMs(counter(30), at + 15 * 60_000, LOGIN_POLICY)).toBe(0);
+  });
+});
+
+describe("MFA preference", () => {
+  it("takes TOTP, SMS or NOMFA with the spec's errors", () => {
+    expect(parseMfaPreference("TOTP")).toEqual({ ok: true, value: "SOFTWARE_TOKEN_MFA" });
+    expect(parseMfaPreference("SMS_MFA")).toEqual({ ok: true, value: "SMS_MFA" });
+    expect(parseMfaPreference("nomfa")).toEqual({ ok: true, value: "NOMFA" });
+    expect(parseMfaPreference(undefined)).toEqual({ ok: false, message: "No valid MFA method provided" });
+    expect(parseMfaPreference("EMAIL")).toEqual({ ok: false, message: "Invalid MFA type" });
   });
 });

@@ -12,22 +12,26 @@ import { isSecureRequest } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
 import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "./accounts.server";
-import { takeAttempt, waitSeconds } from "./attempts.server";
+import { clearFailures, recordFailure, takeAttempt, waitBeforeAttempt, waitSeconds } from "./attempts.server";
+import { challengeCookieHeader, challengeFromCookie, challengeUser, endChallenge, startChallenge } from "./challenges.server";
+import { isRememberedDevice } from "./devices.server";
 import { collectEmail, interestFromPage } from "./leads.server";
 import { authHref, parseAuthOptions, type AuthActionData, type AuthContext, type AuthStep } from "./modal";
 import { resetPassword, sendResetCode, verifyResetCode } from "./reset-password.server";
-import { LOOKUP_POLICY, afterCreateAccount, afterLogin, emailWarning, messages } from "./rules";
+import { CODE_POLICY, LOOKUP_POLICY, afterCreateAccount, afterLogin, emailWarning, messages } from "./rules";
 import {
   createAccountSchema,
   getStartedSchema,
   joinWaitlistSchema,
   loginSchema,
+  mfaCodeSchema,
   resetCodeSchema,
   resetEmailSchema,
   resetPasswordSchema,
   socialSignUpSchema,
 } from "./schema";
 import { startSession } from "./sessions.server";
+import { checkSignInCode, verifiedFactor } from "./totp.server";
 import { joinWaitlist } from "./waitlist.server";
 
 /** What the answers need of a conform submission, successful or not. */
@@ -58,9 +62,9 @@ function goTo(to: string, headers?: Headers) {
   return redirect(to, { status: 303, headers });
 }
 
-async function signedIn(app: AppContext, request: Request, userId: string, to: string, welcome: string) {
+async function signedIn(app: AppContext, request: Request, userId: string, to: string, welcome: string, { remember = false, extraCookies = [] as string[] } = {}) {
   const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(app, request, userId));
+  for (const cookie of [...(await startSession(app, request, userId, { remember })), ...extraCookies]) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setToastHeader({ kind: "success", title: welcome }, isSecureRequest(request)));
   return goTo(to, headers);
 }
@@ -68,16 +72,52 @@ async function signedIn(app: AppContext, request: Request, userId: string, to: s
 /** The visitor's address, for limits on lookups that are not about one account. */
 const clientKey = (request: Request) => request.headers.get("CF-Connecting-IP") ?? "local";
 
+/**
+ * Log In. With an authenticator app preferred (SOFTWARE_TOKEN_MFA) and a device that is not
+ * remembered, the right password starts a challenge instead of a session: the form's MFA step asks
+ * for the code (logInWithCode).
+ */
 export async function logIn(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
+  if (formData.get("step") === "MFA") return logInWithCode(app, request, formData, context);
   const submission = parseWithZod(formData, { schema: loginSchema(app.env.SUPPORT_EMAIL) });
   if (submission.status !== "success") return answer(submission, context, 400);
   const outcome = await authenticate(app, submission.value.email, submission.value.password);
   if (outcome.status === "wait") return answer(submission, context, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
   if (outcome.status === "failed") return answer(submission, context, 400, { formErrors: [messages.loginFailed] });
   const user = outcome.user;
+  if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id)) && !(await isRememberedDevice(app, request, user.id))) {
+    const token = await startChallenge(app, user.id);
+    const headers = new Headers({ "Set-Cookie": await challengeCookieHeader(request, token) });
+    return goTo(authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }), headers);
+  }
   const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: 0 }) ?? context.page;
   return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`);
+}
+
+/** The authenticator step: the challenge from the cookie, the code, then the session (and, if asked, a remembered device). */
+async function logInWithCode(app: AppContext, request: Request, formData: FormData, context: AuthContext) {
+  const submission = parseWithZod(formData, { schema: mfaCodeSchema() });
+  if (submission.status !== "success") return answer(submission, context, 400, { step: "MFA" });
+  const token = await challengeFromCookie(request);
+  const userId = await challengeUser(app, token);
+  if (!token || !userId) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
+  const key = `mfa:${userId}`;
+  const waitMs = await waitBeforeAttempt(app, key, CODE_POLICY);
+  if (waitMs > 0) return answer(submission, context, 429, { step: "MFA", formErrors: [messages.tooManyAttempts(waitSeconds(waitMs))] });
+  if (!(await checkSignInCode(app, userId, submission.value.code))) {
+    await recordFailure(app, key, CODE_POLICY);
+    return answer(submission, context, 400, { step: "MFA", fieldErrors: { code: [messages.mfaCodeMismatch] } });
+  }
+  if (!(await endChallenge(app, token))) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
+  await clearFailures(app, key);
+  const user = await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) });
+  if (!user) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
+  const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: 0 }) ?? context.page;
+  return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`, {
+    remember: submission.value.remember === "on",
+    extraCookies: [await challengeCookieHeader(request, null)],
+  });
 }
 
 /** Spec 4's sign-up sequence: the service must be up; the account is made in one transaction; then signed in. */

@@ -7,8 +7,11 @@
 export const AUTH_FORMS = ["Email", "SocialSignUp", "CreateAccount", "Login", "ResetPassword", "JoinWaitlist"] as const;
 export type AuthForm = (typeof AUTH_FORMS)[number];
 
-/** The Reset Password steps (spec 4), plus DONE for 'Your password has been changed!'. Join Waitlist uses DONE too. */
-export const AUTH_STEPS = ["EMAIL", "CODE", "NEWPASSWORD", "DONE"] as const;
+/**
+ * The Reset Password steps (spec 4), plus DONE for 'Your password has been changed!' (Join Waitlist
+ * uses DONE too) and MFA for Log In's authenticator step (the SOFTWARE_TOKEN_MFA challenge).
+ */
+export const AUTH_STEPS = ["EMAIL", "CODE", "NEWPASSWORD", "DONE", "MFA"] as const;
 export type AuthStep = (typeof AUTH_STEPS)[number];
 
 /** The options the modal opens with (spec 2): they travel with every transition. */

@@ -39,6 +39,10 @@ export const messages = {
   lowScore: "Make sure to check that your email is correct before continuing.",
   tooManyAttempts: (seconds: number) => `Password attempts exceeded. Please wait ${waitText(seconds)} and try again.`,
   tooManyRequests: (seconds: number) => `Too many attempts. Please wait ${waitText(seconds)} and try again.`,
+  mfaCodeRequired: "Challenge response cannot be empty",
+  mfaCodeMismatch: "Invalid code received for user",
+  mfaExpired: "Your sign-in took too long. Please log in again.",
+  notAuthenticated: "User is not authenticated",
 } as const;
 
 function waitText(seconds: number) {
@@ -150,4 +154,16 @@ function pathOf(page: string) {
 function queryOf(page: string) {
   const index = page.indexOf("?");
   return index === -1 ? "" : page.slice(index);
+}
+
+export type MfaType = "SOFTWARE_TOKEN_MFA" | "SMS_MFA" | "NOMFA";
+
+/** Spec 5: the MFA preference must be TOTP, SMS or NOMFA (the identity service's names accepted too). */
+export function parseMfaPreference(raw: unknown): { ok: true; value: MfaType } | { ok: false; message: string } {
+  if (raw === undefined || raw === null || raw === "") return { ok: false, message: "No valid MFA method provided" };
+  const value = String(raw).trim().toUpperCase();
+  if (value === "TOTP" || value === "SOFTWARE_TOKEN_MFA") return { ok: true, value: "SOFTWARE_TOKEN_MFA" };
+  if (value === "SMS" || value === "SMS_MFA") return { ok: true, value: "SMS_MFA" };
+  if (value === "NOMFA") return { ok: true, value: "NOMFA" };
+  return { ok: false, message: "Invalid MFA type" };
 }

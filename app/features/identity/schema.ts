@@ -89,3 +89,40 @@ export function resetPasswordSchema(supportEmail: string) {
 export function joinWaitlistSchema(supportEmail: string) {
   return z.object({ email: emailField(messages.waitlistEmailRequired, messages.emailInvalid(supportEmail)), ...navigation });
 }
+
+/** Log In's authenticator step (and the account page's setup check): a 6-digit code. */
+export function mfaCodeSchema() {
+  return z.object({
+    code: z.string({ required_error: messages.mfaCodeRequired }).trim().min(1, messages.mfaCodeRequired).max(12, messages.mfaCodeMismatch),
+    remember: z.literal("on").optional(),
+    ...navigation,
+  });
+}
+
+export const MINI_BIO_MAX = 300;
+
+export function profileSchema() {
+  return z.object({
+    firstName: name(messages.firstNameRequired, messages.firstNameTooLong),
+    lastName: name(messages.lastNameRequired, messages.lastNameTooLong),
+    miniBio: z.string().trim().max(MINI_BIO_MAX, `Your bio can't be longer than ${MINI_BIO_MAX} characters`).optional(),
+  });
+}
+
+export function changePasswordSchema() {
+  return z.object({
+    currentPassword: z.string({ required_error: messages.passwordRequired }).min(1, messages.passwordRequired).max(256),
+    newPassword: newPassword(messages.identityPasswordTooShort),
+  });
+}
+
+export const DELETE_CONFIRMATION = "DELETE";
+
+export function deleteAccountSchema() {
+  return z.object({
+    confirm: z
+      .string({ required_error: `Type ${DELETE_CONFIRMATION} to confirm.` })
+      .trim()
+      .refine((value) => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm.`),
+  });
+}

@@ -4,10 +4,11 @@
  * rotates) and its row is deleted at sign-out.
  */
 import { createCookie, redirect } from "@remix-run/cloudflare";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, ne } from "drizzle-orm";
 import { sessions, users, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
+import { deviceFor, setDeviceRemembered } from "./devices.server";
 import { isSecureRequest } from "~/platform/http.server";
 
 const SESSION_DAYS = 30;
@@ -16,7 +17,13 @@ const DAY_MS = 86_400_000;
 const sessionCookie = createCookie("studio_session", { path: "/", httpOnly: true, sameSite: "lax", maxAge: SESSION_DAYS * 86_400 });
 
 /** Starts a session for the user and returns the Set-Cookie header that carries it. */
-export async function startSession(app: AppContext, request: Request, userId: string): Promise<string> {
+/**
+ * Starts a session for the user on this browser's device and returns the Set-Cookie headers: the
+ * session, and the device cookie when the browser had none. `remember` marks the device remembered.
+ */
+export async function startSession(app: AppContext, request: Request, userId: string, { remember = false } = {}): Promise<string[]> {
+  const device = await deviceFor(app, request, { id: userId });
+  if (remember && !device.remembered) await setDeviceRemembered(app, userId, device.id, true);
   const token = randomHex(16);
   await app.db.insert(sessions).values({
     id: await sha256Hex(token),
@@ -24,9 +31,15 @@ export async function startSession(app: AppContext, request: Request, userId: st
     createdAt: app.now,
     expiresAt: app.now + SESSION_DAYS * DAY_MS,
     userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
+    deviceId: device.id,
   });
-  return sessionCookie.serialize(token, { secure: isSecureRequest(request) });
+  const cookies = [await sessionCookie.serialize(token, { secure: isSecureRequest(request) })];
+  if (device.setCookie) cookies.push(device.setCookie);
+  return cookies;
 }
+
+/** The hash of this request's session token (the sessions row id), or null. */
+export const currentSessionId = (request: Request) => sessionId(request);
 
 async function sessionId(request: Request): Promise<string | null> {
   const token = await sessionCookie.parse(request.headers.get("Cookie"));
@@ -53,9 +66,9 @@ export async function endSession(app: AppContext, request: Request): Promise<str
   return sessionCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
 }
 
-/** Signs the user out everywhere: every session row goes (global sign-out, password change and reset). */
-export async function endAllSessions(app: AppContext, userId: string): Promise<void> {
-  await app.db.delete(sessions).where(eq(sessions.userId, userId));
+/** Signs the user out everywhere (global sign-out), or everywhere but one session (a password change). */
+export async function endAllSessions(app: AppContext, userId: string, exceptSessionId?: string | null): Promise<void> {
+  await app.db.delete(sessions).where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
 }
 
 /** A loader for pages only signed-out visitors need (the auth form pages): signed-in users go home. */

@@ -16,6 +16,7 @@ import {
   getStartedSchema,
   joinWaitlistSchema,
   loginSchema,
+  mfaCodeSchema,
   resetCodeSchema,
   resetEmailSchema,
   resetPasswordSchema,
@@ -136,7 +137,12 @@ export function CreateAccountForm(props: AuthFormProps) {
   );
 }
 
-export function LoginForm(props: AuthFormProps & { campaign?: string | null }) {
+export function LoginForm(props: AuthFormProps & { campaign?: string | null; step?: AuthStep | null }) {
+  if ((props.lastResult?.step ?? props.step) === "MFA") return <LoginCodeStep key="MFA" {...props} />;
+  return <LoginPasswordStep key="PASSWORD" {...props} />;
+}
+
+function LoginPasswordStep(props: AuthFormProps & { campaign?: string | null }) {
   const { supportEmail } = useProduct();
   const { form, fields, FormTag, pending } = useAuthForm(loginSchema(supportEmail), props);
   const signUp = props.context.options.social ? "SocialSignUp" : "CreateAccount";
@@ -155,6 +161,39 @@ export function LoginForm(props: AuthFormProps & { campaign?: string | null }) {
       </Button>
       <Switch>
         Don't have an account? <Link to={formHref(props, signUp)}>Create Account</Link>
+      </Switch>
+    </FormTag>
+  );
+}
+
+/** Log In's second step when the account uses an authenticator app (SOFTWARE_TOKEN_MFA). */
+function LoginCodeStep(props: AuthFormProps) {
+  const { form, fields, FormTag, pending } = useAuthForm(mfaCodeSchema(), props);
+  return (
+    <FormTag method="post" action="/auth/login" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <AuthHidden context={props.context} />
+      <input type="hidden" name="step" value="MFA" />
+      <p className="auth-form__lead">Open your authenticator app and enter the 6-digit code it shows for your account.</p>
+      <FormError errors={form.errors} />
+      <TextInput
+        key={fields.code.key}
+        label="Authenticator code"
+        name={fields.code.name}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={12}
+        error={fields.code.errors?.[0]}
+        alwaysShowError
+        autoFocus
+      />
+      <label className="auth-form__check">
+        <input type="checkbox" name="remember" /> Remember this device
+      </label>
+      <Button type="submit" variant="primary" size="large" loading={pending}>
+        Verify
+      </Button>
+      <Switch>
+        Not you? <Link to={formHref(props, "Login")}>Start again</Link>
       </Switch>
     </FormTag>
   );
@@ -291,7 +330,7 @@ export function AuthFormFor({ form, step, campaign, ...props }: AuthFormProps & 
     case "CreateAccount":
       return <CreateAccountForm {...props} />;
     case "Login":
-      return <LoginForm {...props} campaign={campaign} />;
+      return <LoginForm {...props} campaign={campaign} step={step} />;
     case "ResetPassword":
       return <ResetPasswordForm {...props} step={step} />;
     case "JoinWaitlist":

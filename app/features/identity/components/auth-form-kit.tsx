@@ -21,7 +21,7 @@ export interface AuthFormProps {
  * One zod schema validates in the browser (conform, on submit then as the user types) and again in
  * the action. Without JavaScript the browser does nothing and the action's answer is rendered.
  */
-export function useAuthForm<Schema extends z.ZodTypeAny>(schema: Schema, { inModal, lastResult }: Pick<AuthFormProps, "inModal" | "lastResult">) {
+export function useAuthForm<Schema extends z.ZodTypeAny>(schema: Schema, { inModal, lastResult }: { inModal: boolean; lastResult?: Pick<AuthActionData, "result"> & Partial<AuthActionData> }) {
   const fetcher = useFetcher<AuthActionData>();
   const navigation = useNavigation();
   const answer = (inModal ? fetcher.data : undefined) ?? lastResult;

@@ -43,7 +43,10 @@ export function SiteHeader({ productName, user, path }: { productName: string; u
         <div className="site-header__account">
           {user ? (
             <Form method="post" action="/auth/logout" className="site-header__logout">
-              <span className="site-header__greeting">Hi, {user.firstName}</span>
+              <Link to="/account" className="site-header__greeting">
+                Hi, {user.firstName}
+                <span className="visually-hidden"> (account settings)</span>
+              </Link>
               <button type="submit" className={buttonClass({ variant: "secondary", size: "small" })}>
                 <span className="btn__label">Log out</span>
               </button>
@@ -67,9 +70,12 @@ export function SiteHeader({ productName, user, path }: { productName: string; u
               ))}
               <li className="site-header__menu-account">
                 {user ? (
-                  <Form method="post" action="/auth/logout">
-                    <button type="submit">Log out</button>
-                  </Form>
+                  <>
+                    <Link to="/account">Account</Link>
+                    <Form method="post" action="/auth/logout">
+                      <button type="submit">Log out</button>
+                    </Form>
+                  </>
                 ) : (
                   <Link to={authHref(path, "Login")}>Log in</Link>
                 )}

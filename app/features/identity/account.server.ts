@@ -1,0 +1,44 @@
+/** Account settings (/account): profile, password, sign out everywhere and deleting the account. */
+import { eq } from "drizzle-orm";
+import { attemptCounters, emailLeads, outboxEmails, passwordCredentials, users, waitlistEntries, type UserRow } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+import { authenticate } from "./accounts.server";
+import { hashPassword } from "./password.server";
+import { endAllSessions } from "./sessions.server";
+
+export async function updateProfile(app: AppContext, userId: string, input: { firstName: string; lastName: string; miniBio?: string }) {
+  await app.db.update(users).set({ firstName: input.firstName, lastName: input.lastName, miniBio: input.miniBio ?? "" }).where(eq(users.id, userId));
+}
+
+export type PasswordChange = { status: "ok" } | { status: "wrong" } | { status: "wait"; waitMs: number };
+
+/**
+ * ChangePassword: the current password must be right (wrong ones count towards the sign-in
+ * lockout); the new one is stored and every other session ends, keeping this one.
+ */
+export async function changePassword(app: AppContext, user: UserRow, currentSessionId: string | null, input: { currentPassword: string; newPassword: string }): Promise<PasswordChange> {
+  const check = await authenticate(app, user.email, input.currentPassword);
+  if (check.status === "wait") return check;
+  if (check.status !== "ok" || check.user.id !== user.id) return { status: "wrong" };
+  const hash = await hashPassword(input.newPassword);
+  await app.db
+    .insert(passwordCredentials)
+    .values({ userId: user.id, hash, updatedAt: app.now })
+    .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: app.now } });
+  await endAllSessions(app, user.id, currentSessionId);
+  return { status: "ok" };
+}
+
+/**
+ * Deletes the account: the user row (sessions, password, devices, authenticator and codes go with it
+ * by cascade) and what was kept under the email (leads, waitlists, outbox, counters), in one transaction.
+ */
+export async function deleteAccount(app: AppContext, user: UserRow): Promise<void> {
+  await app.db.batch([
+    app.db.delete(emailLeads).where(eq(emailLeads.email, user.email)),
+    app.db.delete(waitlistEntries).where(eq(waitlistEntries.email, user.email)),
+    app.db.delete(outboxEmails).where(eq(outboxEmails.to, user.email)),
+    app.db.delete(attemptCounters).where(eq(attemptCounters.key, `login:${user.email}`)),
+    app.db.delete(users).where(eq(users.id, user.id)),
+  ]);
+}

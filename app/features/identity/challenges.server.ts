@@ -1,0 +1,46 @@
+/**
+ * Sign-ins waiting for the authenticator code (the SOFTWARE_TOKEN_MFA challenge). The password was
+ * right; no session exists yet. The browser holds a random token in a 5-minute HttpOnly cookie (API
+ * clients get it as the challenge Session); the row stores its hash.
+ */
+import { createCookie } from "@remix-run/cloudflare";
+import { and, eq, gt } from "drizzle-orm";
+import { signInChallenges } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+import { randomHex, sha256Hex } from "~/platform/crypto.server";
+import { isSecureRequest } from "~/platform/http.server";
+
+const CHALLENGE_MS = 5 * 60_000;
+export const challengeCookie = createCookie("studio_mfa", { path: "/", httpOnly: true, sameSite: "lax", maxAge: CHALLENGE_MS / 1000 });
+
+export async function startChallenge(app: AppContext, userId: string): Promise<string> {
+  const token = randomHex(16);
+  await app.db.insert(signInChallenges).values({ id: await sha256Hex(token), userId, createdAt: app.now, expiresAt: app.now + CHALLENGE_MS });
+  return token;
+}
+
+/** The user a live challenge belongs to, or null (unknown, expired or already answered). */
+export async function challengeUser(app: AppContext, token: string | null | undefined): Promise<string | null> {
+  if (!token || !/^[0-9a-f]{32}$/.test(token)) return null;
+  const row = await app.db
+    .select({ userId: signInChallenges.userId })
+    .from(signInChallenges)
+    .where(and(eq(signInChallenges.id, await sha256Hex(token)), gt(signInChallenges.expiresAt, app.now)))
+    .get();
+  return row?.userId ?? null;
+}
+
+/** Ends a challenge once answered, so its token cannot start a second session. True only for the first caller. */
+export async function endChallenge(app: AppContext, token: string): Promise<boolean> {
+  const result = await app.db.delete(signInChallenges).where(eq(signInChallenges.id, await sha256Hex(token))).run();
+  return result.meta.changes === 1;
+}
+
+export async function challengeCookieHeader(request: Request, token: string | null) {
+  return token ? challengeCookie.serialize(token, { secure: isSecureRequest(request) }) : challengeCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+}
+
+export async function challengeFromCookie(request: Request): Promise<string | null> {
+  const token = await challengeCookie.parse(request.headers.get("Cookie"));
+  return typeof token === "string" ? token : null;
+}

@@ -1,0 +1,189 @@
+/**
+ * /account: profile, password, the authenticator app, devices, signing out everywhere and deleting
+ * the account. Every form is a plain post with a redirect (works without JavaScript); conform checks
+ * the same zod schemas in the browser first.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { relativeTime } from "~/platform/format";
+import { Button } from "~/ui/Button";
+import { PasswordInput } from "~/ui/PasswordInput";
+import { Textarea } from "~/ui/Textarea";
+import { TextInput } from "~/ui/TextInput";
+import type { AccountIntent, accountPage } from "../account-actions.server";
+import { changePasswordSchema, DELETE_CONFIRMATION, deleteAccountSchema, MINI_BIO_MAX, mfaCodeSchema, profileSchema } from "../schema";
+import { FormError, useAuthForm } from "./auth-form-kit";
+
+type PageData = Awaited<ReturnType<typeof accountPage>>;
+type Answer = { intent: AccountIntent; result: SubmissionResult<string[]> };
+
+/** The action's answer, only for the form that was posted. */
+function useAnswer(intent: AccountIntent) {
+  const answer = useActionData<Answer>();
+  return answer?.intent === intent ? answer : undefined;
+}
+
+function Intent({ value }: { value: AccountIntent }) {
+  return <input type="hidden" name="intent" value={value} />;
+}
+
+function ProfileSection({ profile }: { profile: PageData["profile"] }) {
+  const { form, fields, pending } = useAuthForm(profileSchema(), { inModal: false, lastResult: useAnswer("profile") });
+  return (
+    <section className="account__section" aria-labelledby="profile-title">
+      <h2 id="profile-title">Profile</h2>
+      <p className="account__muted">
+        {profile.email} {profile.emailVerified ? "· verified" : null}
+      </p>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
+        <Intent value="profile" />
+        <FormError errors={form.errors} />
+        <div className="auth-form__names">
+          <TextInput key={fields.firstName.key} label="First name" name={fields.firstName.name} autoComplete="given-name" maxLength={20} defaultValue={(fields.firstName.initialValue as string) ?? profile.firstName} error={fields.firstName.errors?.[0]} alwaysShowError />
+          <TextInput key={fields.lastName.key} label="Last name" name={fields.lastName.name} autoComplete="family-name" maxLength={20} defaultValue={(fields.lastName.initialValue as string) ?? profile.lastName} error={fields.lastName.errors?.[0]} alwaysShowError />
+        </div>
+        <Textarea key={fields.miniBio.key} label="Mini bio" name={fields.miniBio.name} limit={MINI_BIO_MAX} defaultValue={(fields.miniBio.initialValue as string) ?? profile.miniBio} error={fields.miniBio.errors?.[0]} />
+        <Button type="submit" variant="primary" loading={pending}>
+          Save profile
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const { form, fields, pending } = useAuthForm(changePasswordSchema(), { inModal: false, lastResult: useAnswer("password") });
+  return (
+    <section className="account__section" aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
+        <Intent value="password" />
+        <FormError errors={form.errors} />
+        <PasswordInput label="Current password" name={fields.currentPassword.name} autoComplete="current-password" error={fields.currentPassword.errors?.[0]} alwaysShowError />
+        <PasswordInput label="New password" name={fields.newPassword.name} autoComplete="new-password" error={fields.newPassword.errors?.[0]} alwaysShowError hint="At least 8 characters. Other devices are signed out." />
+        <Button type="submit" variant="primary" loading={pending}>
+          Change password
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function AuthenticatorSection({ authenticator, setup }: Pick<PageData, "authenticator" | "setup">) {
+  const { form, fields, pending } = useAuthForm(mfaCodeSchema(), { inModal: false, lastResult: useAnswer("totp-verify") });
+  return (
+    <section className="account__section" id="authenticator" aria-labelledby="authenticator-title">
+      <h2 id="authenticator-title">Two-step verification</h2>
+      {authenticator ? (
+        <>
+          <p>
+            <strong>On.</strong> {authenticator.friendlyName} asks for a code when you log in on a device you haven't remembered.
+          </p>
+          <Form method="post">
+            <Intent value="totp-remove" />
+            <Button type="submit" variant="destructive">
+              Remove authenticator app
+            </Button>
+          </Form>
+        </>
+      ) : setup ? (
+        <div className="account__setup">
+          <ol className="account__steps">
+            <li>Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…).</li>
+            <li>
+              Or type this key: <code className="account__secret">{setup.secret}</code>
+            </li>
+            <li>Enter the 6-digit code the app shows.</li>
+          </ol>
+          <div className="account__qr" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
+          <Form method="post" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
+            <Intent value="totp-verify" />
+            <FormError errors={form.errors} />
+            <TextInput key={fields.code.key} label="Code from the app" name={fields.code.name} inputMode="numeric" autoComplete="one-time-code" maxLength={12} error={fields.code.errors?.[0]} alwaysShowError autoFocus />
+            <Button type="submit" variant="primary" loading={pending}>
+              Turn on
+            </Button>
+          </Form>
+        </div>
+      ) : (
+        <>
+          <p>Add an authenticator app, so a stolen password alone can't open your account.</p>
+          <Form method="post">
+            <Intent value="totp-start" />
+            <Button type="submit" variant="secondary">
+              Set up an authenticator app
+            </Button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+function DevicesSection({ devices, now }: Pick<PageData, "devices" | "now">) {
+  return (
+    <section className="account__section" id="devices" aria-labelledby="devices-title">
+      <h2 id="devices-title">Devices</h2>
+      {devices.length === 0 ? (
+        <p className="account__muted">No devices yet.</p>
+      ) : (
+        <ul className="account__devices">
+          {devices.map((device) => (
+            <li key={device.id} className="account__device">
+              <div>
+                <strong>{device.name}</strong>
+                {device.current ? <span className="account__badge">This device</span> : null}
+                {device.remembered ? <span className="account__badge account__badge--muted">Remembered</span> : null}
+                <p className="account__muted">Last active {relativeTime(device.lastSeenAt, now)}</p>
+              </div>
+              <Form method="post">
+                <Intent value="device-forget" />
+                <input type="hidden" name="deviceId" value={device.id} />
+                <Button type="submit" variant="secondary" size="small" aria-label={`Forget ${device.name}${device.current ? " (this device)" : ""}`}>
+                  Forget
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post">
+        <Intent value="signout-everywhere" />
+        <Button type="submit" variant="secondary">
+          Sign out everywhere
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function DeleteSection() {
+  const { form, fields, pending } = useAuthForm(deleteAccountSchema(), { inModal: false, lastResult: useAnswer("delete") });
+  return (
+    <section className="account__section account__section--danger" aria-labelledby="delete-title">
+      <h2 id="delete-title">Delete account</h2>
+      <p>This removes your profile, sign-ins and devices for good. It can't be undone.</p>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
+        <Intent value="delete" />
+        <TextInput key={fields.confirm.key} label={`Type ${DELETE_CONFIRMATION} to confirm`} name={fields.confirm.name} autoComplete="off" error={fields.confirm.errors?.[0]} alwaysShowError />
+        <Button type="submit" variant="destructive" loading={pending}>
+          Delete my account
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export function AccountPage() {
+  const data = useLoaderData<PageData>();
+  return (
+    <div className="container account">
+      <h1>Account settings</h1>
+      <ProfileSection profile={data.profile} />
+      <PasswordSection />
+      <AuthenticatorSection authenticator={data.authenticator} setup={data.setup} />
+      <DevicesSection devices={data.devices} now={data.now} />
+      <DeleteSection />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { generateTOTP } from "@epic-web/totp";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./helpers";
+
+const code = async (secret: string) => (await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1" })).otp;
+/** A code works once per 30-second step; the next sign-in needs the next step. */
+const nextStep = (page: Page) => page.waitForTimeout(30_000 - (Date.now() % 30_000) + 300);
+
+async function emailedCode(page: Page, email: string): Promise<string> {
+  const html = await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).text();
+  return html.match(/code is (\d{6})/)![1];
+}
+
+async function logOut(page: Page) {
+  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+}
+
+test("a learner's whole account life: sign up, log out and in, reset, authenticator, sign out everywhere", async ({ page, browser, problems }, testInfo) => {
+  test.setTimeout(120_000);
+  problems.allowStatus(400);
+  const project = testInfo.project.name;
+  const email = `life-${project}-${Date.now()}@example.com`;
+
+  // Sign up from the home page's Get Started form.
+  await page.goto("/classes?auth=Email");
+  await waitForHydration(page, project);
+  await page.getByRole("dialog", { name: "Get Started" }).getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue with email" }).click();
+  const create = page.getByRole("dialog", { name: "Nice! Almost done..." });
+  await create.getByLabel("First name").fill("Nina");
+  await create.getByLabel("Last name").fill("Simone");
+  await create.getByLabel("Password", { exact: true }).fill("first password");
+  await create.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Welcome to Studio, Nina!")).toBeVisible();
+  await logOut(page);
+
+  // Log in, then forget the password and reset it with the emailed code.
+  await page.goto("/classes?auth=Login");
+  await page.getByRole("dialog", { name: "Log In" }).getByLabel("Email").fill(email);
+  await page.getByRole("dialog", { name: "Log In" }).getByLabel("Password", { exact: true }).fill("first password");
+  await page.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByText("Welcome back, Nina!")).toBeVisible();
+  await logOut(page);
+  await page.goto(`/classes?auth=ResetPassword&authEmail=${encodeURIComponent(email)}`);
+  await page.getByRole("button", { name: "Send Reset Code" }).click();
+  await expect(page.getByText(`We sent a code to ${email}`)).toBeVisible();
+  await page.getByLabel("Verification Code").fill(await emailedCode(page, email));
+  await page.getByRole("button", { name: "Enter Code" }).click();
+  await page.getByLabel("New password", { exact: true }).fill("second password");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Your password has been changed!")).toBeVisible();
+  await page.getByRole("dialog").getByRole("link", { name: "Log in", exact: true }).click();
+  await page.getByRole("dialog", { name: "Log In" }).getByLabel("Password", { exact: true }).fill("second password");
+  await page.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
+
+  // Turn on an authenticator app on /account.
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { level: 1, name: "Account settings" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.locator(".account__secret").textContent())!.trim();
+  await page.getByLabel("Code from the app").fill("000000");
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByText("Invalid code received for user")).toBeVisible();
+  await page.getByLabel("Code from the app").fill(await code(secret));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByText("Authenticator app turned on.")).toBeVisible();
+  await expect(page.getByText("My TOTP device asks for a code")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A second browser: the password is not enough any more.
+  const other = await browser.newContext({ javaScriptEnabled: project === "js" });
+  const phone = await other.newPage();
+  await phone.goto("/classes?auth=Login");
+  await phone.getByRole("dialog", { name: "Log In" }).getByLabel("Email").fill(email);
+  await phone.getByRole("dialog", { name: "Log In" }).getByLabel("Password", { exact: true }).fill("second password");
+  await phone.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log In" }).click();
+  await expect(phone.getByLabel("Authenticator code")).toBeVisible();
+  await expect(phone.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+  await expectNoAxeViolations(phone);
+  await nextStep(phone);
+  await phone.getByLabel("Authenticator code").fill(await code(secret));
+  await phone.getByRole("button", { name: "Verify" }).click();
+  await expect(phone.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
+
+  // Sign out everywhere from the first browser: the second is signed out too.
+  await page.goto("/account");
+  await expect(page.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByText("You've been signed out on every device.")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+  await phone.reload();
+  await expect(phone.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+  await other.close();
+});
+
+test("deleting the account needs the confirmation word", async ({ page, problems }, testInfo) => {
+  problems.allowStatus(400);
+  const email = `delete-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.goto("/classes?auth=CreateAccount");
+  await waitForHydration(page, testInfo.project.name);
+  const create = page.getByRole("dialog", { name: "Create Account" });
+  await create.getByLabel("Email").fill(email);
+  await create.getByLabel("First name").fill("Del");
+  await create.getByLabel("Last name").fill("Eted");
+  await create.getByLabel("Password", { exact: true }).fill("first password");
+  await create.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Welcome to Studio, Del!")).toBeVisible();
+  await page.goto("/account");
+  await page.getByLabel("Type DELETE to confirm").fill("please");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText("Type DELETE to confirm.")).toBeVisible();
+  await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByText("Your account has been deleted.")).toBeVisible();
+  await expect(page).toHaveURL("/");
+});

@@ -1,0 +1,34 @@
+// The demo accounts `npm run db:seed` creates (and `npm start` prints): a learner, a creator and an
+// admin. Passwords are hashed here exactly as the worker hashes them (PBKDF2-SHA256, 100,000 rounds).
+import { pbkdf2Sync, randomBytes } from "node:crypto";
+import { sqlValue } from "./catalogue-sql.mjs";
+
+export const DEMO_ACCOUNTS = [
+  { id: "d0000000-0000-4000-8000-000000000001", email: "learner@studio.example", password: "learner-demo-1", firstName: "Lena", lastName: "Learner", role: "learner" },
+  { id: "d0000000-0000-4000-8000-000000000002", email: "creator@studio.example", password: "creator-demo-1", firstName: "Cruz", lastName: "Creator", role: "creator" },
+  { id: "d0000000-0000-4000-8000-000000000003", email: "admin@studio.example", password: "admin-demo-1", firstName: "Ada", lastName: "Admin", role: "admin" },
+];
+
+export function hashPassword(password) {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
+  return `pbkdf2-sha256$100000$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
+/** Upserts the demo users and their passwords (the same ids every time, so re-seeding keeps their data). */
+export function demoAccountStatements(now) {
+  return DEMO_ACCOUNTS.flatMap((a) => {
+    const creatorInfo = a.role === "creator" ? JSON.stringify({ hasNewDashboardAccess: true, hasApps: false }) : null;
+    return [
+      `INSERT INTO users (id, email, email_verified, username, first_name, last_name, creator_info, is_admin, sign_up_date) VALUES (` +
+        `${sqlValue(a.id)}, ${sqlValue(a.email)}, 1, ${sqlValue(a.id)}, ${sqlValue(a.firstName)}, ${sqlValue(a.lastName)}, ${sqlValue(creatorInfo)}, ${a.role === "admin" ? 1 : 0}, ${now})\n` +
+        `ON CONFLICT(id) DO UPDATE SET email = excluded.email, creator_info = excluded.creator_info, is_admin = excluded.is_admin;`,
+      `INSERT INTO password_credentials (user_id, hash, updated_at) VALUES (${sqlValue(a.id)}, ${sqlValue(hashPassword(a.password))}, ${now})\n` +
+        `ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at;`,
+    ];
+  });
+}
+
+export function demoAccountsTable() {
+  return DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email.padEnd(24)} ${a.password}`).join("\n");
+}
