@@ -19,8 +19,9 @@ export default {
     const redirectTo = globalRedirect(url, request.method);
     if (redirectTo) return new Response(null, { status: 302, headers: { Location: redirectTo } });
 
-    // State changes only from our own pages: a cross-site form post or fetch is refused.
-    if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && isCrossSite(request, url)) {
+    // State changes only from our own pages: a cross-site form post or fetch is refused. The one
+    // exception is a provider posting a sign-in back (Apple's form_post), which the OAuth state guards.
+    if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && url.pathname !== "/auth/callback" && isCrossSite(request, url)) {
       return new Response("Cross-site requests are not allowed", { status: 403 });
     }
 

@@ -219,6 +219,19 @@ export const totpFactors = sqliteTable("totp_factors", {
   createdAt: integer("created_at").notNull(),
 });
 
+/** Social accounts linked to a user: the provider's stable subject id, so a changed email still finds the user. */
+export const socialAccounts = sqliteTable(
+  "social_accounts",
+  {
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    userId: ownedByUser(),
+    email: text("email").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index("social_accounts_user").on(t.userId)],
+);
+
 /** A sign-in waiting for its second factor: the password was right, the authenticator code is next. */
 export const signInChallenges = sqliteTable(
   "sign_in_challenges",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { providersSchema, publicProviders } from "./adapters/identity-providers/providers";
 
 /**
  * Every environment variable the product reads, validated once per request at the worker's edge.
@@ -14,13 +15,15 @@ export const envSchema = z.object({
   /** Email: with a Resend key mail goes out through Resend; without, into the outbox table (/dev/outbox). */
   RESEND_API_KEY: z.string().min(1).optional(),
   EMAIL_FROM: z.string().min(3).default("Studio <no-reply@studio.example>"),
+  /** Social sign-in providers (JSON array, at most four; see adapters/identity-providers/providers.ts). */
+  OAUTH_PROVIDERS: providersSchema,
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 /** The variables the browser may see: rendered into the page by the root loader. */
 export function publicEnv(env: Env) {
-  return { PRODUCT_NAME: env.PRODUCT_NAME, ENVIRONMENT: env.ENVIRONMENT, SUPPORT_EMAIL: env.SUPPORT_EMAIL };
+  return { PRODUCT_NAME: env.PRODUCT_NAME, ENVIRONMENT: env.ENVIRONMENT, SUPPORT_EMAIL: env.SUPPORT_EMAIL, SOCIAL_PROVIDERS: publicProviders(env.OAUTH_PROVIDERS) };
 }
 export type PublicEnv = ReturnType<typeof publicEnv>;
 

@@ -39,7 +39,7 @@ test("a learner's whole account life: sign up, log out and in, reset, authentica
   await page.goto("/classes?auth=Login");
   await page.getByRole("dialog", { name: "Log In" }).getByLabel("Email").fill(email);
   await page.getByRole("dialog", { name: "Log In" }).getByLabel("Password", { exact: true }).fill("first password");
-  await page.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log In" }).click();
+  await page.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log In", exact: true }).click();
   await expect(page.getByText("Welcome back, Nina!")).toBeVisible();
   await logOut(page);
   await page.goto(`/classes?auth=ResetPassword&authEmail=${encodeURIComponent(email)}`);
@@ -52,7 +52,7 @@ test("a learner's whole account life: sign up, log out and in, reset, authentica
   await expect(page.getByText("Your password has been changed!")).toBeVisible();
   await page.getByRole("dialog").getByRole("link", { name: "Log in", exact: true }).click();
   await page.getByRole("dialog", { name: "Log In" }).getByLabel("Password", { exact: true }).fill("second password");
-  await page.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log In" }).click();
+  await page.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log In", exact: true }).click();
   await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
 
   // Turn on an authenticator app on /account.
@@ -77,7 +77,7 @@ test("a learner's whole account life: sign up, log out and in, reset, authentica
   await phone.goto("/classes?auth=Login");
   await phone.getByRole("dialog", { name: "Log In" }).getByLabel("Email").fill(email);
   await phone.getByRole("dialog", { name: "Log In" }).getByLabel("Password", { exact: true }).fill("second password");
-  await phone.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log In" }).click();
+  await phone.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log In", exact: true }).click();
   await expect(phone.getByLabel("Authenticator code")).toBeVisible();
   await expect(phone.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
   await expectNoAxeViolations(phone);

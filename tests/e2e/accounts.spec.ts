@@ -39,7 +39,7 @@ test.describe("accounts", () => {
     const login = page.getByRole("dialog", { name: "Log In" });
     await login.getByLabel("Email").fill(email.toUpperCase());
     await login.getByLabel("Password", { exact: true }).fill("compilers rule");
-    await login.getByRole("button", { name: "Log In" }).click();
+    await login.getByRole("button", { name: "Log In", exact: true }).click();
     // From a page other than '/', a learner with nothing else to route by lands on '/'.
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
@@ -53,7 +53,7 @@ test.describe("accounts", () => {
     const login = page.getByRole("dialog", { name: "Log In" });
     await login.getByLabel("Email").fill("nobody@example.com");
     await login.getByLabel("Password", { exact: true }).fill("not the password");
-    await login.getByRole("button", { name: "Log In" }).click();
+    await login.getByRole("button", { name: "Log In", exact: true }).click();
     // With JavaScript the error shows in the modal; without, on the Log In page the form posted to.
     await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();

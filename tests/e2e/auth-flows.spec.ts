@@ -95,7 +95,7 @@ test.describe("auth modal flows", () => {
     const login = page.getByRole("dialog", { name: "Log In" });
     await expect(login.getByLabel("Email")).toHaveValue(email);
     await login.getByLabel("Password", { exact: true }).fill("second password");
-    await login.getByRole("button", { name: "Log In" }).click();
+    await login.getByRole("button", { name: "Log In", exact: true }).click();
     await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
   });
 
@@ -134,7 +134,7 @@ test.describe("auth modal flows", () => {
     const login = page.getByRole("dialog", { name: "Log In" });
     await login.getByLabel("Email").fill(email);
     await login.getByLabel("Password", { exact: true }).fill("right password");
-    await login.getByRole("button", { name: "Log In" }).click();
+    await login.getByRole("button", { name: "Log In", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: /Password attempts exceeded\. Please wait \d seconds? and try again\./ })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
   });

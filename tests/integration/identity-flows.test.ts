@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { authenticate, createAccount } from "~/features/identity/accounts.server";
 import { issueCode } from "~/features/identity/codes.server";
 import { resetPassword, sendResetCode, verifyResetCode } from "~/features/identity/reset-password.server";
+import { SocialSignInError, userForSocialProfile, type SocialProfile } from "~/features/identity/social.server";
 import { call, testApp } from "./app-context";
 
 const form = (fields: Record<string, string>, headers: Record<string, string> = {}) => ({
@@ -241,5 +242,44 @@ describe("Join Waitlist form", () => {
     expect(done).toContain("You&#x27;ve been added!");
     expect(done).toContain('href="/v2/classes"');
     expect(await (await call("/auth/join-waitlist", form({ email: "", page: "/" }))).text()).toContain("Please input an email");
+  });
+});
+
+describe("social sign-in completion", () => {
+  const profile = (over: Partial<SocialProfile>): SocialProfile => ({ provider: "google", subject: "sub-1", email: "social@example.com", emailVerified: true, firstName: "Social", lastName: "User", ...over });
+
+  it("creates a user without a password, then finds them by the provider's subject even after an email change", async () => {
+    const app = testApp();
+    const first = await userForSocialProfile(app, profile({ subject: "sub-new", email: "new.social@example.com" }));
+    expect(first.created).toBe(true);
+    expect(first.user).toMatchObject({ firstName: "Social", lastName: "User", emailVerified: true });
+    expect(await count("SELECT count(*) AS n FROM password_credentials WHERE user_id = ?", first.user.id)).toBe(0);
+    const again = await userForSocialProfile(app, profile({ subject: "sub-new", email: "changed@example.com" }));
+    expect(again).toMatchObject({ created: false, user: { id: first.user.id } });
+  });
+
+  it("links to an existing account only when the provider verified the email", async () => {
+    const app = testApp();
+    await createAccount(app, { email: "linkme@example.com", firstName: "Link", lastName: "Me", password: "first password" });
+    await expect(userForSocialProfile(app, profile({ subject: "sub-unverified", email: "linkme@example.com", emailVerified: false }))).rejects.toBeInstanceOf(SocialSignInError);
+    const linked = await userForSocialProfile(app, profile({ provider: "apple", subject: "sub-verified", email: "linkme@example.com" }));
+    expect(linked).toMatchObject({ created: false, user: { firstName: "Link" } });
+    expect(await count("SELECT count(*) AS n FROM social_accounts WHERE user_id = ?", linked.user.id)).toBe(1);
+  });
+
+  it("refuses a profile without an email", async () => {
+    await expect(userForSocialProfile(testApp(), profile({ subject: "sub-none", email: null }))).rejects.toMatchObject({ kind: "no_email" });
+  });
+
+  it("a callback without a started sign-in is refused", async () => {
+    const response = await call("/auth/callback?code=abc&state=def");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("set-cookie")).toContain("studio_toast=");
+    expect(response.headers.get("set-cookie")).not.toContain("studio_session=");
+  });
+
+  it("an unknown provider cannot be started", async () => {
+    const response = await call("/auth/social/myspace", form({ page: "/classes" }));
+    expect(response.headers.get("location")).toBe("/classes?auth=Login");
   });
 });

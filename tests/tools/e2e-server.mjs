@@ -1,5 +1,6 @@
 // The server Playwright tests run against: a fresh database folder, migrated and seeded, on its own port.
 import { rmSync } from "node:fs";
+import { localProviders, startOidcServer } from "./oidc-server.mjs";
 import { ensureBuilt, migrate, root, run, startWorker, stopGroup } from "./wrangler-env.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
@@ -8,6 +9,9 @@ rmSync(persistTo, { recursive: true, force: true });
 ensureBuilt();
 migrate(persistTo);
 run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", persistTo], { quiet: true });
-const worker = startWorker({ port, inspectorPort: port + 1000, persistTo, vars: { ENVIRONMENT: "test" } });
+// Social sign-in goes to a real local OpenID Connect provider, standing in for Google and Apple.
+const oidcPort = port - 3;
+await startOidcServer(oidcPort);
+const worker = startWorker({ port, inspectorPort: port + 1000, persistTo, vars: { ENVIRONMENT: "test", OAUTH_PROVIDERS: JSON.stringify(localProviders(oidcPort)) } });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => (stopGroup(worker), process.exit(0)));
 worker.on("exit", (code) => process.exit(code ?? 0));

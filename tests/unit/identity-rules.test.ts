@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { emailValidationInfo } from "~/features/identity/email-check.server";
+import { profileFromIdToken } from "~/features/identity/social.server";
+import { providersSchema } from "~/platform/adapters/identity-providers/providers";
 import { authHref, authTitle, optionFields, parseAuthModal, parseAuthOptions, withoutAuth } from "~/features/identity/modal";
 import {
   afterCreateAccount,
@@ -9,6 +11,7 @@ import {
   attemptWaitMs,
   campaignMessage,
   emailWarning,
+  isSuppressedSocialError,
   leadKind,
   LOGIN_POLICY,
   messages,
@@ -219,5 +222,49 @@ describe("MFA preference", () => {
     expect(parseMfaPreference("nomfa")).toEqual({ ok: true, value: "NOMFA" });
     expect(parseMfaPreference(undefined)).toEqual({ ok: false, message: "No valid MFA method provided" });
     expect(parseMfaPreference("EMAIL")).toEqual({ ok: false, message: "Invalid MFA type" });
+  });
+});
+
+describe("social sign-in", () => {
+  const provider = { id: "google", name: "Google", clientId: "client-1", clientSecret: "s", issuer: "https://accounts.google.com", authorizationEndpoint: "https://a", tokenEndpoint: "https://t", scopes: ["openid"], responseMode: "query" as const };
+  const now = Date.UTC(2026, 10, 21);
+  const jwt = (claims: Record<string, unknown>) => `h.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.s`;
+  const base = { iss: "https://accounts.google.com", aud: "client-1", exp: now / 1000 + 60, sub: "123" };
+
+  it("reads email and names, with the spec's 'Social User' defaults", () => {
+    expect(profileFromIdToken(provider, jwt({ ...base, email: "Ada@Example.com", email_verified: true, given_name: "Ada", family_name: "Lovelace" }), now)).toEqual({
+      provider: "google",
+      subject: "123",
+      email: "ada@example.com",
+      emailVerified: true,
+      firstName: "Ada",
+      lastName: "Lovelace",
+    });
+    expect(profileFromIdToken(provider, jwt({ ...base, email: "a@b.co", email_verified: "true" }), now)).toMatchObject({ firstName: "Social", lastName: "User", emailVerified: true });
+    expect(profileFromIdToken(provider, jwt({ ...base, name: "Grace Brewster Hopper" }), now)).toMatchObject({ email: null, firstName: "Grace", lastName: "Brewster Hopper", emailVerified: false });
+  });
+
+  it("refuses tokens for another client or issuer, or expired ones", () => {
+    expect(() => profileFromIdToken(provider, jwt({ ...base, aud: "someone-else" }), now)).toThrow(/another client/);
+    expect(() => profileFromIdToken(provider, jwt({ ...base, iss: "https://evil.example" }), now)).toThrow(/another issuer/);
+    expect(() => profileFromIdToken(provider, jwt({ ...base, exp: now / 1000 - 1 }), now)).toThrow(/Expired/);
+  });
+
+  it("suppresses the errors of a person backing out (spec 8)", () => {
+    expect(isSuppressedSocialError("access_denied The user cancelled the login")).toBe(true);
+    expect(isSuppressedSocialError("popup_closed_by_user")).toBe(true);
+    expect(isSuppressedSocialError("server_error Something broke")).toBe(false);
+  });
+
+  it("reads OAUTH_PROVIDERS with defaults for Google and Apple", () => {
+    const parsed = providersSchema.parse(JSON.stringify([{ id: "google", clientId: "g" }, { id: "apple", clientId: "a", clientSecret: "jwt" }]));
+    expect(parsed.map((p) => [p.name, p.tokenEndpoint, p.responseMode])).toEqual([
+      ["Google", "https://oauth2.googleapis.com/token", "query"],
+      ["Apple", "https://appleid.apple.com/auth/token", "form_post"],
+    ]);
+    expect(providersSchema.parse(undefined)).toEqual([]);
+    expect(providersSchema.safeParse("[{\"id\":\"other\",\"clientId\":\"x\"}]").success).toBe(false);
+    expect(providersSchema.safeParse("not json").success).toBe(false);
+    expect(providersSchema.safeParse(JSON.stringify(Array.from({ length: 5 }, (_, i) => ({ id: `p${i}`, clientId: "x", issuer: "https://i", authorizationEndpoint: "https://a", tokenEndpoint: "https://t" })))).success).toBe(false);
   });
 });

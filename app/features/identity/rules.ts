@@ -43,6 +43,11 @@ export const messages = {
   mfaCodeMismatch: "Invalid code received for user",
   mfaExpired: "Your sign-in took too long. Please log in again.",
   notAuthenticated: "User is not authenticated",
+  socialRedirectFailed: (provider: string) => `Failed to redirect to ${provider} login...`,
+  socialFailed: (provider: string) => `Error signing in with ${provider}. Please try again.`,
+  socialNoEmail: "We could not retrieve your email from your social account...",
+  socialCompleteFailed: "Failed to complete social sign-in...",
+  authenticationFailed: "Failed to complete authentication. Please try signing in again.",
 } as const;
 
 function waitText(seconds: number) {
@@ -166,4 +171,9 @@ export function parseMfaPreference(raw: unknown): { ok: true; value: MfaType } |
   if (value === "SMS" || value === "SMS_MFA") return { ok: true, value: "SMS_MFA" };
   if (value === "NOMFA") return { ok: true, value: "NOMFA" };
   return { ok: false, message: "Invalid MFA type" };
+}
+
+/** Spec 8: social sign-in errors mentioning redirect, auth, login, popup or cancelled are not shown (the person backed out). */
+export function isSuppressedSocialError(message: string): boolean {
+  return /redirect|auth|login|popup|cancel/i.test(message);
 }

@@ -4,9 +4,9 @@
  * JavaScript (the action's page renders the answer) and with it (a fetcher, errors in place).
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useRootData } from "~/root";
-import { Button, ButtonLink } from "~/ui/Button";
+import { Button, ButtonLink, buttonClass } from "~/ui/Button";
 import { PasswordInput } from "~/ui/PasswordInput";
 import { TextInput } from "~/ui/TextInput";
 import { authHref, type AuthForm, type AuthStep } from "../modal";
@@ -47,6 +47,30 @@ function EmailField({ field, initialEmail, autoFocus }: { field: FieldMetadata<s
   );
 }
 
+/**
+ * The social sign-in buttons, the primary provider first (spec 2: 'Continue with {provider}' /
+ * 'Log in with {provider}'). Each is its own small form: a full-page post, since it leaves the site.
+ */
+function SocialButtons({ context, verb }: { context: AuthFormProps["context"]; verb: "Continue with" | "Log in with" }) {
+  const providers = useRootData()?.env.SOCIAL_PROVIDERS ?? [];
+  if (providers.length === 0) return null;
+  return (
+    <div className="auth-form__social">
+      {providers.map((provider, index) => (
+        <Form key={provider.id} method="post" action={`/auth/social/${provider.id}`} reloadDocument>
+          <AuthHidden context={context} />
+          <button type="submit" className={buttonClass({ variant: "secondary", size: "large", className: "auth-form__provider" })}>
+            {verb} {provider.name}
+          </button>
+        </Form>
+      ))}
+      <p className="auth-form__or">
+        <span>or</span>
+      </p>
+    </div>
+  );
+}
+
 /** A link to another form of the modal over the same page, keeping the options. */
 function formHref({ context }: AuthFormProps, form: AuthForm, extra: { email?: string | null; step?: AuthStep } = {}) {
   return authHref(context.page, form, { ...context.options, ...extra });
@@ -79,18 +103,21 @@ export function SocialSignUpForm(props: AuthFormProps) {
   const { productName } = useProduct();
   const { form, fields, FormTag, pending } = useAuthForm(socialSignUpSchema(), props);
   return (
-    <FormTag method="post" action="/auth/social-sign-up" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
-      <AuthHidden context={props.context} />
-      <FormError errors={form.errors} />
-      <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus />
-      <Button type="submit" variant="primary" size="large" loading={pending}>
-        Continue with email
-      </Button>
-      {props.context.options.dark ? <Consent productName={productName} /> : null}
-      <Switch>
-        Already have an account? <Link to={formHref(props, "Login")}>Log In</Link>
-      </Switch>
-    </FormTag>
+    <div className="auth-form">
+      <SocialButtons context={props.context} verb="Continue with" />
+      <FormTag method="post" action="/auth/social-sign-up" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+        <AuthHidden context={props.context} />
+        <FormError errors={form.errors} />
+        <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus />
+        <Button type="submit" variant="primary" size="large" loading={pending}>
+          Continue with email
+        </Button>
+        {props.context.options.dark ? <Consent productName={productName} /> : null}
+        <Switch>
+          Already have an account? <Link to={formHref(props, "Login")}>Log In</Link>
+        </Switch>
+      </FormTag>
+    </div>
   );
 }
 
@@ -147,22 +174,25 @@ function LoginPasswordStep(props: AuthFormProps & { campaign?: string | null }) 
   const { form, fields, FormTag, pending } = useAuthForm(loginSchema(supportEmail), props);
   const signUp = props.context.options.social ? "SocialSignUp" : "CreateAccount";
   return (
-    <FormTag method="post" action="/auth/login" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
-      <AuthHidden context={props.context} />
+    <div className="auth-form">
       {props.campaign ? <p className="auth-form__campaign">{props.campaign}</p> : null}
-      <FormError errors={form.errors} />
-      <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus={!props.initialEmail} />
-      <PasswordInput label="Password" name={fields.password.name} autoComplete="current-password" error={fields.password.errors?.[0]} alwaysShowError autoFocus={Boolean(props.initialEmail)} />
-      <p className="auth-form__forgot">
-        <Link to={formHref(props, "ResetPassword", { step: "EMAIL" })}>Forgot Password</Link>
-      </p>
-      <Button type="submit" variant="primary" size="large" loading={pending}>
-        Log In
-      </Button>
-      <Switch>
-        Don't have an account? <Link to={formHref(props, signUp)}>Create Account</Link>
-      </Switch>
-    </FormTag>
+      <SocialButtons context={props.context} verb="Log in with" />
+      <FormTag method="post" action="/auth/login" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+        <AuthHidden context={props.context} />
+        <FormError errors={form.errors} />
+        <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus={!props.initialEmail} />
+        <PasswordInput label="Password" name={fields.password.name} autoComplete="current-password" error={fields.password.errors?.[0]} alwaysShowError autoFocus={Boolean(props.initialEmail)} />
+        <p className="auth-form__forgot">
+          <Link to={formHref(props, "ResetPassword", { step: "EMAIL" })}>Forgot Password</Link>
+        </p>
+        <Button type="submit" variant="primary" size="large" loading={pending}>
+          Log In
+        </Button>
+        <Switch>
+          Don't have an account? <Link to={formHref(props, signUp)}>Create Account</Link>
+        </Switch>
+      </FormTag>
+    </div>
   );
 }
 

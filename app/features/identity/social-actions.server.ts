@@ -1,0 +1,140 @@
+/** The social sign-in form post (start) and the provider's return (/auth/callback). */
+import { createCookie, redirect } from "@remix-run/cloudflare";
+import { parse as parseCookie } from "cookie";
+import type { AppContext } from "~/platform/context";
+import { isSecureRequest } from "~/platform/http.server";
+import { safeRedirectPath } from "~/platform/redirect";
+import { setToastHeader } from "~/platform/toast.server";
+import { challengeCookieHeader, startChallenge } from "./challenges.server";
+import { isRememberedDevice } from "./devices.server";
+import { authHref, parseAuthOptions } from "./modal";
+import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "./rules";
+import { startSession } from "./sessions.server";
+import { findProvider, finishSocialSignIn, SocialSignInError, startSocialSignIn, userForSocialProfile, type SocialContext } from "./social.server";
+import { verifiedFactor } from "./totp.server";
+
+/** What the sign-in was started with, for the return trip (10 minutes, this site only). */
+const socialContextCookie = createCookie("studio_oauth", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 600 });
+
+/** The onboarding flow (creator apps) sets this before sending someone to sign in; they go back to it after. */
+const ONBOARDING_COOKIE = "studio_onboarding_auth";
+
+async function back(request: Request, to: string, error: string | null, cookies: string[] = []) {
+  const headers = new Headers();
+  if (error) headers.append("Set-Cookie", await setToastHeader({ kind: "error", title: error }, isSecureRequest(request)));
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirect(to, { status: 303, headers });
+}
+
+/** POST /auth/social/:provider — the 'Continue with …' / 'Log in with …' buttons. */
+export async function startSocial(app: AppContext, request: Request, providerId: string) {
+  const form = await request.formData();
+  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : null);
+  const context: SocialContext = {
+    provider: providerId,
+    page: safeRedirectPath(text("page")),
+    redirect: text("redirect") ? safeRedirectPath(text("redirect")) : null,
+    options: parseAuthOptions(text),
+  };
+  const provider = findProvider(app, providerId);
+  if (!provider) return back(request, authHref(context.page, "Login", context.options), messages.socialRedirectFailed(providerId));
+  const hint = text("email")?.trim().toLowerCase() || null;
+  try {
+    await startSocialSignIn(provider, request, hint && hint.includes("@") ? hint : null);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) {
+      console.error("social sign-in start failed", thrown);
+      return back(request, authHref(context.page, "Login", context.options), messages.socialRedirectFailed(provider.name));
+    }
+    const headers = new Headers(thrown.headers);
+    headers.append("Set-Cookie", await socialContextCookie.serialize(context, { secure: isSecureRequest(request) }));
+    return new Response(null, { status: 302, headers });
+  }
+  return back(request, authHref(context.page, "Login", context.options), messages.socialRedirectFailed(provider.name));
+}
+
+/** A provider that posts its answer back (Apple's form_post) is read as if it had come in the query. */
+async function asQueryRequest(request: Request): Promise<{ request: Request; appleUser: unknown }> {
+  if (request.method !== "POST") return { request, appleUser: null };
+  const form = await request.formData();
+  const url = new URL(request.url);
+  for (const name of ["code", "state", "error", "error_description"]) {
+    const value = form.get(name);
+    if (typeof value === "string") url.searchParams.set(name, value);
+  }
+  let appleUser: unknown = null;
+  try {
+    appleUser = typeof form.get("user") === "string" ? JSON.parse(form.get("user") as string) : null;
+  } catch {
+    appleUser = null;
+  }
+  return { request: new Request(url, { headers: request.headers }), appleUser };
+}
+
+/** GET or POST /auth/callback. */
+export async function socialCallback(app: AppContext, incoming: Request) {
+  const { request, appleUser } = await asQueryRequest(incoming);
+  const secure = isSecureRequest(request);
+  // The context cookie and every state cookie of this browser's sign-in attempts (remix-auth-oauth2 names them studio_oauth_state:<id>).
+  const stateCookies = Object.keys(parseCookie(request.headers.get("Cookie") ?? "")).filter((name) => name.startsWith("studio_oauth_state"));
+  const clear = [
+    await socialContextCookie.serialize("", { maxAge: 0, secure }),
+    ...stateCookies.map((name) => `${name}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`),
+  ];
+  const context = (await socialContextCookie.parse(request.headers.get("Cookie"))) as SocialContext | null;
+  const provider = context ? findProvider(app, context.provider) : null;
+  if (!context || !provider) return back(request, "/", messages.authenticationFailed, clear);
+  const retry = authHref(context.page, "Login", context.options);
+
+  const url = new URL(request.url);
+  const providerError = url.searchParams.get("error");
+  if (providerError) {
+    const text = `${providerError} ${url.searchParams.get("error_description") ?? ""}`;
+    return back(request, retry, isSuppressedSocialError(text) ? null : messages.socialFailed(provider.name), clear);
+  }
+
+  let profile;
+  try {
+    profile = await finishSocialSignIn(provider, request);
+  } catch (error) {
+    // A missing or different state (a tampered or replayed return) is 'Invalid state in OAuth flow'.
+    const stateProblem = error instanceof ReferenceError || error instanceof RangeError;
+    console.error(stateProblem ? "Invalid state in OAuth flow" : "social sign-in failed", String(error));
+    return back(request, retry, stateProblem ? messages.authenticationFailed : messages.socialFailed(provider.name), clear);
+  }
+  const names = (appleUser as { name?: { firstName?: string; lastName?: string } } | null)?.name;
+  if (names?.firstName) profile.firstName = names.firstName.slice(0, 20);
+  if (names?.lastName) profile.lastName = names.lastName.slice(0, 20);
+
+  let outcome;
+  try {
+    outcome = await userForSocialProfile(app, profile);
+  } catch (error) {
+    console.error("social sign-in completion failed", String(error));
+    return back(request, retry, error instanceof SocialSignInError && error.kind === "no_email" ? messages.socialNoEmail : messages.socialCompleteFailed, clear);
+  }
+  const { user, created } = outcome;
+
+  // The same second factor as a password sign-in.
+  if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id)) && !(await isRememberedDevice(app, request, user.id))) {
+    const token = await startChallenge(app, user.id);
+    return back(request, authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }), null, [...clear, await challengeCookieHeader(request, token)]);
+  }
+
+  const onboarding = parseCookie(request.headers.get("Cookie") ?? "")[ONBOARDING_COOKIE];
+  let to = created ? afterCreateAccount({ redirect: context.redirect, page: context.page, user }) : afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: 0 });
+  if (onboarding) {
+    // Spec 4: onboarding in progress returns to its returnPath (linking the onboarding answers comes with creator apps).
+    try {
+      to = safeRedirectPath((JSON.parse(onboarding) as { returnPath?: string }).returnPath, to ?? context.page);
+    } catch {
+      /* a malformed cookie is ignored */
+    }
+    clear.push(`${ONBOARDING_COOKIE}=; Path=/; Max-Age=0`);
+  }
+  const welcome = created ? `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!` : `Welcome back, ${user.firstName}!`;
+  const headers = new Headers();
+  for (const cookie of [...(await startSession(app, request, user.id)), ...clear]) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await setToastHeader({ kind: "success", title: welcome }, secure));
+  return redirect(to ?? context.page, { status: 303, headers });
+}
