@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { SiteFooter } from "~/features/shell/components/SiteFooter";
@@ -11,7 +12,9 @@ import { readToast } from "~/platform/toast.server";
 import { currentUser } from "~/features/identity/sessions.server";
 import { parse as parseCookie } from "cookie";
 import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
-import { campaignMessage } from "~/features/identity/rules";
+import { ANONYMOUS_COOKIE, campaignMessage } from "~/features/identity/rules";
+import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
+import { isSecureRequest } from "~/platform/http.server";
 import { AuthModal } from "~/features/identity/components/AuthModal";
 import stylesUrl from "~/ui/styles.css";
 import tokensUrl from "~/ui/tokens.css";
@@ -35,6 +38,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [theme, { toast, clear }, user] = await Promise.all([readTheme(request), readToast(request), currentUser(context.app, request)]);
   const url = new URL(request.url);
+  const headers = new Headers();
+  if (clear) headers.append("Set-Cookie", clear);
+  // Every visitor without an account gets an anonymous id ('anon_' + UUID) the first time (spec 6).
+  let anonymousId = user ? null : anonymousIdOf(request);
+  if (!user && !anonymousId) {
+    anonymousId = newAnonymousId();
+    headers.append("Set-Cookie", anonymousCookie(anonymousId, isSecureRequest(request)));
+  }
   return data(
     {
       env: publicEnv(context.app.env),
@@ -46,8 +57,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       authModal: authModalFor(url, Boolean(user)),
       authRedirect: url.searchParams.get("redirect"),
       authCampaign: campaignMessage(url.searchParams.get("aaCampaign") ?? cookieValue(request, "aaCampaign"), context.app.env.PRODUCT_NAME),
+      anonymousId,
     },
-    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+    { headers },
   );
 }
 
@@ -70,6 +82,7 @@ export type RootData = {
   authModal: AuthModalState | null;
   authRedirect: string | null;
   authCampaign: string | null;
+  anonymousId: string | null;
 };
 
 export function useRootData() {
@@ -103,7 +116,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
+  const { anonymousId } = useLoaderData<typeof loader>();
+  // With JavaScript the anonymous id is mirrored to local storage under the cookie's name (spec 9).
+  useEffect(() => {
+    try {
+      if (anonymousId) window.localStorage.setItem(ANONYMOUS_COOKIE, anonymousId);
+    } catch {
+      /* storage may be full or disabled; the cookie still carries the id */
+    }
+  }, [anonymousId]);
   return <Outlet />;
 }
 

@@ -322,3 +322,42 @@ export const waitlistEntries = sqliteTable(
   },
   (t) => [uniqueIndex("waitlist_entries_email_list").on(t.email, t.list)],
 );
+
+/**
+ * Bearer tokens for API clients: access (1 hour), refresh (30 days) and app tokens (for the creator
+ * apps backend, 1 hour). The client holds a random token; only its SHA-256 is stored.
+ */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: ownedByUser(),
+    kind: text("kind", { enum: ["access", "refresh", "app"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("api_tokens_user").on(t.userId)],
+);
+
+/** Per-user program state (GET/POST /api/getProgramInfoForUserAndSlug, saveProgramInfoForUserAndSlug). */
+export const programInfos = sqliteTable(
+  "program_infos",
+  {
+    userId: ownedByUser(),
+    slug: text("slug").notNull(),
+    info: text("info", { mode: "json" }).$type<unknown>().notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slug] })],
+);
+
+/** An anonymous visitor ('anon_' + UUID, cookie dx_non_auth_user_id) linked to the account they signed in to, once. */
+export const anonymousLinks = sqliteTable(
+  "anonymous_links",
+  {
+    anonymousId: text("anonymous_id").primaryKey(),
+    userId: ownedByUser(),
+    linkedAt: integer("linked_at").notNull(),
+  },
+  (t) => [index("anonymous_links_user").on(t.userId)],
+);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "~/db/schema";
 import { basicUserInfo } from "~/features/identity/basic-info";
-import { currentUser } from "~/features/identity/sessions.server";
+import { requestUser } from "~/features/identity/tokens.server";
 import { apiJson, apiLoader, methodNotAllowed } from "~/platform/api.server";
 import { UUID_PATTERN } from "~/platform/format";
 import { jsonError } from "~/platform/http.server";
@@ -15,7 +15,7 @@ export const loader = apiLoader(query, async ({ userId }, app, request) => {
     const user = await app.db.select().from(users).where(eq(users.id, userId)).get();
     return user ? apiJson(basicUserInfo(user)) : jsonError(404, `No user with id ${userId}`);
   }
-  const me = await currentUser(app, request);
+  const me = await requestUser(app, request);
   return me ? apiJson(basicUserInfo(me)) : jsonError(401, "User is not authenticated");
 });
 export const action = methodNotAllowed;

@@ -66,6 +66,7 @@ export async function resetPassword(app: AppContext, rawEmail: string, code: str
     ).bind(check.userId, hash, app.now, check.codeId),
     DB.prepare("UPDATE verification_codes SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL").bind(check.codeId, app.now),
     DB.prepare("DELETE FROM sessions WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)").bind(check.userId, check.codeId, app.now),
+    DB.prepare("DELETE FROM api_tokens WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)").bind(check.userId, check.codeId, app.now),
   ]);
   if (spent.meta.changes !== 1) return { status: "mismatch" };
   await Promise.all([clearFailures(app, `reset-code:${email}`), clearFailures(app, `login:${email}`)]);

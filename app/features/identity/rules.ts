@@ -177,3 +177,6 @@ export function parseMfaPreference(raw: unknown): { ok: true; value: MfaType } |
 export function isSuppressedSocialError(message: string): boolean {
   return /redirect|auth|login|popup|cancel/i.test(message);
 }
+
+/** Spec 9: the anonymous visitor id's cookie and local storage key. */
+export const ANONYMOUS_COOKIE = "dx_non_auth_user_id";

@@ -5,9 +5,10 @@
  */
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { and, eq, gt, ne } from "drizzle-orm";
-import { sessions, users, type UserRow } from "~/db/schema";
+import { apiTokens, sessions, users, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
+import { linkOnSignIn } from "./anonymous.server";
 import { deviceFor, setDeviceRemembered } from "./devices.server";
 import { isSecureRequest } from "~/platform/http.server";
 
@@ -35,6 +36,8 @@ export async function startSession(app: AppContext, request: Request, userId: st
   });
   const cookies = [await sessionCookie.serialize(token, { secure: isSecureRequest(request) })];
   if (device.setCookie) cookies.push(device.setCookie);
+  // The anonymous visitor this was is linked to the account once (spec 4, "After login").
+  cookies.push(...(await linkOnSignIn(app, request, userId, isSecureRequest(request))));
   return cookies;
 }
 
@@ -66,9 +69,15 @@ export async function endSession(app: AppContext, request: Request): Promise<str
   return sessionCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
 }
 
-/** Signs the user out everywhere (global sign-out), or everywhere but one session (a password change). */
+/**
+ * Signs the user out everywhere (global sign-out), or everywhere but one session (a password
+ * change): every other session and every API token.
+ */
 export async function endAllSessions(app: AppContext, userId: string, exceptSessionId?: string | null): Promise<void> {
-  await app.db.delete(sessions).where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+  await app.db.batch([
+    app.db.delete(sessions).where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId)),
+    app.db.delete(apiTokens).where(eq(apiTokens.userId, userId)),
+  ]);
 }
 
 /** A loader for pages only signed-out visitors need (the auth form pages): signed-in users go home. */
