@@ -52,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       theme,
       toast,
       path: url.pathname + url.search,
-      user: user ? { firstName: user.firstName } : null,
+      user: user ? { firstName: user.firstName, isAdmin: user.isAdmin } : null,
       // The auth modal is addressable by URL (?auth=Login), so the server can render it open.
       authModal: authModalFor(url, Boolean(user)),
       authRedirect: url.searchParams.get("redirect"),
@@ -78,7 +78,7 @@ export type RootData = {
   theme: "light" | "dark";
   toast: { kind: "info" | "success" | "error"; title: string; description?: string } | null;
   path: string;
-  user: { firstName: string } | null;
+  user: { firstName: string; isAdmin: boolean } | null;
   authModal: AuthModalState | null;
   authRedirect: string | null;
   authCampaign: string | null;

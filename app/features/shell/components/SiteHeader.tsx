@@ -11,7 +11,7 @@ const NAV = [
 ];
 
 /** The site header: logo, primary navigation and class search. On phones the navigation folds into a <details> menu that needs no JavaScript. */
-export function SiteHeader({ productName, user, path }: { productName: string; user: { firstName: string } | null; path: string }) {
+export function SiteHeader({ productName, user, path }: { productName: string; user: { firstName: string; isAdmin?: boolean } | null; path: string }) {
   const location = useLocation();
   const view = (new URLSearchParams(location.search).get("view") ?? "").trim().toLowerCase();
   return (
@@ -43,6 +43,11 @@ export function SiteHeader({ productName, user, path }: { productName: string; u
         <div className="site-header__account">
           {user ? (
             <Form method="post" action="/auth/logout" className="site-header__logout">
+              {user.isAdmin ? (
+                <Link to="/admin" className="site-header__greeting">
+                  Admin
+                </Link>
+              ) : null}
               <Link to="/account" className="site-header__greeting">
                 Hi, {user.firstName}
                 <span className="visually-hidden"> (account settings)</span>
@@ -71,6 +76,7 @@ export function SiteHeader({ productName, user, path }: { productName: string; u
               <li className="site-header__menu-account">
                 {user ? (
                   <>
+                    {user.isAdmin ? <Link to="/admin">Admin</Link> : null}
                     <Link to="/account">Account</Link>
                     <Form method="post" action="/auth/logout">
                       <button type="submit">Log out</button>
