@@ -15,6 +15,8 @@ export const envSchema = z.object({
   /** Email: with a Resend key mail goes out through Resend; without, into the outbox table (/dev/outbox). */
   RESEND_API_KEY: z.string().min(1).optional(),
   EMAIL_FROM: z.string().min(3).default("Studio <no-reply@studio.example>"),
+  /** Signs the IdTokens POST /api/identity hands out (HS256). Unset: a random key per isolate (the server never trusts IdTokens itself). */
+  TOKEN_SIGNING_SECRET: z.string().min(32).optional(),
   /** Social sign-in providers (JSON array, at most four; see adapters/identity-providers/providers.ts). */
   OAUTH_PROVIDERS: providersSchema,
 });

@@ -13,7 +13,7 @@ export async function findUserByEmail(app: AppContext, email: string): Promise<U
 }
 
 /** Creates the user and their password in one batch: either both exist afterwards or neither does. */
-export async function createAccount(app: AppContext, input: { email: string; firstName: string; lastName: string; password: string }): Promise<UserRow> {
+export async function createAccount(app: AppContext, input: { email: string; firstName: string; lastName: string; password: string; username?: string }): Promise<UserRow> {
   if (await findUserByEmail(app, input.email)) throw new EmailTakenError(input.email);
   const id = crypto.randomUUID();
   const hash = await hashPassword(input.password);
@@ -21,7 +21,7 @@ export async function createAccount(app: AppContext, input: { email: string; fir
     const [[user]] = await app.db.batch([
       app.db
         .insert(users)
-        .values({ id, email: input.email.toLowerCase(), username: crypto.randomUUID(), firstName: input.firstName, lastName: input.lastName, signUpDate: app.now })
+        .values({ id, email: input.email.toLowerCase(), username: input.username ?? crypto.randomUUID(), firstName: input.firstName, lastName: input.lastName, signUpDate: app.now })
         .returning(),
       app.db.insert(passwordCredentials).values({ userId: id, hash, updatedAt: app.now }),
     ]);
@@ -58,4 +58,11 @@ export async function authenticate(app: AppContext, rawEmail: string, password: 
   }
   await clearFailures(app, key);
   return { status: "ok", user: row.user };
+}
+
+/** A user by the identity username (the random id the sign-up sequence gives) or by email. */
+export async function findUserByUsername(app: AppContext, username: string): Promise<UserRow | null> {
+  const value = username.trim();
+  if (value.includes("@")) return findUserByEmail(app, value);
+  return (await app.db.select().from(users).where(eq(users.username, value)).get()) ?? null;
 }

@@ -73,6 +73,7 @@ export async function setDeviceRemembered(app: AppContext, userId: string, devic
 
 /** Forgets one of the user's devices: it is no longer remembered and its sessions end (cascade). */
 export async function forgetDevice(app: AppContext, userId: string, deviceId: string): Promise<boolean> {
-  const result = await app.db.delete(devices).where(and(eq(devices.id, deviceId), eq(devices.userId, userId))).run();
-  return result.meta.changes === 1;
+  // returning() rather than meta.changes: D1 counts the sessions the cascade removes as changes too.
+  const removed = await app.db.delete(devices).where(and(eq(devices.id, deviceId), eq(devices.userId, userId))).returning({ id: devices.id });
+  return removed.length === 1;
 }

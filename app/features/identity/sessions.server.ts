@@ -73,11 +73,10 @@ export async function endSession(app: AppContext, request: Request): Promise<str
  * Signs the user out everywhere (global sign-out), or everywhere but one session (a password
  * change): every other session and every API token.
  */
-export async function endAllSessions(app: AppContext, userId: string, exceptSessionId?: string | null): Promise<void> {
-  await app.db.batch([
-    app.db.delete(sessions).where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId)),
-    app.db.delete(apiTokens).where(eq(apiTokens.userId, userId)),
-  ]);
+export async function endAllSessions(app: AppContext, userId: string, exceptSessionId?: string | null, { keepTokens = false } = {}): Promise<void> {
+  const endSessions = app.db.delete(sessions).where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+  if (keepTokens) await endSessions;
+  else await app.db.batch([endSessions, app.db.delete(apiTokens).where(eq(apiTokens.userId, userId))]);
 }
 
 /** A loader for pages only signed-out visitors need (the auth form pages): signed-in users go home. */

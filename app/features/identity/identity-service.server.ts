@@ -1,0 +1,395 @@
+/**
+ * POST /api/identity: our identity service speaking the hosted user pool's wire format, so its
+ * existing clients work when pointed here. The action is named in `X-Amz-Target:
+ * AWSCognitoIdentityProviderService.<Action>`; bodies are JSON (application/x-amz-json-1.1) with the
+ * service's field names; errors are 400 {__type, message}. Each action calls the same services as
+ * the web forms (passwords, lockout, codes, TOTP, devices, sessions).
+ */
+import { eq } from "drizzle-orm";
+import { passwordCredentials, users, type UserRow } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+import { deleteAccount } from "./account.server";
+import { authenticate, createAccount, EmailTakenError, findUserByUsername } from "./accounts.server";
+import { recordFailure, waitBeforeAttempt } from "./attempts.server";
+import { challengeUser, endChallenge, startChallenge } from "./challenges.server";
+import { forgetDevice, listDevices, setDeviceRemembered } from "./devices.server";
+import { signIdToken } from "./id-token.server";
+import { hashPassword } from "./password.server";
+import { resetPassword, sendResetCode } from "./reset-password.server";
+import { CODE_POLICY, EMAIL_PATTERN, NAME_MAX, PASSWORD_MIN } from "./rules";
+import { endAllSessions } from "./sessions.server";
+import { issueToken, tokenUser, TOKEN_TTL } from "./tokens.server";
+import { associateSoftwareToken, checkSignInCode, preferSoftwareToken, verifiedFactor, verifySoftwareToken } from "./totp.server";
+import { confirmEmailWithCode, sendEmailConfirmation } from "./verification.server";
+
+const TARGET_PREFIX = "AWSCognitoIdentityProviderService.";
+
+class IdentityError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const fail = (type: string, message: string): never => {
+  throw new IdentityError(type, message);
+};
+
+type Body = Record<string, unknown>;
+const str = (body: Body, key: string) => (typeof body[key] === "string" ? (body[key] as string) : "");
+
+function required(value: string, message: string) {
+  if (!value.trim()) fail("InvalidParameterException", message);
+  return value;
+}
+
+/** The password policy, with the service's own messages (spec 8 maps them for people). */
+function checkNewPassword(password: string) {
+  required(password, "Password cannot be empty");
+  if (password.trim() !== password) fail("InvalidParameterException", "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$");
+  if (password.length < PASSWORD_MIN) fail("InvalidPasswordException", "Password did not conform with policy: Password not long enough");
+  if (password.length > 256) fail("InvalidPasswordException", "Password did not conform with policy: Password too long");
+}
+
+async function signedInUser(app: AppContext, body: Body): Promise<UserRow> {
+  const token = str(body, "AccessToken");
+  if (!token) fail("NotAuthorizedException", "User is not authenticated");
+  return (await tokenUser(app, token, ["access"])) ?? fail("NotAuthorizedException", "Access Token has been revoked");
+}
+
+const mask = (email: string) => email.replace(/^(.).*(@.).*(\..*)$/, "$1***$2***$3");
+const emailDelivery = (email: string) => ({ Destination: mask(email), DeliveryMedium: "EMAIL", AttributeName: "email" });
+
+async function authenticationResult(app: AppContext, user: UserRow, withRefresh = true) {
+  const access = await issueToken(app, user.id, "access");
+  const refresh = withRefresh ? await issueToken(app, user.id, "refresh") : null;
+  return {
+    AuthenticationResult: {
+      AccessToken: access.token,
+      IdToken: await signIdToken(app, user),
+      ...(refresh ? { RefreshToken: refresh.token } : {}),
+      ExpiresIn: TOKEN_TTL.access / 1000,
+      TokenType: "Bearer",
+    },
+    ChallengeParameters: {},
+  };
+}
+
+export function userAttributes(user: UserRow) {
+  const attributes: [string, string | null][] = [
+    ["sub", user.id],
+    ["email", user.email],
+    ["email_verified", String(user.emailVerified)],
+    ["given_name", user.firstName],
+    ["family_name", user.lastName],
+    ["phone_number", user.phoneNumber],
+    ["phone_number_verified", user.phoneNumber ? String(user.phoneNumberVerified) : null],
+  ];
+  return attributes.filter(([, value]) => value !== null && value !== "").map(([Name, Value]) => ({ Name, Value }));
+}
+
+function readAttributes(body: Body): { Name: string; Value: string }[] {
+  const raw = body.UserAttributes;
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw) || raw.some((a) => !a || typeof a.Name !== "string" || typeof (a.Value ?? "") !== "string")) {
+    fail("InvalidParameterException", "UserAttributes must be a list of {Name, Value}");
+  }
+  // Spec 5: 'sub' and '*_verified' are never set by a client.
+  return (raw as { Name: string; Value?: string }[]).filter((a) => a.Name !== "sub" && !a.Name.endsWith("_verified")).map((a) => ({ Name: a.Name, Value: a.Value ?? "" }));
+}
+
+function nameValue(value: string, label: string) {
+  const trimmed = value.trim();
+  if (trimmed.length > NAME_MAX) fail("InvalidParameterException", `${label} can't be longer than 20 characters long`);
+  return trimmed;
+}
+
+async function deviceShape(app: AppContext, user: UserRow) {
+  return (await listDevices(app, user.id)).map((d) => ({
+    DeviceKey: d.id,
+    DeviceAttributes: [
+      { Name: "device_name", Value: d.name },
+      { Name: "device_status", Value: d.remembered ? "valid" : "not_remembered" },
+    ],
+    DeviceCreateDate: Math.floor(d.createdAt / 1000),
+    DeviceLastModifiedDate: Math.floor(d.lastSeenAt / 1000),
+    DeviceLastAuthenticatedDate: Math.floor(d.lastSeenAt / 1000),
+  }));
+}
+
+const actions: Record<string, (app: AppContext, body: Body) => Promise<unknown>> = {
+  async SignUp(app, body) {
+    const username = required(str(body, "Username"), "Username cannot be empty");
+    const password = str(body, "Password");
+    checkNewPassword(password);
+    const attributes = readAttributes(body);
+    const attribute = (name: string) => attributes.find((a) => a.Name === name)?.Value ?? "";
+    const email = (attribute("email") || (username.includes("@") ? username : "")).trim().toLowerCase();
+    if (!EMAIL_PATTERN.test(email)) fail("InvalidParameterException", "Username should be an email.");
+    try {
+      const user = await createAccount(app, {
+        email,
+        password,
+        firstName: nameValue(attribute("given_name"), "First name"),
+        lastName: nameValue(attribute("family_name"), "Last name"),
+        username: username.includes("@") ? undefined : username.trim().slice(0, 128),
+      });
+      return { UserConfirmed: true, UserSub: user.id };
+    } catch (error) {
+      if (error instanceof EmailTakenError) fail("UsernameExistsException", "An account with the given email already exists.");
+      throw error;
+    }
+  },
+
+  async ConfirmSignUp(app, body) {
+    const username = required(str(body, "Username"), "Username cannot be empty");
+    const code = required(str(body, "ConfirmationCode"), "Confirmation code cannot be empty");
+    const user = (await findUserByUsername(app, username)) ?? fail("UserNotFoundException", "Username/client id combination not found.");
+    if (user.emailVerified) fail("NotAuthorizedException", "User cannot be confirmed. Current status is CONFIRMED");
+    return confirmCode(app, user, code);
+  },
+
+  async ResendConfirmationCode(app, body) {
+    const username = required(str(body, "Username"), "Username cannot be empty");
+    const user = (await findUserByUsername(app, username)) ?? fail("UserNotFoundException", "Username/client id combination not found.");
+    if (await sendEmailConfirmation(app, user.email)) fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    return { CodeDeliveryDetails: emailDelivery(user.email) };
+  },
+
+  async InitiateAuth(app, body) {
+    const flow = str(body, "AuthFlow");
+    const params = (body.AuthParameters ?? {}) as Body;
+    if (flow === "REFRESH_TOKEN_AUTH" || flow === "REFRESH_TOKEN") {
+      const user = (await tokenUser(app, str(params, "REFRESH_TOKEN"), ["refresh"])) ?? fail("NotAuthorizedException", "Invalid Refresh Token");
+      return authenticationResult(app, user, false);
+    }
+    if (flow !== "USER_PASSWORD_AUTH") fail("InvalidParameterException", `${flow || "AuthFlow"} is not supported here; use USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH`);
+    const username = required(str(params, "USERNAME"), "Username cannot be empty");
+    const password = required(str(params, "PASSWORD"), "Password cannot be empty");
+    const known = await findUserByUsername(app, username);
+    const outcome = await authenticate(app, known?.email ?? username, password);
+    if (outcome.status === "wait") fail("NotAuthorizedException", "Password attempts exceeded");
+    if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
+    const user = (outcome as { user: UserRow }).user;
+    if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id))) {
+      return { ChallengeName: "SOFTWARE_TOKEN_MFA", Session: await startChallenge(app, user.id), ChallengeParameters: { USER_ID_FOR_SRP: user.username } };
+    }
+    return authenticationResult(app, user);
+  },
+
+  async RespondToAuthChallenge(app, body) {
+    if (str(body, "ChallengeName") !== "SOFTWARE_TOKEN_MFA") fail("InvalidParameterException", "Only the SOFTWARE_TOKEN_MFA challenge is supported");
+    const responses = (body.ChallengeResponses ?? {}) as Body;
+    const code = str(responses, "SOFTWARE_TOKEN_MFA_CODE");
+    if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
+    const session = str(body, "Session");
+    const userId = (await challengeUser(app, session)) ?? fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    const key = `mfa:${userId}`;
+    if ((await waitBeforeAttempt(app, key, CODE_POLICY)) > 0) fail("TooManyRequestsException", "Too many requests");
+    if (!(await checkSignInCode(app, userId, code))) {
+      await recordFailure(app, key, CODE_POLICY);
+      fail("CodeMismatchException", "Invalid code received for user");
+    }
+    if (!(await endChallenge(app, session))) fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    const user = (await app.db.select().from(users).where(eq(users.id, userId)).get())!;
+    return authenticationResult(app, user);
+  },
+
+  async ForgotPassword(app, body) {
+    const username = required(str(body, "Username"), "Username cannot be empty");
+    const known = await findUserByUsername(app, username);
+    const outcome = await sendResetCode(app, known?.email ?? username);
+    if (outcome.status === "wait") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    if (outcome.status === "not_found") fail("UserNotFoundException", "Username/client id combination not found.");
+    return { CodeDeliveryDetails: emailDelivery(known!.email) };
+  },
+
+  async ConfirmForgotPassword(app, body) {
+    const username = required(str(body, "Username"), "Username cannot be empty");
+    const code = required(str(body, "ConfirmationCode"), "Confirmation code cannot be empty");
+    const password = str(body, "Password");
+    checkNewPassword(password);
+    const known = (await findUserByUsername(app, username)) ?? fail("UserNotFoundException", "Username/client id combination not found.");
+    const outcome = await resetPassword(app, known.email, code, password);
+    if (outcome.status === "wait") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    if (outcome.status === "expired") fail("ExpiredCodeException", "Invalid code provided, please request a code again.");
+    if (outcome.status !== "ok") fail("CodeMismatchException", "Invalid verification code provided, please try again.");
+    return {};
+  },
+
+  async ChangePassword(app, body) {
+    const user = await signedInUser(app, body);
+    const previous = required(str(body, "PreviousPassword"), "Password cannot be empty");
+    const proposed = str(body, "ProposedPassword");
+    checkNewPassword(proposed);
+    const outcome = await authenticate(app, user.email, previous);
+    if (outcome.status === "wait") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
+    const hash = await hashPassword(proposed);
+    await app.db.insert(passwordCredentials).values({ userId: user.id, hash, updatedAt: app.now }).onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: app.now } });
+    // Every browser session ends; API tokens stay valid until they expire, as with the hosted service.
+    await endAllSessions(app, user.id, null, { keepTokens: true });
+    return {};
+  },
+
+  async GetUser(app, body) {
+    const user = await signedInUser(app, body);
+    const software = await verifiedFactor(app, user.id);
+    return {
+      Username: user.username,
+      UserAttributes: userAttributes(user),
+      MFAOptions: [],
+      PreferredMfaSetting: user.preferredMfa === "NOMFA" ? undefined : user.preferredMfa,
+      UserMFASettingList: software ? ["SOFTWARE_TOKEN_MFA"] : [],
+    };
+  },
+
+  async UpdateUserAttributes(app, body) {
+    const user = await signedInUser(app, body);
+    const changes: Partial<typeof users.$inferInsert> = {};
+    for (const { Name, Value } of readAttributes(body)) {
+      if (Name === "given_name") changes.firstName = nameValue(Value, "First name");
+      else if (Name === "family_name") changes.lastName = nameValue(Value, "Last name");
+      else if (Name === "phone_number") {
+        if (!/^\+[1-9]\d{6,14}$/.test(Value)) fail("InvalidParameterException", "Invalid phone number format.");
+        changes.phoneNumber = Value;
+        changes.phoneNumberVerified = false;
+      } else if (Name === "email") {
+        const email = Value.trim().toLowerCase();
+        if (!EMAIL_PATTERN.test(email)) fail("InvalidParameterException", "Email is not formatted correctly.");
+        if (email !== user.email) {
+          if (await findUserByUsername(app, email)) fail("AliasExistsException", "An account with the given email already exists.");
+          changes.email = email;
+          changes.emailVerified = false;
+        }
+      } else fail("InvalidParameterException", `Attribute ${Name} cannot be changed`);
+    }
+    if (Object.keys(changes).length) await app.db.update(users).set(changes).where(eq(users.id, user.id));
+    return { CodeDeliveryDetailsList: [] };
+  },
+
+  async DeleteUserAttributes(app, body) {
+    const user = await signedInUser(app, body);
+    const names = body.UserAttributeNames;
+    if (!Array.isArray(names) || names.some((n) => typeof n !== "string")) fail("InvalidParameterException", "UserAttributeNames must be a list of names");
+    const changes: Partial<typeof users.$inferInsert> = {};
+    for (const name of names as string[]) {
+      if (name === "phone_number") Object.assign(changes, { phoneNumber: null, phoneNumberVerified: false });
+      else if (name === "given_name") changes.firstName = "";
+      else if (name === "family_name") changes.lastName = "";
+      else fail("InvalidParameterException", `Attribute ${name} cannot be deleted`);
+    }
+    if (Object.keys(changes).length) await app.db.update(users).set(changes).where(eq(users.id, user.id));
+    return {};
+  },
+
+  async DeleteUser(app, body) {
+    await deleteAccount(app, await signedInUser(app, body));
+    return {};
+  },
+
+  async SetUserMFAPreference(app, body) {
+    const user = await signedInUser(app, body);
+    const software = body.SoftwareTokenMfaSettings as { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
+    const sms = body.SMSMfaSettings as { Enabled?: boolean } | undefined;
+    if (!software && !sms) fail("InvalidParameterException", "No valid MFA method provided");
+    if (sms?.Enabled) fail("InvalidParameterException", "Invalid MFA type");
+    if (software?.Enabled || software?.PreferredMfa) {
+      if (!(await preferSoftwareToken(app, user.id))) fail("InvalidParameterException", "User has not verified software token mfa");
+    } else {
+      await app.db.update(users).set({ preferredMfa: "NOMFA" }).where(eq(users.id, user.id));
+    }
+    return {};
+  },
+
+  async AssociateSoftwareToken(app, body) {
+    const user = await signedInUser(app, body);
+    return { SecretCode: await associateSoftwareToken(app, user.id) };
+  },
+
+  async VerifySoftwareToken(app, body) {
+    const user = await signedInUser(app, body);
+    const code = required(str(body, "UserCode"), "Confirmation code cannot be empty");
+    if (!(await verifySoftwareToken(app, user.id, code, str(body, "FriendlyDeviceName") || undefined))) fail("EnableSoftwareTokenMFAException", "Code mismatch");
+    return { Status: "SUCCESS" };
+  },
+
+  async GetUserAttributeVerificationCode(app, body) {
+    const user = await signedInUser(app, body);
+    if (str(body, "AttributeName") !== "email") fail("InvalidParameterException", "Only the email attribute can be verified");
+    if (user.emailVerified) return { CodeDeliveryDetails: emailDelivery(user.email) };
+    if (await sendEmailConfirmation(app, user.email)) fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    return { CodeDeliveryDetails: emailDelivery(user.email) };
+  },
+
+  async VerifyUserAttribute(app, body) {
+    const user = await signedInUser(app, body);
+    if (str(body, "AttributeName") !== "email") fail("InvalidParameterException", "Only the email attribute can be verified");
+    const code = required(str(body, "Code"), "Confirmation code cannot be empty");
+    return confirmCode(app, user, code);
+  },
+
+  async ListDevices(app, body) {
+    return { Devices: await deviceShape(app, await signedInUser(app, body)) };
+  },
+
+  async GetDevice(app, body) {
+    const user = await signedInUser(app, body);
+    const device = (await deviceShape(app, user)).find((d) => d.DeviceKey === str(body, "DeviceKey"));
+    return { Device: device ?? fail("ResourceNotFoundException", "Device does not exist.") };
+  },
+
+  async ForgetDevice(app, body) {
+    const user = await signedInUser(app, body);
+    if (!(await forgetDevice(app, user.id, str(body, "DeviceKey")))) fail("ResourceNotFoundException", "Device does not exist.");
+    return {};
+  },
+
+  async UpdateDeviceStatus(app, body) {
+    const user = await signedInUser(app, body);
+    const status = str(body, "DeviceRememberedStatus");
+    if (status !== "remembered" && status !== "not_remembered") fail("InvalidParameterException", "DeviceRememberedStatus must be remembered or not_remembered");
+    if (!(await setDeviceRemembered(app, user.id, str(body, "DeviceKey"), status === "remembered"))) fail("ResourceNotFoundException", "Device does not exist.");
+    return {};
+  },
+
+  async GlobalSignOut(app, body) {
+    const user = await signedInUser(app, body);
+    await endAllSessions(app, user.id);
+    return {};
+  },
+};
+
+async function confirmCode(app: AppContext, user: UserRow, code: string) {
+  const outcome = await confirmEmailWithCode(app, user.id, code);
+  if (typeof outcome === "object") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+  if (outcome === "expired") fail("ExpiredCodeException", "Invalid code provided, please request a code again.");
+  if (outcome === "mismatch") fail("CodeMismatchException", "Invalid verification code provided, please try again.");
+  return {};
+}
+
+const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/x-amz-json-1.1", "Cache-Control": "no-store" } });
+
+export async function handleIdentityRequest(app: AppContext, request: Request): Promise<Response> {
+  if (request.method !== "POST") return answer(405, { __type: "InvalidParameterException", message: "Use POST" });
+  const target = request.headers.get("X-Amz-Target") ?? "";
+  const action = target.startsWith(TARGET_PREFIX) ? actions[target.slice(TARGET_PREFIX.length)] : undefined;
+  if (!action) return answer(400, { __type: "InvalidParameterException", message: `Unknown or missing X-Amz-Target: ${target.slice(0, 100) || "(none)"}` });
+  let body: Body;
+  try {
+    // Read as bytes: the service's content type (application/x-amz-json-1.1) is not one workerd treats as text.
+    const parsed = JSON.parse(new TextDecoder().decode(await request.arrayBuffer()));
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
+    body = parsed as Body;
+  } catch {
+    return answer(400, { __type: "SerializationException", message: "The body must be a JSON object" });
+  }
+  try {
+    return answer(200, await action(app, body));
+  } catch (error) {
+    if (error instanceof IdentityError) return answer(400, { __type: error.type, message: error.message });
+    throw error;
+  }
+}
+
