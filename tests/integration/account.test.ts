@@ -166,3 +166,46 @@ describe("sign-in with an authenticator app", () => {
     expect((await logIn("remove@example.com", "first password")).headers.get("location")).toBe("/");
   });
 });
+
+describe("profile photo", () => {
+  // A 1x1 PNG.
+  const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
+  const upload = (cookie: string, file: File | null, extra: Record<string, string> = {}) => {
+    const body = new FormData();
+    body.set("intent", "profile");
+    body.set("firstName", "Kim");
+    body.set("lastName", "Lee");
+    for (const [k, v] of Object.entries(extra)) body.set(k, v);
+    if (file) body.set("photo", file);
+    return call("/account", { method: "POST", body, headers: { Cookie: cookie } });
+  };
+
+  it("stores a real image in R2, serves it from /media, replaces and removes it", async () => {
+    const cookie = await signUp("photo@example.com");
+    expect((await upload(cookie, new File([png], "me.png", { type: "image/png" }))).status).toBe(303);
+    const first = (await env.DB.prepare("SELECT profile_photo AS p FROM users WHERE email = 'photo@example.com'").first<{ p: string }>())!.p;
+    expect(first).toMatch(/^\/media\/profile-photos\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.png$/);
+    const served = await call(first);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
+
+    await upload(cookie, new File([png], "again.png", { type: "image/png" }));
+    const second = (await env.DB.prepare("SELECT profile_photo AS p FROM users WHERE email = 'photo@example.com'").first<{ p: string }>())!.p;
+    expect(second).not.toBe(first);
+    expect((await call(first)).status).toBe(404);
+
+    await upload(cookie, null, { removePhoto: "on" });
+    expect(await env.DB.prepare("SELECT profile_photo AS p FROM users WHERE email = 'photo@example.com'").first()).toEqual({ p: null });
+    expect((await call(second)).status).toBe(404);
+  });
+
+  it("refuses a file that is not an image, whatever it claims, and changes nothing", async () => {
+    const cookie = await signUp("fake-photo@example.com");
+    const response = await upload(cookie, new File(["<script>alert(1)</script>"], "evil.png", { type: "image/png" }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The photo must be a PNG, JPEG, GIF or WebP image.");
+    expect(await env.DB.prepare("SELECT profile_photo AS p FROM users WHERE email = 'fake-photo@example.com'").first()).toEqual({ p: null });
+    expect((await call("/media/../secrets")).status).toBe(404);
+    expect((await call("/media/other/thing.png")).status).toBe(404);
+  });
+});

@@ -2,6 +2,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "~/platform/context";
+import { deleteMedia, mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
 import { isSecureRequest } from "~/platform/http.server";
 import { setToastHeader, type Toast } from "~/platform/toast.server";
 import { changePassword, deleteAccount, updateProfile } from "./account.server";
@@ -28,7 +29,7 @@ export async function accountPage(app: AppContext, request: Request) {
   const setup = url.searchParams.get("setup") === "totp" && pending ? setupPicture(pending, user.email, app.env.PRODUCT_NAME) : null;
   return {
     now: app.now,
-    profile: { email: user.email, firstName: user.firstName, lastName: user.lastName, miniBio: user.miniBio, emailVerified: user.emailVerified, signUpDate: user.signUpDate },
+    profile: { email: user.email, firstName: user.firstName, lastName: user.lastName, miniBio: user.miniBio, emailVerified: user.emailVerified, signUpDate: user.signUpDate, profilePhoto: user.profilePhoto },
     authenticator: factor && user.preferredMfa === "SOFTWARE_TOKEN_MFA" ? { friendlyName: factor.friendlyName, since: factor.verifiedAt } : null,
     setup,
     devices: devices.map((device) => ({ ...device, current: device.id === thisDevice })),
@@ -47,13 +48,22 @@ export async function accountAction(app: AppContext, request: Request) {
   const formData = await request.formData();
   const intent = formData.get("intent") as AccountIntent;
   const failed = (submission: { reply: (o?: object) => unknown }, status: number, extra: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
-    data({ intent, result: submission.reply({ ...extra, hideFields: ["currentPassword", "newPassword", "code"] }) as never }, { status });
+    data({ intent, result: submission.reply({ ...extra, hideFields: ["currentPassword", "newPassword", "code", "photo"] }) as never }, { status });
 
   switch (intent) {
     case "profile": {
       const submission = parseWithZod(formData, { schema: profileSchema() });
       if (submission.status !== "success") return failed(submission, 400);
-      await updateProfile(app, user.id, submission.value);
+      const { photo, removePhoto, ...profile } = submission.value;
+      let profilePhoto: string | null | undefined;
+      if (photo && photo.size > 0) {
+        const stored = await putImage(app, "profile-photos/", user.id, photo);
+        if ("error" in stored) return failed(submission, 400, { fieldErrors: { photo: [stored.error] } });
+        profilePhoto = mediaUrl(stored.key);
+      } else if (removePhoto) profilePhoto = null;
+      await updateProfile(app, user.id, { ...profile, ...(profilePhoto !== undefined ? { profilePhoto } : {}) });
+      // The old photo goes once the new address is saved.
+      if (profilePhoto !== undefined) await deleteMedia(app, user.profilePhoto);
       return done(request, "/account", { kind: "success", title: "Your profile is saved." });
     }
     case "password": {

@@ -6,8 +6,11 @@ import { authenticate } from "./accounts.server";
 import { hashPassword } from "./password.server";
 import { endAllSessions } from "./sessions.server";
 
-export async function updateProfile(app: AppContext, userId: string, input: { firstName: string; lastName: string; miniBio?: string }) {
-  await app.db.update(users).set({ firstName: input.firstName, lastName: input.lastName, miniBio: input.miniBio ?? "" }).where(eq(users.id, userId));
+export async function updateProfile(app: AppContext, userId: string, input: { firstName: string; lastName: string; miniBio?: string; profilePhoto?: string | null }) {
+  await app.db
+    .update(users)
+    .set({ firstName: input.firstName, lastName: input.lastName, miniBio: input.miniBio ?? "", ...(input.profilePhoto !== undefined ? { profilePhoto: input.profilePhoto } : {}) })
+    .where(eq(users.id, userId));
 }
 
 export type PasswordChange = { status: "ok" } | { status: "wrong" } | { status: "wait"; waitMs: number };
@@ -34,6 +37,7 @@ export async function changePassword(app: AppContext, user: UserRow, currentSess
  * by cascade) and what was kept under the email (leads, waitlists, outbox, counters), in one transaction.
  */
 export async function deleteAccount(app: AppContext, user: UserRow): Promise<void> {
+  if (user.profilePhoto?.startsWith("/media/")) await app.bindings.MEDIA.delete(user.profilePhoto.slice("/media/".length));
   await app.db.batch([
     app.db.delete(emailLeads).where(eq(emailLeads.email, user.email)),
     app.db.delete(waitlistEntries).where(eq(waitlistEntries.email, user.email)),

@@ -106,6 +106,12 @@ export function profileSchema() {
     firstName: name(messages.firstNameRequired, messages.firstNameTooLong),
     lastName: name(messages.lastNameRequired, messages.lastNameTooLong),
     miniBio: z.string().trim().max(MINI_BIO_MAX, `Your bio can't be longer than ${MINI_BIO_MAX} characters`).optional(),
+    /** Checked again on the server by its first bytes (platform/adapters/storage). */
+    photo: z
+      .instanceof(File)
+      .refine((file) => file.size <= 2 * 1024 * 1024, "The photo must be 2 MB or smaller.")
+      .optional(),
+    removePhoto: z.literal("on").optional(),
   });
 }
 

@@ -35,8 +35,36 @@ function ProfileSection({ profile }: { profile: PageData["profile"] }) {
       <p className="account__muted">
         {profile.email} {profile.emailVerified ? "· verified" : null}
       </p>
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
+      <Form method="post" encType="multipart/form-data" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
         <Intent value="profile" />
+        <div className="account__photo">
+          {profile.profilePhoto ? (
+            <img src={profile.profilePhoto} alt="Your profile photo" width={72} height={72} />
+          ) : (
+            <span className="account__initials" aria-hidden="true">
+              {(profile.firstName[0] ?? "") + (profile.lastName[0] ?? "")}
+            </span>
+          )}
+          <div className="field">
+            <label htmlFor="profile-photo" className="field__label">
+              Profile photo
+            </label>
+            <input id="profile-photo" type="file" name={fields.photo.name} accept="image/png,image/jpeg,image/gif,image/webp" aria-describedby="profile-photo-hint" />
+            <p id="profile-photo-hint" className="field__hint">
+              PNG, JPEG, GIF or WebP, up to 2 MB.
+            </p>
+            {fields.photo.errors?.[0] ? (
+              <p className="auth-form__error" role="alert">
+                {fields.photo.errors[0]}
+              </p>
+            ) : null}
+            {profile.profilePhoto ? (
+              <label className="auth-form__check">
+                <input type="checkbox" name="removePhoto" /> Remove my photo
+              </label>
+            ) : null}
+          </div>
+        </div>
         <FormError errors={form.errors} />
         <div className="auth-form__names">
           <TextInput key={fields.firstName.key} label="First name" name={fields.firstName.name} autoComplete="given-name" maxLength={20} defaultValue={(fields.firstName.initialValue as string) ?? profile.firstName} error={fields.firstName.errors?.[0]} alwaysShowError />
