@@ -37,7 +37,8 @@ import { joinWaitlist } from "./waitlist.server";
 /** What the answers need of a conform submission, successful or not. */
 type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
 
-async function readForm(request: Request) {
+/** The form data and its context (page, redirect, modal options), as every auth post sends them. */
+export async function readForm(request: Request) {
   const formData = await request.formData();
   const text = (name: string) => {
     const value = formData.get(name);

@@ -7,7 +7,8 @@ import { safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
 import { challengeCookieHeader, startChallenge } from "./challenges.server";
 import { isRememberedDevice } from "./devices.server";
-import { authHref, parseAuthOptions } from "./modal";
+import { readForm } from "./auth-actions.server";
+import { authHref } from "./modal";
 import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "./rules";
 import { startSession } from "./sessions.server";
 import { findProvider, finishSocialSignIn, SocialSignInError, startSocialSignIn, userForSocialProfile, type SocialContext } from "./social.server";
@@ -28,17 +29,12 @@ async function back(request: Request, to: string, error: string | null, cookies:
 
 /** POST /auth/social/:provider — the 'Continue with …' / 'Log in with …' buttons. */
 export async function startSocial(app: AppContext, request: Request, providerId: string) {
-  const form = await request.formData();
-  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : null);
-  const context: SocialContext = {
-    provider: providerId,
-    page: safeRedirectPath(text("page")),
-    redirect: text("redirect") ? safeRedirectPath(text("redirect")) : null,
-    options: parseAuthOptions(text),
-  };
+  const { formData, context: opened } = await readForm(request);
+  const context: SocialContext = { provider: providerId, ...opened };
   const provider = findProvider(app, providerId);
   if (!provider) return back(request, authHref(context.page, "Login", context.options), messages.socialRedirectFailed(providerId));
-  const hint = text("email")?.trim().toLowerCase() || null;
+  const email = formData.get("email");
+  const hint = typeof email === "string" ? email.trim().toLowerCase() || null : null;
   try {
     await startSocialSignIn(provider, request, hint && hint.includes("@") ? hint : null);
   } catch (thrown) {

@@ -270,17 +270,29 @@ function ResetEmailStep(props: AuthFormProps) {
   );
 }
 
+/** The email the reset is for: from the action's answer (a failed post) or the address. */
+const resetEmail = (props: AuthFormProps) => String(props.lastResult?.result.initialValue?.email ?? props.initialEmail ?? "");
+
+/** What the CODE and NEWPASSWORD steps post besides their field: the context, the step and the email. */
+function ResetHidden({ context, step, email }: { context: AuthFormProps["context"]; step: AuthStep; email: string }) {
+  return (
+    <>
+      <AuthHidden context={context} />
+      <input type="hidden" name="step" value={step} />
+      <input type="hidden" name="email" value={email} />
+    </>
+  );
+}
+
 function ResetCodeStep(props: AuthFormProps) {
   const { supportEmail } = useProduct();
   const { form, fields, FormTag, pending } = useAuthForm(resetCodeSchema(supportEmail), props);
-  const email = props.lastResult?.result.initialValue?.email ?? props.initialEmail ?? "";
+  const email = resetEmail(props);
   return (
     <FormTag method="post" action="/auth/reset-password" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
-      <AuthHidden context={props.context} />
-      <input type="hidden" name="step" value="CODE" />
-      <input type="hidden" name="email" value={String(email)} />
+      <ResetHidden context={props.context} step="CODE" email={email} />
       <p className="auth-form__lead">
-        We sent a code to <strong>{String(email)}</strong>. It expires in 1 hour.
+        We sent a code to <strong>{email}</strong>. It expires in 1 hour.
       </p>
       <FormError errors={form.errors} />
       <TextInput
@@ -298,7 +310,7 @@ function ResetCodeStep(props: AuthFormProps) {
         Enter Code
       </Button>
       <Switch>
-        No email? <Link to={formHref(props, "ResetPassword", { step: "EMAIL", email: String(email) })}>Send a new code</Link>
+        No email? <Link to={formHref(props, "ResetPassword", { step: "EMAIL", email })}>Send a new code</Link>
       </Switch>
     </FormTag>
   );
@@ -307,13 +319,11 @@ function ResetCodeStep(props: AuthFormProps) {
 function ResetNewPasswordStep(props: AuthFormProps) {
   const { supportEmail } = useProduct();
   const { form, fields, FormTag, pending } = useAuthForm(resetPasswordSchema(supportEmail), props);
-  const email = props.lastResult?.result.initialValue?.email ?? props.initialEmail ?? "";
+  const email = resetEmail(props);
   return (
     <FormTag method="post" action="/auth/reset-password" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
-      <AuthHidden context={props.context} />
-      <input type="hidden" name="step" value="NEWPASSWORD" />
-      <input type="hidden" name="email" value={String(email)} />
-      <input type="text" name="username" autoComplete="username" value={String(email)} readOnly hidden />
+      <ResetHidden context={props.context} step="NEWPASSWORD" email={email} />
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormError errors={form.errors ?? fields.email.errors} />
       <PasswordInput label="New password" name={fields.password.name} autoComplete="new-password" error={fields.password.errors?.[0]} alwaysShowError hint="At least 8 characters." autoFocus />
       <Button type="submit" variant="primary" size="large" loading={pending}>
