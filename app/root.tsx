@@ -20,6 +20,10 @@ import stylesUrl from "~/ui/styles.css";
 import tokensUrl from "~/ui/tokens.css";
 import shellUrl from "~/features/shell/shell.css";
 import identityUrl from "~/features/identity/identity.css";
+import cartUrl from "~/features/cart/cart.css";
+import { readCart } from "~/features/cart/cart.server";
+import { mirrorCart } from "~/features/cart/components/browser-cart";
+import { VIP_GATE_STORAGE_KEY } from "~/features/offers/vip";
 
 export const links: LinksFunction = () => [
   // Tokens first: styles.css only uses their variables (no CSS @import, so both load in parallel).
@@ -27,6 +31,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesUrl },
   { rel: "stylesheet", href: shellUrl },
   { rel: "stylesheet", href: identityUrl },
+  { rel: "stylesheet", href: cartUrl },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -46,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     anonymousId = newAnonymousId();
     headers.append("Set-Cookie", anonymousCookie(anonymousId, isSecureRequest(request)));
   }
+  const cart = await readCart(context.app, user?.id ?? anonymousId ?? "");
   return data(
     {
       env: publicEnv(context.app.env),
@@ -58,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       authRedirect: url.searchParams.get("redirect"),
       authCampaign: campaignMessage(url.searchParams.get("aaCampaign") ?? cookieValue(request, "aaCampaign"), context.app.env.PRODUCT_NAME),
       anonymousId,
+      cartIds: cart?.items ?? [],
     },
     { headers },
   );
@@ -83,6 +90,7 @@ export type RootData = {
   authRedirect: string | null;
   authCampaign: string | null;
   anonymousId: string | null;
+  cartIds: string[];
 };
 
 export function useRootData() {
@@ -101,7 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <a className="skip-link" href="#main">Skip to content</a>
-        <SiteHeader productName={data?.env.PRODUCT_NAME ?? "Studio"} user={data?.user ?? null} path={data?.path ?? "/"} />
+        <SiteHeader productName={data?.env.PRODUCT_NAME ?? "Studio"} user={data?.user ?? null} path={data?.path ?? "/"} cartCount={data?.cartIds.length ?? 0} />
         <ToastArea toast={data?.toast ?? null} />
         <main id="main" tabIndex={-1}>
           {children}
@@ -116,7 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { anonymousId } = useLoaderData<typeof loader>();
+  const { anonymousId, cartIds, path } = useLoaderData<typeof loader>();
   // With JavaScript the anonymous id is mirrored to local storage under the cookie's name (spec 9).
   useEffect(() => {
     try {
@@ -125,6 +133,19 @@ export default function App() {
       /* storage may be full or disabled; the cookie still carries the id */
     }
   }, [anonymousId]);
+  // The cart's local mirror (spec 9), and the VIP gate remembered when a page says p=vip.
+  const cartKey = cartIds.join(",");
+  useEffect(() => {
+    mirrorCart(cartKey ? cartKey.split(",").map((id) => ({ id })) : []);
+  }, [cartKey]);
+  useEffect(() => {
+    if (new URLSearchParams(path.split("?")[1] ?? "").get("p") !== "vip") return;
+    try {
+      window.localStorage.setItem(VIP_GATE_STORAGE_KEY, "vip");
+    } catch {
+      /* the cookie remembers it too */
+    }
+  }, [path]);
   return <Outlet />;
 }
 

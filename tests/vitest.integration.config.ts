@@ -25,6 +25,9 @@ export default defineConfig(async () => {
       root,
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["tests/integration/setup.ts"],
+      // @remix-run/cloudflare is CommonJS only, which the workers pool's module runner cannot load
+      // (services that set cookies import it); pre-bundled by esbuild it loads as an ES module.
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
     },
   };
 });

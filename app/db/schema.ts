@@ -361,3 +361,152 @@ export const anonymousLinks = sqliteTable(
   },
   (t) => [index("anonymous_links_user").on(t.userId)],
 );
+
+/**
+ * Carts (spec 3 "Cart"), one per owner: a signed-in user (owner_id = user id) or an anonymous
+ * visitor (owner_id = 'anon_' + UUID). items is the ordered list of product or collection ids;
+ * prices are never stored, they are worked out when the cart is shown. version guards concurrent
+ * writes (compare and set).
+ */
+export const carts = sqliteTable(
+  "carts",
+  {
+    ownerId: text("owner_id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    items: text("items", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    buyNowProductId: text("buy_now_product_id"),
+    offerValid: integer("offer_valid", { mode: "boolean" }).notNull().default(false),
+    version: integer("version").notNull().default(0),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("carts_user").on(t.userId)],
+);
+
+/** One line of a checkout: what was sold and at what price, frozen when the checkout starts. Cents. */
+export interface CheckoutLine {
+  productId: string;
+  kind: "class" | "subscription" | "collection";
+  title: string;
+  priceCents: number;
+  crossedPriceCents: number | null;
+}
+
+/**
+ * A checkout: the order summary frozen at 'Pay', then paid through the payments adapter (Stripe
+ * Checkout, or the embedded local provider). provider_session_id is the provider's checkout
+ * session; idempotency_key comes from the page, so a double click makes one checkout.
+ */
+export const checkoutSessions = sqliteTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: ownedByUser(),
+    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    providerSessionId: text("provider_session_id").unique(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: text("status", { enum: ["open", "complete", "expired"] }).notNull().default("open"),
+    source: text("source", { enum: ["cart", "buy-now"] }).notNull(),
+    lines: text("lines", { mode: "json" }).$type<CheckoutLine[]>().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCode: text("discount_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
+    creditCents: integer("credit_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    paymentInfo: text("payment_info", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    /** The query the checkout page had, so cancel and success return to it. */
+    query: text("query").notNull().default(""),
+    /** The last decline, shown on the payment page. */
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    completedAt: integer("completed_at"),
+    receiptSentAt: integer("receipt_sent_at"),
+  },
+  (t) => [index("checkout_sessions_user").on(t.userId, t.createdAt)],
+);
+
+/**
+ * What a user owns (spec 3 "Purchase"). product_id is a class, a subscription product or a
+ * collection. Unique per checkout and product: fulfilment may run many times, a purchase is made once.
+ */
+export const purchases = sqliteTable(
+  "purchases",
+  {
+    id: text("id").primaryKey(),
+    userId: ownedByUser(),
+    productId: text("product_id").notNull(),
+    kind: text("kind", { enum: ["class", "subscription", "collection"] }).notNull(),
+    checkoutSessionId: text("checkout_session_id")
+      .notNull()
+      .references(() => checkoutSessions.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    purchasedAt: integer("purchased_at").notNull(),
+    /** Present when refunded: {refundedAt, amountCents, reason}. */
+    refundedInfo: text("refunded_info", { mode: "json" }).$type<{ refundedAt: number; amountCents: number; reason: string } | null>(),
+  },
+  (t) => [uniqueIndex("purchases_checkout_product").on(t.checkoutSessionId, t.productId), index("purchases_user").on(t.userId, t.purchasedAt), index("purchases_product").on(t.productId)],
+);
+
+/** Payment provider events (Stripe webhooks), each recorded once by its id. */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: integer("created_at").notNull(),
+  receivedAt: integer("received_at").notNull(),
+});
+
+/** The card a user last paid with (getCardData): brand, last 4 and expiry only, never the number. */
+export const savedCards = sqliteTable("saved_cards", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/** Discount codes, stored uppercase: a percent or an amount off, an optional expiry and redemption limit. */
+export const discountCodes = sqliteTable("discount_codes", {
+  code: text("code").primaryKey(),
+  percentOff: integer("percent_off"),
+  amountOffCents: integer("amount_off_cents"),
+  expiresAt: integer("expires_at"),
+  maxRedemptions: integer("max_redemptions"),
+  redemptions: integer("redemptions").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+});
+
+export type CartRow = typeof carts.$inferSelect;
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+export type PurchaseRow = typeof purchases.$inferSelect;
+
+/**
+ * Studio subscriptions (spec 3 "Studio subscription"): a membership bought at checkout. The local
+ * provider renews them from the scheduled handler; with Stripe, its webhooks keep them in step.
+ * One per checkout (checkout_session_id unique), so fulfilment can never make two.
+ */
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: ownedByUser(),
+    productId: text("product_id").notNull(),
+    checkoutSessionId: text("checkout_session_id").unique(),
+    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    providerSubscriptionId: text("provider_subscription_id").unique(),
+    interval: text("interval", { enum: ["month", "year"] }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    status: text("status", { enum: ["active", "trialing", "past_due", "canceled"] }).notNull(),
+    trialEndsAt: integer("trial_ends_at"),
+    currentPeriodEnd: integer("current_period_end").notNull(),
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    canceledAt: integer("canceled_at"),
+    cancelReason: text("cancel_reason"),
+    cancelFeedback: text("cancel_feedback"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("subscriptions_user").on(t.userId, t.createdAt)],
+);
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -17,6 +17,12 @@ export const envSchema = z.object({
   EMAIL_FROM: z.string().min(3).default("Studio <no-reply@studio.example>"),
   /** Signs the IdTokens POST /api/identity hands out (HS256). Unset: a random key per isolate (the server never trusts IdTokens itself). */
   TOKEN_SIGNING_SECRET: z.string().min(32).optional(),
+  /** Payments: with a Stripe secret key, Stripe Checkout; without, the embedded local provider (/checkout/pay). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Verifies POST /api/webhooks/stripe (the endpoint's signing secret, whsec_...). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where the Stripe client sends its requests instead of api.stripe.com (a local stand-in in tests). */
+  STRIPE_API_URL: z.string().url().optional(),
   /** Social sign-in providers (JSON array, at most four; see adapters/identity-providers/providers.ts). */
   OAUTH_PROVIDERS: providersSchema,
 });

@@ -10,9 +10,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: homeStyles },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  // Membership arrives with accounts; until then every visitor is a non-member.
-  return loadHome(context.app, { isActiveMember: false });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadHome(context.app, request);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -1,9 +1,19 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { clearVisitorCart } from "~/features/cart/cart.server";
+import { anonymousIdOf } from "~/features/identity/anonymous.server";
 import { endSession } from "~/features/identity/sessions.server";
+import { VIP_GATE_COOKIE } from "~/features/offers/vip";
+import { isSecureRequest } from "~/platform/http.server";
 
-/** POST /auth/logout: the session row is deleted and the cookie cleared; back to the site root. */
+/**
+ * POST /auth/logout: the session row is deleted and the cookie cleared; the VIP gate state and this
+ * browser's visitor cart are cleared too (the page clears local storage); back to the site root.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return redirect("/", { status: 303, headers: { "Set-Cookie": await endSession(context.app, request) } });
+  const headers = new Headers({ "Set-Cookie": await endSession(context.app, request) });
+  headers.append("Set-Cookie", `${VIP_GATE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${isSecureRequest(request) ? "; Secure" : ""}`);
+  await clearVisitorCart(context.app, anonymousIdOf(request));
+  return redirect("/", { status: 303, headers });
 }
 
 /** Signing out never happens on a GET (a link or a prefetch must not sign anyone out). */

@@ -1,9 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { allCollections, browseClasses, facets } from "~/features/catalog/catalog.server";
 import { CursorNotFoundError } from "~/features/catalog/products.server";
 import { BrowsePage, BrowseLinkError } from "~/features/catalog/components/BrowsePage";
 import { toCard } from "~/features/catalog/card";
+import { offersFor, withOfferCookies } from "~/features/offers/offers.server";
 import { browseTitle, parseView } from "~/features/catalog/rules";
 import { browseQuery } from "~/features/catalog/schema";
 import catalogStyles from "~/features/catalog/catalog.css";
@@ -33,15 +34,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   if (view === "Collections") {
     const collections = await allCollections(app);
-    return { filters, title: browseTitle({ view, category: null, count: collections.length, productName: app.env.PRODUCT_NAME }), collections, page: null, facets: null };
+    return data({ filters, title: browseTitle({ view, category: null, count: collections.length, productName: app.env.PRODUCT_NAME }), collections, page: null, facets: null });
   }
   try {
-    const [page, facetList] = await Promise.all([
+    const [page, facetList, offers] = await Promise.all([
       browseClasses(app, { view, categories: query.category ? [query.category] : undefined, topics: query.topics, genres: query.genres, search: query.search, cursor: query.cursor }),
       facets(app),
+      offersFor(app, request),
     ]);
     const title = browseTitle({ view, category: query.category ?? null, count: page.count, productName: app.env.PRODUCT_NAME });
-    return { filters, title, collections: null, page: { products: page.products.map(toCard), nextCursor: page.nextCursor, count: page.count, cursor: query.cursor ?? null }, facets: topFacets(facetList, query) };
+    const products = offers.priced(page.products.map(toCard));
+    return withOfferCookies(offers, { filters, title, collections: null, page: { products, nextCursor: page.nextCursor, count: page.count, cursor: query.cursor ?? null }, facets: topFacets(facetList, query) });
   } catch (error) {
     if (error instanceof CursorNotFoundError) throw new Response("Unknown cursor", { status: 400 });
     throw error;

@@ -1,16 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { loadClassPage } from "~/features/catalog/class-page.server";
+import { forVisitor, loadClassPage } from "~/features/catalog/class-page.server";
 import { ClassPage } from "~/features/catalog/components/ClassPage";
 import catalogStyles from "~/features/catalog/catalog.css";
 import { notFound } from "~/platform/http.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await loadClassPage(context.app, params.storefrontSlug ?? "", params.classSlug ?? "");
   if (!page) notFound("No such class");
-  return page;
+  return forVisitor(context.app, request, page);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

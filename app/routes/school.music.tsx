@@ -6,8 +6,8 @@ import catalogStyles from "~/features/catalog/catalog.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return loadCollectionPage(context, "music", "school");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadCollectionPage(context.app, request, "music", "school");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

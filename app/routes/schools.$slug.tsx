@@ -6,8 +6,8 @@ import catalogStyles from "~/features/catalog/catalog.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return loadCollectionPage(context, params.slug ?? "", "school");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadCollectionPage(context.app, request, params.slug ?? "", "school");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -21,7 +21,7 @@ describe("feature flags", () => {
 
 describe("the home page", () => {
   it("gathers the hero, the banner, categories and both rows", async () => {
-    const home = await loadHome(testApp(), { isActiveMember: false });
+    const home = (await loadHome(testApp(), new Request("http://localhost/"))).data;
     expect(home.cta.text).toBe("Explore Classes");
     expect(home.banner?.title).toBeTruthy();
     expect(home.categories.length).toBeGreaterThanOrEqual(8);
@@ -32,7 +32,7 @@ describe("the home page", () => {
   });
 
   it("shows the banner while the flag is on and hides it when it is off", async () => {
-    const title = (await loadHome(testApp(), { isActiveMember: false })).banner!.title;
+    const title = (await loadHome(testApp(), new Request("http://localhost/"))).data.banner!.title;
     const on = await (await call("/")).text();
     expect(on).toContain('aria-label="Promotion"');
     expect(on).toContain(title.replace(/&/g, "&amp;").replace(/'/g, "&#x27;"));

@@ -1,7 +1,14 @@
+import type { PricedFor } from "~/features/offers/offers.server";
 import type { ProductSummary } from "./products.server";
 
-/** Only what a class card shows: lists send this to the browser, not the whole product. */
-export type ProductCardData = Pick<ProductSummary, "id" | "title" | "classSlug" | "storefrontSlug" | "creatorName" | "category" | "coverUrl" | "priceInfo" | "lessonCount" | "totalSeconds" | "rating">;
+/** Only what a class card needs: lists keep this (cached, the same for everyone), not the whole product. */
+export type ProductCardData = Pick<
+  ProductSummary,
+  "id" | "title" | "classSlug" | "storefrontSlug" | "creatorName" | "category" | "coverUrl" | "priceInfo" | "lessonCount" | "totalSeconds" | "rating" | "crossedPriceApplicableFrom" | "specialOnlyVip" | "shouldNotHideDiscount"
+>;
+
+/** A card as one visitor sees it: the countdown offer decided, the offer fields gone. */
+export type ProductCardView = PricedFor<ProductCardData>;
 
 export function toCard(p: ProductSummary): ProductCardData {
   return {
@@ -16,5 +23,8 @@ export function toCard(p: ProductSummary): ProductCardData {
     lessonCount: p.lessonCount,
     totalSeconds: p.totalSeconds,
     rating: p.rating,
+    crossedPriceApplicableFrom: p.crossedPriceApplicableFrom,
+    specialOnlyVip: p.specialOnlyVip,
+    shouldNotHideDiscount: p.shouldNotHideDiscount,
   };
 }

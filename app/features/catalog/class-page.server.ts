@@ -1,7 +1,8 @@
-/** Everything the class page shows, read once and kept in the catalogue cache (KV, then memory). */
+/** Everything the class page shows: the class itself from the catalogue cache (KV, then memory), then what this visitor sees of it. */
 import { cacheKey, cached } from "~/platform/cache.server";
 import type { AppContext } from "~/platform/context";
 import { renderMarkdown } from "~/platform/markdown.server";
+import { productCta } from "~/features/cart/cta.server";
 import { toCard } from "./card";
 import { collectionsContaining } from "./collections.server";
 import { getProductDetail, moreFromCreator } from "./products.server";
@@ -14,5 +15,20 @@ export async function loadClassPage(app: AppContext, storefrontSlug: string, cla
     // The description goes to the browser once, as HTML.
     const { description, ...shown } = product;
     return { product: shown, descriptionHtml: renderMarkdown(description), more: more.map(toCard), partOf };
+  });
+}
+
+type ClassPageCache = NonNullable<Awaited<ReturnType<typeof loadClassPage>>>;
+
+/** The cached page with this visitor's prices (the countdown offer), and whether they own the class already. */
+export async function forVisitor(app: AppContext, request: Request, page: ClassPageCache) {
+  const { offers, cta, respond } = await productCta(app, request, [page.product.id]);
+  const { crossedPriceApplicableFrom, specialOnlyVip, shouldNotHideDiscount, priceInfo, ...product } = page.product;
+  return respond({
+    ...page,
+    product: { ...product, priceInfo: offers.price({ crossedPriceApplicableFrom, specialOnlyVip, shouldNotHideDiscount, priceInfo }) },
+    more: offers.priced(page.more),
+    cta: cta(page.product.id),
+    now: app.now,
   });
 }

@@ -1,6 +1,9 @@
 /** Everything the home page shows, gathered in parallel; lists come through the catalogue's KV cache. */
 import { sql } from "drizzle-orm";
 import { toCard } from "~/features/catalog/card";
+import { currentUser } from "~/features/identity/sessions.server";
+import { readOffers, withOfferCookies } from "~/features/offers/offers.server";
+import { isActiveMember } from "~/features/subscriptions/rules";
 import { mostPopular, newReleases } from "~/features/catalog/catalog.server";
 import { getFlag } from "~/features/flags/flags.server";
 import { cacheKey, cached } from "~/platform/cache.server";
@@ -35,21 +38,23 @@ async function prices(app: AppContext) {
   return row ?? { lowestClassCents: null, membershipCents: null };
 }
 
-export async function loadHome(app: AppContext, viewer: { isActiveMember: boolean }) {
-  const [flag, popular, fresh, categories, priceFacts] = await Promise.all([
+export async function loadHome(app: AppContext, request: Request) {
+  const [user, flag, popular, fresh, categories, priceFacts] = await Promise.all([
+    currentUser(app, request),
     getFlag(app, BANNER_FLAG),
     mostPopular(app, { isForHomepage: true }),
     newReleases(app, { isForHomepage: true }),
     cached(app, cacheKey("home-categories", {}), () => categoryPreviews(app)),
     cached(app, cacheKey("home-prices", {}), () => prices(app)),
   ]);
-  return {
+  const offers = readOffers(app, request, user);
+  return withOfferCookies(offers, {
     hero: heroData(app.env.PRODUCT_NAME, priceFacts),
-    cta: homeCta(viewer),
+    cta: homeCta({ isActiveMember: isActiveMember(user) }),
     banner: bannerFromFlag(flag, app.now),
     categories,
-    popular: popular.products.map(toCard),
-    newReleases: fresh.products.map(toCard),
+    popular: offers.priced(popular.products.map(toCard)),
+    newReleases: offers.priced(fresh.products.map(toCard)),
     now: app.now,
-  };
+  });
 }

@@ -8,7 +8,8 @@ import { and, eq, gt, ne } from "drizzle-orm";
 import { apiTokens, sessions, users, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
-import { linkOnSignIn } from "./anonymous.server";
+import { mergeVisitorCart } from "~/features/cart/cart.server";
+import { anonymousIdOf, linkOnSignIn } from "./anonymous.server";
 import { deviceFor, setDeviceRemembered } from "./devices.server";
 import { isSecureRequest } from "~/platform/http.server";
 
@@ -36,6 +37,9 @@ export async function startSession(app: AppContext, request: Request, userId: st
   });
   const cookies = [await sessionCookie.serialize(token, { secure: isSecureRequest(request) })];
   if (device.setCookie) cookies.push(device.setCookie);
+  // The visitor's cart joins the account's at every sign-in (spec 4, "Cart"): server items first.
+  const visitor = anonymousIdOf(request);
+  if (visitor) await mergeVisitorCart(app, visitor, userId);
   // The anonymous visitor this was is linked to the account once (spec 4, "After login").
   cookies.push(...(await linkOnSignIn(app, request, userId, isSecureRequest(request))));
   return cookies;

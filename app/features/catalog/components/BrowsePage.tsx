@@ -2,7 +2,7 @@ import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ButtonLink, buttonClass } from "~/ui/Button";
 import type { CollectionSummary } from "../collections.server";
-import type { ProductCardData } from "../card";
+import type { ProductCardView } from "../card";
 import { BROWSE_VIEWS, browseHref, type BrowseView } from "../rules";
 import { CollectionCard } from "./CollectionCard";
 import { ProductGrid } from "./ProductCard";
@@ -13,7 +13,7 @@ export interface BrowseData {
   filters: { view: BrowseView; category: string | null; search: string | null; topics: string[]; genres: string[] };
   title: string;
   collections: CollectionSummary[] | null;
-  page: { products: ProductCardData[]; nextCursor: string | null; count: number; cursor: string | null } | null;
+  page: { products: ProductCardView[]; nextCursor: string | null; count: number; cursor: string | null } | null;
   facets: { categories: Facet[]; topics: Facet[]; genres: Facet[] } | null;
 }
 
@@ -188,7 +188,7 @@ function EmptyResults({ isFiltered }: { isFiltered: boolean }) {
   );
 }
 
-type LoaderPage = { page: { products: ProductCardData[]; nextCursor: string | null } | null };
+type LoaderPage = { page: { products: ProductCardView[]; nextCursor: string | null } | null };
 
 /**
  * The result grid and its "Load more" link. Without JavaScript the link opens the next page

@@ -1,7 +1,11 @@
 import { Link } from "@remix-run/react";
 import { durationText } from "~/platform/format";
 import { Tag } from "~/ui/Tag";
-import type { ProductCardData } from "../card";
+import { BuyButtons } from "~/features/cart/components/BuyButtons";
+import type { ProductCta } from "~/features/cart/cta.server";
+import { OfferNote } from "~/features/offers/components/OfferNote";
+import type { ShownPrice } from "~/features/offers/rules";
+import type { ProductCardView } from "../card";
 import type { ProductDetail } from "../products.server";
 import { browseHref } from "../rules";
 import { collectionHref } from "./CollectionCard";
@@ -12,14 +16,16 @@ import { Rating } from "./Rating";
 const count = new Intl.NumberFormat("en-US");
 
 export interface ClassPageData {
-  product: Omit<ProductDetail, "description">;
+  product: Omit<ProductDetail, "description" | "priceInfo" | "crossedPriceApplicableFrom" | "specialOnlyVip" | "shouldNotHideDiscount"> & { priceInfo: ShownPrice };
   descriptionHtml: string;
-  more: ProductCardData[];
+  more: ProductCardView[];
   partOf: { slug: string; title: string; programType: "collection" | "school" }[];
+  cta: ProductCta;
+  now: number;
 }
 
 /** /classes/{storefrontSlug}/{classSlug}: the class, its lessons, its creator and more from them. */
-export function ClassPage({ product, descriptionHtml, more, partOf }: ClassPageData) {
+export function ClassPage({ product, descriptionHtml, more, partOf, cta, now }: ClassPageData) {
   return (
     <div className="class-page">
       <section className="class-hero" aria-labelledby="class-title">
@@ -43,6 +49,8 @@ export function ClassPage({ product, descriptionHtml, more, partOf }: ClassPageD
               <span>{product.level}</span>
             </p>
             <PriceTag price={product.priceInfo.price} crossedPrice={product.priceInfo.crossedPrice} size="large" />
+            <OfferNote endsAt={product.priceInfo.offerEndsAt} now={now} />
+            <BuyButtons cta={cta} title={product.title} price={product.priceInfo} buyLabel={product.subscriptionSlug ? "Get started" : "Buy now"} canAddToCart={!product.subscriptionSlug} />
             {partOf.length > 0 ? (
               <p className="class-hero__part-of">
                 Also in{" "}

@@ -1,9 +1,13 @@
 import { formatCents } from "~/platform/format";
+import { BuyButtons } from "~/features/cart/components/BuyButtons";
+import { CartButton } from "~/features/cart/components/CartButton";
+import type { ProductCta } from "~/features/cart/cta.server";
+import type { ProductCardView } from "../card";
 import type { CollectionDetail } from "../collections.server";
 import { ProductGrid } from "./ProductCard";
 
 /** A collection or school: what it is, its price against the total value of its classes, and the classes. */
-export function CollectionPage({ collection, descriptionHtml }: { collection: CollectionDetail; descriptionHtml: string }) {
+export function CollectionPage({ collection, descriptionHtml, cta }: { collection: Omit<CollectionDetail, "classes"> & { classes: ProductCardView[] }; descriptionHtml: string; cta: ProductCta }) {
   const saving = collection.totalValuePriceInCents - collection.priceInfo.price;
   const kind = collection.programType === "school" ? "School" : "Collection";
   return (
@@ -35,6 +39,7 @@ export function CollectionPage({ collection, descriptionHtml }: { collection: Co
                 </div>
               ) : null}
             </dl>
+            <BuyButtons cta={cta} title={collection.title} price={{ ...collection.priceInfo, offerEndsAt: null }} buyIntent="buy-now" canAddToCart />
           </div>
         </div>
       </section>
@@ -44,7 +49,14 @@ export function CollectionPage({ collection, descriptionHtml }: { collection: Co
           <div className="prose" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
         </section>
         <section aria-labelledby="collection-classes">
-          <h2 id="collection-classes">The classes</h2>
+          <div className="collection-body__classes-head">
+            <h2 id="collection-classes">The classes</h2>
+            {collection.classes.length > 1 && !cta.owned ? (
+              <CartButton intent="add-all" productIds={collection.classes.map((c) => c.id)} page={cta.page} variant="secondary" size="small">
+                Add all {collection.classes.length} classes to cart
+              </CartButton>
+            ) : null}
+          </div>
           {collection.classes.length === 0 ? <p className="muted">Classes are being added to this {kind.toLowerCase()}.</p> : <ProductGrid products={collection.classes} />}
         </section>
       </div>

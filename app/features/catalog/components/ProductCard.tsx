@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { durationText } from "~/platform/format";
-import type { ProductCardData } from "../card";
+import type { ProductCardView } from "../card";
 import { PriceTag } from "./PriceTag";
 import { Rating } from "./Rating";
 
@@ -9,7 +9,7 @@ export function productHref(product: { storefrontSlug: string; classSlug: string
 }
 
 /** A class in a grid or row: cover, title, creator, rating, length and price. The whole card is one link target (the title). */
-export function ProductCard({ product, headingLevel = 3, eager = false }: { product: ProductCardData; headingLevel?: 2 | 3; eager?: boolean }) {
+export function ProductCard({ product, headingLevel = 3, eager = false }: { product: ProductCardView; headingLevel?: 2 | 3; eager?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-card">
@@ -37,7 +37,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
 }
 
 /** A responsive grid of class cards. */
-export function ProductGrid({ products, label, eagerCount = 0 }: { products: ProductCardData[]; label?: string; eagerCount?: number }) {
+export function ProductGrid({ products, label, eagerCount = 0 }: { products: ProductCardView[]; label?: string; eagerCount?: number }) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => (

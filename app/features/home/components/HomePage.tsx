@@ -3,7 +3,7 @@ import type { MouseEvent } from "react";
 import { CategoryChip } from "~/features/catalog/components/CategoryChip";
 import { ProductGrid } from "~/features/catalog/components/ProductCard";
 import { browseHref } from "~/features/catalog/rules";
-import type { ProductCardData } from "~/features/catalog/card";
+import type { ProductCardView } from "~/features/catalog/card";
 import { buttonClass } from "~/ui/Button";
 import type { Banner } from "../banner";
 import { HOME_SCROLL_OFFSET_PX, VERTICALS_SECTION_ID, type HomeCta } from "../cta";
@@ -16,8 +16,8 @@ export interface HomeData {
   cta: HomeCta;
   banner: Banner | null;
   categories: CategoryPreview[];
-  popular: ProductCardData[];
-  newReleases: ProductCardData[];
+  popular: ProductCardView[];
+  newReleases: ProductCardView[];
   now: number;
 }
 
@@ -93,7 +93,7 @@ export function HomePage({ hero, cta, banner, categories, popular, newReleases, 
   );
 }
 
-function HomeRow({ id, title, href, products }: { id: string; title: string; href: string; products: ProductCardData[] }) {
+function HomeRow({ id, title, href, products }: { id: string; title: string; href: string; products: ProductCardView[] }) {
   if (products.length === 0) return null;
   return (
     <section className="container home-row" aria-labelledby={`${id}-title`}>

@@ -1,4 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { CartLink } from "~/features/cart/components/CartLink";
+import { forgetBrowserState } from "~/features/cart/components/browser-cart";
 import { authHref } from "~/features/identity/modal";
 import { buttonClass } from "~/ui/Button";
 import { Logo } from "~/ui/Logo";
@@ -11,7 +13,7 @@ const NAV = [
 ];
 
 /** The site header: logo, primary navigation and class search. On phones the navigation folds into a <details> menu that needs no JavaScript. */
-export function SiteHeader({ productName, user, path }: { productName: string; user: { firstName: string; isAdmin?: boolean } | null; path: string }) {
+export function SiteHeader({ productName, user, path, cartCount = 0 }: { productName: string; user: { firstName: string; isAdmin?: boolean } | null; path: string; cartCount?: number }) {
   const location = useLocation();
   const view = (new URLSearchParams(location.search).get("view") ?? "").trim().toLowerCase();
   return (
@@ -41,8 +43,12 @@ export function SiteHeader({ productName, user, path }: { productName: string; u
           </button>
         </Form>
         <div className="site-header__account">
+          <CartLink count={cartCount} query={location.search} />
           {user ? (
-            <Form method="post" action="/auth/logout" className="site-header__logout">
+            <Form method="post" action="/auth/logout" className="site-header__logout" onSubmit={forgetBrowserState}>
+              <Link to="/library" className="site-header__greeting">
+                Library
+              </Link>
               {user.isAdmin ? (
                 <Link to="/admin" className="site-header__greeting">
                   Admin
@@ -77,8 +83,9 @@ export function SiteHeader({ productName, user, path }: { productName: string; u
                 {user ? (
                   <>
                     {user.isAdmin ? <Link to="/admin">Admin</Link> : null}
+                    <Link to="/library">Library</Link>
                     <Link to="/account">Account</Link>
-                    <Form method="post" action="/auth/logout">
+                    <Form method="post" action="/auth/logout" onSubmit={forgetBrowserState}>
                       <button type="submit">Log out</button>
                     </Form>
                   </>

@@ -1,0 +1,110 @@
+/**
+ * The cart form: every cart button (add, add all, remove, empty, buy now, the product CTA) posts here
+ * and is answered with a 303, so the cart works without JavaScript; with it the same forms run as
+ * fetchers. The cart belongs to the signed-in user or, before sign-in, to the anonymous visitor.
+ */
+import { redirect } from "@remix-run/cloudflare";
+import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
+import { authHref } from "~/features/identity/modal";
+import { currentUser } from "~/features/identity/sessions.server";
+import type { AppContext } from "~/platform/context";
+import { isSecureRequest } from "~/platform/http.server";
+import { safeRedirectPath } from "~/platform/redirect";
+import { setToastHeader } from "~/platform/toast.server";
+import { CartBusyError, changeCart, type CartOwner } from "./cart.server";
+import { addAll, addItem, addOnly, ctaAdd, removeItem, withQuery } from "./rules";
+import { cartFormSchema } from "./schema";
+import { sellablesByIds, type Sellable } from "./sellables.server";
+
+/** Who owns this browser's cart; a visitor without an anonymous id gets one (and its cookie). */
+export async function cartOwnerOf(app: AppContext, request: Request): Promise<{ owner: CartOwner; signedIn: boolean; cookies: string[] }> {
+  const user = await currentUser(app, request);
+  if (user) return { owner: { ownerId: user.id, userId: user.id }, signedIn: true, cookies: [] };
+  const existing = anonymousIdOf(request);
+  if (existing) return { owner: { ownerId: existing, userId: null }, signedIn: false, cookies: [] };
+  const id = newAnonymousId();
+  return { owner: { ownerId: id, userId: null }, signedIn: false, cookies: [anonymousCookie(id, isSecureRequest(request))] };
+}
+
+/** The query of a page path ('/classes/a/b?p=vip' -> '?p=vip'). */
+function queryOf(page: string) {
+  const i = page.indexOf("?");
+  return i === -1 ? "" : page.slice(i);
+}
+
+/** The page with one query parameter set (or removed). */
+function withParam(page: string, name: string, value: string | null) {
+  const url = new URL(page, "http://local");
+  if (value === null) url.searchParams.delete(name);
+  else url.searchParams.set(name, value);
+  return url.pathname + url.search;
+}
+
+export async function cartAction(app: AppContext, request: Request) {
+  const formData = await request.formData();
+  const ids = formData.getAll("productId").filter((v): v is string => typeof v === "string");
+  const parsed = cartFormSchema.safeParse({
+    intent: formData.get("intent"),
+    productId: ids.length > 1 ? ids : ids[0],
+    page: formData.get("page") ?? undefined,
+  });
+  const page = safeRedirectPath(parsed.success ? parsed.data.page : null, "/cart");
+  const secure = isSecureRequest(request);
+  const headers = new Headers();
+  const back = async (to: string, toast?: { kind: "success" | "error" | "info"; title: string; description?: string }) => {
+    if (toast) headers.append("Set-Cookie", await setToastHeader(toast, secure));
+    return redirect(to, { status: 303, headers });
+  };
+  if (!parsed.success) return back(page, { kind: "error", title: parsed.error.issues[0]?.message ?? "That did not work" });
+
+  const { intent } = parsed.data;
+  const wanted = parsed.data.productId === undefined ? [] : Array.isArray(parsed.data.productId) ? parsed.data.productId : [parsed.data.productId];
+  if (intent !== "empty" && wanted.length === 0) return back(page, { kind: "error", title: "Choose a class first." });
+
+  const found = intent === "empty" ? [] : await sellablesByIds(app.db, wanted);
+  if (intent !== "empty" && intent !== "remove" && found.length === 0) return back(page, { kind: "error", title: "This class is no longer available." });
+  const item = found[0] as Sellable;
+
+  const { owner, signedIn, cookies } = await cartOwnerOf(app, request);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  const query = queryOf(page);
+  try {
+    switch (intent) {
+      case "add":
+        await changeCart(app, owner, (items) => ({ items: addItem(items, item) }));
+        return back(withParam(page, "added", item.id));
+      case "add-only":
+        await changeCart(app, owner, (items) => ({ items: addOnly(items, item) }));
+        return back(withQuery("/cart", query));
+      case "add-all":
+        await changeCart(app, owner, (items) => ({ items: addAll(items, found.filter((f) => !f.isSubscription)) }));
+        return back(withQuery("/cart", query), { kind: "success", title: `${found.length === 1 ? "1 item" : `${found.length} items`} added to your cart` });
+      case "remove":
+        await changeCart(app, owner, (items) => ({ items: wanted.reduce(removeItem, items) }));
+        return back(withParam(page, "added", null), { kind: "info", title: "Removed from your cart" });
+      case "empty":
+        await changeCart(app, owner, () => ({ items: [], buyNowProductId: null }));
+        return back(withParam(page, "added", null), { kind: "info", title: "Your cart is empty" });
+      case "buy-now": {
+        // A separate buy-now product: checkout for this item alone, the cart left as it was.
+        await changeCart(app, owner, (items) => ({ items, buyNowProductId: item.id }));
+        return back(afterCta(page, withParam(withQuery("/checkout", query), "buyNow", "1"), signedIn));
+      }
+      case "cta":
+        await changeCart(app, owner, (items) => ({ items: ctaAdd(items, item) }));
+        return back(afterCta(page, withQuery("/checkout", query), signedIn));
+    }
+  } catch (error) {
+    if (error instanceof CartBusyError) return back(page, { kind: "error", title: "Your cart is busy. Please try again." });
+    throw error;
+  }
+}
+
+/**
+ * The product CTA's last step (spec 2): signed in, go to checkout; signed out, stay on the page with
+ * redirect=checkout saved and the SocialSignUp form open in dark mode.
+ */
+function afterCta(page: string, checkout: string, signedIn: boolean): string {
+  if (signedIn) return checkout;
+  return authHref(withParam(withParam(page, "added", null), "redirect", checkout), "SocialSignUp", { dark: true });
+}

@@ -1,0 +1,27 @@
+/** The cart's JSON API (spec 7): the same cart the pages use, for the signed-in caller. */
+import type { UserRow } from "~/db/schema";
+import { readOffers } from "~/features/offers/offers.server";
+import type { AppContext } from "~/platform/context";
+import { cartSellables, changeCart, readCart } from "./cart.server";
+import { priceItems, sellablesByIds } from "./sellables.server";
+
+/** GET /api/getCart → {lastUpdated, productsInCart}: the items at the caller's prices; an empty cart when there is none. */
+export async function cartJson(app: AppContext, request: Request, user: UserRow) {
+  const row = await readCart(app, user.id);
+  const items = priceItems(await cartSellables(app, row), readOffers(app, request, user));
+  return { lastUpdated: row ? new Date(row.updatedAt).toISOString() : null, productsInCart: items, offerValid: row?.offerValid ?? false };
+}
+
+/**
+ * POST /api/updateCart {product_ids, offer_valid}: the cart becomes exactly these items, in order.
+ * An id that is not for sale rejects the whole update (nothing changes).
+ */
+export async function replaceCart(app: AppContext, user: UserRow, productIds: string[], offerValid: boolean): Promise<{ unknown: string[] } | { unknown: null }> {
+  const unique = [...new Set(productIds)];
+  const found = await sellablesByIds(app.db, unique);
+  const known = new Set(found.map((f) => f.id));
+  const unknown = unique.filter((id) => !known.has(id));
+  if (unknown.length > 0) return { unknown };
+  await changeCart(app, { ownerId: user.id, userId: user.id }, () => ({ items: found, offerValid }));
+  return { unknown: null };
+}

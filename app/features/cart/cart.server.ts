@@ -1,0 +1,99 @@
+/**
+ * The cart on the server, keyed by its owner: the signed-in user's id, or the anonymous visitor's id
+ * ('anon_' + UUID). Every change reads the items, applies one of the pure rules and writes them back
+ * only if nobody wrote in between (the version column), retrying a few times.
+ */
+import { and, eq } from "drizzle-orm";
+import { carts, type CartRow } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+import { CART_MAX_ITEMS, mergeCarts, type CartEntry } from "./rules";
+import { sellablesByIds, type Sellable } from "./sellables.server";
+
+export interface CartOwner {
+  ownerId: string;
+  userId: string | null;
+}
+
+export class CartBusyError extends Error {
+  constructor() {
+    super("The cart changed too many times at once");
+  }
+}
+
+export async function readCart(app: AppContext, ownerId: string): Promise<CartRow | null> {
+  return (await app.db.select().from(carts).where(eq(carts.ownerId, ownerId)).get()) ?? null;
+}
+
+/** The cart's items as sellables, in cart order (items no longer sold are dropped). */
+export async function cartSellables(app: AppContext, row: Pick<CartRow, "items"> | null): Promise<Sellable[]> {
+  return row ? sellablesByIds(app.db, row.items) : [];
+}
+
+type Change = (items: Sellable[], row: CartRow | null) => { items: Sellable[]; buyNowProductId?: string | null; offerValid?: boolean };
+
+/** Applies a change to the owner's cart atomically; returns the cart as written. */
+export async function changeCart(app: AppContext, owner: CartOwner, change: Change): Promise<{ items: Sellable[]; row: CartRow }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await readCart(app, owner.ownerId);
+    const next = change(await cartSellables(app, row), row);
+    const items = next.items.slice(0, CART_MAX_ITEMS);
+    const values = {
+      items: items.map((i) => i.id),
+      buyNowProductId: next.buyNowProductId === undefined ? (row?.buyNowProductId ?? null) : next.buyNowProductId,
+      offerValid: next.offerValid ?? row?.offerValid ?? false,
+      updatedAt: app.now,
+    };
+    if (!row) {
+      const [created] = await app.db
+        .insert(carts)
+        .values({ ownerId: owner.ownerId, userId: owner.userId, ...values, version: 1 })
+        .onConflictDoNothing()
+        .returning();
+      if (created) return { items, row: created };
+      continue;
+    }
+    const [updated] = await app.db
+      .update(carts)
+      .set({ ...values, version: row.version + 1 })
+      .where(and(eq(carts.ownerId, owner.ownerId), eq(carts.version, row.version)))
+      .returning();
+    if (updated) return { items, row: updated };
+  }
+  throw new CartBusyError();
+}
+
+/**
+ * At sign-in (spec 4): the visitor's cart joins the user's. Only the visitor's: it becomes the
+ * user's; both: the user's items, then the visitor's not already there. The visitor's cart is then
+ * gone, so signing in twice never adds anything twice.
+ */
+export async function mergeVisitorCart(app: AppContext, anonymousId: string, userId: string): Promise<number> {
+  const visitor = await readCart(app, anonymousId);
+  if (!visitor) return 0;
+  const [deleted] = await app.db.delete(carts).where(and(eq(carts.ownerId, anonymousId), eq(carts.version, visitor.version))).returning();
+  if (!deleted || deleted.items.length === 0) return 0;
+  const visitorItems = await cartSellables(app, deleted);
+  await changeCart(app, { ownerId: userId, userId }, (items, row) => ({
+    items: mergeCarts(items, visitorItems),
+    buyNowProductId: row?.buyNowProductId ?? deleted.buyNowProductId,
+  }));
+  return visitorItems.length;
+}
+
+/** After a purchase: what was bought leaves the cart (and the buy-now slot). */
+export async function removePurchased(app: AppContext, userId: string, productIds: string[]): Promise<void> {
+  const bought = new Set(productIds);
+  const row = await readCart(app, userId);
+  if (!row || !(row.items.some((id) => bought.has(id)) || (row.buyNowProductId && bought.has(row.buyNowProductId)))) return;
+  await changeCart(app, { ownerId: userId, userId }, (items, current) => ({
+    items: items.filter((i) => !bought.has(i.id)),
+    buyNowProductId: current?.buyNowProductId && bought.has(current.buyNowProductId) ? null : undefined,
+  }));
+}
+
+/** Sign-out clears the visitor-side cart of this browser (spec 4), never the user's own. */
+export async function clearVisitorCart(app: AppContext, anonymousId: string | null): Promise<void> {
+  if (anonymousId) await app.db.delete(carts).where(eq(carts.ownerId, anonymousId));
+}
+
+export type { CartEntry };

@@ -1,0 +1,125 @@
+import { Link } from "@remix-run/react";
+import { PriceTag } from "~/features/catalog/components/PriceTag";
+import { ProductGrid } from "~/features/catalog/components/ProductCard";
+import type { ProductCardView } from "~/features/catalog/card";
+import { OfferNote } from "~/features/offers/components/OfferNote";
+import { formatCents } from "~/platform/format";
+import { ButtonLink } from "~/ui/Button";
+import { Icon } from "~/ui/icons";
+import { withQuery, type CartTotals } from "../rules";
+import type { CartItem } from "../sellables.server";
+import { CartButton } from "./CartButton";
+
+export interface CartPageData {
+  items: CartItem[];
+  totals: CartTotals;
+  creditCents: number;
+  recommendations: ProductCardView[];
+  signedIn: boolean;
+  /** The page's query ('?p=vip'), carried to checkout. */
+  query: string;
+  now: number;
+}
+
+/** /cart: the items, what they add up to (offer savings and credit shown), checkout, and what else to look at. */
+export function CartPage({ items, totals, creditCents, recommendations, signedIn, query, now }: CartPageData) {
+  const page = withQuery("/cart", query);
+  const count = items.length;
+  return (
+    <div className="container cart-page">
+      <h1>
+        Your cart <span className="muted">({count === 1 ? "1 item" : `${count} items`})</span>
+      </h1>
+      {count === 0 ? (
+        <section className="cart-empty" aria-labelledby="cart-empty-title">
+          <Icon name="cart" size={48} aria-hidden="true" className="cart-empty__icon" />
+          <h2 id="cart-empty-title">Your cart is empty</h2>
+          <p className="muted">Find a class you love and it will wait for you here.</p>
+          <ButtonLink to="/classes" size="large">Explore Classes</ButtonLink>
+        </section>
+      ) : (
+        <div className="cart-layout">
+          <section aria-labelledby="cart-items-title">
+            <h2 id="cart-items-title" className="visually-hidden">Items</h2>
+            <ul className="cart-items">
+              {items.map((item) => (
+                <li key={item.id} className="cart-item">
+                  <img className="cart-item__cover" src={item.coverUrl} alt="" width={160} height={90} />
+                  <div className="cart-item__text">
+                    <h3 className="cart-item__title">
+                      <Link to={item.href}>{item.title}</Link>
+                    </h3>
+                    <p className="cart-item__creator">{item.isSubscription ? "Membership" : item.creatorName}</p>
+                    <PriceTag price={item.priceInfo.price} crossedPrice={item.priceInfo.crossedPrice} />
+                    <OfferNote endsAt={item.priceInfo.offerEndsAt} now={now} />
+                  </div>
+                  <CartButton intent="remove" productIds={[item.id]} page={page} variant="transparent" size="small" label={`Remove ${item.title}`}>
+                    Remove
+                  </CartButton>
+                </li>
+              ))}
+            </ul>
+            <CartButton intent="empty" page={page} variant="transparent" size="small">
+              Empty cart
+            </CartButton>
+          </section>
+          <aside className="cart-summary" aria-labelledby="cart-summary-title">
+            <h2 id="cart-summary-title">Order summary</h2>
+            <SummaryLines totals={totals} creditCents={creditCents} signedIn={signedIn} />
+            <ButtonLink to={withQuery("/checkout", query)} size="large" className="cart-summary__checkout">
+              Check out
+            </ButtonLink>
+            {!signedIn ? <p className="muted cart-summary__note">You will sign in or create an account before paying.</p> : null}
+          </aside>
+        </div>
+      )}
+      {recommendations.length > 0 ? (
+        <section className="cart-recommendations" aria-labelledby="cart-recommendations-title">
+          <h2 id="cart-recommendations-title">You might also like</h2>
+          <ProductGrid products={recommendations} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Subtotal, offer savings, discount, credit and total, as a definition list (also used by checkout). */
+export function SummaryLines({ totals, creditCents, signedIn, discountCode }: { totals: CartTotals; creditCents: number; signedIn: boolean; discountCode?: string | null }) {
+  const savings = totals.regular - totals.subtotal;
+  return (
+    <dl className="summary-lines">
+      {savings > 0 ? (
+        <>
+          <div>
+            <dt>Regular price</dt>
+            <dd>
+              <s>{formatCents(totals.regular)}</s>
+            </dd>
+          </div>
+          <div className="summary-lines__saving">
+            <dt>Offer savings</dt>
+            <dd>−{formatCents(savings)}</dd>
+          </div>
+        </>
+      ) : null}
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatCents(totals.subtotal)}</dd>
+      </div>
+      {totals.discount > 0 ? (
+        <div className="summary-lines__saving">
+          <dt>Discount{discountCode ? ` (${discountCode})` : ""}</dt>
+          <dd>−{formatCents(totals.discount)}</dd>
+        </div>
+      ) : null}
+      <div className="summary-lines__credit">
+        <dt>Monthly credit</dt>
+        <dd>{creditCents > 0 ? `−${formatCents(totals.credit)}` : signedIn ? formatCents(0) : "Sign in to use yours"}</dd>
+      </div>
+      <div className="summary-lines__total">
+        <dt>Total</dt>
+        <dd>{formatCents(totals.total)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Anything that can go in a cart: a class, the membership (a subscription product) or a
+ * collection. Looked up by id, in the order asked, unknown ids dropped.
+ */
+import { eq, inArray, sql } from "drizzle-orm";
+import { collectionItems, collections, products } from "~/db/schema";
+import { productsByIds } from "~/features/catalog/products.server";
+import type { Db } from "~/platform/db.server";
+import type { Offers } from "~/features/offers/offers.server";
+import type { ShownPrice } from "~/features/offers/rules";
+
+export type SellableKind = "class" | "subscription" | "collection";
+
+export interface Sellable {
+  id: string;
+  kind: SellableKind;
+  title: string;
+  creatorName: string;
+  coverUrl: string;
+  href: string;
+  isSubscription: boolean;
+  isCollection: boolean;
+  /** A collection's classes bought one by one, at their regular prices. */
+  totalValuePriceInCents: number | null;
+  priceInfo: { price: number; crossedPrice: number | null };
+  offer: { crossedPriceApplicableFrom: string | null; specialOnlyVip: boolean; shouldNotHideDiscount: boolean } | null;
+}
+
+/** A cart item as the visitor sees it: the price after the countdown offer. */
+export type CartItem = Omit<Sellable, "offer" | "priceInfo"> & { priceInfo: ShownPrice };
+
+export async function sellablesByIds(db: Db, ids: string[]): Promise<Sellable[]> {
+  const unique = [...new Set(ids)].filter((id) => typeof id === "string" && id.length > 0 && id.length <= 64);
+  if (unique.length === 0) return [];
+  const [classes, bundles] = await Promise.all([productsByIds(db, unique), collectionsByIds(db, unique)]);
+  const byId = new Map<string, Sellable>();
+  for (const p of classes) {
+    byId.set(p.id, {
+      id: p.id,
+      kind: p.kind,
+      title: p.title,
+      creatorName: p.creatorName,
+      coverUrl: p.coverUrl,
+      href: `/classes/${p.storefrontSlug}/${p.classSlug}`,
+      isSubscription: p.subscriptionSlug !== "",
+      isCollection: false,
+      totalValuePriceInCents: null,
+      priceInfo: p.priceInfo,
+      offer: { crossedPriceApplicableFrom: p.crossedPriceApplicableFrom, specialOnlyVip: p.specialOnlyVip, shouldNotHideDiscount: p.shouldNotHideDiscount },
+    });
+  }
+  for (const c of bundles) byId.set(c.id, c);
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function collectionsByIds(db: Db, ids: string[]): Promise<Sellable[]> {
+  const rows = await db
+    .select({
+      row: collections,
+      totalValue: sql<number>`coalesce(sum(coalesce(${products.crossedPriceCents}, ${products.priceCents})), 0)`,
+    })
+    .from(collections)
+    .leftJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
+    .leftJoin(products, eq(products.id, collectionItems.productId))
+    .where(inArray(collections.id, ids))
+    .groupBy(collections.id);
+  return rows.map(({ row, totalValue }) => ({
+    id: row.id,
+    kind: "collection",
+    title: row.title,
+    creatorName: row.programType === "school" ? "School" : "Collection",
+    coverUrl: row.coverUrl,
+    href: row.programType === "school" ? `/schools/${row.slug}` : `/collections/${row.slug}`,
+    isSubscription: false,
+    isCollection: true,
+    totalValuePriceInCents: totalValue,
+    // A bundle's crossed price is its total value, not a countdown offer: it always shows.
+    priceInfo: { price: row.priceCents, crossedPrice: totalValue > row.priceCents ? totalValue : null },
+    offer: null,
+  }));
+}
+
+/** The price each item shows this visitor (classes through the countdown offer; bundles as they are). */
+export function priceItems(items: Sellable[], offers: Offers): CartItem[] {
+  return items.map(({ offer, priceInfo, ...rest }) => ({
+    ...rest,
+    priceInfo: offer ? offers.price({ ...offer, priceInfo }) : { price: priceInfo.price, crossedPrice: priceInfo.crossedPrice, offerEndsAt: null },
+  }));
+}

@@ -1,0 +1,191 @@
+/**
+ * /checkout: the order summary, the discount code, and 'Pay', which freezes the order into a
+ * checkout session and hands the buyer to the payments adapter (Stripe Checkout, or our own card
+ * page). Signed-out buyers are sent to sign up first, with checkout as where to come back.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/cloudflare";
+import { parse as parseCookie } from "cookie";
+import { eq } from "drizzle-orm";
+import { checkoutSessions, users, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
+import { withQuery } from "~/features/cart/rules";
+import { authHref } from "~/features/identity/modal";
+import { currentUser } from "~/features/identity/sessions.server";
+import { withOfferCookies } from "~/features/offers/offers.server";
+import { NO_PRICE_OFFER } from "~/features/offers/rules";
+import { VIP_GATE_COOKIE, isVipVisit } from "~/features/offers/vip";
+import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
+import type { AppContext } from "~/platform/context";
+import { randomHex } from "~/platform/crypto.server";
+import { checkoutByProviderSession, fulfilCheckout, getCheckout } from "./fulfil.server";
+import { buildOrder, normaliseCode, type Order } from "./order.server";
+import { allocateTotal, paymentInfo } from "./rules";
+import { codeFormSchema, payFormSchema } from "./schema";
+
+export const CHECKOUT_MESSAGES = {
+  emptyCart: "Your cart is empty.",
+  createFailed: "Failed to create checkout session",
+} as const;
+
+/** Signed out: the cart with the sign-up form open, and checkout (with this query) as where to go after. */
+function signUpFirst(search: string): never {
+  const checkout = withQuery("/checkout", search);
+  const cart = new URL(withQuery("/cart", search), "http://local");
+  cart.searchParams.set("redirect", checkout);
+  throw redirect(authHref(cart.pathname + cart.search, "SocialSignUp", { dark: true }), 303);
+}
+
+export async function requireBuyer(app: AppContext, request: Request): Promise<UserRow> {
+  const user = await currentUser(app, request);
+  if (!user) signUpFirst(new URL(request.url).search);
+  return user;
+}
+
+export function orderView(order: Order) {
+  return { lines: order.lines, alreadyOwned: order.alreadyOwned, totals: order.totals, creditCents: order.creditCents, discount: order.discount, source: order.source };
+}
+
+export async function loadCheckout(app: AppContext, request: Request) {
+  const user = await requireBuyer(app, request);
+  const url = new URL(request.url);
+  const order = await buildOrder(app, request, user, url.searchParams);
+  return withOfferCookies(order.offers, {
+    ...orderView(order),
+    query: url.search,
+    idempotencyKey: randomHex(16),
+    provider: paymentsProvider(app).name,
+    email: user.email,
+    now: app.now,
+  });
+}
+
+export type CheckoutActionData = { formError?: string; codeError?: string };
+
+export async function checkoutAction(app: AppContext, request: Request) {
+  const user = await requireBuyer(app, request);
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "apply-code") {
+    const submission = parseWithZod(formData, { schema: codeFormSchema });
+    if (submission.status !== "success") return data<CheckoutActionData>({ codeError: submission.error?.code?.[0] ?? "Enter a discount code." }, { status: 400 });
+    url.searchParams.set("code", normaliseCode(submission.value.code));
+    const order = await buildOrder(app, request, user, url.searchParams);
+    if (order.discount?.problem) return data<CheckoutActionData>({ codeError: order.discount.problem }, { status: 400 });
+    return redirect(`/checkout${url.search}`, 303);
+  }
+  if (intent === "remove-code") {
+    url.searchParams.delete("code");
+    return redirect(`/checkout${url.search}`, 303);
+  }
+  const submission = parseWithZod(formData, { schema: payFormSchema });
+  if (submission.status !== "success") return data<CheckoutActionData>({ formError: "Reload the page and try again." }, { status: 400 });
+  return startCheckout(app, request, user, url, submission.value.idempotencyKey);
+}
+
+/** Where a checkout that already exists sends the buyer: its payment page, or its receipt. */
+function continueCheckout(session: CheckoutSessionRow) {
+  if (session.status === "complete") return redirect(`/checkout/success?session_id=${session.id}`, 303);
+  if (session.provider === "local") return redirect(`/checkout/pay/${session.id}`, 303);
+  return null;
+}
+
+function toLine(item: Order["lines"][number]): CheckoutLine {
+  return { productId: item.id, kind: item.kind, title: item.title, priceCents: item.priceInfo.price, crossedPriceCents: item.priceInfo.crossedPrice };
+}
+
+/** The stored half of payment_info (spec 7): what cookies remember when the query does not say. */
+function storedPaymentInfo(request: Request): Record<string, string | null> {
+  const jar = parseCookie(request.headers.get("Cookie") ?? "");
+  return { noPriceOffer: jar[NO_PRICE_OFFER] === "true" ? "true" : null, p: isVipVisit(jar[VIP_GATE_COOKIE]) ? "vip" : null, friend: jar.friendReferral ?? null };
+}
+
+export async function startCheckout(app: AppContext, request: Request, user: UserRow, url: URL, idempotencyKey: string) {
+  const existing = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, idempotencyKey)).get();
+  if (existing) {
+    if (existing.userId !== user.id) return data<CheckoutActionData>({ formError: "Reload the page and try again." }, { status: 409 });
+    const next = continueCheckout(existing);
+    if (next) return next;
+  }
+  const order = await buildOrder(app, request, user, url.searchParams);
+  if (order.lines.length === 0) return data<CheckoutActionData>({ formError: CHECKOUT_MESSAGES.emptyCart }, { status: 400 });
+  if (order.discount?.problem) return data<CheckoutActionData>({ codeError: order.discount.problem }, { status: 400 });
+
+  const provider = paymentsProvider(app);
+  const [session] = existing
+    ? [existing]
+    : await app.db
+        .insert(checkoutSessions)
+        .values({
+          id: crypto.randomUUID(),
+          userId: user.id,
+          provider: provider.name,
+          idempotencyKey,
+          source: order.source,
+          lines: order.lines.map(toLine),
+          subtotalCents: order.totals.subtotal,
+          discountCode: order.discount && !order.discount.problem && order.totals.discount > 0 ? order.discount.code : null,
+          discountCents: order.totals.discount,
+          creditCents: order.totals.credit,
+          totalCents: order.totals.total,
+          paymentInfo: paymentInfo(url.searchParams, storedPaymentInfo(request)),
+          query: url.search,
+          createdAt: app.now,
+        })
+        .onConflictDoNothing()
+        .returning();
+  if (!session) {
+    // Two clicks raced: the other one made the checkout; follow it.
+    const made = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, idempotencyKey)).get();
+    return (made && made.userId === user.id && continueCheckout(made)) || redirect(`/checkout${url.search}`, 303);
+  }
+
+  // Credit and discounts cover everything: nothing to pay, so no provider is involved.
+  if (session.totalCents === 0) {
+    await fulfilCheckout(app, session.id);
+    return redirect(`/checkout/success?session_id=${session.id}`, 303);
+  }
+  try {
+    const origin = url.origin;
+    const started = await provider.createCheckout(app, {
+      session,
+      customer: { userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), stripeCustomerId: user.stripeCustomerId },
+      successUrl: `${origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}${withQuery("/checkout", url.search)}`,
+      amounts: allocateTotal(
+        session.lines.map((l) => l.priceCents),
+        session.totalCents,
+      ),
+    });
+    await app.db.update(checkoutSessions).set({ providerSessionId: started.providerSessionId }).where(eq(checkoutSessions.id, session.id));
+    if (started.stripeCustomerId && !user.stripeCustomerId) await app.db.update(users).set({ stripeCustomerId: started.stripeCustomerId }).where(eq(users.id, user.id));
+    return redirect(started.url, 303);
+  } catch (error) {
+    console.error("checkout: the payment provider failed", error);
+    await app.db.update(checkoutSessions).set({ status: "expired", lastError: CHECKOUT_MESSAGES.createFailed }).where(eq(checkoutSessions.id, session.id));
+    return data<CheckoutActionData>({ formError: CHECKOUT_MESSAGES.createFailed }, { status: 502 });
+  }
+}
+
+/**
+ * /checkout/success?session_id=: the buyer's receipt page. It also asks the provider whether an
+ * open checkout was paid, so a buyer whose webhook is late still gets the class.
+ */
+export async function loadSuccess(app: AppContext, request: Request) {
+  const user = await requireBuyer(app, request);
+  const id = new URL(request.url).searchParams.get("session_id") ?? "";
+  let session = (await getCheckout(app, id)) ?? (await checkoutByProviderSession(app, id));
+  if (!session || session.userId !== user.id) return null;
+  if (session.status === "open" && session.provider === "stripe" && session.providerSessionId) {
+    try {
+      const paid = await paymentsProvider(app).retrieve(app, session.providerSessionId);
+      if (paid.paid) {
+        const outcome = await fulfilCheckout(app, session.id, { card: paid.card });
+        if (outcome.status !== "missing") session = outcome.session;
+      }
+    } catch (error) {
+      console.error("checkout: could not confirm with the provider", error);
+    }
+  }
+  return { session: { id: session.id, status: session.status, lines: session.lines, totalCents: session.totalCents, creditCents: session.creditCents, discountCents: session.discountCents, discountCode: session.discountCode }, email: user.email };
+}

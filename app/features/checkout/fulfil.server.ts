@@ -1,0 +1,106 @@
+/**
+ * Fulfilment: a paid checkout becomes purchases, exactly once. Stripe's webhook, the success page's
+ * confirmation and the local provider's card form all call fulfilCheckout, as often as they like, in
+ * any order, at the same time: one D1 batch (a transaction) applies the credit, the discount
+ * redemption, the membership, the purchases and the saved card only while the checkout is still
+ * open, and closes it last. Purchases are also unique per checkout and product.
+ */
+import { eq } from "drizzle-orm";
+import { checkoutSessions, type CheckoutSessionRow } from "~/db/schema";
+import { removePurchased } from "~/features/cart/cart.server";
+import { sendEmail } from "~/platform/adapters/email/email.server";
+import type { PaidCard } from "~/platform/adapters/payments/payments.server";
+import type { AppContext } from "~/platform/context";
+import { receiptEmail } from "./receipt";
+import { allocateTotal } from "./rules";
+
+export const MEMBERSHIP_PERIOD_MS = 365 * 86_400_000;
+
+export type FulfilOutcome = { status: "fulfilled" | "already"; session: CheckoutSessionRow } | { status: "missing" };
+
+export async function getCheckout(app: AppContext, id: string): Promise<CheckoutSessionRow | null> {
+  return (await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).get()) ?? null;
+}
+
+export async function checkoutByProviderSession(app: AppContext, providerSessionId: string): Promise<CheckoutSessionRow | null> {
+  return (await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, providerSessionId)).get()) ?? null;
+}
+
+export async function fulfilCheckout(app: AppContext, id: string, { card = null, stripeCustomerId = null }: { card?: PaidCard | null; stripeCustomerId?: string | null } = {}): Promise<FulfilOutcome> {
+  const session = await getCheckout(app, id);
+  if (!session) return { status: "missing" };
+  if (session.status === "complete") return { status: "already", session };
+
+  const DB = app.bindings.DB;
+  const whileOpen = "EXISTS (SELECT 1 FROM checkout_sessions WHERE id = ?1 AND status = 'open')";
+  const amounts = allocateTotal(
+    session.lines.map((l) => l.priceCents),
+    session.totalCents,
+  );
+  const statements: D1PreparedStatement[] = [];
+  if (session.creditCents > 0) {
+    statements.push(
+      DB.prepare(
+        `UPDATE users SET monthly_credit_info = json_set(coalesce(monthly_credit_info, '{}'), '$.monthlyCredit',
+           max(0, round((coalesce(json_extract(monthly_credit_info, '$.monthlyCredit'), 0) * 100 - ?3)) / 100.0))
+         WHERE id = ?2 AND ${whileOpen}`,
+      ).bind(id, session.userId, session.creditCents),
+    );
+  }
+  if (session.discountCode) {
+    statements.push(DB.prepare(`UPDATE discount_codes SET redemptions = redemptions + 1 WHERE code = ?2 AND ${whileOpen}`).bind(id, session.discountCode));
+  }
+  session.lines.forEach((line, i) => {
+    if (line.kind === "subscription") {
+      statements.push(
+        DB.prepare(
+          `INSERT INTO subscriptions (id, user_id, product_id, checkout_session_id, provider, interval, price_cents, status, current_period_end, created_at)
+           SELECT ?2, ?3, ?4, ?1, ?5, 'year', ?6, 'active', ?7, ?8 WHERE ${whileOpen}
+           ON CONFLICT DO NOTHING`,
+        ).bind(id, crypto.randomUUID(), session.userId, line.productId, session.provider, amounts[i], app.now + MEMBERSHIP_PERIOD_MS, app.now),
+        DB.prepare(`UPDATE users SET membership_status = 'active' WHERE id = ?2 AND ${whileOpen}`).bind(id, session.userId),
+      );
+    }
+    statements.push(
+      DB.prepare(
+        `INSERT INTO purchases (id, user_id, product_id, kind, checkout_session_id, amount_cents, purchased_at)
+         VALUES (?2, ?3, ?4, ?5, ?1, ?6, ?7) ON CONFLICT (checkout_session_id, product_id) DO NOTHING`,
+      ).bind(id, crypto.randomUUID(), session.userId, line.productId, line.kind, amounts[i], app.now),
+    );
+  });
+  if (card) {
+    statements.push(
+      DB.prepare(
+        `INSERT INTO saved_cards (user_id, brand, last4, exp_month, exp_year, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (user_id) DO UPDATE SET brand = excluded.brand, last4 = excluded.last4, exp_month = excluded.exp_month, exp_year = excluded.exp_year, updated_at = excluded.updated_at`,
+      ).bind(session.userId, card.brand, card.last4, card.expMonth, card.expYear, app.now),
+    );
+  }
+  if (stripeCustomerId) statements.push(DB.prepare(`UPDATE users SET stripe_customer_id = ?2 WHERE id = ?1 AND stripe_customer_id IS NULL`).bind(session.userId, stripeCustomerId));
+  // Last: close the checkout. Only the call that closes it sees a row come back.
+  statements.push(DB.prepare(`UPDATE checkout_sessions SET status = 'complete', completed_at = ?2, last_error = NULL WHERE id = ?1 AND status = 'open' RETURNING id`).bind(id, app.now));
+
+  const results = await DB.batch(statements);
+  const closedNow = (results.at(-1)?.results.length ?? 0) > 0;
+  const after = (await getCheckout(app, id)) ?? session;
+  if (!closedNow) return { status: "already", session: after };
+
+  await removePurchased(app, session.userId, session.lines.map((l) => l.productId)).catch(() => undefined);
+  await sendReceiptOnce(app, after);
+  return { status: "fulfilled", session: after };
+}
+
+/** The receipt goes out once per checkout, whoever fulfils it and however often. */
+async function sendReceiptOnce(app: AppContext, session: CheckoutSessionRow) {
+  const claimed = await app.bindings.DB.prepare(`UPDATE checkout_sessions SET receipt_sent_at = ?2 WHERE id = ?1 AND receipt_sent_at IS NULL RETURNING user_id`).bind(session.id, app.now).first<{ user_id: string }>();
+  if (!claimed) return;
+  const user = await app.bindings.DB.prepare(`SELECT email, first_name FROM users WHERE id = ?1`).bind(session.userId).first<{ email: string; first_name: string }>();
+  if (!user) return;
+  const card = await app.bindings.DB.prepare(`SELECT brand, last4 FROM saved_cards WHERE user_id = ?1`).bind(session.userId).first<{ brand: string; last4: string }>();
+  try {
+    await sendEmail(app, receiptEmail({ productName: app.env.PRODUCT_NAME, to: user.email, firstName: user.first_name, session, card }));
+  } catch {
+    // A receipt that fails to send is not a lost purchase; allow another attempt later.
+    await app.bindings.DB.prepare(`UPDATE checkout_sessions SET receipt_sent_at = NULL WHERE id = ?1`).bind(session.id).run();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The order a checkout is for, worked out on the server from the cart (or the buy-now product), this
+ * visitor's prices (the countdown offer), the discount code and the monthly credit. The checkout page
+ * shows it and 'Pay' charges it: both call this, so what the buyer sees is what they pay.
+ */
+import { eq } from "drizzle-orm";
+import { discountCodes, type UserRow } from "~/db/schema";
+import { cartSellables, readCart } from "~/features/cart/cart.server";
+import { monthlyCreditCents } from "~/features/cart/credit.server";
+import { cartTotals, discountAmount, type CartTotals } from "~/features/cart/rules";
+import { priceItems, sellablesByIds, type CartItem } from "~/features/cart/sellables.server";
+import { readOffers, type Offers } from "~/features/offers/offers.server";
+import { ownedProductIds } from "~/features/purchases/purchases.server";
+import type { AppContext } from "~/platform/context";
+import { discountProblem } from "./rules";
+
+export interface Order {
+  source: "cart" | "buy-now";
+  lines: CartItem[];
+  /** In the cart but already owned: left out of the order, never charged twice. */
+  alreadyOwned: CartItem[];
+  totals: CartTotals;
+  creditCents: number;
+  discount: { code: string; problem: string | null } | null;
+  offers: Offers;
+}
+
+export const normaliseCode = (raw: string | null | undefined) => (raw ?? "").trim().toUpperCase().slice(0, 40);
+
+export async function buildOrder(app: AppContext, request: Request, user: UserRow, search: URLSearchParams): Promise<Order> {
+  const row = await readCart(app, user.id);
+  const buyNow = search.get("buyNow") === "1" && row?.buyNowProductId ? row.buyNowProductId : null;
+  const sellables = buyNow ? await sellablesByIds(app.db, [buyNow]) : await cartSellables(app, row);
+  const offers = readOffers(app, request, user);
+  const priced = priceItems(sellables, offers);
+  const owned = await ownedProductIds(app, user.id, priced.map((i) => i.id));
+  const lines = priced.filter((i) => !owned.has(i.id));
+  const alreadyOwned = priced.filter((i) => owned.has(i.id));
+
+  const code = normaliseCode(search.get("code"));
+  let discount: Order["discount"] = null;
+  let discountCents = 0;
+  if (code) {
+    const rule = await app.db.select().from(discountCodes).where(eq(discountCodes.code, code)).get();
+    const problem = discountProblem(rule ?? null, app.now);
+    discount = { code, problem };
+    if (rule && !problem) discountCents = discountAmount(rule, lines.reduce((sum, l) => sum + l.priceInfo.price, 0));
+  }
+  const creditCents = monthlyCreditCents(user);
+  return { source: buyNow ? "buy-now" : "cart", lines, alreadyOwned, totals: cartTotals(lines, { creditCents, discountCents }), creditCents, discount, offers };
+}

@@ -1,0 +1,49 @@
+/**
+ * /checkout/pay/{id}: the embedded payment provider's card page. It only exists for local checkouts;
+ * the card is checked with the test-card rules, a decline is shown and recorded on the checkout, and
+ * a success runs the same fulfilment as Stripe's webhook.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { checkoutSessions } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+import { notFound } from "~/platform/http.server";
+import { requireBuyer } from "./checkout.server";
+import { fulfilCheckout, getCheckout } from "./fulfil.server";
+import { parseExpiry, testCardOutcome } from "./rules";
+import { cardFormSchema } from "./schema";
+
+async function localCheckoutFor(app: AppContext, request: Request, id: string) {
+  const user = await requireBuyer(app, request);
+  const session = await getCheckout(app, id);
+  if (!session || session.userId !== user.id || session.provider !== "local") notFound("No such checkout");
+  if (session.status === "complete") throw redirect(`/checkout/success?session_id=${session.id}`, 303);
+  if (session.status === "expired") throw redirect(`/checkout${session.query}`, 303);
+  return { user, session };
+}
+
+export async function loadPayPage(app: AppContext, request: Request, id: string) {
+  const { user, session } = await localCheckoutFor(app, request, id);
+  return {
+    session: { id: session.id, lines: session.lines, subtotalCents: session.subtotalCents, discountCents: session.discountCents, discountCode: session.discountCode, creditCents: session.creditCents, totalCents: session.totalCents, lastError: session.lastError },
+    cancelHref: `/checkout${session.query}`,
+    email: user.email,
+  };
+}
+
+export async function payAction(app: AppContext, request: Request, id: string) {
+  const { session } = await localCheckoutFor(app, request, id);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: cardFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["number", "cvc"] }) }, { status: 400 });
+  const expiry = parseExpiry(submission.value.expiry)!;
+  const outcome = testCardOutcome({ number: submission.value.number, ...expiry }, new Date(app.now));
+  if (!outcome.ok) {
+    await app.db.update(checkoutSessions).set({ lastError: outcome.message }).where(eq(checkoutSessions.id, session.id));
+    const reply = outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["number", "cvc"] }) : submission.reply({ formErrors: [outcome.message], hideFields: ["number", "cvc"] });
+    return data({ result: reply }, { status: 402 });
+  }
+  await fulfilCheckout(app, session.id, { card: { brand: outcome.brand, last4: outcome.last4, ...expiry } });
+  return redirect(`/checkout/success?session_id=${session.id}`, 303);
+}

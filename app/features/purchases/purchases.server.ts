@@ -1,0 +1,63 @@
+/**
+ * What users own (spec 3 "Purchase"): purchases made by fulfilment, refunded ones kept but never
+ * counted. A collection bought is each of its classes owned.
+ */
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { collectionItems, purchases, type PurchaseRow } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+
+const notRefunded = isNull(purchases.refundedInfo);
+
+/** Of these product ids, the ones the user owns (bought, or in a collection they bought). */
+export async function ownedProductIds(app: AppContext, userId: string, productIds: string[]): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const [direct, viaCollections] = await app.db.batch([
+    app.db.select({ id: purchases.productId }).from(purchases).where(and(eq(purchases.userId, userId), notRefunded, inArray(purchases.productId, productIds))),
+    app.db
+      .select({ id: collectionItems.productId })
+      .from(purchases)
+      .innerJoin(collectionItems, eq(collectionItems.collectionId, purchases.productId))
+      .where(and(eq(purchases.userId, userId), notRefunded, inArray(collectionItems.productId, productIds))),
+  ]);
+  return new Set([...direct, ...viaCollections].map((r) => r.id));
+}
+
+/** GET /api/getUserPurchases: newest first, refunded ones filtered out. */
+export async function userPurchases(app: AppContext, userId: string): Promise<PurchaseRow[]> {
+  return app.db.select().from(purchases).where(and(eq(purchases.userId, userId), notRefunded)).orderBy(desc(purchases.purchasedAt), desc(purchases.id));
+}
+
+/** GET /api/getUserPurchaseForProduct: the user's (unrefunded) purchase of one product, or null. */
+export async function userPurchaseForProduct(app: AppContext, userId: string, productId: string): Promise<PurchaseRow | null> {
+  return (
+    (await app.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.userId, userId), eq(purchases.productId, productId), notRefunded))
+      .orderBy(desc(purchases.purchasedAt))
+      .get()) ?? null
+  );
+}
+
+/** The purchase as the API shows it (spec 3: productId, refundedInfo present when refunded). */
+export function purchaseJson(p: PurchaseRow) {
+  return {
+    id: p.id,
+    productId: p.productId,
+    kind: p.kind,
+    amountCents: p.amountCents,
+    purchasedAt: new Date(p.purchasedAt).toISOString(),
+    checkoutSessionId: p.checkoutSessionId,
+    ...(p.refundedInfo ? { refundedInfo: { ...p.refundedInfo, refundedAt: new Date(p.refundedInfo.refundedAt).toISOString() } } : {}),
+  };
+}
+
+/** How many distinct classes a user owns (for the library heading and tests). */
+export async function ownedClassCount(app: AppContext, userId: string): Promise<number> {
+  const row = await app.db.get<{ n: number }>(sql`
+    SELECT count(DISTINCT id) AS n FROM (
+      SELECT product_id AS id FROM purchases WHERE user_id = ${userId} AND refunded_info IS NULL AND kind = 'class'
+      UNION SELECT ci.product_id FROM purchases p JOIN collection_items ci ON ci.collection_id = p.product_id
+            WHERE p.user_id = ${userId} AND p.refunded_info IS NULL)`);
+  return row?.n ?? 0;
+}

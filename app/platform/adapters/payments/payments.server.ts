@@ -1,0 +1,40 @@
+/**
+ * The payments adapter: Stripe Checkout when STRIPE_SECRET_KEY is set; otherwise the embedded local
+ * provider, a checkout page of our own (/checkout/pay/{id}) that takes the well-known test cards.
+ * Either way a paid checkout ends in the same fulfilment code (features/checkout/fulfil.server.ts).
+ */
+import type { CheckoutSessionRow } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+import { localProvider } from "./local.server";
+import { stripeProvider } from "./stripe.server";
+
+export interface PaidCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface CheckoutStart {
+  session: CheckoutSessionRow;
+  customer: { userId: string; email: string; name: string; stripeCustomerId: string | null };
+  /** Absolute URLs; Stripe replaces {CHECKOUT_SESSION_ID} in the success URL. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Each line's amount after discount and credit, in cents (sums to the session total). */
+  amounts: number[];
+}
+
+export interface PaymentsProvider {
+  name: "local" | "stripe";
+  /** Opens a payment for the checkout: where to send the buyer, and the provider's id for it. */
+  createCheckout(app: AppContext, start: CheckoutStart): Promise<{ providerSessionId: string; url: string; stripeCustomerId?: string }>;
+  /** Asks the provider whether a checkout was paid (the success page's check, for a late webhook). */
+  retrieve(app: AppContext, providerSessionId: string): Promise<{ paid: boolean; card: PaidCard | null }>;
+}
+
+export function paymentsProvider(app: AppContext): PaymentsProvider {
+  return app.env.STRIPE_SECRET_KEY ? stripeProvider : localProvider;
+}
+
+export class PaymentProviderError extends Error {}

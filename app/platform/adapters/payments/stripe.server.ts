@@ -1,0 +1,65 @@
+/**
+ * Stripe Checkout. The client uses fetch (Workers have no Node http) and may target a local stand-in
+ * through STRIPE_API_URL (host, port, protocol), which is how the tests exercise this file. Every
+ * create carries an idempotency key, so a retried request never makes a second customer or session.
+ */
+import Stripe from "stripe";
+import type { AppContext } from "~/platform/context";
+import { PaymentProviderError, type PaymentsProvider } from "./payments.server";
+
+export function stripeClient(app: AppContext): Stripe {
+  const key = app.env.STRIPE_SECRET_KEY;
+  if (!key) throw new PaymentProviderError("STRIPE_SECRET_KEY is not set");
+  const target = app.env.STRIPE_API_URL ? new URL(app.env.STRIPE_API_URL) : null;
+  return new Stripe(key, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    ...(target ? { host: target.hostname, port: Number(target.port || (target.protocol === "https:" ? 443 : 80)), protocol: target.protocol.replace(":", "") as "http" | "https" } : {}),
+  });
+}
+
+export const stripeProvider: PaymentsProvider = {
+  name: "stripe",
+  async createCheckout(app, { session, customer, successUrl, cancelUrl, amounts }) {
+    const stripe = stripeClient(app);
+    let customerId = customer.stripeCustomerId;
+    if (!customerId) {
+      const created = await stripe.customers.create({ email: customer.email, name: customer.name, metadata: { userId: customer.userId } }, { idempotencyKey: `customer-${customer.userId}` });
+      customerId = created.id;
+    }
+    const checkout = await stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        customer: customerId,
+        client_reference_id: session.id,
+        metadata: { checkoutSessionId: session.id, userId: customer.userId },
+        payment_intent_data: { metadata: { checkoutSessionId: session.id }, setup_future_usage: "off_session" },
+        line_items: session.lines.map((line, i) => ({
+          quantity: 1,
+          price_data: { currency: "usd", unit_amount: amounts[i], product_data: { name: line.title, metadata: { productId: line.productId } } },
+        })),
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      },
+      { idempotencyKey: `checkout-${session.id}` },
+    );
+    if (!checkout.url) throw new PaymentProviderError("Stripe returned a checkout session without a URL");
+    return { providerSessionId: checkout.id, url: checkout.url, stripeCustomerId: customerId };
+  },
+  async retrieve(app, providerSessionId) {
+    const stripe = stripeClient(app);
+    const checkout = await stripe.checkout.sessions.retrieve(providerSessionId, { expand: ["payment_intent.payment_method"] });
+    const intent = typeof checkout.payment_intent === "object" ? checkout.payment_intent : null;
+    const method = intent && typeof intent.payment_method === "object" ? intent.payment_method : null;
+    const card = method?.card ? { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } : null;
+    return { paid: checkout.payment_status === "paid" || checkout.payment_status === "no_payment_required", card };
+  },
+};
+
+/** A webhook event, verified on the raw body (300 s tolerance); throws on a bad signature. */
+export async function verifyWebhook(app: AppContext, rawBody: string, signature: string | null): Promise<Stripe.Event> {
+  const secret = app.env.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new PaymentProviderError("STRIPE_WEBHOOK_SECRET is not set");
+  if (!signature) throw new PaymentProviderError("Missing Stripe-Signature header");
+  return Stripe.webhooks.constructEventAsync(rawBody, signature, secret, 300, Stripe.createSubtleCryptoProvider());
+}
