@@ -17,7 +17,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: `${root}/wrangler.toml` },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: catalogueStatements(seededAt), TEST_SEEDED_AT: seededAt, ENVIRONMENT: "test" },
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: catalogueStatements(seededAt), TEST_SEEDED_AT: seededAt, ENVIRONMENT: "test", STRIPE_WEBHOOK_SECRET: "whsec_integration" },
         },
       }),
     ],

@@ -13,15 +13,18 @@ declare const process: { env: { NODE_ENV: string } };
 
 const handleRemixRequest = createRequestHandler(build as any, process.env.NODE_ENV);
 
+const PROVIDER_POSTS = new Set(["/auth/callback", "/api/webhooks/stripe"]);
+
 export default {
   async fetch(request: Request, bindings: Bindings, ctx: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
     const redirectTo = globalRedirect(url, request.method);
     if (redirectTo) return new Response(null, { status: 302, headers: { Location: redirectTo } });
 
-    // State changes only from our own pages: a cross-site form post or fetch is refused. The one
-    // exception is a provider posting a sign-in back (Apple's form_post), which the OAuth state guards.
-    if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && url.pathname !== "/auth/callback" && isCrossSite(request, url)) {
+    // State changes only from our own pages: a cross-site form post or fetch is refused. The
+    // exceptions are providers posting to us: a sign-in coming back (Apple's form_post, guarded by
+    // the OAuth state) and Stripe's webhooks (guarded by their signature).
+    if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && !PROVIDER_POSTS.has(url.pathname) && isCrossSite(request, url)) {
       return new Response("Cross-site requests are not allowed", { status: 403 });
     }
 

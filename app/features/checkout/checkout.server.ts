@@ -83,10 +83,10 @@ export async function checkoutAction(app: AppContext, request: Request) {
   return startCheckout(app, request, user, url, submission.value.idempotencyKey);
 }
 
-/** Where a checkout that already exists sends the buyer: its payment page, or its receipt. */
-function continueCheckout(session: CheckoutSessionRow) {
-  if (session.status === "complete") return redirect(`/checkout/success?session_id=${session.id}`, 303);
-  if (session.provider === "local") return redirect(`/checkout/pay/${session.id}`, 303);
+/** Where a checkout that already exists sends the buyer: its payment page, or its receipt (Stripe's page is asked for again). */
+function continueUrl(session: CheckoutSessionRow): string | null {
+  if (session.status === "complete") return `/checkout/success?session_id=${session.id}`;
+  if (session.provider === "local" && session.status === "open") return `/checkout/pay/${session.id}`;
   return null;
 }
 
@@ -100,16 +100,24 @@ function storedPaymentInfo(request: Request): Record<string, string | null> {
   return { noPriceOffer: jar[NO_PRICE_OFFER] === "true" ? "true" : null, p: isVipVisit(jar[VIP_GATE_COOKIE]) ? "vip" : null, friend: jar.friendReferral ?? null };
 }
 
-export async function startCheckout(app: AppContext, request: Request, user: UserRow, url: URL, idempotencyKey: string) {
+/** What opening a checkout ended in: where to send the buyer, or why it could not start. */
+export type Opened = { ok: true; url: string; session: CheckoutSessionRow } | { ok: false; status: 400 | 409 | 502; formError?: string; codeError?: string };
+
+/**
+ * Freezes an order into a checkout session (once per idempotency key) and opens the payment with the
+ * provider; a total of 0 is fulfilled at once. Shared by the checkout page and POST /api/purchase.
+ */
+export async function openCheckout(app: AppContext, request: Request, user: UserRow, order: Order, args: { idempotencyKey: string; url: URL }): Promise<Opened> {
+  const { idempotencyKey, url } = args;
   const existing = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, idempotencyKey)).get();
+  if (existing && existing.userId !== user.id) return { ok: false, status: 409, formError: "Reload the page and try again." };
+  if (existing?.status === "expired") return { ok: false, status: 409, formError: "Reload the page and try again." };
   if (existing) {
-    if (existing.userId !== user.id) return data<CheckoutActionData>({ formError: "Reload the page and try again." }, { status: 409 });
-    const next = continueCheckout(existing);
-    if (next) return next;
+    const next = continueUrl(existing);
+    if (next) return { ok: true, url: next, session: existing };
   }
-  const order = await buildOrder(app, request, user, url.searchParams);
-  if (order.lines.length === 0) return data<CheckoutActionData>({ formError: CHECKOUT_MESSAGES.emptyCart }, { status: 400 });
-  if (order.discount?.problem) return data<CheckoutActionData>({ codeError: order.discount.problem }, { status: 400 });
+  if (order.lines.length === 0) return { ok: false, status: 400, formError: CHECKOUT_MESSAGES.emptyCart };
+  if (order.discount?.problem) return { ok: false, status: 400, codeError: order.discount.problem };
 
   const provider = paymentsProvider(app);
   const [session] = existing
@@ -137,21 +145,21 @@ export async function startCheckout(app: AppContext, request: Request, user: Use
   if (!session) {
     // Two clicks raced: the other one made the checkout; follow it.
     const made = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, idempotencyKey)).get();
-    return (made && made.userId === user.id && continueCheckout(made)) || redirect(`/checkout${url.search}`, 303);
+    const next = made && made.userId === user.id ? continueUrl(made) : null;
+    return next && made ? { ok: true, url: next, session: made } : { ok: false, status: 409, formError: "Reload the page and try again." };
   }
 
   // Credit and discounts cover everything: nothing to pay, so no provider is involved.
   if (session.totalCents === 0) {
     await fulfilCheckout(app, session.id);
-    return redirect(`/checkout/success?session_id=${session.id}`, 303);
+    return { ok: true, url: `/checkout/success?session_id=${session.id}`, session };
   }
   try {
-    const origin = url.origin;
     const started = await provider.createCheckout(app, {
       session,
       customer: { userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), stripeCustomerId: user.stripeCustomerId },
-      successUrl: `${origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}${withQuery("/checkout", url.search)}`,
+      successUrl: `${url.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${url.origin}${withQuery("/checkout", url.search)}`,
       amounts: allocateTotal(
         session.lines.map((l) => l.priceCents),
         session.totalCents,
@@ -159,12 +167,19 @@ export async function startCheckout(app: AppContext, request: Request, user: Use
     });
     await app.db.update(checkoutSessions).set({ providerSessionId: started.providerSessionId }).where(eq(checkoutSessions.id, session.id));
     if (started.stripeCustomerId && !user.stripeCustomerId) await app.db.update(users).set({ stripeCustomerId: started.stripeCustomerId }).where(eq(users.id, user.id));
-    return redirect(started.url, 303);
+    return { ok: true, url: started.url, session };
   } catch (error) {
     console.error("checkout: the payment provider failed", error);
     await app.db.update(checkoutSessions).set({ status: "expired", lastError: CHECKOUT_MESSAGES.createFailed }).where(eq(checkoutSessions.id, session.id));
-    return data<CheckoutActionData>({ formError: CHECKOUT_MESSAGES.createFailed }, { status: 502 });
+    return { ok: false, status: 502, formError: CHECKOUT_MESSAGES.createFailed };
   }
+}
+
+async function startCheckout(app: AppContext, request: Request, user: UserRow, url: URL, idempotencyKey: string) {
+  const order = await buildOrder(app, request, user, url.searchParams);
+  const opened = await openCheckout(app, request, user, order, { idempotencyKey, url });
+  if (opened.ok) return redirect(opened.url, 303);
+  return data<CheckoutActionData>({ formError: opened.formError, codeError: opened.codeError }, { status: opened.status });
 }
 
 /**

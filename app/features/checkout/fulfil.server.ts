@@ -32,7 +32,8 @@ export async function fulfilCheckout(app: AppContext, id: string, { card = null,
   if (session.status === "complete") return { status: "already", session };
 
   const DB = app.bindings.DB;
-  const whileOpen = "EXISTS (SELECT 1 FROM checkout_sessions WHERE id = ?1 AND status = 'open')";
+  // 'Not yet complete' rather than 'open': a payment confirmed after the checkout expired still counts.
+  const whileOpen = "EXISTS (SELECT 1 FROM checkout_sessions WHERE id = ?1 AND status <> 'complete')";
   const amounts = allocateTotal(
     session.lines.map((l) => l.priceCents),
     session.totalCents,
@@ -68,17 +69,10 @@ export async function fulfilCheckout(app: AppContext, id: string, { card = null,
       ).bind(id, crypto.randomUUID(), session.userId, line.productId, line.kind, amounts[i], app.now),
     );
   });
-  if (card) {
-    statements.push(
-      DB.prepare(
-        `INSERT INTO saved_cards (user_id, brand, last4, exp_month, exp_year, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-         ON CONFLICT (user_id) DO UPDATE SET brand = excluded.brand, last4 = excluded.last4, exp_month = excluded.exp_month, exp_year = excluded.exp_year, updated_at = excluded.updated_at`,
-      ).bind(session.userId, card.brand, card.last4, card.expMonth, card.expYear, app.now),
-    );
-  }
+  if (card) statements.push(saveCardStatement(app, session.userId, card));
   if (stripeCustomerId) statements.push(DB.prepare(`UPDATE users SET stripe_customer_id = ?2 WHERE id = ?1 AND stripe_customer_id IS NULL`).bind(session.userId, stripeCustomerId));
   // Last: close the checkout. Only the call that closes it sees a row come back.
-  statements.push(DB.prepare(`UPDATE checkout_sessions SET status = 'complete', completed_at = ?2, last_error = NULL WHERE id = ?1 AND status = 'open' RETURNING id`).bind(id, app.now));
+  statements.push(DB.prepare(`UPDATE checkout_sessions SET status = 'complete', completed_at = ?2, last_error = NULL WHERE id = ?1 AND status <> 'complete' RETURNING id`).bind(id, app.now));
 
   const results = await DB.batch(statements);
   const closedNow = (results.at(-1)?.results.length ?? 0) > 0;
@@ -88,6 +82,18 @@ export async function fulfilCheckout(app: AppContext, id: string, { card = null,
   await removePurchased(app, session.userId, session.lines.map((l) => l.productId)).catch(() => undefined);
   await sendReceiptOnce(app, after);
   return { status: "fulfilled", session: after };
+}
+
+function saveCardStatement(app: AppContext, userId: string, card: PaidCard) {
+  return app.bindings.DB.prepare(
+    `INSERT INTO saved_cards (user_id, brand, last4, exp_month, exp_year, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+     ON CONFLICT (user_id) DO UPDATE SET brand = excluded.brand, last4 = excluded.last4, exp_month = excluded.exp_month, exp_year = excluded.exp_year, updated_at = excluded.updated_at`,
+  ).bind(userId, card.brand, card.last4, card.expMonth, card.expYear, app.now);
+}
+
+/** The card a user paid with (getCardData), when it is learnt after fulfilment (a webhook). */
+export async function saveCard(app: AppContext, userId: string, card: PaidCard) {
+  await saveCardStatement(app, userId, card).run();
 }
 
 /** The receipt goes out once per checkout, whoever fulfils it and however often. */

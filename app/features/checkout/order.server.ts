@@ -27,10 +27,11 @@ export interface Order {
 
 export const normaliseCode = (raw: string | null | undefined) => (raw ?? "").trim().toUpperCase().slice(0, 40);
 
-export async function buildOrder(app: AppContext, request: Request, user: UserRow, search: URLSearchParams): Promise<Order> {
-  const row = await readCart(app, user.id);
-  const buyNow = search.get("buyNow") === "1" && row?.buyNowProductId ? row.buyNowProductId : null;
-  const sellables = buyNow ? await sellablesByIds(app.db, [buyNow]) : await cartSellables(app, row);
+/** The order for the cart, or for the buy-now product (?buyNow=1), or for explicit product ids (the purchase API). */
+export async function buildOrder(app: AppContext, request: Request, user: UserRow, search: URLSearchParams, productIds?: string[]): Promise<Order> {
+  const row = productIds ? null : await readCart(app, user.id);
+  const buyNow = productIds ? null : search.get("buyNow") === "1" && row?.buyNowProductId ? row.buyNowProductId : null;
+  const sellables = productIds ? await sellablesByIds(app.db, productIds) : buyNow ? await sellablesByIds(app.db, [buyNow]) : await cartSellables(app, row);
   const offers = readOffers(app, request, user);
   const priced = priceItems(sellables, offers);
   const owned = await ownedProductIds(app, user.id, priced.map((i) => i.id));
@@ -47,5 +48,5 @@ export async function buildOrder(app: AppContext, request: Request, user: UserRo
     if (rule && !problem) discountCents = discountAmount(rule, lines.reduce((sum, l) => sum + l.priceInfo.price, 0));
   }
   const creditCents = monthlyCreditCents(user);
-  return { source: buyNow ? "buy-now" : "cart", lines, alreadyOwned, totals: cartTotals(lines, { creditCents, discountCents }), creditCents, discount, offers };
+  return { source: buyNow || productIds ? "buy-now" : "cart", lines, alreadyOwned, totals: cartTotals(lines, { creditCents, discountCents }), creditCents, discount, offers };
 }

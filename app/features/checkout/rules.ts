@@ -23,7 +23,8 @@ export const PAYMENT_INFO_KEYS: [query: string, field: string][] = [
 export function paymentInfo(query: URLSearchParams, stored: Record<string, string | null | undefined>, base: Record<string, string> = {}): Record<string, string> {
   const out: Record<string, string> = { ...base };
   for (const [key, field] of PAYMENT_INFO_KEYS) {
-    const value = (query.get(key) ?? stored[key] ?? "").trim().slice(0, 200);
+    // A key present but blank in the query does not hide what was stored.
+    const value = (query.get(key)?.trim() || stored[key]?.trim() || "").slice(0, 200);
     if (value) out[field] = value;
   }
   return out;

@@ -66,7 +66,8 @@ export function decideOffer(product: OfferFields, memory: OfferMemory, ctx: Offe
     return { show: true, memory: { ...memory, expirationDateSeen: offerDate, lastSeenCurrentOffer: ctx.now }, recordSighting: true, rule: "6a" };
   }
   if (expirationDateSeen === offerDate) {
-    return { show: true, memory: { ...memory, lastSeenCurrentOffer: ctx.now }, recordSighting: true, rule: "6b" };
+    // Shown, so the 'noPriceOffer' marker of an earlier cooldown no longer holds.
+    return { show: true, memory: { ...memory, lastSeenCurrentOffer: ctx.now, noPriceOffer: false }, recordSighting: true, rule: "6b" };
   }
   if (lastSeenCurrentOffer !== null && ctx.now - lastSeenCurrentOffer < OFFER_COOLDOWN_MS && !ctx.isVip) {
     return hide("6c", { ...memory, noPriceOffer: true });

@@ -1,0 +1,363 @@
+/**
+ * Commerce: the product CTA and the add-to-cart dialog, /cart, checkout (sign-up first when signed
+ * out, discount codes), the embedded payment provider's card page, the receipt and /library. Every
+ * account is fresh (the e2e database is shared by both projects and by parallel workers).
+ */
+import { type Locator, type Page } from "@playwright/test";
+import { api, classHref, expect, expectNoAxeViolations, h1, resultCards, test, usd, waitForHydration, type ApiProduct } from "./helpers";
+
+/** A fresh email per test and project. */
+const emailFor = (title: string, project: string) => `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const PASSWORD = "commerce rules";
+
+/** Demo catalogue classes without a crossed price (what they cost is what they show), by storefront and slug. */
+const HOOKS = { storefrontSlug: "june-calloway", classSlug: "hooks-and-choruses" };
+const TONE = { storefrontSlug: "dex-okafor", classSlug: "guitar-tone-on-any-amp" };
+const RIFFS = { storefrontSlug: "dex-okafor", classSlug: "riffs-that-rock" };
+const AMBIENT = { storefrontSlug: "kenji-mori", classSlug: "ambient-textures" };
+const MEMBERSHIP = { storefrontSlug: "studio", classSlug: "membership" };
+
+type Product = ApiProduct & { creator: { name: string } };
+const product = (request: Parameters<typeof api>[0], p: { storefrontSlug: string; classSlug: string }) =>
+  api<{ product: Product }>(request, `/api/getProductWithClassSlug?class_slug=${p.classSlug}&storefront_slug=${p.storefrontSlug}`).then((r) => r.product);
+
+const banner = (page: Page) => page.getByRole("banner");
+const cartLink = (page: Page, count: number) => banner(page).getByRole("link", { name: `Cart, ${count === 1 ? "1 item" : `${count} items`}`, exact: true });
+
+/** The value next to a term of the order summary ('Subtotal' -> '$49.00'). */
+const summaryValue = (scope: Locator, term: string) => scope.locator(".summary-lines > div").filter({ has: scope.page().locator("dt", { hasText: new RegExp(`^${term}`) }) }).locator("dd");
+
+/**
+ * Makes an account and signs this browser in with it: the create-account form posted through the
+ * page's own request context, which shares the browser's cookies (the UI sign-up has its own test).
+ */
+async function signUpQuickly(page: Page, email: string, firstName = "Ada") {
+  const response = await page.request.post("/auth/create-account", { form: { email, firstName, lastName: "Byron", password: PASSWORD, page: "/" }, maxRedirects: 0 });
+  expect(response.status(), "account made").toBe(303);
+}
+
+/** Opens a class page (ready for clicks with JavaScript). */
+async function openClass(page: Page, p: { storefrontSlug: string; classSlug: string }, projectName: string) {
+  await page.goto(classHref(p));
+  await waitForHydration(page, projectName);
+}
+
+/** On a class page: 'Add to cart', then the dialog. */
+async function addToCart(page: Page, title: string) {
+  const hero = page.getByRole("region", { name: title });
+  await hero.getByRole("button", { name: "Add to cart" }).click();
+  const dialog = page.getByRole("dialog", { name: "Added to your cart" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(`${title} is in your cart at`)).toBeVisible();
+  return dialog;
+}
+
+/** The card form of the embedded provider's page. */
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel("Name on card").fill("Ada Byron");
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry").fill("12/30");
+  await page.getByLabel("Security code").fill("123");
+}
+
+/** The cart page's item rows. */
+const cartItems = (page: Page) => page.locator("main .cart-items > li");
+
+test.describe("cart", () => {
+  test("browse → class page → Add to cart → the dialog → /cart with the item, the summary and the header count", async ({ page, request }, testInfo) => {
+    const hooks = await product(request, HOOKS);
+    expect(hooks.priceInfo.crossedPrice, "an undiscounted class").toBeNull();
+    const price = usd(hooks.priceInfo.price);
+
+    await page.goto("/classes?search=Hooks");
+    await waitForHydration(page, testInfo.project.name);
+    await resultCards(page).getByRole("link", { name: hooks.title, exact: true }).click();
+    await expect(page).toHaveURL(classHref(hooks));
+    await expect(h1(page)).toHaveText(hooks.title);
+    await waitForHydration(page, testInfo.project.name);
+    await expect(cartLink(page, 0)).toBeVisible();
+
+    const dialog = await addToCart(page, hooks.title);
+    await expect(dialog).toContainText(`${hooks.title} is in your cart at ${price}.`);
+    await expect(dialog.getByRole("link", { name: "View cart" })).toHaveAttribute("href", "/cart");
+    await expect(dialog.getByRole("link", { name: "Keep browsing" })).toHaveAttribute("href", classHref(hooks));
+    await expect(cartLink(page, 1)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole("link", { name: "View cart" }).click();
+    await expect(page).toHaveURL("/cart");
+    await expect(h1(page)).toHaveText("Your cart (1 item)");
+    await expect(cartItems(page)).toHaveCount(1);
+    const item = cartItems(page).first();
+    await expect(item.getByRole("heading", { level: 3 })).toHaveText(hooks.title);
+    await expect(item.getByRole("link", { name: hooks.title })).toHaveAttribute("href", classHref(hooks));
+    await expect(item.locator(".cart-item__creator")).toHaveText(hooks.creator.name);
+    await expect(item.locator(".price-tag__price")).toHaveText(`Price ${price}`);
+    await expect(item.locator("s")).toHaveCount(0);
+
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summaryValue(summary, "Subtotal")).toHaveText(price);
+    await expect(summaryValue(summary, "Monthly credit")).toHaveText("Sign in to use yours");
+    await expect(summaryValue(summary, "Total")).toHaveText(price);
+    await expect(summary.getByRole("link", { name: "Check out" })).toHaveAttribute("href", "/checkout");
+    await expect(cartLink(page, 1)).toHaveAttribute("href", "/cart");
+    await expectNoAxeViolations(page);
+  });
+
+  test("Remove and Empty cart; the empty cart offers Explore Classes", async ({ page, request }, testInfo) => {
+    const [tone, riffs, ambient] = await Promise.all([product(request, TONE), product(request, RIFFS), product(request, AMBIENT)]);
+
+    // Keep browsing closes the dialog on the class page; the class is then 'In your cart'.
+    await openClass(page, tone, testInfo.project.name);
+    const dialog = await addToCart(page, tone.title);
+    await dialog.getByRole("link", { name: "Keep browsing" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(classHref(tone));
+    await expect(page.getByRole("region", { name: tone.title }).getByRole("link", { name: "In your cart" })).toHaveAttribute("href", "/cart");
+
+    for (const p of [riffs, ambient]) {
+      await openClass(page, p, testInfo.project.name);
+      await addToCart(page, p.title);
+    }
+    await expect(cartLink(page, 3)).toBeVisible();
+    await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("link", { name: "View cart" }).click();
+    await expect(page).toHaveURL("/cart");
+    await waitForHydration(page, testInfo.project.name);
+    await expect(h1(page)).toHaveText("Your cart (3 items)");
+    await expect(cartItems(page).getByRole("heading", { level: 3 })).toHaveText([tone.title, riffs.title, ambient.title]);
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    const sum = tone.priceInfo.price + riffs.priceInfo.price + ambient.priceInfo.price;
+    await expect(summaryValue(summary, "Subtotal")).toHaveText(usd(sum));
+    await expect(summaryValue(summary, "Total")).toHaveText(usd(sum));
+
+    await page.getByRole("button", { name: `Remove ${riffs.title}` }).click();
+    await expect(h1(page)).toHaveText("Your cart (2 items)");
+    await expect(cartItems(page).getByRole("heading", { level: 3 })).toHaveText([tone.title, ambient.title]);
+    await expect(summaryValue(summary, "Total")).toHaveText(usd(tone.priceInfo.price + ambient.priceInfo.price));
+    await expect(cartLink(page, 2)).toBeVisible();
+
+    await page.getByRole("button", { name: "Empty cart" }).click();
+    await expect(page.getByRole("heading", { name: "Your cart is empty", level: 2 })).toBeVisible();
+    await expect(h1(page)).toHaveText("Your cart (0 items)");
+    await expect(cartItems(page)).toHaveCount(0);
+    await expect(page.getByRole("complementary", { name: "Order summary" })).toHaveCount(0);
+    await expect(cartLink(page, 0)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("main").getByRole("link", { name: "Explore Classes" }).click();
+    await expect(page).toHaveURL("/classes");
+  });
+
+  test("an empty cart and a signed-out library", async ({ page }) => {
+    await page.goto("/cart");
+    await expect(h1(page)).toHaveText("Your cart (0 items)");
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Explore Classes" })).toHaveAttribute("href", "/classes");
+    await expect(cartLink(page, 0)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto("/library");
+    await expect(h1(page)).toHaveText("Your library");
+    await expect(page.getByRole("heading", { name: "Log in to see your classes" })).toBeVisible();
+    await expect(banner(page).getByRole("link", { name: "Library" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
+    await expect(page.getByRole("dialog", { name: "Log In" })).toBeVisible();
+  });
+});
+
+test.describe("checkout", () => {
+  test("signed out: Check out → sign up → checkout → pay with a test card → receipt → library", async ({ page, request }, testInfo) => {
+    const hooks = await product(request, HOOKS);
+    const price = usd(hooks.priceInfo.price);
+    const email = emailFor("checkout", testInfo.project.name);
+
+    await openClass(page, hooks, testInfo.project.name);
+    await addToCart(page, hooks.title);
+    await page.getByRole("dialog", { name: "Added to your cart" }).getByRole("link", { name: "View cart" }).click();
+    await expect(page).toHaveURL("/cart");
+    await waitForHydration(page, testInfo.project.name);
+    await page.getByRole("complementary", { name: "Order summary" }).getByRole("link", { name: "Check out" }).click();
+
+    // The checkout loader sends a visitor to sign up first, on the cart, with checkout to come back to.
+    await expect(page).toHaveURL((url) => url.pathname === "/cart" && url.searchParams.get("auth") === "SocialSignUp" && url.searchParams.get("redirect") === "/checkout");
+    const signUp = page.getByRole("dialog", { name: "Sign up to continue" });
+    await expect(signUp).toBeVisible();
+    await expectNoAxeViolations(page);
+    await signUp.getByLabel("Email").fill(email);
+    await signUp.getByRole("button", { name: "Continue with email" }).click();
+
+    const create = page.getByRole("dialog", { name: "Nice! Almost done..." });
+    await expect(create).toBeVisible();
+    await expect(create.getByLabel("Email")).toHaveValue(email);
+    await create.getByLabel("First name").fill("Grace");
+    await create.getByLabel("Last name").fill("Hopper");
+    await create.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await create.getByRole("button", { name: "Create Account" }).click();
+
+    // Signed in, on checkout, with the visitor's cart now the account's.
+    await expect(page).toHaveURL("/checkout");
+    await expect(h1(page)).toHaveText("Checkout");
+    await expect(banner(page).getByRole("button", { name: "Log out" })).toBeVisible();
+    await expect(banner(page).getByRole("link", { name: "Library" })).toHaveAttribute("href", "/library");
+    await expect(cartLink(page, 1)).toBeVisible();
+    const order = page.getByRole("region", { name: "Your order" });
+    await expect(order.getByRole("heading", { level: 3 })).toHaveText([hooks.title]);
+    await expect(order.locator(".cart-item__creator")).toHaveText(hooks.creator.name);
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summaryValue(summary, "Subtotal")).toHaveText(price);
+    await expect(summaryValue(summary, "Monthly credit")).toHaveText("$0.00");
+    await expect(summaryValue(summary, "Total")).toHaveText(price);
+    await expect(summary).toContainText(`Test mode: no real card is charged. Receipt to ${email}.`);
+    await waitForHydration(page, testInfo.project.name);
+    await expectNoAxeViolations(page);
+
+    await summary.getByRole("button", { name: `Pay ${price}` }).click();
+    await expect(page).toHaveURL(/\/checkout\/pay\/[0-9a-f-]{36}$/);
+    await expect(h1(page)).toHaveText(`Pay ${price}`);
+    await expect(page.getByRole("note", { name: "Test cards" })).toContainText("Test mode.");
+    await expect(page.locator(".pay-lines")).toContainText(hooks.title);
+    await waitForHydration(page, testInfo.project.name);
+    await expectNoAxeViolations(page);
+    await fillCard(page, "4242 4242 4242 4242");
+    await page.getByRole("button", { name: `Pay ${price}` }).click();
+
+    await expect(page).toHaveURL(/\/checkout\/success\?session_id=[0-9a-f-]{36}$/);
+    await expect(h1(page)).toHaveText("Thank you! Your purchase is complete");
+    await expect(page.getByText(`A receipt is on its way to ${email}.`)).toBeVisible();
+    await expect(page.locator(".pay-lines__total")).toHaveText(`Total paid${price}`);
+    // What was bought has left the cart.
+    await expect(cartLink(page, 0)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: "Go to your library" }).click();
+    await expect(page).toHaveURL("/library");
+    await expect(h1(page)).toHaveText("Your library");
+    const owned = page.getByRole("list", { name: "Owned" }).getByRole("listitem");
+    await expect(owned).toHaveCount(1);
+    await expect(owned.getByRole("heading")).toHaveText(hooks.title);
+    await expect(owned.getByRole("link", { name: hooks.title })).toHaveAttribute("href", classHref(hooks));
+    await expect(owned).toContainText(hooks.creator.name);
+    await expectNoAxeViolations(page);
+
+    // The class page now leads to the library instead of selling the class again.
+    await page.goto(classHref(hooks));
+    await expect(page.getByRole("region", { name: hooks.title }).getByText("You own this.")).toBeVisible();
+    await expect(page.getByRole("region", { name: hooks.title }).getByRole("button", { name: "Buy now" })).toHaveCount(0);
+  });
+
+  test("a declined card stays on the pay page; a good card then pays", async ({ page, request, problems }, testInfo) => {
+    problems.allowStatus(402);
+    const tone = await product(request, TONE);
+    const price = usd(tone.priceInfo.price);
+    await signUpQuickly(page, emailFor("declined", testInfo.project.name));
+
+    await openClass(page, tone, testInfo.project.name);
+    await page.getByRole("region", { name: tone.title }).getByRole("button", { name: "Buy now" }).click();
+    await expect(page).toHaveURL("/checkout");
+    await waitForHydration(page, testInfo.project.name);
+    await page.getByRole("button", { name: `Pay ${price}` }).click();
+    await expect(page).toHaveURL(/\/checkout\/pay\/[0-9a-f-]{36}$/);
+    const payUrl = page.url();
+    await waitForHydration(page, testInfo.project.name);
+
+    await fillCard(page, "4000 0000 0000 0002");
+    await page.getByRole("button", { name: `Pay ${price}` }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
+    expect(page.url()).toBe(payUrl);
+    await expect(h1(page)).toHaveText(`Pay ${price}`);
+    await expectNoAxeViolations(page);
+
+    await fillCard(page, "4242 4242 4242 4242");
+    await page.getByRole("button", { name: `Pay ${price}` }).click();
+    await expect(h1(page)).toHaveText("Thank you! Your purchase is complete");
+    await expect(page).toHaveURL(/\/checkout\/success\?session_id=/);
+    await page.goto("/library");
+    await expect(page.getByRole("list", { name: "Owned" }).getByRole("heading")).toHaveText([tone.title]);
+  });
+
+  test("signed in, Buy now goes straight to checkout; the membership's Get started replaces a cart of classes", async ({ page, request }, testInfo) => {
+    const [riffs, ambient] = await Promise.all([product(request, RIFFS), product(request, AMBIENT)]);
+    await signUpQuickly(page, emailFor("buy-now", testInfo.project.name));
+
+    await openClass(page, riffs, testInfo.project.name);
+    await page.getByRole("region", { name: riffs.title }).getByRole("button", { name: "Buy now" }).click();
+    await expect(page).toHaveURL("/checkout");
+    await expect(page.getByRole("region", { name: "Your order" }).getByRole("heading", { level: 3 })).toHaveText([riffs.title]);
+    await expect(cartLink(page, 1)).toBeVisible();
+
+    await openClass(page, ambient, testInfo.project.name);
+    await addToCart(page, ambient.title);
+    await expect(cartLink(page, 2)).toBeVisible();
+
+    await openClass(page, MEMBERSHIP, testInfo.project.name);
+    const hero = page.getByRole("region", { name: "Studio Membership" });
+    await expect(hero.getByRole("button", { name: "Add to cart" })).toHaveCount(0);
+    const membershipPrice = (await hero.locator(".price-tag__price").textContent())!.replace(/^(Now|Price)\s*/, "");
+    await hero.getByRole("button", { name: "Get started" }).click();
+
+    await expect(page).toHaveURL("/checkout");
+    const order = page.getByRole("region", { name: "Your order" });
+    await expect(order.getByRole("heading", { level: 3 })).toHaveText(["Studio Membership"]);
+    await expect(order.locator(".cart-item__creator")).toHaveText("Membership, billed yearly");
+    await expect(summaryValue(page.getByRole("complementary", { name: "Order summary" }), "Total")).toHaveText(membershipPrice);
+    await expect(page.getByRole("button", { name: `Pay ${membershipPrice}` })).toBeVisible();
+    await expect(cartLink(page, 1)).toBeVisible();
+
+    await page.goto("/cart");
+    await expect(h1(page)).toHaveText("Your cart (1 item)");
+    await expect(cartItems(page).getByRole("heading", { level: 3 })).toHaveText(["Studio Membership"]);
+    await expect(cartItems(page).locator(".cart-item__creator")).toHaveText("Membership");
+  });
+
+  test("an unknown discount code is refused on checkout", async ({ page, request, problems }, testInfo) => {
+    problems.allowStatus(400);
+    const ambient = await product(request, AMBIENT);
+    const price = usd(ambient.priceInfo.price);
+    await signUpQuickly(page, emailFor("discount", testInfo.project.name));
+    await openClass(page, ambient, testInfo.project.name);
+    await addToCart(page, ambient.title);
+    await page.goto("/checkout");
+    await waitForHydration(page, testInfo.project.name);
+
+    await page.getByLabel("Discount code").fill("NO-SUCH-CODE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("This discount code is not valid.")).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/checkout" && !url.searchParams.has("code"));
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary.getByText(/^Discount/)).toHaveCount(0);
+    await expect(summaryValue(summary, "Total")).toHaveText(price);
+    await expect(page.getByRole("button", { name: `Pay ${price}` })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("sign-out clears the header's cart count; logging in again brings the cart back", async ({ page, request }, testInfo) => {
+  const riffs = await product(request, RIFFS);
+  const email = emailFor("signout", testInfo.project.name);
+  await signUpQuickly(page, email, "Mary");
+  await openClass(page, riffs, testInfo.project.name);
+  await addToCart(page, riffs.title);
+  await expect(cartLink(page, 1)).toBeVisible();
+
+  await page.goto("/cart");
+  await waitForHydration(page, testInfo.project.name);
+  await banner(page).getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(banner(page).getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(cartLink(page, 0)).toBeVisible();
+  await expect(banner(page).getByRole("link", { name: "Library" })).toHaveCount(0);
+  if (testInfo.project.name === "js") expect(await page.evaluate(() => window.localStorage.getItem("studio_cartitems"))).toBe("[]");
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+
+  await page.goto("/classes?auth=Login");
+  await waitForHydration(page, testInfo.project.name);
+  const login = page.getByRole("dialog", { name: "Log In" });
+  await login.getByLabel("Email").fill(email);
+  await login.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await login.getByRole("button", { name: "Log In", exact: true }).click();
+  await expect(banner(page).getByRole("button", { name: "Log out" })).toBeVisible();
+  await expect(cartLink(page, 1)).toBeVisible();
+  await page.goto("/cart");
+  await expect(cartItems(page).getByRole("heading", { level: 3 })).toHaveText([riffs.title]);
+});

@@ -1,0 +1,117 @@
+// The Stripe adapter against a local stand-in of the Stripe endpoints it uses (tests/tools/stripe-stand-in.mjs),
+// and webhook verification with signatures made by Stripe's own test helper. Runs in Node: the
+// adapter only needs fetch and Web Crypto, which Node has too.
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CheckoutSessionRow } from "~/db/schema";
+import { stripeProvider, verifyWebhook } from "~/platform/adapters/payments/stripe.server";
+import type { AppContext } from "~/platform/context";
+import { startStripeStandIn } from "../tools/stripe-stand-in.mjs";
+
+let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+const WEBHOOK_SECRET = "whsec_test_secret";
+
+function app(overrides: Record<string, string> = {}): AppContext {
+  return { env: { STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_API_URL: standIn.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...overrides }, now: Date.now() } as unknown as AppContext;
+}
+
+function session(id: string): CheckoutSessionRow {
+  return {
+    id,
+    userId: "user-1",
+    provider: "stripe",
+    providerSessionId: null,
+    idempotencyKey: `key-${id}`,
+    status: "open",
+    source: "cart",
+    lines: [
+      { productId: "p1", kind: "class", title: "Fingerstyle Guitar Foundations", priceCents: 4900, crossedPriceCents: 6900 },
+      { productId: "p2", kind: "class", title: "Blues Lead Guitar", priceCents: 9900, crossedPriceCents: null },
+    ],
+    subtotalCents: 14800,
+    discountCode: null,
+    discountCents: 0,
+    creditCents: 1000,
+    totalCents: 13800,
+    paymentInfo: {},
+    query: "",
+    lastError: null,
+    createdAt: Date.now(),
+    completedAt: null,
+    receiptSentAt: null,
+  };
+}
+
+const start = (id: string, stripeCustomerId: string | null = null) => ({
+  session: session(id),
+  customer: { userId: "user-1", email: "ada@example.com", name: "Ada L", stripeCustomerId },
+  successUrl: "http://localhost/checkout/success?session_id={CHECKOUT_SESSION_ID}",
+  cancelUrl: "http://localhost/checkout",
+  amounts: [4569, 9231],
+});
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+});
+afterAll(async () => {
+  await standIn.close();
+});
+
+describe("Stripe Checkout through the adapter", () => {
+  it("creates the customer and the session with idempotency keys and the amounts after credit", async () => {
+    const opened = await stripeProvider.createCheckout(app(), start("chk-1"));
+    expect(opened.url).toMatch(/^http:\/\/stripe\.stand-in\/pay\/cs_test_/);
+    expect(opened.stripeCustomerId).toMatch(/^cus_/);
+    const created = standIn.sessions.get(opened.providerSessionId);
+    expect(created.line_items.map((l: { price_data: { unit_amount: string } }) => Number(l.price_data.unit_amount))).toEqual([4569, 9231]);
+    expect(created.amount_total).toBe(13800);
+    expect(created.metadata.checkoutSessionId).toBe("chk-1");
+    expect(created.success_url).toBe(`http://localhost/checkout/success?session_id=${opened.providerSessionId}`);
+    const posts = standIn.requests.filter((r) => r.method === "POST");
+    expect(posts.map((r) => r.idempotencyKey)).toEqual(["customer-user-1", "checkout-chk-1"]);
+  });
+
+  it("a retried create returns the same session and never a second customer", async () => {
+    const first = await stripeProvider.createCheckout(app(), start("chk-2"));
+    const again = await stripeProvider.createCheckout(app(), start("chk-2"));
+    expect(again.providerSessionId).toBe(first.providerSessionId);
+    expect(standIn.customers.size).toBe(1);
+  });
+
+  it("reuses a known Stripe customer", async () => {
+    const before = standIn.requests.filter((r) => r.path === "/v1/customers").length;
+    const first = await stripeProvider.createCheckout(app(), start("chk-3"));
+    await stripeProvider.createCheckout(app(), start("chk-4", first.stripeCustomerId ?? null));
+    expect(standIn.requests.filter((r) => r.path === "/v1/customers").length).toBe(before + 1);
+  });
+
+  it("reports a session paid only once the buyer has paid, with the card's brand and last 4", async () => {
+    const opened = await stripeProvider.createCheckout(app(), start("chk-5"));
+    expect(await stripeProvider.retrieve(app(), opened.providerSessionId)).toEqual({ paid: false, card: null });
+    standIn.pay(opened.providerSessionId);
+    expect(await stripeProvider.retrieve(app(), opened.providerSessionId)).toEqual({ paid: true, card: { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 } });
+  });
+
+  it("surfaces Stripe's errors (a wrong key) instead of pretending", async () => {
+    await expect(stripeProvider.createCheckout(app({ STRIPE_SECRET_KEY: "sk_test_wrong" }), start("chk-6"))).rejects.toThrow(/Invalid API Key/);
+  });
+});
+
+describe("webhook signatures", () => {
+  const payload = JSON.stringify({ id: "evt_1", object: "event", type: "checkout.session.completed", created: Math.floor(Date.now() / 1000), data: { object: { id: "cs_test_1" } } });
+  const sign = (body: string, timestamp = Math.floor(Date.now() / 1000)) =>
+    Stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret: WEBHOOK_SECRET, timestamp, cryptoProvider: Stripe.createSubtleCryptoProvider() });
+
+  it("accepts a correctly signed body", async () => {
+    const event = await verifyWebhook(app(), payload, await sign(payload));
+    expect(event.id).toBe("evt_1");
+  });
+
+  it("refuses a tampered body, a stale timestamp, another secret and a missing header", async () => {
+    const header = await sign(payload);
+    await expect(verifyWebhook(app(), payload.replace("evt_1", "evt_2"), header)).rejects.toThrow();
+    await expect(verifyWebhook(app(), payload, await sign(payload, Math.floor(Date.now() / 1000) - 301))).rejects.toThrow(/tolerance/i);
+    await expect(verifyWebhook(app({ STRIPE_WEBHOOK_SECRET: "whsec_other" }), payload, header)).rejects.toThrow();
+    await expect(verifyWebhook(app(), payload, null)).rejects.toThrow(/Stripe-Signature/);
+  });
+});
