@@ -30,6 +30,7 @@ export async function startStripeStandIn({ port = 0, secretKey = "sk_test_standi
   const sessions = new Map();
   const idempotent = new Map();
   const requests = [];
+  const refunds = [];
 
   const send = (res, status, body) => {
     res.writeHead(status, { "Content-Type": "application/json", "Request-Id": id("req") });
@@ -85,6 +86,14 @@ export async function startStripeStandIn({ port = 0, secretKey = "sk_test_standi
       sessions.set(sessionId, session);
       return reply(200, session);
     }
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      const paid = [...sessions.values()].find((s) => s.payment_intent?.id === form.payment_intent);
+      if (!paid) return reply(400, { error: { type: "invalid_request_error", message: `No such payment_intent: '${form.payment_intent}'` } });
+      if (Number(form.amount) > paid.amount_total) return reply(400, { error: { type: "invalid_request_error", message: "Refund amount is greater than the charge." } });
+      const refund = { id: id("re"), object: "refund", amount: Number(form.amount), payment_intent: form.payment_intent, status: "succeeded", metadata: form.metadata ?? {} };
+      refunds.push(refund);
+      return reply(200, refund);
+    }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === "GET" && retrieve) {
       const session = sessions.get(retrieve[1]);
@@ -105,6 +114,7 @@ export async function startStripeStandIn({ port = 0, secretKey = "sk_test_standi
     requests,
     sessions,
     customers,
+    refunds,
     /** What the buyer paying on Stripe's page does: the session becomes paid with a Visa 4242. */
     pay(sessionId, card = { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030 }) {
       const session = sessions.get(sessionId);

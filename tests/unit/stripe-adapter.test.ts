@@ -92,6 +92,17 @@ describe("Stripe Checkout through the adapter", () => {
     expect(await stripeProvider.retrieve(app(), opened.providerSessionId)).toEqual({ paid: true, card: { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 } });
   });
 
+  it("refunds the payment of a paid checkout, once per checkout", async () => {
+    const opened = await stripeProvider.createCheckout(app(), start("chk-7"));
+    standIn.pay(opened.providerSessionId);
+    const row = { ...session("chk-7"), providerSessionId: opened.providerSessionId };
+    await stripeProvider.refund(app(), row, 4569);
+    await stripeProvider.refund(app(), row, 4569);
+    expect(standIn.refunds.filter((r: { metadata: { checkoutSessionId?: string } }) => r.metadata.checkoutSessionId === "chk-7")).toHaveLength(1);
+    expect(standIn.refunds.at(-1).amount).toBe(4569);
+    await expect(stripeProvider.refund(app(), { ...session("chk-8"), providerSessionId: null }, 100)).rejects.toThrow(/never reached Stripe/);
+  });
+
   it("surfaces Stripe's errors (a wrong key) instead of pretending", async () => {
     await expect(stripeProvider.createCheckout(app({ STRIPE_SECRET_KEY: "sk_test_wrong" }), start("chk-6"))).rejects.toThrow(/Invalid API Key/);
   });

@@ -27,6 +27,11 @@ export async function userPurchases(app: AppContext, userId: string): Promise<Pu
   return app.db.select().from(purchases).where(and(eq(purchases.userId, userId), notRefunded)).orderBy(desc(purchases.purchasedAt), desc(purchases.id));
 }
 
+/** Every purchase, refunded ones included (the payment history on the membership page). */
+export async function allPurchases(app: AppContext, userId: string): Promise<PurchaseRow[]> {
+  return app.db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.purchasedAt), desc(purchases.id));
+}
+
 /** GET /api/getUserPurchaseForProduct: the user's (unrefunded) purchase of one product, or null. */
 export async function userPurchaseForProduct(app: AppContext, userId: string, productId: string): Promise<PurchaseRow | null> {
   return (

@@ -4,7 +4,7 @@
  * the same zod schemas in the browser first.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { relativeTime } from "~/platform/format";
 import { Button } from "~/ui/Button";
 import { PasswordInput } from "~/ui/PasswordInput";
@@ -207,6 +207,9 @@ export function AccountPage() {
   return (
     <div className="container account">
       <h1>Account settings</h1>
+      <p>
+        <Link to="/account/membership">Membership and payments</Link>: your plan, your card, cancel or refund.
+      </p>
       <ProfileSection profile={data.profile} />
       <PasswordSection />
       <AuthenticatorSection authenticator={data.authenticator} setup={data.setup} />

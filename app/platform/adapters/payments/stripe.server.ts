@@ -54,6 +54,14 @@ export const stripeProvider: PaymentsProvider = {
     const card = method?.card ? { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } : null;
     return { paid: checkout.payment_status === "paid" || checkout.payment_status === "no_payment_required", card };
   },
+  async refund(app, session, amountCents) {
+    if (!session.providerSessionId) throw new PaymentProviderError("This checkout never reached Stripe");
+    const stripe = stripeClient(app);
+    const checkout = await stripe.checkout.sessions.retrieve(session.providerSessionId);
+    const intent = typeof checkout.payment_intent === "string" ? checkout.payment_intent : checkout.payment_intent?.id;
+    if (!intent) throw new PaymentProviderError("The checkout has no payment to refund");
+    await stripe.refunds.create({ payment_intent: intent, amount: amountCents, metadata: { checkoutSessionId: session.id } }, { idempotencyKey: `refund-${session.id}` });
+  },
 };
 
 /** A webhook event, verified on the raw body (300 s tolerance); throws on a bad signature. */

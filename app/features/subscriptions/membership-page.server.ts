@@ -1,0 +1,44 @@
+/** /account/membership: the plan, renewal or end date, the card, past payments; cancel and refund as form posts. */
+import { data, redirect } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { savedCards } from "~/db/schema";
+import { sellablesByIds } from "~/features/cart/sellables.server";
+import { currentUser } from "~/features/identity/sessions.server";
+import { allPurchases } from "~/features/purchases/purchases.server";
+import type { AppContext } from "~/platform/context";
+import { isSecureRequest } from "~/platform/http.server";
+import { setToastHeader } from "~/platform/toast.server";
+import { cancelSchema, refundSchema } from "./schema";
+import { cancelSubscription, refund } from "./subscription-actions.server";
+import { userSubscriptions } from "./subscriptions.server";
+
+async function member(app: AppContext, request: Request) {
+  const user = await currentUser(app, request);
+  if (!user) throw redirect(`/?auth=Login&redirect=${encodeURIComponent("/account/membership")}`);
+  return user;
+}
+
+export async function loadMembershipPage(app: AppContext, request: Request) {
+  const user = await member(app, request);
+  const [{ subscriptions }, card, payments] = await Promise.all([userSubscriptions(app, user.id), app.db.select().from(savedCards).where(eq(savedCards.userId, user.id)).get(), allPurchases(app, user.id)]);
+  const titles = new Map((await sellablesByIds(app.db, [...new Set([...subscriptions.map((s) => s.productId), ...payments.map((p) => p.productId)])])).map((s) => [s.id, s.title]));
+  return {
+    subscriptions: subscriptions.map((s) => ({ ...s, title: titles.get(s.productId) ?? "Membership" })),
+    card: card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
+    payments: payments.map((p) => ({ id: p.id, title: titles.get(p.productId) ?? "A product no longer sold", amountCents: p.amountCents, purchasedAt: new Date(p.purchasedAt).toISOString(), refunded: Boolean(p.refundedInfo) })),
+    membershipStatus: user.membershipStatus,
+  };
+}
+
+export async function membershipAction(app: AppContext, request: Request) {
+  const user = await member(app, request);
+  const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const intent = form.intent;
+  const parsed = intent === "refund" ? refundSchema.safeParse(form) : cancelSchema.safeParse({ ...form, shouldUnenroll: form.shouldUnenroll === "true" ? "true" : "false" });
+  if (intent !== "cancel" && intent !== "refund") return data({ error: "Unknown action" }, { status: 400 });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Check the form and try again." }, { status: 400 });
+  const result = intent === "refund" ? await refund(app, user.id, parsed.data) : await cancelSubscription(app, user.id, parsed.data as typeof parsed.data & { shouldUnenroll: boolean });
+  if (!result.success) return data({ error: result.message }, { status: 400 });
+  const headers = new Headers({ "Set-Cookie": await setToastHeader({ kind: "success", title: result.message }, isSecureRequest(request)) });
+  return redirect("/account/membership", { status: 303, headers });
+}
