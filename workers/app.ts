@@ -4,6 +4,7 @@
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
+import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createDb } from "~/platform/db.server";
 import { parseEnv, type Bindings } from "~/platform/env";
 import { browserTimeZone, globalRedirect, isCrossSite } from "~/platform/route-rules";
@@ -39,5 +40,12 @@ export default {
         timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
       },
     });
+  },
+
+  /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals. */
+  async scheduled(_controller: ScheduledController, bindings: Bindings, ctx: ExecutionContext): Promise<void> {
+    const app = { env: parseEnv(bindings), bindings, db: createDb(bindings.DB), ctx, now: Date.now(), timeZone: undefined };
+    const report = await renewDueSubscriptions(app);
+    if (report.renewed + report.ended + report.failed > 0) console.log("renewals", JSON.stringify(report));
   },
 } satisfies ExportedHandler<Bindings>;

@@ -389,6 +389,8 @@ export interface CheckoutLine {
   title: string;
   priceCents: number;
   crossedPriceCents: number | null;
+  /** Memberships only. */
+  plan?: CheckoutPlan;
 }
 
 /**
@@ -396,6 +398,15 @@ export interface CheckoutLine {
  * Checkout, or the embedded local provider). provider_session_id is the provider's checkout
  * session; idempotency_key comes from the page, so a double click makes one checkout.
  */
+/** One line of a checkout that is a membership: the plan chosen and its free trial. */
+export interface CheckoutPlan {
+  planId: string;
+  interval: "month" | "year";
+  /** The plan's recurring price, in cents; the line's priceCents is what is due today (0 in a trial). */
+  recurringCents: number;
+  trialDays: number;
+}
+
 export const checkoutSessions = sqliteTable(
   "checkout_sessions",
   {
@@ -495,6 +506,7 @@ export const subscriptions = sqliteTable(
     checkoutSessionId: text("checkout_session_id").unique(),
     provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
     providerSubscriptionId: text("provider_subscription_id").unique(),
+    planId: text("plan_id"),
     interval: text("interval", { enum: ["month", "year"] }).notNull(),
     priceCents: integer("price_cents").notNull(),
     status: text("status", { enum: ["active", "trialing", "past_due", "canceled"] }).notNull(),
@@ -502,6 +514,8 @@ export const subscriptions = sqliteTable(
     currentPeriodEnd: integer("current_period_end").notNull(),
     cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
     canceledAt: integer("canceled_at"),
+    /** When the last Stripe subscription event applied was sent: older events change nothing. */
+    stripeSyncedAt: integer("stripe_synced_at"),
     cancelReason: text("cancel_reason"),
     cancelFeedback: text("cancel_feedback"),
     createdAt: integer("created_at").notNull(),
@@ -510,3 +524,47 @@ export const subscriptions = sqliteTable(
 );
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * A membership product's plans (spec: "monthly and annual plans and a trial"). A first-time member
+ * gets trial_days free before the first charge. stripe_price_id, when set, is used instead of an
+ * inline price.
+ */
+export const membershipPlans = sqliteTable(
+  "membership_plans",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    interval: text("interval", { enum: ["month", "year"] }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    trialDays: integer("trial_days").notNull().default(0),
+    stripePriceId: text("stripe_price_id"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("membership_plans_product_interval").on(t.productId, t.interval)],
+);
+
+/** What a subscription charged, period by period (the membership page's payment history). */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["paid", "failed", "refunded"] }).notNull(),
+    periodStart: integer("period_start").notNull(),
+    periodEnd: integer("period_end").notNull(),
+    /** The provider's invoice id (Stripe), or the period start for local renewals: one invoice per period. */
+    providerInvoiceId: text("provider_invoice_id").unique(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("invoices_subscription").on(t.subscriptionId, t.createdAt), index("invoices_user").on(t.userId, t.createdAt)],
+);
+
+export type MembershipPlanRow = typeof membershipPlans.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;

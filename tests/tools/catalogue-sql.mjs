@@ -24,7 +24,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_STATEMENT_BYTES = 90_000;
 
 /** Catalogue tables, children first: the order rows must be deleted in. */
-export const CATALOGUE_TABLES = ["collection_items", "collections", "lessons", "product_tags", "products", "creators"];
+export const CATALOGUE_TABLES = ["collection_items", "collections", "lessons", "product_tags", "membership_plans", "products", "creators"];
 
 /** A SQL literal for a JS value (strings quoted with single quotes doubled). */
 export function sqlValue(v) {
@@ -175,6 +175,14 @@ export function catalogueStatements(now = Date.now(), { reset = true, flags = tr
       "collection_items",
       ["collection_id", "product_id", "position"],
       programs.flatMap((c) => c.items.map((it) => [c.id, it.productId, it.position])),
+    ),
+  );
+
+  stmts.push(
+    ...insertStatements(
+      "membership_plans",
+      ["id", "product_id", "interval", "price_cents", "trial_days", "position"],
+      products.flatMap((p) => (p.plans ?? []).map((plan, i) => [plan.id, p.id, plan.interval, plan.price, plan.trialDays, i])),
     ),
   );
 

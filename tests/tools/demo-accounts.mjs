@@ -19,14 +19,24 @@ export function hashPassword(password) {
 export function demoAccountStatements(now) {
   return DEMO_ACCOUNTS.flatMap((a) => {
     const creatorInfo = a.role === "creator" ? JSON.stringify({ hasNewDashboardAccess: true, hasApps: false }) : null;
+    // The learner starts with $10 of monthly credit (kept in dollars, as the spec's users are), so the cart's credit line shows.
+    const credit = a.role === "learner" ? JSON.stringify({ monthlyCredit: 10 }) : null;
     return [
-      `INSERT INTO users (id, email, email_verified, username, first_name, last_name, creator_info, is_admin, sign_up_date) VALUES (` +
-        `${sqlValue(a.id)}, ${sqlValue(a.email)}, 1, ${sqlValue(a.id)}, ${sqlValue(a.firstName)}, ${sqlValue(a.lastName)}, ${sqlValue(creatorInfo)}, ${a.role === "admin" ? 1 : 0}, ${now})\n` +
+      `INSERT INTO users (id, email, email_verified, username, first_name, last_name, creator_info, is_admin, monthly_credit_info, sign_up_date) VALUES (` +
+        `${sqlValue(a.id)}, ${sqlValue(a.email)}, 1, ${sqlValue(a.id)}, ${sqlValue(a.firstName)}, ${sqlValue(a.lastName)}, ${sqlValue(creatorInfo)}, ${a.role === "admin" ? 1 : 0}, ${sqlValue(credit)}, ${now})\n` +
         `ON CONFLICT(id) DO UPDATE SET email = excluded.email, creator_info = excluded.creator_info, is_admin = excluded.is_admin;`,
       `INSERT INTO password_credentials (user_id, hash, updated_at) VALUES (${sqlValue(a.id)}, ${sqlValue(hashPassword(a.password))}, ${now})\n` +
         `ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at;`,
     ];
   });
+}
+
+/** Demo discount codes: WELCOME10 (10% off) and FIVEOFF ($5 off, 100 uses). */
+export function demoDiscountStatements(now) {
+  return [
+    `INSERT INTO discount_codes (code, percent_off, amount_off_cents, expires_at, max_redemptions, redemptions, created_at) VALUES ('WELCOME10', 10, NULL, NULL, NULL, 0, ${now}), ('FIVEOFF', NULL, 500, NULL, 100, 0, ${now})\n` +
+      `ON CONFLICT(code) DO NOTHING;`,
+  ];
 }
 
 export function demoAccountsTable() {

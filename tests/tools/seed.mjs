@@ -8,7 +8,7 @@
 // creators) in one batch (one transaction), upserts the homepage banner feature flag and the demo
 // accounts (tests/tools/demo-accounts.mjs).
 import { catalogueCounts, catalogueStatements } from "./catalogue-sql.mjs";
-import { DEMO_ACCOUNTS, demoAccountStatements } from "./demo-accounts.mjs";
+import { DEMO_ACCOUNTS, demoAccountStatements, demoDiscountStatements } from "./demo-accounts.mjs";
 import { executeSqlFile, fail, parseArgs, writeTempSql } from "./wrangler-env.mjs";
 
 function main() {
@@ -16,7 +16,7 @@ function main() {
   const { positionals, options } = parseArgs(process.argv.slice(2), { usage });
   if (positionals.length) fail(usage);
   const started = Date.now();
-  const statements = [...catalogueStatements(started), ...demoAccountStatements(started)];
+  const statements = [...catalogueStatements(started), ...demoAccountStatements(started), ...demoDiscountStatements(started)];
   const { file, cleanup } = writeTempSql("catalogue.sql", statements);
   try {
     executeSqlFile(file, options["persist-to"]);

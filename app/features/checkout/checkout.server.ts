@@ -42,7 +42,7 @@ export async function requireBuyer(app: AppContext, request: Request): Promise<U
 }
 
 export function orderView(order: Order) {
-  return { lines: order.lines, alreadyOwned: order.alreadyOwned, totals: order.totals, creditCents: order.creditCents, discount: order.discount, source: order.source };
+  return { lines: order.lines, alreadyOwned: order.alreadyOwned, totals: order.totals, creditCents: order.creditCents, discount: order.discount, source: order.source, plans: order.plans };
 }
 
 export async function loadCheckout(app: AppContext, request: Request) {
@@ -90,8 +90,16 @@ function continueUrl(session: CheckoutSessionRow): string | null {
   return null;
 }
 
-function toLine(item: Order["lines"][number]): CheckoutLine {
-  return { productId: item.id, kind: item.kind, title: item.title, priceCents: item.priceInfo.price, crossedPriceCents: item.priceInfo.crossedPrice };
+function toLine(item: Order["lines"][number], plans: Order["plans"]): CheckoutLine {
+  const plan = plans.find((p) => p.productId === item.id);
+  return {
+    productId: item.id,
+    kind: item.kind,
+    title: item.title,
+    priceCents: item.priceInfo.price,
+    crossedPriceCents: item.priceInfo.crossedPrice,
+    ...(plan ? { plan: { planId: plan.chosen.id, interval: plan.chosen.interval, recurringCents: plan.chosen.priceCents, trialDays: plan.trialDays } } : {}),
+  };
 }
 
 /** The stored half of payment_info (spec 7): what cookies remember when the query does not say. */
@@ -130,7 +138,7 @@ export async function openCheckout(app: AppContext, request: Request, user: User
           provider: provider.name,
           idempotencyKey,
           source: order.source,
-          lines: order.lines.map(toLine),
+          lines: order.lines.map((line) => toLine(line, order.plans)),
           subtotalCents: order.totals.subtotal,
           discountCode: order.discount && !order.discount.problem && order.totals.discount > 0 ? order.discount.code : null,
           discountCents: order.totals.discount,
@@ -149,8 +157,9 @@ export async function openCheckout(app: AppContext, request: Request, user: User
     return next && made ? { ok: true, url: next, session: made } : { ok: false, status: 409, formError: "Reload the page and try again." };
   }
 
-  // Credit and discounts cover everything: nothing to pay, so no provider is involved.
-  if (session.totalCents === 0) {
+  // Credit and discounts cover everything: nothing to pay, so no provider is involved. A membership
+  // still needs a card for what comes after its trial, so it goes to the provider even at 0.
+  if (session.totalCents === 0 && !session.lines.some((l) => l.plan)) {
     await fulfilCheckout(app, session.id);
     return { ok: true, url: `/checkout/success?session_id=${session.id}`, session };
   }

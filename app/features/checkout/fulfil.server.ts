@@ -11,10 +11,11 @@ import { removePurchased } from "~/features/cart/cart.server";
 import { sendEmail } from "~/platform/adapters/email/email.server";
 import type { PaidCard } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
+import { periodEnd } from "~/features/subscriptions/rules";
 import { receiptEmail } from "./receipt";
 import { allocateTotal } from "./rules";
 
-export const MEMBERSHIP_PERIOD_MS = 365 * 86_400_000;
+const DAY_MS = 86_400_000;
 
 export type FulfilOutcome = { status: "fulfilled" | "already"; session: CheckoutSessionRow } | { status: "missing" };
 
@@ -26,7 +27,11 @@ export async function checkoutByProviderSession(app: AppContext, providerSession
   return (await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, providerSessionId)).get()) ?? null;
 }
 
-export async function fulfilCheckout(app: AppContext, id: string, { card = null, stripeCustomerId = null }: { card?: PaidCard | null; stripeCustomerId?: string | null } = {}): Promise<FulfilOutcome> {
+export async function fulfilCheckout(
+  app: AppContext,
+  id: string,
+  { card = null, stripeCustomerId = null, stripeSubscriptionId = null }: { card?: PaidCard | null; stripeCustomerId?: string | null; stripeSubscriptionId?: string | null } = {},
+): Promise<FulfilOutcome> {
   const session = await getCheckout(app, id);
   if (!session) return { status: "missing" };
   if (session.status === "complete") return { status: "already", session };
@@ -53,14 +58,27 @@ export async function fulfilCheckout(app: AppContext, id: string, { card = null,
   }
   session.lines.forEach((line, i) => {
     if (line.kind === "subscription") {
+      // A membership: trialing until the trial ends (the first charge), else active for one period.
+      const interval = line.plan?.interval ?? "year";
+      const trialEndsAt = line.plan && line.plan.trialDays > 0 ? app.now + line.plan.trialDays * DAY_MS : null;
+      const periodEndsAt = trialEndsAt ?? periodEnd(app.now, interval);
       statements.push(
         DB.prepare(
-          `INSERT INTO subscriptions (id, user_id, product_id, checkout_session_id, provider, interval, price_cents, status, current_period_end, created_at)
-           SELECT ?2, ?3, ?4, ?1, ?5, 'year', ?6, 'active', ?7, ?8 WHERE ${whileOpen}
+          `INSERT INTO subscriptions (id, user_id, product_id, checkout_session_id, provider, provider_subscription_id, plan_id, interval, price_cents, status, trial_ends_at, current_period_end, created_at)
+           SELECT ?2, ?3, ?4, ?1, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13 WHERE ${whileOpen}
            ON CONFLICT DO NOTHING`,
-        ).bind(id, crypto.randomUUID(), session.userId, line.productId, session.provider, amounts[i], app.now + MEMBERSHIP_PERIOD_MS, app.now),
+        ).bind(id, crypto.randomUUID(), session.userId, line.productId, session.provider, stripeSubscriptionId, line.plan?.planId ?? null, interval, line.plan?.recurringCents ?? line.priceCents, trialEndsAt ? "trialing" : "active", trialEndsAt, periodEndsAt, app.now),
         DB.prepare(`UPDATE users SET membership_status = 'active' WHERE id = ?2 AND ${whileOpen}`).bind(id, session.userId),
       );
+      if (amounts[i] > 0) {
+        statements.push(
+          DB.prepare(
+            `INSERT INTO invoices (id, subscription_id, user_id, amount_cents, status, period_start, period_end, provider_invoice_id, created_at)
+             SELECT ?2, s.id, s.user_id, ?3, 'paid', ?4, s.current_period_end, ?1 || ':first', ?4 FROM subscriptions s WHERE s.checkout_session_id = ?1 AND ${whileOpen}
+             ON CONFLICT DO NOTHING`,
+          ).bind(id, crypto.randomUUID(), amounts[i], app.now),
+        );
+      }
     }
     statements.push(
       DB.prepare(

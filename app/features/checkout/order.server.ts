@@ -11,6 +11,7 @@ import { cartTotals, discountAmount, type CartTotals } from "~/features/cart/rul
 import { priceItems, sellablesByIds, type CartItem } from "~/features/cart/sellables.server";
 import { readOffers, type Offers } from "~/features/offers/offers.server";
 import { ownedProductIds } from "~/features/purchases/purchases.server";
+import { choosePlans, type PlanChoice } from "~/features/subscriptions/plans.server";
 import type { AppContext } from "~/platform/context";
 import { discountProblem } from "./rules";
 
@@ -22,6 +23,8 @@ export interface Order {
   totals: CartTotals;
   creditCents: number;
   discount: { code: string; problem: string | null } | null;
+  /** Membership lines: the plan options and the one chosen (?plan=year|month); its price is what is due today. */
+  plans: PlanChoice[];
   offers: Offers;
 }
 
@@ -35,7 +38,14 @@ export async function buildOrder(app: AppContext, request: Request, user: UserRo
   const offers = readOffers(app, request, user);
   const priced = priceItems(sellables, offers);
   const owned = await ownedProductIds(app, user.id, priced.map((i) => i.id));
-  const lines = priced.filter((i) => !owned.has(i.id));
+  const plans = await choosePlans(app, user.id, priced.filter((i) => i.isSubscription).map((i) => i.id), search.get("plan"));
+  // A membership costs its plan's price, or nothing today during a free trial.
+  const lines = priced
+    .filter((i) => !owned.has(i.id))
+    .map((i) => {
+      const plan = plans.get(i.id);
+      return plan ? { ...i, priceInfo: { price: plan.trialDays > 0 ? 0 : plan.chosen.priceCents, crossedPrice: null, offerEndsAt: null } } : i;
+    });
   const alreadyOwned = priced.filter((i) => owned.has(i.id));
 
   const code = normaliseCode(search.get("code"));
@@ -48,5 +58,5 @@ export async function buildOrder(app: AppContext, request: Request, user: UserRo
     if (rule && !problem) discountCents = discountAmount(rule, lines.reduce((sum, l) => sum + l.priceInfo.price, 0));
   }
   const creditCents = monthlyCreditCents(user);
-  return { source: buyNow || productIds ? "buy-now" : "cart", lines, alreadyOwned, totals: cartTotals(lines, { creditCents, discountCents }), creditCents, discount, offers };
+  return { source: buyNow || productIds ? "buy-now" : "cart", lines, alreadyOwned, totals: cartTotals(lines, { creditCents, discountCents }), creditCents, discount, plans: [...plans.values()].filter((p) => lines.some((l) => l.id === p.productId)), offers };
 }

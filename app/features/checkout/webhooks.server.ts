@@ -5,7 +5,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
-import { checkoutSessions, paymentEvents, purchases } from "~/db/schema";
+import { checkoutSessions, paymentEvents, purchases, subscriptions } from "~/db/schema";
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import { verifyWebhook } from "~/platform/adapters/payments/stripe.server";
 import type { AppContext } from "~/platform/context";
@@ -52,7 +52,8 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
       const session = await checkoutFor(app, object);
       if (!session) return "not ours";
       const customer = typeof object.customer === "string" ? object.customer : (object.customer?.id ?? null);
-      await fulfilCheckout(app, session.id, { stripeCustomerId: customer });
+      const subscription = typeof object.subscription === "string" ? object.subscription : (object.subscription?.id ?? null);
+      await fulfilCheckout(app, session.id, { stripeCustomerId: customer, stripeSubscriptionId: subscription });
       // The card is learnt from Stripe afterwards; a failure here never undoes the purchase.
       try {
         const paid = await paymentsProvider(app).retrieve(app, object.id);
@@ -76,7 +77,72 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
       await app.db.update(purchases).set({ refundedInfo }).where(and(eq(purchases.checkoutSessionId, checkoutId), ne(purchases.kind, "subscription")));
       return "done";
     }
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted": {
+      const object = event.data.object;
+      const [row] = await app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, object.id)).limit(1);
+      if (!row && object.metadata?.checkoutSessionId) throw new Error("Subscription event before its checkout was fulfilled: retry later");
+      if (!row) return "not ours";
+      await syncStripeSubscription(app, row.id, row.userId, object, event.created * 1000);
+      return "done";
+    }
+    case "invoice.payment_failed":
+    case "invoice.paid": {
+      const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
+      const subscriptionId = typeof invoice.subscription === "string" ? invoice.subscription : (invoice.subscription?.id ?? invoice.parent?.subscription_details?.subscription ?? null);
+      const stripeSub = typeof subscriptionId === "string" ? subscriptionId : (subscriptionId?.id ?? null);
+      if (!stripeSub) return "not ours";
+      const [row] = await app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, stripeSub)).limit(1);
+      if (!row) return "not ours";
+      const paid = event.type === "invoice.paid";
+      const DB = app.bindings.DB;
+      await DB.batch([
+        DB.prepare(
+          `INSERT INTO invoices (id, subscription_id, user_id, amount_cents, status, period_start, period_end, provider_invoice_id, created_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (provider_invoice_id) DO UPDATE SET status = excluded.status`,
+        ).bind(crypto.randomUUID(), row.id, row.userId, paid ? invoice.amount_paid : invoice.amount_due, paid ? "paid" : "failed", (invoice.period_start ?? 0) * 1000, (invoice.period_end ?? 0) * 1000, invoice.id, app.now),
+        ...(paid ? [] : [DB.prepare(`UPDATE subscriptions SET status = 'past_due' WHERE id = ?1 AND status IN ('active', 'trialing')`).bind(row.id)]),
+        membershipSync(app, row.userId),
+      ]);
+      return "done";
+    }
     default:
       return "done";
   }
+}
+
+const STRIPE_STATUS: Record<string, "active" | "trialing" | "past_due" | "canceled"> = {
+  active: "active",
+  trialing: "trialing",
+  past_due: "past_due",
+  unpaid: "past_due",
+  incomplete: "past_due",
+  paused: "past_due",
+  canceled: "canceled",
+  incomplete_expired: "canceled",
+};
+
+const membershipSync = (app: AppContext, userId: string) =>
+  app.bindings.DB.prepare(
+    `UPDATE users SET membership_status = CASE WHEN EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ?1 AND status IN ('active', 'trialing')) THEN 'active' ELSE 'inactive' END
+     WHERE id = ?1 AND membership_status <> 'suspended'`,
+  ).bind(userId);
+
+/**
+ * Stripe's view of a subscription wins, but only if it is newer than the last one applied: events
+ * may arrive out of order, so each carries its time and an older one changes nothing.
+ */
+async function syncStripeSubscription(app: AppContext, id: string, userId: string, object: Stripe.Subscription, eventAt: number) {
+  const item = object.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
+  const periodEnd = ((object as Stripe.Subscription & { current_period_end?: number }).current_period_end ?? item?.current_period_end ?? 0) * 1000;
+  const DB = app.bindings.DB;
+  await DB.batch([
+    DB.prepare(
+      `UPDATE subscriptions SET status = ?2, current_period_end = CASE WHEN ?3 > 0 THEN ?3 ELSE current_period_end END, trial_ends_at = ?4,
+         cancel_at_period_end = ?5, canceled_at = ?6, stripe_synced_at = ?7
+       WHERE id = ?1 AND (stripe_synced_at IS NULL OR stripe_synced_at <= ?7)`,
+    ).bind(id, STRIPE_STATUS[object.status] ?? "past_due", periodEnd, object.trial_end ? object.trial_end * 1000 : null, object.cancel_at_period_end ? 1 : 0, object.canceled_at ? object.canceled_at * 1000 : null, eventAt),
+    membershipSync(app, userId),
+  ]);
 }

@@ -23,6 +23,8 @@ export async function loadLibrary(app: AppContext, request: Request) {
   const seen = new Set<string>();
   const entries: LibraryEntry[] = [];
   for (const purchase of bought) {
+    // Memberships show as the notice above the list, while they last, not as a thing owned forever.
+    if (purchase.kind === "subscription") continue;
     const item = byId.get(purchase.productId);
     if (!item || seen.has(item.id)) continue;
     seen.add(item.id);

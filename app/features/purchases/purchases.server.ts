@@ -2,24 +2,32 @@
  * What users own (spec 3 "Purchase"): purchases made by fulfilment, refunded ones kept but never
  * counted. A collection bought is each of its classes owned.
  */
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { collectionItems, purchases, type PurchaseRow } from "~/db/schema";
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { collectionItems, purchases, subscriptions, type PurchaseRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 
 const notRefunded = isNull(purchases.refundedInfo);
 
-/** Of these product ids, the ones the user owns (bought, or in a collection they bought). */
+/**
+ * Of these product ids, the ones the user owns: classes and collections bought (a collection's
+ * classes too), and memberships while their subscription is active or in its trial (a cancelled
+ * membership can be bought again).
+ */
 export async function ownedProductIds(app: AppContext, userId: string, productIds: string[]): Promise<Set<string>> {
   if (productIds.length === 0) return new Set();
-  const [direct, viaCollections] = await app.db.batch([
-    app.db.select({ id: purchases.productId }).from(purchases).where(and(eq(purchases.userId, userId), notRefunded, inArray(purchases.productId, productIds))),
+  const [direct, viaCollections, memberships] = await app.db.batch([
+    app.db.select({ id: purchases.productId }).from(purchases).where(and(eq(purchases.userId, userId), notRefunded, ne(purchases.kind, "subscription"), inArray(purchases.productId, productIds))),
     app.db
       .select({ id: collectionItems.productId })
       .from(purchases)
       .innerJoin(collectionItems, eq(collectionItems.collectionId, purchases.productId))
       .where(and(eq(purchases.userId, userId), notRefunded, inArray(collectionItems.productId, productIds))),
+    app.db
+      .select({ id: subscriptions.productId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "trialing", "past_due"]), inArray(subscriptions.productId, productIds))),
   ]);
-  return new Set([...direct, ...viaCollections].map((r) => r.id));
+  return new Set([...direct, ...viaCollections, ...memberships].map((r) => r.id));
 }
 
 /** GET /api/getUserPurchases: newest first, refunded ones filtered out. */

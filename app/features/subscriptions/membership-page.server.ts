@@ -1,7 +1,7 @@
 /** /account/membership: the plan, renewal or end date, the card, past payments; cancel and refund as form posts. */
 import { data, redirect } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
-import { savedCards } from "~/db/schema";
+import { and, desc, eq, notLike } from "drizzle-orm";
+import { invoices, savedCards } from "~/db/schema";
 import { sellablesByIds } from "~/features/cart/sellables.server";
 import { currentUser } from "~/features/identity/sessions.server";
 import { allPurchases } from "~/features/purchases/purchases.server";
@@ -20,12 +20,26 @@ async function member(app: AppContext, request: Request) {
 
 export async function loadMembershipPage(app: AppContext, request: Request) {
   const user = await member(app, request);
-  const [{ subscriptions }, card, payments] = await Promise.all([userSubscriptions(app, user.id), app.db.select().from(savedCards).where(eq(savedCards.userId, user.id)).get(), allPurchases(app, user.id)]);
+  const [{ subscriptions }, card, payments, renewals] = await Promise.all([
+    userSubscriptions(app, user.id),
+    app.db.select().from(savedCards).where(eq(savedCards.userId, user.id)).get(),
+    allPurchases(app, user.id),
+    // Renewal invoices (the first payment is already a purchase).
+    app.db.select().from(invoices).where(and(eq(invoices.userId, user.id), notLike(invoices.providerInvoiceId, "%:first"))).orderBy(desc(invoices.createdAt)).limit(50),
+  ]);
   const titles = new Map((await sellablesByIds(app.db, [...new Set([...subscriptions.map((s) => s.productId), ...payments.map((p) => p.productId)])])).map((s) => [s.id, s.title]));
   return {
     subscriptions: subscriptions.map((s) => ({ ...s, title: titles.get(s.productId) ?? "Membership" })),
     card: card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
-    payments: payments.map((p) => ({ id: p.id, title: titles.get(p.productId) ?? "A product no longer sold", amountCents: p.amountCents, purchasedAt: new Date(p.purchasedAt).toISOString(), refunded: Boolean(p.refundedInfo) })),
+    payments: [
+      ...payments.map((p) => ({ id: p.id, title: titles.get(p.productId) ?? "A product no longer sold", amountCents: p.amountCents, at: p.purchasedAt, note: p.refundedInfo ? "refunded" : null })),
+      ...renewals.map((r) => {
+        const sub = subscriptions.find((s) => s.id === r.subscriptionId);
+        return { id: r.id, title: `${sub ? (titles.get(sub.productId) ?? "Membership") : "Membership"} renewal`, amountCents: r.amountCents, at: r.createdAt, note: r.status === "paid" ? null : r.status };
+      }),
+    ]
+      .sort((a, b) => b.at - a.at)
+      .map(({ at, ...p }) => ({ ...p, purchasedAt: new Date(at).toISOString() })),
     membershipStatus: user.membershipStatus,
   };
 }

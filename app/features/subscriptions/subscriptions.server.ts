@@ -43,7 +43,8 @@ export function subscriptionView(row: SubscriptionRow, now: number, refunded = f
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     canceledAt: row.canceledAt ? new Date(row.canceledAt).toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
-    refundable: !refunded && row.status !== "canceled" && now - row.createdAt <= REFUND_WINDOW_DAYS * 86_400_000,
+    // A trial has charged nothing: cancelling is what ends it.
+    refundable: !refunded && row.status !== "canceled" && row.status !== "trialing" && now - row.createdAt <= REFUND_WINDOW_DAYS * 86_400_000,
   };
 }
 
@@ -79,9 +80,20 @@ export type SubscriptionChange = { success: true; message: string; subscription:
  * POST /api/users/cancelSubscription: with shouldUnenroll (the default) access ends now; without it
  * the membership runs to the end of the paid period and does not renew.
  */
-export async function cancelSubscription(app: AppContext, userId: string, input: { subscriptionId: string; reason: string; feedback: string; shouldUnenroll: boolean }): Promise<SubscriptionChange> {
+export async function cancelSubscription(
+  app: AppContext,
+  userId: string,
+  input: { subscriptionId: string; reason: string; feedback: string; shouldUnenroll: boolean },
+  cancelAtProvider: (row: SubscriptionRow, now: boolean) => Promise<void> = async () => undefined,
+): Promise<SubscriptionChange> {
   const row = await ownedSubscription(app, userId, input.subscriptionId);
   if (!row || row.status === "canceled") return { success: false, message: SUBSCRIPTION_MESSAGES.cancelFailed };
+  try {
+    await cancelAtProvider(row, input.shouldUnenroll);
+  } catch (error) {
+    console.error("cancel: the payment provider failed", error);
+    return { success: false, message: SUBSCRIPTION_MESSAGES.cancelFailed };
+  }
   const DB = app.bindings.DB;
   const change = input.shouldUnenroll
     ? DB.prepare(`UPDATE subscriptions SET status = 'canceled', canceled_at = ?2, cancel_at_period_end = 0, cancel_reason = ?3, cancel_feedback = ?4 WHERE id = ?1 AND status <> 'canceled'`)
@@ -101,7 +113,7 @@ export async function refundSubscription(app: AppContext, userId: string, input:
   const view = subscriptionView(row, app.now, (await refundedCheckouts(app, [row.checkoutSessionId])).has(row.checkoutSessionId));
   if (!view.refundable) return { success: false, message: SUBSCRIPTION_MESSAGES.refundFailed };
   const purchase = await app.db.select().from(purchases).where(and(eq(purchases.checkoutSessionId, row.checkoutSessionId), eq(purchases.productId, row.productId))).get();
-  if (!purchase) return { success: false, message: SUBSCRIPTION_MESSAGES.refundFailed };
+  if (!purchase || purchase.amountCents <= 0) return { success: false, message: SUBSCRIPTION_MESSAGES.refundFailed };
   try {
     await refundPayment(row.checkoutSessionId, purchase.amountCents);
   } catch (error) {

@@ -6,6 +6,8 @@ import { PriceTag } from "~/features/catalog/components/PriceTag";
 import { formatCents } from "~/platform/format";
 import { Button, ButtonLink } from "~/ui/Button";
 import { TextInput } from "~/ui/TextInput";
+import { PlanPicker } from "~/features/subscriptions/components/PlanPicker";
+import type { PlanChoice } from "~/features/subscriptions/plans.server";
 import type { CheckoutActionData } from "../checkout.server";
 
 export interface CheckoutPageData {
@@ -15,6 +17,7 @@ export interface CheckoutPageData {
   creditCents: number;
   discount: { code: string; problem: string | null } | null;
   source: "cart" | "buy-now";
+  plans: PlanChoice[];
   query: string;
   idempotencyKey: string;
   provider: "local" | "stripe";
@@ -55,7 +58,8 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
                     <h3 className="cart-item__title">
                       <Link to={item.href}>{item.title}</Link>
                     </h3>
-                    <p className="cart-item__creator">{item.isSubscription ? "Membership, billed yearly" : item.creatorName}</p>
+                    <p className="cart-item__creator">{item.isSubscription ? "Membership" : item.creatorName}</p>
+                    {item.isSubscription && data.plans.some((p) => p.productId === item.id) ? <PlanPicker choice={data.plans.find((p) => p.productId === item.id)!} query={query} /> : null}
                   </div>
                   <PriceTag price={item.priceInfo.price} crossedPrice={item.priceInfo.crossedPrice} />
                 </li>
@@ -97,7 +101,7 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
                 </p>
               ) : null}
               <Button type="submit" size="large" className="cart-summary__checkout" loading={paying}>
-                {totals.total === 0 ? "Complete purchase" : `Pay ${formatCents(totals.total)}`}
+                {data.plans.some((p) => p.trialDays > 0) && totals.total === 0 ? "Start free trial" : totals.total === 0 ? "Complete purchase" : `Pay ${formatCents(totals.total)}`}
               </Button>
             </Form>
             <p className="muted cart-summary__note">

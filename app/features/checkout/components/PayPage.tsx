@@ -26,11 +26,18 @@ export function PayPage({ data, lastResult }: { data: PayPageData; lastResult?: 
     shouldRevalidate: "onInput",
   });
   const { session } = data;
+  const trial = session.lines.find((l) => l.plan && l.plan.trialDays > 0)?.plan;
+  const payLabel = trial && session.totalCents === 0 ? "Start free trial" : `Pay ${formatCents(session.totalCents)}`;
   return (
     <div className="container pay-page">
       <div className="pay-card">
         <p className="eyebrow">Secure test checkout</p>
-        <h1>Pay {formatCents(session.totalCents)}</h1>
+        <h1>{payLabel}</h1>
+        {trial ? (
+          <p>
+            Your {trial.trialDays}-day trial starts today. Then {formatCents(trial.recurringCents)} a {trial.interval} is charged to this card unless you cancel before the trial ends.
+          </p>
+        ) : null}
         <ul className="pay-lines">
           {session.lines.map((line) => (
             <li key={line.productId}>
@@ -69,7 +76,7 @@ export function PayPage({ data, lastResult }: { data: PayPageData; lastResult?: 
             <TextInput key={fields.cvc.key} label="Security code" name={fields.cvc.name} inputMode="numeric" autoComplete="cc-csc" maxLength={4} error={fields.cvc.errors?.[0]} alwaysShowError />
           </div>
           <Button type="submit" size="large" className="cart-summary__checkout" loading={navigation.state === "submitting"}>
-            Pay {formatCents(session.totalCents)}
+            {payLabel}
           </Button>
         </Form>
         <p className="pay-page__cancel">

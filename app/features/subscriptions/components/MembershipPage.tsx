@@ -11,7 +11,7 @@ const day = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", ye
 export interface MembershipPageData {
   subscriptions: (SubscriptionView & { title: string })[];
   card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
-  payments: { id: string; title: string; amountCents: number; purchasedAt: string; refunded: boolean }[];
+  payments: { id: string; title: string; amountCents: number; purchasedAt: string; note: string | null }[];
   membershipStatus: string;
 }
 
@@ -119,7 +119,7 @@ export function MembershipPage({ subscriptions, card, payments }: MembershipPage
                   <td>{p.title}</td>
                   <td>
                     {formatCents(p.amountCents)}
-                    {p.refunded ? " (refunded)" : ""}
+                    {p.note ? ` (${p.note})` : ""}
                   </td>
                 </tr>
               ))}

@@ -27,16 +27,24 @@ export const stripeProvider: PaymentsProvider = {
       const created = await stripe.customers.create({ email: customer.email, name: customer.name, metadata: { userId: customer.userId } }, { idempotencyKey: `customer-${customer.userId}` });
       customerId = created.id;
     }
+    // A membership makes it a subscription checkout: its plan recurs (after the trial, if any);
+    // anything else in the order is a one-time line.
+    const plan = session.lines.find((l) => l.plan)?.plan;
+    const metadata = { checkoutSessionId: session.id, userId: customer.userId };
     const checkout = await stripe.checkout.sessions.create(
       {
-        mode: "payment",
+        mode: plan ? "subscription" : "payment",
         customer: customerId,
         client_reference_id: session.id,
-        metadata: { checkoutSessionId: session.id, userId: customer.userId },
-        payment_intent_data: { metadata: { checkoutSessionId: session.id }, setup_future_usage: "off_session" },
+        metadata,
+        ...(plan
+          ? { subscription_data: { metadata, ...(plan.trialDays > 0 ? { trial_period_days: plan.trialDays } : {}) } }
+          : { payment_intent_data: { metadata, setup_future_usage: "off_session" as const } }),
         line_items: session.lines.map((line, i) => ({
           quantity: 1,
-          price_data: { currency: "usd", unit_amount: amounts[i], product_data: { name: line.title, metadata: { productId: line.productId } } },
+          price_data: line.plan
+            ? { currency: "usd", unit_amount: line.plan.recurringCents, recurring: { interval: line.plan.interval }, product_data: { name: line.title, metadata: { productId: line.productId } } }
+            : { currency: "usd", unit_amount: amounts[i], product_data: { name: line.title, metadata: { productId: line.productId } } },
         })),
         success_url: successUrl,
         cancel_url: cancelUrl,
@@ -63,6 +71,13 @@ export const stripeProvider: PaymentsProvider = {
     await stripe.refunds.create({ payment_intent: intent, amount: amountCents, metadata: { checkoutSessionId: session.id } }, { idempotencyKey: `refund-${session.id}` });
   },
 };
+
+/** Ends a Stripe subscription now, or at the end of the paid period. */
+export async function cancelStripeSubscription(app: AppContext, subscriptionId: string, { now }: { now: boolean }) {
+  const stripe = stripeClient(app);
+  if (now) await stripe.subscriptions.cancel(subscriptionId);
+  else await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+}
 
 /** A webhook event, verified on the raw body (300 s tolerance); throws on a bad signature. */
 export async function verifyWebhook(app: AppContext, rawBody: string, signature: string | null): Promise<Stripe.Event> {
