@@ -24,6 +24,8 @@ import cartUrl from "~/features/cart/cart.css";
 import { readCart } from "~/features/cart/cart.server";
 import { mirrorCart } from "~/features/cart/components/browser-cart";
 import { VIP_GATE_STORAGE_KEY } from "~/features/offers/vip";
+import { NO_PRICE_OFFER } from "~/features/offers/rules";
+import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 
 export const links: LinksFunction = () => [
   // Tokens first: styles.css only uses their variables (no CSS @import, so both load in parallel).
@@ -51,7 +53,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     anonymousId = newAnonymousId();
     headers.append("Set-Cookie", anonymousCookie(anonymousId, isSecureRequest(request)));
   }
-  const cart = await readCart(context.app, user?.id ?? anonymousId ?? "");
+  const [cart, membership] = await Promise.all([
+    readCart(context.app, user?.id ?? anonymousId ?? ""),
+    user ? subscriptionFlags(context.app, user.id) : { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
+  ]);
   return data(
     {
       env: publicEnv(context.app.env),
@@ -65,6 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       authCampaign: campaignMessage(url.searchParams.get("aaCampaign") ?? cookieValue(request, "aaCampaign"), context.app.env.PRODUCT_NAME),
       anonymousId,
       cartIds: cart?.items ?? [],
+      membership,
+      noPriceOffer: cookieValue(request, NO_PRICE_OFFER) === "true",
     },
     { headers },
   );
@@ -91,6 +98,8 @@ export type RootData = {
   authCampaign: string | null;
   anonymousId: string | null;
   cartIds: string[];
+  membership: { hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean };
+  noPriceOffer: boolean;
 };
 
 export function useRootData() {
@@ -124,7 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { anonymousId, cartIds, path } = useLoaderData<typeof loader>();
+  const { anonymousId, cartIds, path, noPriceOffer } = useLoaderData<typeof loader>();
   // With JavaScript the anonymous id is mirrored to local storage under the cookie's name (spec 9).
   useEffect(() => {
     try {
@@ -138,6 +147,15 @@ export default function App() {
   useEffect(() => {
     mirrorCart(cartKey ? cartKey.split(",").map((id) => ({ id })) : []);
   }, [cartKey]);
+  // 'noPriceOffer' lives in a cookie for the server and, with JavaScript, in local storage too (spec 9).
+  useEffect(() => {
+    try {
+      if (noPriceOffer) window.localStorage.setItem(NO_PRICE_OFFER, "true");
+      else window.localStorage.removeItem(NO_PRICE_OFFER);
+    } catch {
+      /* the cookie is what the server reads */
+    }
+  }, [noPriceOffer]);
   useEffect(() => {
     if (new URLSearchParams(path.split("?")[1] ?? "").get("p") !== "vip") return;
     try {

@@ -568,3 +568,20 @@ export const invoices = sqliteTable(
 
 export type MembershipPlanRow = typeof membershipPlans.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+/**
+ * Analytics events ('page | action' names), recorded on the server where the action happens, so
+ * visits without JavaScript count too. properties holds the event's details (ids, amounts, types).
+ */
+export const analyticsEvents = sqliteTable(
+  "analytics_events",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    userId: text("user_id"),
+    anonymousId: text("anonymous_id"),
+    properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("analytics_events_name_time").on(t.name, t.createdAt), index("analytics_events_user").on(t.userId, t.createdAt)],
+);

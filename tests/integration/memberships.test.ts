@@ -51,6 +51,14 @@ describe("joining the membership", () => {
     const checkout = await env.DB.prepare("SELECT total_cents FROM checkout_sessions WHERE id = ?").bind(id).first<{ total_cents: number }>();
     expect(checkout!.total_cents).toBe(0);
 
+    // Analytics: the payment and the purchase, with the spec's purchase type.
+    const events = async () => (await env.DB.prepare("SELECT name, properties FROM analytics_events WHERE user_id = ? ORDER BY created_at").bind(userId).all<{ name: string; properties: string }>()).results;
+    for (let i = 0; i < 20 && (await events()).length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    const names = (await events()).map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(["shopping cart | item added", "checkout | payment submit success", "checkout | purchase success"]));
+    const purchase = (await events()).find((e) => e.name === "checkout | purchase success")!;
+    expect(JSON.parse(purchase.properties)).toMatchObject({ type: "Subscription Purchase", checkoutSessionId: id });
+
     const api = (await (await browser.get("/api/subscription")).json()) as { status: string; subscription: { status: string; trialDaysRemaining: number; isTrialExpired: boolean } };
     expect(api.status).toBe("success");
     expect(api.subscription).toMatchObject({ status: "trialing", trialDaysRemaining: 7, isTrialExpired: false });

@@ -4,6 +4,8 @@
  * fetchers. The cart belongs to the signed-in user or, before sign-in, to the anonymous visitor.
  */
 import { redirect } from "@remix-run/cloudflare";
+import { EVENTS } from "~/features/analytics/events";
+import { recordEvent } from "~/features/analytics/record.server";
 import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
 import { authHref } from "~/features/identity/modal";
 import { currentUser } from "~/features/identity/sessions.server";
@@ -68,19 +70,24 @@ export async function cartAction(app: AppContext, request: Request) {
   const { owner, signedIn, cookies } = await cartOwnerOf(app, request);
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   const query = queryOf(page);
+  const who = { userId: owner.userId, anonymousId: owner.userId ? null : owner.ownerId };
+  const track = (name: (typeof EVENTS)[keyof typeof EVENTS], ids: string[]) => recordEvent(app, name, who, { productIds: ids, page });
   try {
     switch (intent) {
       case "add":
         await changeCart(app, owner, (items) => ({ items: addItem(items, item) }));
+        track(EVENTS.cartItemAdded, [item.id]);
         return back(withParam(page, "added", item.id));
       case "add-only":
         await changeCart(app, owner, (items) => ({ items: addOnly(items, item) }));
         return back(withQuery("/cart", query));
       case "add-all":
         await changeCart(app, owner, (items) => ({ items: addAll(items, found.filter((f) => !f.isSubscription)) }));
+        track(EVENTS.cartAllItemsAdded, found.map((f) => f.id));
         return back(withQuery("/cart", query), { kind: "success", title: `${found.length === 1 ? "1 item" : `${found.length} items`} added to your cart` });
       case "remove":
         await changeCart(app, owner, (items) => ({ items: wanted.reduce(removeItem, items) }));
+        track(EVENTS.cartItemDeleted, wanted);
         return back(withParam(page, "added", null), { kind: "info", title: "Removed from your cart" });
       case "empty":
         await changeCart(app, owner, () => ({ items: [], buyNowProductId: null }));
@@ -92,6 +99,7 @@ export async function cartAction(app: AppContext, request: Request) {
       }
       case "cta":
         await changeCart(app, owner, (items) => ({ items: ctaAdd(items, item) }));
+        track(EVENTS.cartItemAdded, [item.id]);
         return back(afterCta(page, withQuery("/checkout", query), signedIn));
     }
   } catch (error) {

@@ -80,6 +80,12 @@ export async function mergeVisitorCart(app: AppContext, anonymousId: string, use
   return visitorItems.length;
 }
 
+/** How many items the user's cart will hold once this browser's visitor cart joins it (the Login routing rule). */
+export async function cartCountAfterSignIn(app: AppContext, userId: string, anonymousId: string | null): Promise<number> {
+  const [mine, visitor] = await Promise.all([readCart(app, userId), anonymousId ? readCart(app, anonymousId) : null]);
+  return new Set([...(mine?.items ?? []), ...(visitor?.items ?? [])]).size;
+}
+
 /** After a purchase: what was bought leaves the cart (and the buy-now slot). */
 export async function removePurchased(app: AppContext, userId: string, productIds: string[]): Promise<void> {
   const bought = new Set(productIds);

@@ -7,13 +7,15 @@
  */
 import { eq } from "drizzle-orm";
 import { checkoutSessions, type CheckoutSessionRow } from "~/db/schema";
+import { EVENTS } from "~/features/analytics/events";
+import { recordEvent } from "~/features/analytics/record.server";
 import { removePurchased } from "~/features/cart/cart.server";
 import { sendEmail } from "~/platform/adapters/email/email.server";
 import type { PaidCard } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
 import { periodEnd } from "~/features/subscriptions/rules";
 import { receiptEmail } from "./receipt";
-import { allocateTotal } from "./rules";
+import { allocateTotal, purchaseType } from "./rules";
 
 const DAY_MS = 86_400_000;
 
@@ -97,6 +99,14 @@ export async function fulfilCheckout(
   const after = (await getCheckout(app, id)) ?? session;
   if (!closedNow) return { status: "already", session: after };
 
+  // Once per checkout (only the call that closed it gets here): purchase success with its type.
+  recordEvent(app, EVENTS.purchaseSuccess, { userId: session.userId }, {
+    checkoutSessionId: id,
+    type: purchaseType(session.lines.map((l) => l.kind)),
+    productIds: session.lines.map((l) => l.productId),
+    totalCents: session.totalCents,
+    ...session.paymentInfo,
+  });
   await removePurchased(app, session.userId, session.lines.map((l) => l.productId)).catch(() => undefined);
   await sendReceiptOnce(app, after);
   return { status: "fulfilled", session: after };

@@ -7,6 +7,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { checkoutSessions } from "~/db/schema";
+import { EVENTS } from "~/features/analytics/events";
+import { recordEvent } from "~/features/analytics/record.server";
 import type { AppContext } from "~/platform/context";
 import { notFound } from "~/platform/http.server";
 import { requireBuyer } from "./checkout.server";
@@ -41,9 +43,11 @@ export async function payAction(app: AppContext, request: Request, id: string) {
   const outcome = testCardOutcome({ number: submission.value.number, ...expiry }, new Date(app.now));
   if (!outcome.ok) {
     await app.db.update(checkoutSessions).set({ lastError: outcome.message }).where(eq(checkoutSessions.id, session.id));
+    recordEvent(app, EVENTS.paymentSubmitFailure, { userId: session.userId }, { checkoutSessionId: session.id, error: outcome.message, provider: "local" });
     const reply = outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["number", "cvc"] }) : submission.reply({ formErrors: [outcome.message], hideFields: ["number", "cvc"] });
     return data({ result: reply }, { status: 402 });
   }
+  recordEvent(app, EVENTS.paymentSubmitSuccess, { userId: session.userId }, { checkoutSessionId: session.id, provider: "local" });
   await fulfilCheckout(app, session.id, { card: { brand: outcome.brand, last4: outcome.last4, ...expiry } });
   return redirect(`/checkout/success?session_id=${session.id}`, 303);
 }

@@ -6,6 +6,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
 import { checkoutSessions, paymentEvents, purchases, subscriptions } from "~/db/schema";
+import { EVENTS } from "~/features/analytics/events";
+import { recordEvent } from "~/features/analytics/record.server";
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import { verifyWebhook } from "~/platform/adapters/payments/stripe.server";
 import type { AppContext } from "~/platform/context";
@@ -53,7 +55,8 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
       if (!session) return "not ours";
       const customer = typeof object.customer === "string" ? object.customer : (object.customer?.id ?? null);
       const subscription = typeof object.subscription === "string" ? object.subscription : (object.subscription?.id ?? null);
-      await fulfilCheckout(app, session.id, { stripeCustomerId: customer, stripeSubscriptionId: subscription });
+      const outcome = await fulfilCheckout(app, session.id, { stripeCustomerId: customer, stripeSubscriptionId: subscription });
+      if (outcome.status === "fulfilled") recordEvent(app, EVENTS.paymentSubmitSuccess, { userId: session.userId }, { checkoutSessionId: session.id, provider: "stripe" });
       // The card is learnt from Stripe afterwards; a failure here never undoes the purchase.
       try {
         const paid = await paymentsProvider(app).retrieve(app, object.id);

@@ -30,6 +30,8 @@ import {
   resetPasswordSchema,
   socialSignUpSchema,
 } from "./schema";
+import { cartCountAfterSignIn } from "~/features/cart/cart.server";
+import { anonymousIdOf } from "./anonymous.server";
 import { startSession } from "./sessions.server";
 import { checkSignInCode, verifiedFactor } from "./totp.server";
 import { joinWaitlist } from "./waitlist.server";
@@ -92,7 +94,7 @@ export async function logIn(app: AppContext, request: Request) {
     const headers = new Headers({ "Set-Cookie": await challengeCookieHeader(request, token) });
     return goTo(authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }), headers);
   }
-  const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: 0 }) ?? context.page;
+  const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)) }) ?? context.page;
   return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`);
 }
 
@@ -114,7 +116,7 @@ async function logInWithCode(app: AppContext, request: Request, formData: FormDa
   await clearFailures(app, key);
   const user = await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) });
   if (!user) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
-  const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: 0 }) ?? context.page;
+  const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)) }) ?? context.page;
   return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`, {
     remember: submission.value.remember === "on",
     extraCookies: [await challengeCookieHeader(request, null)],

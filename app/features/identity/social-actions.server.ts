@@ -13,6 +13,8 @@ import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } fro
 import { startSession } from "./sessions.server";
 import { findProvider, finishSocialSignIn, SocialSignInError, startSocialSignIn, userForSocialProfile, type SocialContext } from "./social.server";
 import { verifiedFactor } from "./totp.server";
+import { cartCountAfterSignIn } from "~/features/cart/cart.server";
+import { anonymousIdOf } from "./anonymous.server";
 
 /** What the sign-in was started with, for the return trip (10 minutes, this site only). */
 const socialContextCookie = createCookie("studio_oauth", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 600 });
@@ -118,7 +120,7 @@ export async function socialCallback(app: AppContext, incoming: Request) {
   }
 
   const onboarding = parseCookie(request.headers.get("Cookie") ?? "")[ONBOARDING_COOKIE];
-  let to = created ? afterCreateAccount({ redirect: context.redirect, page: context.page, user }) : afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: 0 });
+  let to = created ? afterCreateAccount({ redirect: context.redirect, page: context.page, user }) : afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)) });
   if (onboarding) {
     // Spec 4: onboarding in progress returns to its returnPath (linking the onboarding answers comes with creator apps).
     try {

@@ -142,3 +142,14 @@ export async function findUserId(app: AppContext, by: { email?: string; id?: str
   if (by.email) return (await app.db.select({ id: users.id }).from(users).where(eq(users.email, by.email.toLowerCase())).get())?.id ?? null;
   return null;
 }
+
+/** The two flags every screen may need (root loader), in one indexed query: hasActive and hasActiveOrTrial. */
+export async function subscriptionFlags(app: AppContext, userId: string): Promise<{ hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean }> {
+  const row = await app.bindings.DB.prepare(
+    `SELECT coalesce(max(status = 'active'), 0) AS active, coalesce(max(status = 'active' OR (status = 'trialing' AND trial_ends_at > ?2)), 0) AS activeOrTrial
+     FROM subscriptions WHERE user_id = ?1`,
+  )
+    .bind(userId, app.now)
+    .first<{ active: number; activeOrTrial: number }>();
+  return { hasActiveSubscription: Boolean(row?.active), hasActiveOrTrialSubscription: Boolean(row?.activeOrTrial) };
+}

@@ -2,6 +2,7 @@ import { ButtonLink } from "~/ui/Button";
 import { Modal } from "~/ui/Modal";
 import { formatCents } from "~/platform/format";
 import type { ShownPrice } from "~/features/offers/rules";
+import { useCurrentUser } from "~/features/subscriptions/components/useCurrentUser";
 import type { ProductCta } from "../cta.server";
 import { withQuery } from "../rules";
 import { CartButton } from "./CartButton";
@@ -17,10 +18,11 @@ function queryOf(page: string) {
  * cart'. Owners see a way to their library instead.
  */
 export function BuyButtons({ cta, title, price, buyLabel = "Buy now", buyIntent = "cta", canAddToCart = true }: { cta: ProductCta; title: string; price: ShownPrice; buyLabel?: string; buyIntent?: "cta" | "buy-now"; canAddToCart?: boolean }) {
+  const { hasActiveOrTrialSubscription } = useCurrentUser();
   if (cta.owned) {
     return (
       <div className="buy-buttons">
-        <p className="buy-buttons__owned">You own this.</p>
+        <p className="buy-buttons__owned">{buyIntent === "cta" && !canAddToCart ? "You are a member." : "You own this."}</p>
         <ButtonLink to="/library" size="large">Go to your library</ButtonLink>
       </div>
     );
@@ -28,6 +30,7 @@ export function BuyButtons({ cta, title, price, buyLabel = "Buy now", buyIntent 
   const cartHref = withQuery("/cart", queryOf(cta.page));
   return (
     <div className="buy-buttons">
+      {hasActiveOrTrialSubscription && canAddToCart ? <p className="buy-buttons__owned">Included in your membership.</p> : null}
       <CartButton intent={buyIntent} productIds={[cta.productId]} page={cta.page} size="large">
         {buyLabel}
       </CartButton>

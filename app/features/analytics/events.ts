@@ -1,0 +1,11 @@
+/** Analytics event names (spec 2 "Screens named by analytics", spec 9: fixed 'page | action' strings). */
+export const EVENTS = {
+  cartItemAdded: "shopping cart | item added",
+  cartItemDeleted: "shopping cart | item deleted",
+  cartAllItemsAdded: "shopping cart | all items added",
+  paymentSubmitSuccess: "checkout | payment submit success",
+  paymentSubmitFailure: "checkout | payment submit failure",
+  purchaseSuccess: "checkout | purchase success",
+} as const;
+
+export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
