@@ -15,6 +15,8 @@ export const envSchema = z.object({
   /** Email: with a Resend key mail goes out through Resend; without, into the outbox table (/dev/outbox). */
   RESEND_API_KEY: z.string().min(1).optional(),
   EMAIL_FROM: z.string().min(3).default("Studio <no-reply@studio.example>"),
+  /** Where Resend calls go (its API by default; a local stand-in in tests). */
+  RESEND_API_URL: z.string().url().default("https://api.resend.com"),
   /** Signs the IdTokens POST /api/identity hands out (HS256). Unset: a random key per isolate (the server never trusts IdTokens itself). */
   TOKEN_SIGNING_SECRET: z.string().min(32).optional(),
   /** Payments: with a Stripe secret key, Stripe Checkout; without, the embedded local provider (/checkout/pay). */

@@ -17,14 +17,15 @@ export interface EmailMessage {
 export class EmailDeliveryError extends Error {}
 
 export async function sendEmail(app: AppContext, message: EmailMessage): Promise<void> {
-  if (app.env.RESEND_API_KEY) return sendWithResend(app.env.RESEND_API_KEY, app.env.EMAIL_FROM, message);
+  if (app.env.RESEND_API_KEY) return sendWithResend(app.env.RESEND_API_URL, app.env.RESEND_API_KEY, app.env.EMAIL_FROM, message);
   await app.db.insert(outboxEmails).values({ id: crypto.randomUUID(), createdAt: app.now, ...message });
 }
 
-async function sendWithResend(apiKey: string, from: string, message: EmailMessage) {
-  const response = await fetch("https://api.resend.com/emails", {
+async function sendWithResend(apiUrl: string, apiKey: string, from: string, message: EmailMessage) {
+  const response = await fetch(new URL("/emails", apiUrl), {
     method: "POST",
-    headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+    // One key per message: if a retry reaches Resend twice, the email still goes out once.
+    headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
     body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
   });
   if (!response.ok) throw new EmailDeliveryError(`Resend answered ${response.status}`);
