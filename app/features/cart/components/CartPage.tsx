@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetchers } from "@remix-run/react";
 import { PriceTag } from "~/features/catalog/components/PriceTag";
 import { ProductGrid } from "~/features/catalog/components/ProductCard";
 import type { ProductCardView } from "~/features/catalog/card";
@@ -6,7 +6,7 @@ import { OfferNote } from "~/features/offers/components/OfferNote";
 import { formatCents } from "~/platform/format";
 import { ButtonLink } from "~/ui/Button";
 import { Icon } from "~/ui/icons";
-import { withQuery, type CartTotals } from "../rules";
+import { cartTotals, withQuery, type CartTotals } from "../rules";
 import type { CartItem } from "../sellables.server";
 import { CartButton } from "./CartButton";
 
@@ -22,9 +22,19 @@ export interface CartPageData {
 }
 
 /** /cart: the items, what they add up to (offer savings and credit shown), checkout, and what else to look at. */
-export function CartPage({ items, totals, creditCents, recommendations, signedIn, query, now }: CartPageData) {
+export function CartPage({ items: allItems, totals: serverTotals, creditCents, recommendations, signedIn, query, now }: CartPageData) {
   const page = withQuery("/cart", query);
+  // With JavaScript, items being removed leave the list at once (the server's answer follows).
+  const leaving = new Set<string>();
+  let emptying = false;
+  for (const f of useFetchers()) {
+    if (f.formAction !== "/cart" || !f.formData) continue;
+    if (f.formData.get("intent") === "remove") for (const id of f.formData.getAll("productId")) leaving.add(String(id));
+    if (f.formData.get("intent") === "empty") emptying = true;
+  }
+  const items = emptying ? [] : allItems.filter((i) => !leaving.has(i.id));
   const count = items.length;
+  const totals = items.length === allItems.length ? serverTotals : cartTotals(items, { creditCents });
   return (
     <div className="container cart-page">
       <h1>
