@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { SiteFooter } from "~/features/shell/components/SiteFooter";
 import { SiteHeader } from "~/features/shell/components/SiteHeader";
 import { ToastArea } from "~/ui/Toast";
@@ -23,6 +23,7 @@ import identityUrl from "~/features/identity/identity.css";
 import cartUrl from "~/features/cart/cart.css";
 import { readCart } from "~/features/cart/cart.server";
 import { mirrorCart } from "~/features/cart/components/browser-cart";
+import { CART_STORAGE_KEY } from "~/features/cart/rules";
 import { VIP_GATE_STORAGE_KEY } from "~/features/offers/vip";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
@@ -147,6 +148,15 @@ export default function App() {
   useEffect(() => {
     mirrorCart(cartKey ? cartKey.split(",").map((id) => ({ id })) : []);
   }, [cartKey]);
+  // A cart changed in another tab shows up in this one (its mirror changes; the server has the cart).
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY && event.newValue !== event.oldValue) revalidator.revalidate();
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [revalidator]);
   // 'noPriceOffer' lives in a cookie for the server and, with JavaScript, in local storage too (spec 9).
   useEffect(() => {
     try {
