@@ -15,3 +15,15 @@ export function isSecureRequest(request: Request) {
   const url = new URL(request.url);
   return url.protocol === "https:";
 }
+
+/**
+ * A post's form data, or null when the body is not a form (JSON, text, nothing). Callers treat null
+ * as an empty form, so such a post gets the form's own validation errors: bad input, never a 500.
+ */
+export async function formDataOf(request: Request): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}

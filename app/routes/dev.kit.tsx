@@ -18,7 +18,7 @@ import { Tag } from "~/ui/Tag";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
 import { ToastCard } from "~/ui/Toast";
-import { isSecureRequest } from "~/platform/http.server";
+import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { setToastHeader, toastSchema } from "~/platform/toast.server";
 
 const GALLERY_SIZE = 3;
@@ -30,7 +30,7 @@ export const meta: MetaFunction = () => [{ title: "Interface kit (development)" 
 /** Sets a toast in the flash cookie and redirects: the toast must survive the redirect (works without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (context.app.env.ENVIRONMENT === "production") throw new Response("Not found", { status: 404 });
-  const form = await request.formData();
+  const form = (await formDataOf(request)) ?? new FormData();
   const toast = toastSchema.safeParse({ kind: form.get("kind"), title: form.get("title"), description: form.get("description") || undefined });
   if (!toast.success) return Response.json({ error: "Choose a kind and a title." }, { status: 400 });
   return redirect("/dev/kit#toasts", { status: 303, headers: { "Set-Cookie": await setToastHeader(toast.data, isSecureRequest(request)) } });

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { isSecureRequest } from "~/platform/http.server";
+import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { themeCookieHeader } from "~/platform/theme.server";
 
@@ -8,7 +8,7 @@ const themeForm = z.object({ theme: z.enum(["light", "dark"]), redirectTo: z.str
 
 /** POST /theme: switches light/dark and returns to the page (303, so it works without JavaScript). */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = themeForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = themeForm.safeParse(Object.fromEntries((await formDataOf(request)) ?? new FormData()));
   if (!parsed.success) return Response.json({ error: "Choose light or dark." }, { status: 400 });
   return redirect(safeRedirectPath(parsed.data.redirectTo), {
     status: 303,

@@ -94,6 +94,14 @@ export async function startStripeStandIn({ port = 0, secretKey = "sk_test_standi
       refunds.push(refund);
       return reply(200, refund);
     }
+    const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (req.method === "POST" && expire) {
+      const session = sessions.get(expire[1]);
+      if (!session) return error(res, 404, `No such checkout.session: '${expire[1]}'`);
+      if (session.status !== "open") return reply(400, { error: { type: "invalid_request_error", message: "Only Checkout Sessions with a status of open can be expired." } });
+      session.status = "expired";
+      return reply(200, session);
+    }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === "GET" && retrieve) {
       const session = sessions.get(retrieve[1]);

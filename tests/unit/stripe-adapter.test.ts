@@ -103,6 +103,14 @@ describe("Stripe Checkout through the adapter", () => {
     await expect(stripeProvider.refund(app(), { ...session("chk-8"), providerSessionId: null }, 100)).rejects.toThrow(/never reached Stripe/);
   });
 
+  it("expires an open session (a newer checkout replaced it); an expired one cannot be expired again", async () => {
+    const opened = await stripeProvider.createCheckout(app(), start("chk-9"));
+    const row = { ...session("chk-9"), providerSessionId: opened.providerSessionId };
+    await stripeProvider.expire(app(), row);
+    expect(standIn.sessions.get(opened.providerSessionId).status).toBe("expired");
+    await expect(stripeProvider.expire(app(), { ...row, id: "chk-9b" })).rejects.toThrow(/status of open/);
+  });
+
   it("surfaces Stripe's errors (a wrong key) instead of pretending", async () => {
     await expect(stripeProvider.createCheckout(app({ STRIPE_SECRET_KEY: "sk_test_wrong" }), start("chk-6"))).rejects.toThrow(/Invalid API Key/);
   });

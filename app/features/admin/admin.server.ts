@@ -11,7 +11,7 @@ import { flagCacheKey } from "~/features/flags/flags.server";
 import { BANNER_FLAG, bannerPayloadSchema } from "~/features/home/banner";
 import { currentUser } from "~/features/identity/sessions.server";
 import type { AppContext } from "~/platform/context";
-import { isSecureRequest } from "~/platform/http.server";
+import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { setToastHeader } from "~/platform/toast.server";
 
 const SEARCH_LIMIT = 25;
@@ -92,7 +92,7 @@ export function parseFlagPayload(key: string, raw: string | undefined): { ok: tr
 
 export async function adminAction(app: AppContext, request: Request) {
   await requireAdmin(app, request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries((await formDataOf(request)) ?? new FormData());
   const returnTo = `/admin${typeof form.q === "string" && form.q ? `?q=${encodeURIComponent(form.q)}` : ""}`;
 
   if (form.intent === "user-flag") {

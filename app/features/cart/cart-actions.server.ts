@@ -10,11 +10,11 @@ import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/ident
 import { authHref } from "~/features/identity/modal";
 import { currentUser } from "~/features/identity/sessions.server";
 import type { AppContext } from "~/platform/context";
-import { isSecureRequest } from "~/platform/http.server";
+import { formDataOf, isSecureRequest } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
-import { CartBusyError, changeCart, type CartOwner } from "./cart.server";
-import { addAll, addItem, addOnly, ctaAdd, removeItem, withQuery } from "./rules";
+import { CartBusyError, CartFullError, changeCart, type CartOwner } from "./cart.server";
+import { CART_MAX_ITEMS, addAll, addItem, addOnly, ctaAdd, removeItem, withQuery } from "./rules";
 import { cartFormSchema } from "./schema";
 import { sellablesByIds, type Sellable } from "./sellables.server";
 
@@ -43,7 +43,7 @@ function withParam(page: string, name: string, value: string | null) {
 }
 
 export async function cartAction(app: AppContext, request: Request) {
-  const formData = await request.formData();
+  const formData = (await formDataOf(request)) ?? new FormData();
   const ids = formData.getAll("productId").filter((v): v is string => typeof v === "string");
   const parsed = cartFormSchema.safeParse({
     intent: formData.get("intent"),
@@ -81,10 +81,18 @@ export async function cartAction(app: AppContext, request: Request) {
       case "add-only":
         await changeCart(app, owner, (items) => ({ items: addOnly(items, item) }));
         return back(withQuery("/cart", query));
-      case "add-all":
-        await changeCart(app, owner, (items) => ({ items: addAll(items, found.filter((f) => !f.isSubscription)) }));
-        track(EVENTS.cartAllItemsAdded, found.map((f) => f.id));
-        return back(withQuery("/cart", query), { kind: "success", title: `${found.length === 1 ? "1 item" : `${found.length} items`} added to your cart` });
+      case "add-all": {
+        // Memberships never join other items (they replace the cart), so add-all skips them.
+        let added: string[] = [];
+        await changeCart(app, owner, (items) => {
+          const next = addAll(items, found.filter((f) => !f.isSubscription));
+          added = next.slice(items.length).map((i) => i.id);
+          return { items: next };
+        });
+        track(EVENTS.cartAllItemsAdded, added);
+        const what = added.length === 1 ? "1 item" : `${added.length} items`;
+        return back(withQuery("/cart", query), added.length > 0 ? { kind: "success", title: `${what} added to your cart` } : { kind: "info", title: "Those are already in your cart" });
+      }
       case "remove":
         await changeCart(app, owner, (items) => ({ items: wanted.reduce(removeItem, items) }));
         track(EVENTS.cartItemDeleted, wanted);
@@ -104,6 +112,7 @@ export async function cartAction(app: AppContext, request: Request) {
     }
   } catch (error) {
     if (error instanceof CartBusyError) return back(page, { kind: "error", title: "Your cart is busy. Please try again." });
+    if (error instanceof CartFullError) return back(withParam(page, "added", null), { kind: "error", title: `Your cart holds at most ${CART_MAX_ITEMS} items. Check out or remove some first.` });
     throw error;
   }
 }

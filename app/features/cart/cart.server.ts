@@ -20,6 +20,13 @@ export class CartBusyError extends Error {
   }
 }
 
+/** A change that would take the cart past CART_MAX_ITEMS: refused whole, never cut silently. */
+export class CartFullError extends Error {
+  constructor() {
+    super(`A cart holds at most ${CART_MAX_ITEMS} items`);
+  }
+}
+
 export async function readCart(app: AppContext, ownerId: string): Promise<CartRow | null> {
   return (await app.db.select().from(carts).where(eq(carts.ownerId, ownerId)).get()) ?? null;
 }
@@ -35,8 +42,10 @@ type Change = (items: Sellable[], row: CartRow | null) => { items: Sellable[]; b
 export async function changeCart(app: AppContext, owner: CartOwner, change: Change): Promise<{ items: Sellable[]; row: CartRow }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await readCart(app, owner.ownerId);
-    const next = change(await cartSellables(app, row), row);
-    const items = next.items.slice(0, CART_MAX_ITEMS);
+    const before = await cartSellables(app, row);
+    const next = change(before, row);
+    if (next.items.length > CART_MAX_ITEMS && next.items.length > before.length) throw new CartFullError();
+    const items = next.items;
     const values = {
       items: items.map((i) => i.id),
       buyNowProductId: next.buyNowProductId === undefined ? (row?.buyNowProductId ?? null) : next.buyNowProductId,
@@ -74,7 +83,8 @@ export async function mergeVisitorCart(app: AppContext, anonymousId: string, use
   if (!deleted || deleted.items.length === 0) return 0;
   const visitorItems = await cartSellables(app, deleted);
   await changeCart(app, { ownerId: userId, userId }, (items, row) => ({
-    items: mergeCarts(items, visitorItems),
+    // A merge never fails a sign-in: past the limit, the visitor's extra items are left out.
+    items: mergeCarts(items, visitorItems).slice(0, Math.max(CART_MAX_ITEMS, items.length)),
     buyNowProductId: row?.buyNowProductId ?? deleted.buyNowProductId,
   }));
   return visitorItems.length;

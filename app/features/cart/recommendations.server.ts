@@ -55,7 +55,11 @@ export async function recommendations(
   return productsByIds(app.db, picked);
 }
 
+/** What the user owns: what they bought and the classes of collections they bought. */
 async function ownedIds(app: AppContext, userId: string): Promise<string[]> {
-  const rows = await app.db.all<{ id: string }>(sql`SELECT product_id AS id FROM purchases WHERE user_id = ${userId} AND refunded_info IS NULL`);
+  const rows = await app.db.all<{ id: string }>(sql`
+    SELECT product_id AS id FROM purchases WHERE user_id = ${userId} AND refunded_info IS NULL
+    UNION SELECT ci.product_id FROM purchases p JOIN collection_items ci ON ci.collection_id = p.product_id
+          WHERE p.user_id = ${userId} AND p.refunded_info IS NULL`);
   return rows.map((r) => r.id);
 }

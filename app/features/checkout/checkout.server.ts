@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/cloudflare";
 import { parse as parseCookie } from "cookie";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { checkoutSessions, users, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { withQuery } from "~/features/cart/rules";
 import { authHref } from "~/features/identity/modal";
@@ -15,6 +15,7 @@ import { withOfferCookies } from "~/features/offers/offers.server";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { VIP_GATE_COOKIE, isVipVisit } from "~/features/offers/vip";
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
+import { formDataOf } from "~/platform/http.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
 import { checkoutByProviderSession, fulfilCheckout, getCheckout } from "./fulfil.server";
@@ -64,7 +65,7 @@ export type CheckoutActionData = { formError?: string; codeError?: string };
 export async function checkoutAction(app: AppContext, request: Request) {
   const user = await requireBuyer(app, request);
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = (await formDataOf(request)) ?? new FormData();
   const intent = formData.get("intent");
   if (intent === "apply-code") {
     const submission = parseWithZod(formData, { schema: codeFormSchema });
@@ -157,6 +158,10 @@ export async function openCheckout(app: AppContext, request: Request, user: User
     return next && made ? { ok: true, url: next, session: made } : { ok: false, status: 409, formError: "Reload the page and try again." };
   }
 
+  // One open checkout per buyer: an older one (another tab) closes, so the same class, credit or
+  // code cannot be paid for twice.
+  await closeOtherCheckouts(app, user.id, session.id);
+
   // Credit and discounts cover everything: nothing to pay, so no provider is involved. A membership
   // still needs a card for what comes after its trial, so it goes to the provider even at 0.
   if (session.totalCents === 0 && !session.lines.some((l) => l.plan)) {
@@ -182,6 +187,16 @@ export async function openCheckout(app: AppContext, request: Request, user: User
     await app.db.update(checkoutSessions).set({ status: "expired", lastError: CHECKOUT_MESSAGES.createFailed }).where(eq(checkoutSessions.id, session.id));
     return { ok: false, status: 502, formError: CHECKOUT_MESSAGES.createFailed };
   }
+}
+
+async function closeOtherCheckouts(app: AppContext, userId: string, keepId: string) {
+  const others = await app.db
+    .update(checkoutSessions)
+    .set({ status: "expired", lastError: "A newer checkout replaced this one." })
+    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "open"), ne(checkoutSessions.id, keepId)))
+    .returning();
+  const provider = paymentsProvider(app);
+  for (const other of others) if (other.provider === provider.name) await provider.expire(app, other).catch((error) => console.error("checkout: could not expire", other.id, error));
 }
 
 async function startCheckout(app: AppContext, request: Request, user: UserRow, url: URL, idempotencyKey: string) {

@@ -56,7 +56,8 @@ export async function fulfilCheckout(
     );
   }
   if (session.discountCode) {
-    statements.push(DB.prepare(`UPDATE discount_codes SET redemptions = redemptions + 1 WHERE code = ?2 AND ${whileOpen}`).bind(id, session.discountCode));
+    // Never past the limit, even when two buyers race for the last use (the payment is honoured either way).
+    statements.push(DB.prepare(`UPDATE discount_codes SET redemptions = redemptions + 1 WHERE code = ?2 AND (max_redemptions IS NULL OR redemptions < max_redemptions) AND ${whileOpen}`).bind(id, session.discountCode));
   }
   session.lines.forEach((line, i) => {
     if (line.kind === "subscription") {

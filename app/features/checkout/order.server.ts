@@ -4,7 +4,7 @@
  * shows it and 'Pay' charges it: both call this, so what the buyer sees is what they pay.
  */
 import { eq } from "drizzle-orm";
-import { discountCodes, type UserRow } from "~/db/schema";
+import { discountCodes, users, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { cartSellables, readCart } from "~/features/cart/cart.server";
 import { monthlyCreditCents } from "~/features/cart/credit.server";
 import { cartTotals, discountAmount, type CartTotals } from "~/features/cart/rules";
@@ -59,4 +59,28 @@ export async function buildOrder(app: AppContext, request: Request, user: UserRo
   }
   const creditCents = monthlyCreditCents(user);
   return { source: buyNow || productIds ? "buy-now" : "cart", lines, alreadyOwned, totals: cartTotals(lines, { creditCents, discountCents }), creditCents, discount, plans: [...plans.values()].filter((p) => lines.some((l) => l.id === p.productId)), offers };
+}
+
+export const STALE_MESSAGES = {
+  owned: "Part of this order is already in your library.",
+  credit: "Your monthly credit has changed since this checkout began.",
+} as const;
+
+/**
+ * Just before the card is charged: is the order frozen at 'Pay' still right? Another tab may have
+ * bought a class or spent the credit meanwhile, or a discount may have run out. Returns why not.
+ */
+export async function staleCheckout(app: AppContext, session: CheckoutSessionRow): Promise<string | null> {
+  const owned = await ownedProductIds(app, session.userId, session.lines.map((l) => l.productId));
+  if (owned.size > 0) return STALE_MESSAGES.owned;
+  if (session.creditCents > 0) {
+    const row = await app.db.select({ info: users.monthlyCreditInfo }).from(users).where(eq(users.id, session.userId)).get();
+    if (monthlyCreditCents({ monthlyCreditInfo: row?.info ?? null }) < session.creditCents) return STALE_MESSAGES.credit;
+  }
+  if (session.discountCode) {
+    const rule = await app.db.select().from(discountCodes).where(eq(discountCodes.code, session.discountCode)).get();
+    const problem = discountProblem(rule ?? null, app.now);
+    if (problem) return problem;
+  }
+  return null;
 }

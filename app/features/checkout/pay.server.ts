@@ -10,7 +10,9 @@ import { checkoutSessions } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import type { AppContext } from "~/platform/context";
-import { notFound } from "~/platform/http.server";
+import { formDataOf, isSecureRequest, notFound } from "~/platform/http.server";
+import { setToastHeader } from "~/platform/toast.server";
+import { staleCheckout } from "./order.server";
 import { requireBuyer } from "./checkout.server";
 import { fulfilCheckout, getCheckout } from "./fulfil.server";
 import { parseExpiry, testCardOutcome } from "./rules";
@@ -21,7 +23,10 @@ async function localCheckoutFor(app: AppContext, request: Request, id: string) {
   const session = await getCheckout(app, id);
   if (!session || session.userId !== user.id || session.provider !== "local") notFound("No such checkout");
   if (session.status === "complete") throw redirect(`/checkout/success?session_id=${session.id}`, 303);
-  if (session.status === "expired") throw redirect(`/checkout${session.query}`, 303);
+  if (session.status === "expired") {
+    const toast = await setToastHeader({ kind: "info", title: session.lastError ?? "This checkout has closed.", description: "Nothing was charged. Review your order and pay again." }, isSecureRequest(request));
+    throw redirect(`/checkout${session.query}`, { status: 303, headers: { "Set-Cookie": toast } });
+  }
   return { user, session };
 }
 
@@ -36,9 +41,15 @@ export async function loadPayPage(app: AppContext, request: Request, id: string)
 
 export async function payAction(app: AppContext, request: Request, id: string) {
   const { session } = await localCheckoutFor(app, request, id);
-  const formData = await request.formData();
+  const formData = (await formDataOf(request)) ?? new FormData();
   const submission = parseWithZod(formData, { schema: cardFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["number", "cvc"] }) }, { status: 400 });
+  const stale = await staleCheckout(app, session);
+  if (stale) {
+    await app.db.update(checkoutSessions).set({ status: "expired", lastError: stale }).where(eq(checkoutSessions.id, session.id));
+    const headers = new Headers({ "Set-Cookie": await setToastHeader({ kind: "error", title: stale, description: "This checkout was closed; nothing was charged. Review your order." }, isSecureRequest(request)) });
+    return redirect(`/checkout${session.query}`, { status: 303, headers });
+  }
   const expiry = parseExpiry(submission.value.expiry)!;
   const outcome = testCardOutcome({ number: submission.value.number, ...expiry }, new Date(app.now));
   if (!outcome.ok) {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "~/platform/context";
 import { deleteMedia, mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
-import { isSecureRequest } from "~/platform/http.server";
+import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { setToastHeader, type Toast } from "~/platform/toast.server";
 import { changePassword, deleteAccount, updateProfile } from "./account.server";
 import { waitSeconds } from "./attempts.server";
@@ -45,7 +45,7 @@ async function done(request: Request, to: string, toast: Toast, extraCookies: st
 
 export async function accountAction(app: AppContext, request: Request) {
   const user = await signedInUser(app, request);
-  const formData = await request.formData();
+  const formData = (await formDataOf(request)) ?? new FormData();
   const intent = formData.get("intent") as AccountIntent;
   const failed = (submission: { reply: (o?: object) => unknown }, status: number, extra: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
     data({ intent, result: submission.reply({ ...extra, hideFields: ["currentPassword", "newPassword", "code", "photo"] }) as never }, { status });

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { createCookie, data, redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "~/platform/context";
 import { serverUp } from "~/platform/health.server";
-import { isSecureRequest } from "~/platform/http.server";
+import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
 import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "./accounts.server";
@@ -41,7 +41,7 @@ type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Recor
 
 /** The form data and its context (page, redirect, modal options), as every auth post sends them. */
 export async function readForm(request: Request) {
-  const formData = await request.formData();
+  const formData = (await formDataOf(request)) ?? new FormData();
   const text = (name: string) => {
     const value = formData.get(name);
     return typeof value === "string" ? value : null;

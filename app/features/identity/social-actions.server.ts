@@ -2,7 +2,7 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { parse as parseCookie } from "cookie";
 import type { AppContext } from "~/platform/context";
-import { isSecureRequest } from "~/platform/http.server";
+import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
 import { challengeCookieHeader, startChallenge } from "./challenges.server";
@@ -54,7 +54,7 @@ export async function startSocial(app: AppContext, request: Request, providerId:
 /** A provider that posts its answer back (Apple's form_post) is read as if it had come in the query. */
 async function asQueryRequest(request: Request): Promise<{ request: Request; appleUser: unknown }> {
   if (request.method !== "POST") return { request, appleUser: null };
-  const form = await request.formData();
+  const form = (await formDataOf(request)) ?? new FormData();
   const url = new URL(request.url);
   for (const name of ["code", "state", "error", "error_description"]) {
     const value = form.get(name);

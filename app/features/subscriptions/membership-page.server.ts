@@ -6,7 +6,7 @@ import { sellablesByIds } from "~/features/cart/sellables.server";
 import { currentUser } from "~/features/identity/sessions.server";
 import { allPurchases } from "~/features/purchases/purchases.server";
 import type { AppContext } from "~/platform/context";
-import { isSecureRequest } from "~/platform/http.server";
+import { formDataOf, isSecureRequest } from "~/platform/http.server";
 import { setToastHeader } from "~/platform/toast.server";
 import { cancelSchema, refundSchema } from "./schema";
 import { cancelSubscription, refund } from "./subscription-actions.server";
@@ -46,7 +46,8 @@ export async function loadMembershipPage(app: AppContext, request: Request) {
 
 export async function membershipAction(app: AppContext, request: Request) {
   const user = await member(app, request);
-  const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const formData = (await formDataOf(request)) ?? new FormData();
+  const form = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const intent = form.intent;
   const parsed = intent === "refund" ? refundSchema.safeParse(form) : cancelSchema.safeParse({ ...form, shouldUnenroll: form.shouldUnenroll === "true" ? "true" : "false" });
   if (intent !== "cancel" && intent !== "refund") return data({ error: "Unknown action" }, { status: 400 });

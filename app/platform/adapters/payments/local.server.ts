@@ -14,6 +14,9 @@ export const localProvider: PaymentsProvider = {
     // Local checkouts are completed by the card form itself; there is nothing further to ask.
     return { paid: false, card: null };
   },
+  async expire() {
+    // Our own card page reads the checkout's status: an expired one cannot be paid.
+  },
   async refund() {
     // Nothing was charged anywhere: the refund is the purchase marked refunded, done by the caller.
   },

@@ -31,6 +31,8 @@ export interface PaymentsProvider {
   createCheckout(app: AppContext, start: CheckoutStart): Promise<{ providerSessionId: string; url: string; stripeCustomerId?: string }>;
   /** Asks the provider whether a checkout was paid (the success page's check, for a late webhook). */
   retrieve(app: AppContext, providerSessionId: string): Promise<{ paid: boolean; card: PaidCard | null }>;
+  /** Closes a checkout nobody should pay any more (replaced by a newer one). */
+  expire(app: AppContext, session: CheckoutSessionRow): Promise<void>;
   /** Gives back (part of) what a checkout charged. Throws when the provider refuses. */
   refund(app: AppContext, session: CheckoutSessionRow, amountCents: number): Promise<void>;
 }

@@ -62,6 +62,9 @@ export const stripeProvider: PaymentsProvider = {
     const card = method?.card ? { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } : null;
     return { paid: checkout.payment_status === "paid" || checkout.payment_status === "no_payment_required", card };
   },
+  async expire(app, session) {
+    if (session.providerSessionId) await stripeClient(app).checkout.sessions.expire(session.providerSessionId);
+  },
   async refund(app, session, amountCents) {
     if (!session.providerSessionId) throw new PaymentProviderError("This checkout never reached Stripe");
     const stripe = stripeClient(app);
