@@ -24,7 +24,7 @@ export function demoAccountStatements(now) {
     return [
       `INSERT INTO users (id, email, email_verified, username, first_name, last_name, creator_info, is_admin, monthly_credit_info, sign_up_date) VALUES (` +
         `${sqlValue(a.id)}, ${sqlValue(a.email)}, 1, ${sqlValue(a.id)}, ${sqlValue(a.firstName)}, ${sqlValue(a.lastName)}, ${sqlValue(creatorInfo)}, ${a.role === "admin" ? 1 : 0}, ${sqlValue(credit)}, ${now})\n` +
-        `ON CONFLICT(id) DO UPDATE SET email = excluded.email, creator_info = excluded.creator_info, is_admin = excluded.is_admin;`,
+        `ON CONFLICT(id) DO UPDATE SET email = excluded.email, creator_info = excluded.creator_info, is_admin = excluded.is_admin, monthly_credit_info = coalesce(users.monthly_credit_info, excluded.monthly_credit_info);`,
       `INSERT INTO password_credentials (user_id, hash, updated_at) VALUES (${sqlValue(a.id)}, ${sqlValue(hashPassword(a.password))}, ${now})\n` +
         `ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at;`,
     ];
