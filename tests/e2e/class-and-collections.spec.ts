@@ -22,10 +22,12 @@ const productBySlugs = (request: Parameters<typeof api>[0], storefront: string, 
 
 test.describe("class page", () => {
   test("shows title, creator, prices, lessons with durations, the description and more from the creator", async ({ page, request }) => {
-    // The most popular class has a crossed-out regular price in the demo catalogue.
-    const { products } = await api<{ products: ApiProduct[] }>(request, "/api/getMostPopularProducts?limit=1");
-    const product = await productBySlugs(request, products[0].storefrontSlug, products[0].classSlug);
-    expect(product.priceInfo.crossedPrice, "the most popular class is discounted").not.toBeNull();
+    // The most popular class with a running countdown offer: 'Now' the offer price, the regular price struck.
+    const { products } = await api<{ products: (ApiProduct & { crossedPriceApplicableFrom: string | null })[] }>(request, "/api/getMostPopularProducts?limit=24");
+    const onOffer = products.find((p) => p.priceInfo.crossedPrice !== null && p.crossedPriceApplicableFrom !== null && Date.parse(p.crossedPriceApplicableFrom) > Date.now());
+    expect(onOffer, "a popular class runs a countdown offer").toBeTruthy();
+    const product = await productBySlugs(request, onOffer!.storefrontSlug, onOffer!.classSlug);
+    expect(product.priceInfo.crossedPrice, "the class has a crossed price").not.toBeNull();
 
     const response = await page.goto(classHref(product));
     expect(response?.status()).toBe(200);

@@ -56,11 +56,13 @@ export async function accountAction(app: AppContext, request: Request) {
       if (submission.status !== "success") return failed(submission, 400);
       const { photo, removePhoto, ...profile } = submission.value;
       let profilePhoto: string | null | undefined;
-      if (photo && photo.size > 0) {
+      // 'Remove my photo' says what the user wants, whatever file the picker still holds.
+      if (removePhoto) profilePhoto = null;
+      else if (photo && photo.size > 0) {
         const stored = await putImage(app, "profile-photos/", user.id, photo);
         if ("error" in stored) return failed(submission, 400, { fieldErrors: { photo: [stored.error] } });
         profilePhoto = mediaUrl(stored.key);
-      } else if (removePhoto) profilePhoto = null;
+      }
       await updateProfile(app, user.id, { ...profile, ...(profilePhoto !== undefined ? { profilePhoto } : {}) });
       // The old photo goes once the new address is saved.
       if (profilePhoto !== undefined) await deleteMedia(app, user.profilePhoto);

@@ -24,7 +24,9 @@ export interface CartPageData {
 /** /cart: the items, what they add up to (offer savings and credit shown), checkout, and what else to look at. */
 export function CartPage({ items: allItems, totals: serverTotals, creditCents, recommendations, signedIn, query, now }: CartPageData) {
   const page = withQuery("/cart", query);
-  // With JavaScript, items being removed leave the list at once (the server's answer follows).
+  // With JavaScript, items being removed leave the list at once (the server's answer follows). They
+  // are hidden, not unmounted: a fetcher whose form unmounts would never follow its redirect, and the
+  // page would keep the old cart.
   const leaving = new Set<string>();
   let emptying = false;
   for (const f of useFetchers()) {
@@ -32,7 +34,8 @@ export function CartPage({ items: allItems, totals: serverTotals, creditCents, r
     if (f.formData.get("intent") === "remove") for (const id of f.formData.getAll("productId")) leaving.add(String(id));
     if (f.formData.get("intent") === "empty") emptying = true;
   }
-  const items = emptying ? [] : allItems.filter((i) => !leaving.has(i.id));
+  const isLeaving = (id: string) => emptying || leaving.has(id);
+  const items = allItems.filter((i) => !isLeaving(i.id));
   const count = items.length;
   const totals = items.length === allItems.length ? serverTotals : cartTotals(items, { creditCents });
   return (
@@ -47,13 +50,14 @@ export function CartPage({ items: allItems, totals: serverTotals, creditCents, r
           <p className="muted">Find a class you love and it will wait for you here.</p>
           <ButtonLink to="/classes" size="large">Explore Classes</ButtonLink>
         </section>
-      ) : (
-        <div className="cart-layout">
+      ) : null}
+      {allItems.length > 0 ? (
+        <div className="cart-layout" hidden={count === 0}>
           <section aria-labelledby="cart-items-title">
             <h2 id="cart-items-title" className="visually-hidden">Items</h2>
             <ul className="cart-items">
-              {items.map((item) => (
-                <li key={item.id} className="cart-item">
+              {allItems.map((item) => (
+                <li key={item.id} className="cart-item" hidden={isLeaving(item.id)}>
                   <img className="cart-item__cover" src={item.coverUrl} alt="" width={160} height={90} />
                   <div className="cart-item__text">
                     <h3 className="cart-item__title">
@@ -82,7 +86,7 @@ export function CartPage({ items: allItems, totals: serverTotals, creditCents, r
             {!signedIn ? <p className="muted cart-summary__note">You will sign in or create an account before paying.</p> : null}
           </aside>
         </div>
-      )}
+      ) : null}
       {recommendations.length > 0 ? (
         <section className="cart-recommendations" aria-labelledby="cart-recommendations-title">
           <h2 id="cart-recommendations-title">You might also like</h2>

@@ -35,7 +35,8 @@ function ProfileSection({ profile }: { profile: PageData["profile"] }) {
       <p className="account__muted">
         {profile.email} {profile.emailVerified ? "· verified" : null}
       </p>
-      <Form method="post" encType="multipart/form-data" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
+      {/* Keyed by the photo, so after a save the file picker starts empty again (with JavaScript the page is not reloaded). */}
+      <Form key={profile.profilePhoto ?? "no-photo"} method="post" encType="multipart/form-data" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
         <Intent value="profile" />
         <div className="account__photo">
           {profile.profilePhoto ? (
