@@ -86,8 +86,14 @@ export async function startStripeStandIn({ port = 0, secretKey = "sk_test_standi
       sessions.set(sessionId, session);
       return reply(200, session);
     }
+    if (req.method === "GET" && url.pathname === "/v1/invoice_payments") {
+      const invoice = url.searchParams.get("invoice");
+      const paid = [...sessions.values()].find((s) => s.invoice === invoice && s.invoice_payment_intent);
+      const data = paid ? [{ id: id("inpay"), object: "invoice_payment", invoice, payment: { type: "payment_intent", payment_intent: paid.invoice_payment_intent } }] : [];
+      return send(res, 200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+    }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
-      const paid = [...sessions.values()].find((s) => s.payment_intent?.id === form.payment_intent);
+      const paid = [...sessions.values()].find((s) => s.payment_intent?.id === form.payment_intent || s.invoice_payment_intent === form.payment_intent);
       if (!paid) return reply(400, { error: { type: "invalid_request_error", message: `No such payment_intent: '${form.payment_intent}'` } });
       if (Number(form.amount) > paid.amount_total) return reply(400, { error: { type: "invalid_request_error", message: "Refund amount is greater than the charge." } });
       const refund = { id: id("re"), object: "refund", amount: Number(form.amount), payment_intent: form.payment_intent, status: "succeeded", metadata: form.metadata ?? {} };
@@ -129,7 +135,12 @@ export async function startStripeStandIn({ port = 0, secretKey = "sk_test_standi
       if (!session) throw new Error(`no session ${sessionId}`);
       session.payment_status = "paid";
       session.status = "complete";
-      session.payment_intent = { id: id("pi"), object: "payment_intent", metadata: session.metadata, payment_method: { id: id("pm"), object: "payment_method", card } };
+      if (session.mode === "subscription") {
+        // Stripe pays a subscription checkout through its first invoice, not a payment_intent of its own.
+        session.subscription = id("sub");
+        session.invoice = id("in");
+        session.invoice_payment_intent = id("pi");
+      } else session.payment_intent = { id: id("pi"), object: "payment_intent", metadata: session.metadata, payment_method: { id: id("pm"), object: "payment_method", card } };
       return session;
     },
     close: () => new Promise((resolve) => server.close(resolve)),

@@ -111,6 +111,19 @@ describe("Stripe Checkout through the adapter", () => {
     await expect(stripeProvider.expire(app(), { ...row, id: "chk-9b" })).rejects.toThrow(/status of open/);
   });
 
+  it("a membership is a subscription checkout (recurring plan, trial), refunded through its first invoice's payment", async () => {
+    const member = { ...session("chk-10"), lines: [{ productId: "m", kind: "subscription" as const, title: "Studio Membership", priceCents: 2000, crossedPriceCents: null, plan: { planId: "plan-studio-monthly", interval: "month" as const, recurringCents: 2000, trialDays: 7 } }], subtotalCents: 2000, creditCents: 0, totalCents: 2000 };
+    const opened = await stripeProvider.createCheckout(app(), { ...start("chk-10"), session: member, amounts: [2000] });
+    const created = standIn.sessions.get(opened.providerSessionId);
+    expect(created.mode).toBe("subscription");
+    expect(created.line_items[0].price_data).toMatchObject({ unit_amount: "2000", recurring: { interval: "month" } });
+    const posted = standIn.requests.find((r) => r.path === "/v1/checkout/sessions" && r.idempotencyKey === "checkout-chk-10")!;
+    expect(new URLSearchParams(posted.body).get("subscription_data[trial_period_days]")).toBe("7");
+    standIn.pay(opened.providerSessionId);
+    await stripeProvider.refund(app(), { ...member, providerSessionId: opened.providerSessionId }, 2000);
+    expect(standIn.refunds.at(-1)).toMatchObject({ amount: 2000, payment_intent: standIn.sessions.get(opened.providerSessionId).invoice_payment_intent });
+  });
+
   it("surfaces Stripe's errors (a wrong key) instead of pretending", async () => {
     await expect(stripeProvider.createCheckout(app({ STRIPE_SECRET_KEY: "sk_test_wrong" }), start("chk-6"))).rejects.toThrow(/Invalid API Key/);
   });

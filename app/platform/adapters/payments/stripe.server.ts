@@ -69,7 +69,14 @@ export const stripeProvider: PaymentsProvider = {
     if (!session.providerSessionId) throw new PaymentProviderError("This checkout never reached Stripe");
     const stripe = stripeClient(app);
     const checkout = await stripe.checkout.sessions.retrieve(session.providerSessionId);
-    const intent = typeof checkout.payment_intent === "string" ? checkout.payment_intent : checkout.payment_intent?.id;
+    let intent = typeof checkout.payment_intent === "string" ? checkout.payment_intent : checkout.payment_intent?.id;
+    // A subscription checkout is paid through its first invoice: the payment is found there.
+    const invoice = typeof checkout.invoice === "string" ? checkout.invoice : checkout.invoice?.id;
+    if (!intent && invoice) {
+      const payments = await stripe.invoicePayments.list({ invoice, limit: 1 });
+      const paid = payments.data[0]?.payment?.payment_intent;
+      intent = typeof paid === "string" ? paid : paid?.id;
+    }
     if (!intent) throw new PaymentProviderError("The checkout has no payment to refund");
     await stripe.refunds.create({ payment_intent: intent, amount: amountCents, metadata: { checkoutSessionId: session.id } }, { idempotencyKey: `refund-${session.id}` });
   },
