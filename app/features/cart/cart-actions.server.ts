@@ -11,7 +11,7 @@ import { authHref } from "~/features/identity/modal";
 import { currentUser } from "~/features/identity/sessions.server";
 import type { AppContext } from "~/platform/context";
 import { formDataOf, isSecureRequest } from "~/platform/http.server";
-import { safeRedirectPath } from "~/platform/redirect";
+import { queryOf, safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
 import { CartBusyError, CartFullError, changeCart, type CartOwner } from "./cart.server";
 import { CART_MAX_ITEMS, addAll, addItem, addOnly, ctaAdd, removeItem, withQuery } from "./rules";
@@ -28,11 +28,6 @@ export async function cartOwnerOf(app: AppContext, request: Request): Promise<{ 
   return { owner: { ownerId: id, userId: null }, signedIn: false, cookies: [anonymousCookie(id, isSecureRequest(request))] };
 }
 
-/** The query of a page path ('/classes/a/b?p=vip' -> '?p=vip'). */
-function queryOf(page: string) {
-  const i = page.indexOf("?");
-  return i === -1 ? "" : page.slice(i);
-}
 
 /** The page with one query parameter set (or removed). */
 function withParam(page: string, name: string, value: string | null) {

@@ -8,6 +8,7 @@ import type Stripe from "stripe";
 import { checkoutSessions, paymentEvents, purchases, subscriptions } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
+import { syncMembership as membershipSync } from "~/features/subscriptions/subscriptions.server";
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import { verifyWebhook } from "~/platform/adapters/payments/stripe.server";
 import type { AppContext } from "~/platform/context";
@@ -93,8 +94,9 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
     case "invoice.payment_failed":
     case "invoice.paid": {
       const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
-      const subscriptionId = typeof invoice.subscription === "string" ? invoice.subscription : (invoice.subscription?.id ?? invoice.parent?.subscription_details?.subscription ?? null);
-      const stripeSub = typeof subscriptionId === "string" ? subscriptionId : (subscriptionId?.id ?? null);
+      // Older API versions name the subscription on the invoice; newer ones under parent.
+      const ref = invoice.subscription ?? invoice.parent?.subscription_details?.subscription ?? null;
+      const stripeSub = typeof ref === "string" ? ref : (ref?.id ?? null);
       if (!stripeSub) return "not ours";
       const [row] = await app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, stripeSub)).limit(1);
       if (!row) return "not ours";
@@ -126,11 +128,6 @@ const STRIPE_STATUS: Record<string, "active" | "trialing" | "past_due" | "cancel
   incomplete_expired: "canceled",
 };
 
-const membershipSync = (app: AppContext, userId: string) =>
-  app.bindings.DB.prepare(
-    `UPDATE users SET membership_status = CASE WHEN EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ?1 AND status IN ('active', 'trialing')) THEN 'active' ELSE 'inactive' END
-     WHERE id = ?1 AND membership_status <> 'suspended'`,
-  ).bind(userId);
 
 /**
  * Stripe's view of a subscription wins, but only if it is newer than the last one applied: events

@@ -10,17 +10,13 @@ import { waitSeconds } from "./attempts.server";
 import { currentDeviceId, forgetDevice, listDevices } from "./devices.server";
 import { messages } from "./rules";
 import { changePasswordSchema, deleteAccountSchema, mfaCodeSchema, profileSchema } from "./schema";
-import { currentSessionId, currentUser, endAllSessions, endSession } from "./sessions.server";
+import { currentSessionId, endAllSessions, endSession, requireUser } from "./sessions.server";
 import { associateSoftwareToken, pendingSecret, preferSoftwareToken, removeSoftwareToken, setupPicture, verifiedFactor, verifySoftwareToken } from "./totp.server";
 
 export const ACCOUNT_INTENTS = ["profile", "password", "totp-start", "totp-verify", "totp-remove", "device-forget", "signout-everywhere", "delete"] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
-async function signedInUser(app: AppContext, request: Request) {
-  const user = await currentUser(app, request);
-  if (!user) throw redirect(`/?auth=Login&redirect=${encodeURIComponent("/account")}`);
-  return user;
-}
+const signedInUser = (app: AppContext, request: Request) => requireUser(app, request, "/account");
 
 export async function accountPage(app: AppContext, request: Request) {
   const user = await signedInUser(app, request);

@@ -1,4 +1,5 @@
 /** Identity rules without I/O: the spec's messages, email warnings, lockout timing and where to go after sign-in. */
+import { queryOf } from "~/platform/redirect";
 
 /** Spec 5: one or more non-space non-@ characters, '@', the same, a dot, the same. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -154,11 +155,6 @@ function homeRouting(user: SignedInUser): string {
 
 function pathOf(page: string) {
   return page.split("?")[0].replace(/\/+$/, "") || "/";
-}
-
-function queryOf(page: string) {
-  const index = page.indexOf("?");
-  return index === -1 ? "" : page.slice(index);
 }
 
 export type MfaType = "SOFTWARE_TOKEN_MFA" | "SMS_MFA" | "NOMFA";

@@ -83,6 +83,13 @@ export async function endAllSessions(app: AppContext, userId: string, exceptSess
   else await app.db.batch([endSessions, app.db.delete(apiTokens).where(eq(apiTokens.userId, userId))]);
 }
 
+/** A signed-in page's user; a visitor is sent to Log In and brought back to `path` after. */
+export async function requireUser(app: AppContext, request: Request, path: string): Promise<UserRow> {
+  const user = await currentUser(app, request);
+  if (!user) throw redirect(`/?auth=Login&redirect=${encodeURIComponent(path)}`);
+  return user;
+}
+
 /** A loader for pages only signed-out visitors need (the auth form pages): signed-in users go home. */
 export async function signedOutOnly({ request, context }: { request: Request; context: { app: AppContext } }) {
   if (await currentUser(context.app, request)) throw redirect("/");

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { and, desc, eq, notLike } from "drizzle-orm";
 import { invoices, savedCards } from "~/db/schema";
 import { sellablesByIds } from "~/features/cart/sellables.server";
-import { currentUser } from "~/features/identity/sessions.server";
+import { requireUser } from "~/features/identity/sessions.server";
 import { allPurchases } from "~/features/purchases/purchases.server";
 import type { AppContext } from "~/platform/context";
 import { formDataOf, isSecureRequest } from "~/platform/http.server";
@@ -12,11 +12,7 @@ import { cancelSchema, refundSchema } from "./schema";
 import { cancelSubscription, refund } from "./subscription-actions.server";
 import { userSubscriptions } from "./subscriptions.server";
 
-async function member(app: AppContext, request: Request) {
-  const user = await currentUser(app, request);
-  if (!user) throw redirect(`/?auth=Login&redirect=${encodeURIComponent("/account/membership")}`);
-  return user;
-}
+const member = (app: AppContext, request: Request) => requireUser(app, request, "/account/membership");
 
 export async function loadMembershipPage(app: AppContext, request: Request) {
   const user = await member(app, request);

@@ -9,6 +9,7 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import { savedCards, subscriptions, type SubscriptionRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { PAST_DUE_GRACE_DAYS, periodEnd } from "./rules";
+import { syncMembership as membership } from "./subscriptions.server";
 
 const DAY_MS = 86_400_000;
 /** The test card that is always declined: a saved card ending in these digits fails its renewals. */
@@ -31,11 +32,6 @@ export async function renewDueSubscriptions(app: AppContext, limit = 200): Promi
   return report;
 }
 
-const membership = (app: AppContext, userId: string) =>
-  app.bindings.DB.prepare(
-    `UPDATE users SET membership_status = CASE WHEN EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ?1 AND status IN ('active', 'trialing')) THEN 'active' ELSE 'inactive' END
-     WHERE id = ?1 AND membership_status <> 'suspended'`,
-  ).bind(userId);
 
 async function renewOne(app: AppContext, sub: SubscriptionRow): Promise<keyof RenewalReport> {
   const DB = app.bindings.DB;

@@ -66,8 +66,8 @@ async function ownedSubscription(app: AppContext, userId: string, subscriptionId
   return (await app.db.select().from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId))).get()) ?? null;
 }
 
-/** membershipStatus follows the subscriptions: active while one is active or trialing. */
-function syncMembership(app: AppContext, userId: string) {
+/** membershipStatus follows the subscriptions: active while one is active or trialing (one statement, for a batch). */
+export function syncMembership(app: AppContext, userId: string) {
   return app.bindings.DB.prepare(
     `UPDATE users SET membership_status = CASE WHEN EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ?1 AND status IN ('active', 'trialing')) THEN 'active' ELSE 'inactive' END
      WHERE id = ?1 AND membership_status <> 'suspended'`,

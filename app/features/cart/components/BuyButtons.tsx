@@ -1,3 +1,4 @@
+import { queryOf } from "~/platform/redirect";
 import { ButtonLink } from "~/ui/Button";
 import { Modal } from "~/ui/Modal";
 import { formatCents } from "~/platform/format";
@@ -7,10 +8,6 @@ import type { ProductCta } from "../cta.server";
 import { withQuery } from "../rules";
 import { CartButton } from "./CartButton";
 
-function queryOf(page: string) {
-  const i = page.indexOf("?");
-  return i === -1 ? "" : page.slice(i);
-}
 
 /**
  * The product CTA of a class, collection or school page: 'Buy now' (a subscription replaces the

@@ -1,4 +1,4 @@
-import { Link, useFetchers } from "@remix-run/react";
+import { useFetchers } from "@remix-run/react";
 import { PriceTag } from "~/features/catalog/components/PriceTag";
 import { ProductGrid } from "~/features/catalog/components/ProductCard";
 import type { ProductCardView } from "~/features/catalog/card";
@@ -9,6 +9,7 @@ import { Icon } from "~/ui/icons";
 import { cartTotals, withQuery, type CartTotals } from "../rules";
 import type { CartItem } from "../sellables.server";
 import { CartButton } from "./CartButton";
+import { ItemRow } from "./ItemRow";
 
 export interface CartPageData {
   items: CartItem[];
@@ -57,20 +58,19 @@ export function CartPage({ items: allItems, totals: serverTotals, creditCents, r
             <h2 id="cart-items-title" className="visually-hidden">Items</h2>
             <ul className="cart-items">
               {allItems.map((item) => (
-                <li key={item.id} className="cart-item" hidden={isLeaving(item.id)}>
-                  <img className="cart-item__cover" src={item.coverUrl} alt="" width={160} height={90} />
-                  <div className="cart-item__text">
-                    <h3 className="cart-item__title">
-                      <Link to={item.href}>{item.title}</Link>
-                    </h3>
-                    <p className="cart-item__creator">{item.isSubscription ? "Membership" : item.creatorName}</p>
-                    <PriceTag price={item.priceInfo.price} crossedPrice={item.priceInfo.crossedPrice} />
-                    <OfferNote endsAt={item.priceInfo.offerEndsAt} now={now} />
-                  </div>
-                  <CartButton intent="remove" productIds={[item.id]} page={page} variant="transparent" size="small" label={`Remove ${item.title}`}>
-                    Remove
-                  </CartButton>
-                </li>
+                <ItemRow
+                  key={item.id}
+                  item={item}
+                  hidden={isLeaving(item.id)}
+                  end={
+                    <CartButton intent="remove" productIds={[item.id]} page={page} variant="transparent" size="small" label={`Remove ${item.title}`}>
+                      Remove
+                    </CartButton>
+                  }
+                >
+                  <PriceTag price={item.priceInfo.price} crossedPrice={item.priceInfo.crossedPrice} />
+                  <OfferNote endsAt={item.priceInfo.offerEndsAt} now={now} />
+                </ItemRow>
               ))}
             </ul>
             <CartButton intent="empty" page={page} variant="transparent" size="small">

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { CartTotals } from "~/features/cart/rules";
 import type { CartItem } from "~/features/cart/sellables.server";
 import { SummaryLines } from "~/features/cart/components/CartPage";
+import { ItemRow } from "~/features/cart/components/ItemRow";
 import { PriceTag } from "~/features/catalog/components/PriceTag";
 import { formatCents } from "~/platform/format";
 import { Button, ButtonLink } from "~/ui/Button";
@@ -32,6 +33,7 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
   const { lines, alreadyOwned, totals, creditCents, discount, query } = data;
   const codeError = actionData?.codeError ?? discount?.problem ?? null;
   const action = `/checkout${query}`;
+  const plansFor = (productId: string) => data.plans.find((p) => p.productId === productId);
   return (
     <div className="container cart-page checkout-page">
       <h1>Checkout</h1>
@@ -52,17 +54,9 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
             <h2 id="checkout-items-title">{data.source === "buy-now" ? "Buying now" : "Your order"}</h2>
             <ul className="cart-items">
               {lines.map((item) => (
-                <li key={item.id} className="cart-item cart-item--compact">
-                  <img className="cart-item__cover" src={item.coverUrl} alt="" width={160} height={90} />
-                  <div className="cart-item__text">
-                    <h3 className="cart-item__title">
-                      <Link to={item.href}>{item.title}</Link>
-                    </h3>
-                    <p className="cart-item__creator">{item.isSubscription ? "Membership" : item.creatorName}</p>
-                    {item.isSubscription && data.plans.some((p) => p.productId === item.id) ? <PlanPicker choice={data.plans.find((p) => p.productId === item.id)!} query={query} /> : null}
-                  </div>
-                  <PriceTag price={item.priceInfo.price} crossedPrice={item.priceInfo.crossedPrice} />
-                </li>
+                <ItemRow key={item.id} item={item} compact end={<PriceTag price={item.priceInfo.price} crossedPrice={item.priceInfo.crossedPrice} />}>
+                  {plansFor(item.id) ? <PlanPicker choice={plansFor(item.id)!} query={query} /> : null}
+                </ItemRow>
               ))}
             </ul>
             {data.source === "cart" ? (

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { CheckoutLine } from "~/db/schema";
 import { formatCents } from "~/platform/format";
+import { PaymentLines } from "./PaymentLines";
 import { Button } from "~/ui/Button";
 import { TextInput } from "~/ui/TextInput";
 import { cardFormSchema } from "../schema";
@@ -38,26 +39,7 @@ export function PayPage({ data, lastResult }: { data: PayPageData; lastResult?: 
             Your {trial.trialDays}-day trial starts today. Then {formatCents(trial.recurringCents)} a {trial.interval} is charged to this card unless you cancel before the trial ends.
           </p>
         ) : null}
-        <ul className="pay-lines">
-          {session.lines.map((line) => (
-            <li key={line.productId}>
-              <span>{line.title}</span>
-              <span>{formatCents(line.priceCents)}</span>
-            </li>
-          ))}
-          {session.discountCents > 0 ? (
-            <li>
-              <span>Discount ({session.discountCode})</span>
-              <span>−{formatCents(session.discountCents)}</span>
-            </li>
-          ) : null}
-          {session.creditCents > 0 ? (
-            <li>
-              <span>Monthly credit</span>
-              <span>−{formatCents(session.creditCents)}</span>
-            </li>
-          ) : null}
-        </ul>
+        <PaymentLines session={session} />
         <div className="test-cards" role="note" aria-label="Test cards">
           <p>
             <strong>Test mode.</strong> Nothing real is charged. Use <code>4242 4242 4242 4242</code> to pay, or <code>4000 0000 0000 0002</code> to see a decline, with any future date and any 3 digits.

@@ -1,5 +1,5 @@
 import type { CheckoutLine } from "~/db/schema";
-import { formatCents } from "~/platform/format";
+import { PaymentLines } from "./PaymentLines";
 import { ButtonLink } from "~/ui/Button";
 import { Icon } from "~/ui/icons";
 
@@ -30,30 +30,7 @@ export function SuccessPage({ session, email }: SuccessPageData) {
         <p>
           {hasMembership ? "Your membership is active. " : ""}A receipt is on its way to {email}.
         </p>
-        <ul className="pay-lines">
-          {session.lines.map((line) => (
-            <li key={line.productId}>
-              <span>{line.title}</span>
-              <span>{formatCents(line.priceCents)}</span>
-            </li>
-          ))}
-          {session.discountCents > 0 ? (
-            <li>
-              <span>Discount ({session.discountCode})</span>
-              <span>−{formatCents(session.discountCents)}</span>
-            </li>
-          ) : null}
-          {session.creditCents > 0 ? (
-            <li>
-              <span>Monthly credit</span>
-              <span>−{formatCents(session.creditCents)}</span>
-            </li>
-          ) : null}
-          <li className="pay-lines__total">
-            <span>Total paid</span>
-            <span>{formatCents(session.totalCents)}</span>
-          </li>
-        </ul>
+        <PaymentLines session={session} showTotal />
         <div className="added-dialog__actions">
           <ButtonLink to="/library" size="large">Go to your library</ButtonLink>
           <ButtonLink to="/classes" variant="secondary" size="large">Explore Classes</ButtonLink>
