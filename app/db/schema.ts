@@ -88,7 +88,12 @@ export const lessons = sqliteTable(
     summary: text("summary").notNull().default(""),
     durationSeconds: integer("duration_seconds").notNull(),
     isPreview: integer("is_preview", { mode: "boolean" }).notNull().default(false),
+    /** A file we serve (/media/lessons/...) or a link to a streaming or video site, shown as its embed. */
     videoUrl: text("video_url"),
+    /** WebVTT captions for a file we serve, when there are any. */
+    captionsUrl: text("captions_url"),
+    /** When the lesson was added: owners of the class are told about lessons added after their purchase. */
+    createdAt: integer("created_at").notNull().default(0),
   },
   (t) => [uniqueIndex("lessons_product_position").on(t.productId, t.position)],
 );
@@ -583,5 +588,82 @@ export const analyticsEvents = sqliteTable(
     properties: text("properties", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("analytics_events_name_time").on(t.name, t.createdAt), index("analytics_events_user").on(t.userId, t.createdAt)],
+  (t) => [
+    index("analytics_events_name_time").on(t.name, t.createdAt),
+    index("analytics_events_user").on(t.userId, t.createdAt),
+    // Charts over a date range across every event name.
+    index("analytics_events_time").on(t.createdAt),
+  ],
 );
+
+/**
+ * A learner's place in one lesson (spec 3 "Progress update"). percentComplete only grows;
+ * secondsWatched is the sum of additional_seconds_watched, each bounded by the real time since the
+ * previous report (reportedAt), so a client cannot claim more watching than happened.
+ */
+export const lessonProgress = sqliteTable(
+  "lesson_progress",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    lessonId: text("lesson_id").notNull().references(() => lessons.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    percentComplete: integer("percent_complete").notNull().default(0),
+    positionSeconds: real("position_seconds").notNull().default(0),
+    secondsWatched: real("seconds_watched").notNull().default(0),
+    completedAt: integer("completed_at"),
+    reportedAt: integer("reported_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    // A class's progress and the library's "last watched" order.
+    index("lesson_progress_user_product").on(t.userId, t.productId, t.updatedAt),
+    index("lesson_progress_user_time").on(t.userId, t.updatedAt),
+  ],
+);
+export type LessonProgressRow = typeof lessonProgress.$inferSelect;
+
+/**
+ * What the notification bell shows. userId null is a universal notification (an announcement to
+ * everyone: the red dot); otherwise it is the user's own (the yellow dot). dedupeKey makes a
+ * notification that a retry could repeat (a purchase, a new lesson) happen once.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["purchase", "new_lesson", "announcement"] }).notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    link: text("link"),
+    dedupeKey: text("dedupe_key").unique(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("notifications_user_time").on(t.userId, t.createdAt)],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** When a user last opened their notifications: newer ones light the bell. */
+export const notificationReads = sqliteTable("notification_reads", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  seenAt: integer("seen_at").notNull(),
+});
+
+/**
+ * The analytics person profile (spec 7 "Analytics": identify). attribution and leadSourceInfo are
+ * set once per user and never overwritten; the identify fields follow the latest identify call.
+ */
+export const analyticsProfiles = sqliteTable("analytics_profiles", {
+  userId: text("user_id").primaryKey(),
+  email: text("email"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  membershipStatus: text("membership_status").notNull().default("inactive"),
+  city: text("city"),
+  countryCode: text("country_code"),
+  attribution: text("attribution", { mode: "json" }).$type<Record<string, string> | null>(),
+  leadSourceInfo: text("lead_source_info", { mode: "json" }).$type<Record<string, string> | null>(),
+  firstSeenAt: integer("first_seen_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
