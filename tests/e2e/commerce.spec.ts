@@ -284,10 +284,10 @@ test.describe("checkout", () => {
     await page.getByRole("link", { name: "Go to your library" }).click();
     await expect(page).toHaveURL("/library");
     await expect(h1(page)).toHaveText("Your library");
-    const owned = page.getByRole("list", { name: "Owned" }).getByRole("listitem");
+    const owned = page.getByRole("list", { name: "Owned classes" }).getByRole("listitem");
     await expect(owned).toHaveCount(1);
     await expect(owned.getByRole("heading")).toHaveText(hooks.title);
-    await expect(owned.getByRole("link", { name: hooks.title })).toHaveAttribute("href", classHref(hooks));
+    await expect(owned.getByRole("link", { name: hooks.title, exact: true })).toHaveAttribute("href", classHref(hooks));
     await expect(owned).toContainText(hooks.creator.name);
     await expectNoAxeViolations(page);
 
@@ -324,7 +324,7 @@ test.describe("checkout", () => {
     await expect(h1(page)).toHaveText("Thank you! Your purchase is complete");
     await expect(page).toHaveURL(/\/checkout\/success\?session_id=/);
     await page.goto("/library");
-    await expect(page.getByRole("list", { name: "Owned" }).getByRole("heading")).toHaveText([tone.title]);
+    await expect(page.getByRole("list", { name: "Owned classes" }).getByRole("heading")).toHaveText([tone.title]);
   });
 
   test("signed in, Buy now goes straight to checkout; the membership's Get started replaces a cart of classes", async ({ page, request }, testInfo) => {

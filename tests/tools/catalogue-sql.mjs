@@ -99,6 +99,8 @@ export const PRODUCT_COLUMNS = [
   "rating_count", "rating_score", "popularity", "released_at", "created_at",
 ];
 
+const LESSON_CLIPS = 6;
+
 function productRow(p, now) {
   const releasedAt = released(p, now);
   // Created (drafted) 1..30 days before release, but never in the future.
@@ -149,13 +151,18 @@ export function catalogueStatements(now = Date.now(), { reset = true, flags = tr
   }
   if (tagRows.length) stmts.push(...insertStatements("product_tags", ["product_id", "kind", "value"], tagRows));
 
+  // Every lesson plays one of the six short practice clips in public/video (made by
+  // tests/tools/make-lesson-media.sh), with captions, so the demo plays offline.
   const lessonRows = products.flatMap((p) =>
-    p.lessons.map((l) => [l.id, p.id, l.position, l.title, l.summary, l.durationSeconds, l.isPreview, null]),
+    p.lessons.map((l) => {
+      const clip = ((l.position - 1) % LESSON_CLIPS) + 1;
+      return [l.id, p.id, l.position, l.title, l.summary, l.durationSeconds, l.isPreview, `/video/lesson-${clip}.webm`, `/video/lesson-${clip}.vtt`, released(p, now)];
+    }),
   );
   stmts.push(
     ...insertStatements(
       "lessons",
-      ["id", "product_id", "position", "title", "summary", "duration_seconds", "is_preview", "video_url"],
+      ["id", "product_id", "position", "title", "summary", "duration_seconds", "is_preview", "video_url", "captions_url", "created_at"],
       lessonRows,
     ),
   );

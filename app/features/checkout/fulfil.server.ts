@@ -12,6 +12,7 @@ import { recordEvent } from "~/features/analytics/record.server";
 import { removePurchased } from "~/features/cart/cart.server";
 import { sendEmail } from "~/platform/adapters/email/email.server";
 import type { PaidCard } from "~/platform/adapters/payments/payments.server";
+import { enrolmentFor } from "~/features/learning/rules";
 import type { AppContext } from "~/platform/context";
 import { periodEnd } from "~/features/subscriptions/rules";
 import { receiptEmail } from "./receipt";
@@ -90,6 +91,7 @@ export async function fulfilCheckout(
       ).bind(id, crypto.randomUUID(), session.userId, line.productId, line.kind, amounts[i], app.now),
     );
   });
+  statements.push(...(await enrolmentStatements(app, session.userId, session.lines, whileOpen, id)));
   if (card) statements.push(saveCardStatement(app, session.userId, card));
   if (stripeCustomerId) statements.push(DB.prepare(`UPDATE users SET stripe_customer_id = ?2 WHERE id = ?1 AND stripe_customer_id IS NULL`).bind(session.userId, stripeCustomerId));
   // Last: close the checkout. Only the call that closes it sees a row come back.
@@ -111,6 +113,23 @@ export async function fulfilCheckout(
   await removePurchased(app, session.userId, session.lines.map((l) => l.productId)).catch(() => undefined);
   await sendReceiptOnce(app, after);
   return { status: "fulfilled", session: after };
+}
+
+/**
+ * classesEnrolled (spec 3): each class bought starts now with a suggested finish (a lesson a week);
+ * a class enrolled before keeps its dates.
+ */
+async function enrolmentStatements(app: AppContext, userId: string, lines: { productId: string; kind: string }[], whileOpen: string, checkoutId: string) {
+  const classIds = lines.filter((l) => l.kind === "class").map((l) => l.productId);
+  if (classIds.length === 0) return [];
+  const { results } = await app.bindings.DB.prepare(`SELECT id, lesson_count AS lessonCount FROM products WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(classIds)).all<{ id: string; lessonCount: number }>();
+  return results.map((p) => {
+    const path = `$."${p.id}"`;
+    return app.bindings.DB.prepare(
+      `UPDATE users SET classes_enrolled = json_set(coalesce(classes_enrolled, '{}'), ?3, json(?4))
+       WHERE id = ?2 AND json_extract(coalesce(classes_enrolled, '{}'), ?3) IS NULL AND ${whileOpen}`,
+    ).bind(checkoutId, userId, path, JSON.stringify(enrolmentFor(p.lessonCount, app.now)));
+  });
 }
 
 function saveCardStatement(app: AppContext, userId: string, card: PaidCard) {

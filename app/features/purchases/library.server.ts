@@ -1,34 +1,99 @@
-/** /library: what the user owns, newest purchase first (a collection brings its classes). */
-import { sellablesByIds, type Sellable } from "~/features/cart/sellables.server";
+/**
+ * /library: the classes a learner can watch, last watched first, each with its progress and a
+ * 'Continue' to the next unfinished lesson; then the collections they bought.
+ */
+import { sql } from "drizzle-orm";
+import { sellablesByIds } from "~/features/cart/sellables.server";
+import { productsByIds } from "~/features/catalog/products.server";
 import { currentUser } from "~/features/identity/sessions.server";
-import { isActiveMember } from "~/features/subscriptions/rules";
+import { progressOfClasses, watchedClasses } from "~/features/learning/progress.server";
+import { watchHref } from "~/features/learning/rules";
+import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
 import { userPurchases } from "./purchases.server";
 
-export interface LibraryEntry {
+export interface LibraryClass {
   id: string;
-  kind: Sellable["kind"];
   title: string;
   creatorName: string;
+  coverUrl: string;
+  href: string;
+  percent: number;
+  /** Where 'Continue' (or 'Start') goes. */
+  continueHref: string | null;
+  continueTitle: string | null;
+  started: boolean;
+  lastWatchedAt: string | null;
+  purchasedAt: string | null;
+}
+
+export interface LibraryCollection {
+  id: string;
+  title: string;
   coverUrl: string;
   href: string;
   purchasedAt: string;
 }
 
+/** The classes the user owns (bought, or in a collection bought) with when they got them; newest first. */
+export async function ownedClasses(app: AppContext, userId: string): Promise<{ productId: string; purchasedAt: number }[]> {
+  return app.db.all<{ productId: string; purchasedAt: number }>(sql`
+    SELECT product_id AS productId, max(purchased_at) AS purchasedAt FROM (
+      SELECT product_id, purchased_at FROM purchases WHERE user_id = ${userId} AND refunded_info IS NULL AND kind = 'class'
+      UNION ALL
+      SELECT ci.product_id, p.purchased_at FROM purchases p JOIN collection_items ci ON ci.collection_id = p.product_id
+       WHERE p.user_id = ${userId} AND p.refunded_info IS NULL)
+    GROUP BY product_id ORDER BY purchasedAt DESC`);
+}
+
 export async function loadLibrary(app: AppContext, request: Request) {
   const user = await currentUser(app, request);
-  if (!user) return { signedIn: false as const, entries: [] as LibraryEntry[], isMember: false };
-  const bought = await userPurchases(app, user.id);
-  const byId = new Map((await sellablesByIds(app.db, bought.map((p) => p.productId))).map((s) => [s.id, s]));
-  const seen = new Set<string>();
-  const entries: LibraryEntry[] = [];
-  for (const purchase of bought) {
-    // Memberships show as the notice above the list, while they last, not as a thing owned forever.
-    if (purchase.kind === "subscription") continue;
-    const item = byId.get(purchase.productId);
-    if (!item || seen.has(item.id)) continue;
-    seen.add(item.id);
-    entries.push({ id: item.id, kind: item.kind, title: item.title, creatorName: item.isSubscription ? "Membership" : item.creatorName, coverUrl: item.coverUrl, href: item.href, purchasedAt: new Date(purchase.purchasedAt).toISOString() });
-  }
-  return { signedIn: true as const, entries, isMember: isActiveMember(user) };
+  if (!user) return { signedIn: false as const, classes: [] as LibraryClass[], collections: [] as LibraryCollection[], isMember: false };
+  const [owned, watched, bought, flags] = await Promise.all([ownedClasses(app, user.id), watchedClasses(app, user.id), userPurchases(app, user.id), subscriptionFlags(app, user.id)]);
+  const classes = await libraryClasses(app, user.id, owned, flags.hasActiveOrTrialSubscription ? watched : []);
+
+  const collectionIds = bought.filter((p) => p.kind === "collection").map((p) => p.productId);
+  const collections = (await sellablesByIds(app.db, [...new Set(collectionIds)])).map((c) => ({
+    id: c.id,
+    title: c.title,
+    coverUrl: c.coverUrl,
+    href: c.href,
+    purchasedAt: new Date(bought.find((p) => p.productId === c.id)?.purchasedAt ?? app.now).toISOString(),
+  }));
+  return { signedIn: true as const, classes, collections, isMember: flags.hasActiveOrTrialSubscription };
+}
+
+/**
+ * Owned classes plus (for members) the classes they have started, with progress; last watched
+ * first, then the unwatched ones newest purchase first.
+ */
+export async function libraryClasses(app: AppContext, userId: string, owned: { productId: string; purchasedAt: number }[], startedByMember: { productId: string }[]): Promise<LibraryClass[]> {
+  const purchasedAt = new Map(owned.map((o) => [o.productId, o.purchasedAt]));
+  const ids = [...new Set([...owned.map((o) => o.productId), ...startedByMember.map((w) => w.productId)])];
+  const [summaries, progress] = await Promise.all([productsByIds(app.db, ids), progressOfClasses(app, userId, ids)]);
+  const classes = summaries
+    .filter((s) => s.kind === "class")
+    .map((s): LibraryClass => {
+      const p = progress.get(s.id);
+      const bought = purchasedAt.get(s.id);
+      return {
+        id: s.id,
+        title: s.title,
+        creatorName: s.creatorName,
+        coverUrl: s.coverUrl,
+        href: `/classes/${s.storefrontSlug}/${s.classSlug}`,
+        percent: p?.percent ?? 0,
+        continueHref: p?.next ? watchHref(p.next) : null,
+        continueTitle: p?.next?.title ?? null,
+        started: Boolean(p?.lastWatchedAt),
+        lastWatchedAt: p?.lastWatchedAt ? new Date(p.lastWatchedAt).toISOString() : null,
+        purchasedAt: bought ? new Date(bought).toISOString() : null,
+      };
+    });
+  const key = (c: LibraryClass) => [c.lastWatchedAt ?? "", c.purchasedAt ?? ""] as const;
+  return classes.sort((a, b) => {
+    const [aw, ap] = key(a);
+    const [bw, bp] = key(b);
+    return bw.localeCompare(aw) || bp.localeCompare(ap) || a.title.localeCompare(b.title);
+  });
 }

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { watchHref } from "~/features/learning/rules";
 import { durationText } from "~/platform/format";
 import { Tag } from "~/ui/Tag";
 import { BuyButtons } from "~/features/cart/components/BuyButtons";
@@ -80,7 +81,7 @@ export function ClassPage({ product, descriptionHtml, more, partOf, cta, now }: 
                   <span className="lesson-list__number" aria-hidden="true">{lesson.position}</span>
                   <div className="lesson-list__text">
                     <h3 className="lesson-list__title">
-                      {lesson.title}
+                      <Link to={watchHref(lesson)}>{lesson.title}</Link>
                       {lesson.isPreview ? <Tag>Free preview</Tag> : null}
                     </h3>
                     {lesson.summary ? <p className="lesson-list__summary">{lesson.summary}</p> : null}

@@ -1,12 +1,21 @@
 import { Link } from "@remix-run/react";
 import { authHref } from "~/features/identity/modal";
+import { ClassProgressCard } from "~/features/learning/components/ClassProgressCard";
 import { ButtonLink } from "~/ui/Button";
-import type { LibraryEntry } from "../library.server";
+import type { LibraryClass, LibraryCollection } from "../library.server";
 
 const purchased = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
-/** /library: owned classes, collections and the membership, newest first; a sign-in prompt or an empty state otherwise. */
-export function LibraryPage({ signedIn, entries, isMember }: { signedIn: boolean; entries: LibraryEntry[]; isMember: boolean }) {
+export interface LibraryPageData {
+  signedIn: boolean;
+  classes: LibraryClass[];
+  collections: LibraryCollection[];
+  isMember: boolean;
+  now: number;
+}
+
+/** /library: the classes to watch (last watched first, with progress and 'Continue'), then collections; a sign-in prompt or an empty state otherwise. */
+export function LibraryPage({ signedIn, classes, collections, isMember, now }: LibraryPageData) {
   if (!signedIn) {
     return (
       <div className="container cart-page">
@@ -19,35 +28,50 @@ export function LibraryPage({ signedIn, entries, isMember }: { signedIn: boolean
       </div>
     );
   }
+  const empty = classes.length === 0 && collections.length === 0;
   return (
     <div className="container cart-page">
       <h1>Your library</h1>
-      {isMember ? <p className="checkout-notice">Your membership is active: every class on the site is yours to watch.</p> : null}
-      {entries.length === 0 ? (
+      {isMember ? (
+        <p className="checkout-notice">
+          Your membership is active: every class on the site is yours to watch. <Link to="/classes">Find your next class</Link>.
+        </p>
+      ) : null}
+      {empty ? (
         <section className="cart-empty" aria-labelledby="library-empty-title">
-          <h2 id="library-empty-title">Nothing here yet</h2>
-          <p className="muted">Classes you buy appear here, ready to watch.</p>
+          <h2 id="library-empty-title">{isMember ? "Start your first class" : "Nothing here yet"}</h2>
+          <p className="muted">{isMember ? "Classes you start watching appear here, with your progress." : "Classes you buy appear here, ready to watch."}</p>
           <ButtonLink to="/classes" size="large">Explore Classes</ButtonLink>
         </section>
-      ) : (
-        <ul className="library-grid" aria-label="Owned">
-          {entries.map((entry) => (
-            <li key={entry.id} className="product-card">
-              <img className="product-card__cover" src={entry.coverUrl} alt="" width={640} height={360} loading="lazy" />
-              <div className="product-card__body">
-                <p className="product-card__category">{entry.kind === "collection" ? "Collection" : entry.kind === "subscription" ? "Membership" : "Class"}</p>
-                <h2 className="product-card__title">
-                  <Link to={entry.href} className="product-card__link">
-                    {entry.title}
-                  </Link>
-                </h2>
-                <p className="product-card__creator">{entry.creatorName}</p>
-                <p className="product-card__meta">Purchased {purchased.format(new Date(entry.purchasedAt))}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      ) : null}
+      {classes.length > 0 ? (
+        <section className="library-section" aria-labelledby="library-classes-title">
+          <h2 id="library-classes-title">Classes</h2>
+          <ul className="learning-grid" aria-label="Owned classes">
+            {classes.map((item) => (
+              <ClassProgressCard key={item.id} item={item} now={now} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {collections.length > 0 ? (
+        <section className="library-section" aria-labelledby="library-collections-title">
+          <h2 id="library-collections-title">Collections</h2>
+          <ul className="learning-grid" aria-label="Owned collections">
+            {collections.map((c) => (
+              <li key={c.id} className="learning-card">
+                <img className="learning-card__cover" src={c.coverUrl} alt="" width={640} height={360} loading="lazy" />
+                <div className="learning-card__body">
+                  <h3 className="learning-card__title">
+                    <Link to={c.href}>{c.title}</Link>
+                  </h3>
+                  <p className="learning-card__meta">Purchased {purchased.format(new Date(c.purchasedAt))}. Its classes are listed above.</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,44 @@
+/**
+ * /v2/dashboard for learners: continue watching, the membership's state, the class schedule
+ * (classesEnrolled) and recommendations from what they own.
+ */
+import { recommendations } from "~/features/cart/recommendations.server";
+import { toCard } from "~/features/catalog/card";
+import { requireUser } from "~/features/identity/sessions.server";
+import { offersFor, withOfferCookies } from "~/features/offers/offers.server";
+import { libraryClasses, ownedClasses } from "~/features/purchases/library.server";
+import { userSubscriptions } from "~/features/subscriptions/subscriptions.server";
+import type { AppContext } from "~/platform/context";
+import { watchedClasses } from "./progress.server";
+import { hasActiveClass, hasAnyClass } from "./rules";
+
+/** How many classes 'Continue watching' shows. */
+const CONTINUE_LIMIT = 3;
+
+export async function loadLearnerDashboard(app: AppContext, request: Request) {
+  const user = await requireUser(app, request, "/v2/dashboard");
+  const [owned, watched, subs] = await Promise.all([
+    ownedClasses(app, user.id),
+    watchedClasses(app, user.id),
+    userSubscriptions(app, user.id),
+  ]);
+  const member = subs.subscriptions.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due") ?? null;
+  const classes = await libraryClasses(app, user.id, owned, member ? watched : []);
+  const [picks, offers] = await Promise.all([recommendations(app, { productIds: [], useAllPurchases: true, userId: user.id, limit: 4 }), offersFor(app, request)]);
+
+  const enrolled = user.classesEnrolled ?? {};
+  const activeIds = Object.entries(enrolled).filter(([, c]) => Date.parse(c.classEndDate) >= app.now).map(([id]) => id);
+  return withOfferCookies(offers, {
+    firstName: user.firstName,
+    continueWatching: classes.filter((c) => c.percent < 100).slice(0, CONTINUE_LIMIT),
+    classCount: classes.length,
+    membership: member ? { status: member.status, interval: member.interval, trialDaysRemaining: member.trialDaysRemaining, currentPeriodEnd: member.currentPeriodEnd, cancelAtPeriodEnd: member.cancelAtPeriodEnd } : null,
+    schedule: {
+      hasActiveClass: hasActiveClass(enrolled, app.now),
+      hasAnyClass: hasAnyClass(enrolled),
+      active: classes.filter((c) => activeIds.includes(c.id)).map((c) => ({ title: c.title, href: c.continueHref ?? c.href, endsAt: enrolled[c.id]!.classEndDate })),
+    },
+    recommendations: offers.priced(picks.map(toCard)),
+    now: app.now,
+  });
+}
