@@ -5,7 +5,7 @@
  * handleError calls `reportServerError`, because Remix catches loader, action and render errors
  * itself and they would never reach the wrapper.
  */
-import { captureException, withSentry, type CloudflareOptions } from "@sentry/cloudflare";
+import { captureException, getClient, withSentry, type CloudflareOptions } from "@sentry/cloudflare";
 import { envSchema } from "./env";
 import { isReportableServerError } from "./error-reporting";
 
@@ -52,6 +52,7 @@ export function withErrorReporting<T extends Handler>(handler: T): T {
 
 /** Remix handleError: loader, action and render errors (not 404s, not aborted requests). */
 export function reportServerError(error: unknown, request: Request) {
-  if (!isReportableServerError(error, request)) return;
+  // No client: this request is not running under Sentry (no DSN), so there is nothing to do.
+  if (!getClient() || !isReportableServerError(error, request)) return;
   captureException(error, { mechanism: { type: "auto.function.remix.server", handled: false } });
 }
