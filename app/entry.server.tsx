@@ -1,7 +1,8 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { reportServerError } from "~/platform/error-reporting.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -33,3 +34,15 @@ export default async function handleRequest(
   responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * Loader, action and render errors: logged as Remix does by default, and reported to Sentry when it
+ * is on (they never reach the worker's wrapper, which only sees what escapes the whole request).
+ * 404s and aborted requests are neither.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // Remix's own default: an internal ErrorResponse (an unmatched route) logs the error it wraps.
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+  reportServerError(error, request);
+};

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRevalidator, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { SiteFooter } from "~/features/shell/components/SiteFooter";
 import { SiteHeader } from "~/features/shell/components/SiteHeader";
 import { ToastArea } from "~/ui/Toast";
@@ -27,6 +27,8 @@ import { CART_STORAGE_KEY } from "~/features/cart/rules";
 import { VIP_GATE_STORAGE_KEY } from "~/features/offers/vip";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
+import { CLIENT_CONFIG_ID, serializeClientConfig } from "~/platform/error-reporting";
+import { reportBoundaryError, reportLocation } from "~/platform/error-reporting-bridge";
 
 export const links: LinksFunction = () => [
   // Tokens first: styles.css only uses their variables (no CSS @import, so both load in parallel).
@@ -109,6 +111,9 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  // Client-side navigations, for error reporting's traces (a no-op without a DSN).
+  const { pathname } = useLocation();
+  useEffect(() => reportLocation(pathname), [pathname]);
   return (
     <html lang="en" data-theme={data?.theme ?? "light"}>
       <head>
@@ -116,6 +121,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {data ? <ClientConfig env={data.env} /> : null}
       </head>
       <body>
         <a className="skip-link" href="#main">Skip to content</a>
@@ -177,8 +183,16 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Settings entry.client reads before hydration (error reporting, console logging): a JSON data block. */
+function ClientConfig({ env }: { env: RootData["env"] }) {
+  const json = serializeClientConfig({ environment: env.ENVIRONMENT, errorReporting: env.ERROR_REPORTING });
+  return <script id={CLIENT_CONFIG_ID} type="application/json" dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
+  // Errors rendered here are reported (404s and other thrown answers are skipped by Sentry's helper).
+  useEffect(() => reportBoundaryError(error), [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

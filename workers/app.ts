@@ -7,6 +7,7 @@ import * as build from "@remix-run/dev/server-build";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createDb } from "~/platform/db.server";
 import { parseEnv, type Bindings } from "~/platform/env";
+import { withErrorReporting } from "~/platform/error-reporting.server";
 import { browserTimeZone, globalRedirect, isCrossSite } from "~/platform/route-rules";
 
 // The Remix compiler replaces process.env.NODE_ENV at build time.
@@ -16,7 +17,7 @@ const handleRemixRequest = createRequestHandler(build as any, process.env.NODE_E
 
 const PROVIDER_POSTS = new Set(["/auth/callback", "/api/webhooks/stripe"]);
 
-export default {
+const worker = {
   async fetch(request: Request, bindings: Bindings, ctx: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
     const redirectTo = globalRedirect(url, request.method);
@@ -49,3 +50,6 @@ export default {
     if (report.renewed + report.ended + report.failed > 0) console.log("renewals", JSON.stringify(report));
   },
 } satisfies ExportedHandler<Bindings>;
+
+// Sentry around every entry point when SENTRY_DSN is set; the handler as it is otherwise.
+export default withErrorReporting(worker);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { providersSchema, publicProviders } from "./adapters/identity-providers/providers";
+import { browserErrorReporting } from "./error-reporting";
 
 /**
  * Every environment variable the product reads, validated once per request at the worker's edge.
@@ -27,13 +28,22 @@ export const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** Social sign-in providers (JSON array, at most four; see adapters/identity-providers/providers.ts). */
   OAUTH_PROVIDERS: providersSchema,
+  /**
+   * Error reporting: with a DSN, Sentry reports errors from the worker and the browser (a DSN is
+   * public by design: the browser gets it through the page). Unset, Sentry is fully off.
+   */
+  SENTRY_DSN: z.preprocess((v) => (v === "" ? undefined : v), z.string().url().optional()),
+  /** The environment events are filed under (not ENVIRONMENT: a staging deploy may run as production). */
+  SENTRY_ENVIRONMENT: z.string().min(1).default("production"),
+  /** Share of requests and page loads traced (the tests raise it to 1 to see every trace). */
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 /** The variables the browser may see: rendered into the page by the root loader. */
 export function publicEnv(env: Env) {
-  return { PRODUCT_NAME: env.PRODUCT_NAME, ENVIRONMENT: env.ENVIRONMENT, SUPPORT_EMAIL: env.SUPPORT_EMAIL, SOCIAL_PROVIDERS: publicProviders(env.OAUTH_PROVIDERS) };
+  return { PRODUCT_NAME: env.PRODUCT_NAME, ENVIRONMENT: env.ENVIRONMENT, SUPPORT_EMAIL: env.SUPPORT_EMAIL, SOCIAL_PROVIDERS: publicProviders(env.OAUTH_PROVIDERS), ERROR_REPORTING: browserErrorReporting(env) };
 }
 export type PublicEnv = ReturnType<typeof publicEnv>;
 
