@@ -27,6 +27,10 @@ import { CART_STORAGE_KEY } from "~/features/cart/rules";
 import { VIP_GATE_STORAGE_KEY } from "~/features/offers/vip";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
+import { notificationBell } from "~/features/notifications/notifications.server";
+import { useLiveNotifications } from "~/features/notifications/components/useLiveNotifications";
+import { userRoom } from "~/features/realtime/rules";
+import type { NotificationState } from "~/ui/NotificationBell";
 
 export const links: LinksFunction = () => [
   // Tokens first: styles.css only uses their variables (no CSS @import, so both load in parallel).
@@ -54,9 +58,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     anonymousId = newAnonymousId();
     headers.append("Set-Cookie", anonymousCookie(anonymousId, isSecureRequest(request)));
   }
-  const [cart, membership] = await Promise.all([
+  const [cart, membership, bell] = await Promise.all([
     readCart(context.app, user?.id ?? anonymousId ?? ""),
     user ? subscriptionFlags(context.app, user.id) : { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
+    user ? notificationBell(context.app, user) : null,
   ]);
   return data(
     {
@@ -73,6 +78,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cartIds: cart?.items ?? [],
       membership,
       noPriceOffer: cookieValue(request, NO_PRICE_OFFER) === "true",
+      // The header bell, and the user's private room that feeds it live (JavaScript only).
+      notifications: user && bell ? { bell, room: userRoom(user.id) } : null,
     },
     { headers },
   );
@@ -101,6 +108,7 @@ export type RootData = {
   cartIds: string[];
   membership: { hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean };
   noPriceOffer: boolean;
+  notifications: { bell: NotificationState; room: string } | null;
 };
 
 export function useRootData() {
@@ -109,6 +117,7 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  const live = useLiveNotifications(data?.notifications, data?.toast ?? null, data);
   return (
     <html lang="en" data-theme={data?.theme ?? "light"}>
       <head>
@@ -119,8 +128,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <a className="skip-link" href="#main">Skip to content</a>
-        <SiteHeader productName={data?.env.PRODUCT_NAME ?? "Studio"} user={data?.user ?? null} path={data?.path ?? "/"} cartCount={data?.cartIds.length ?? 0} />
-        <ToastArea toast={data?.toast ?? null} />
+        <SiteHeader productName={data?.env.PRODUCT_NAME ?? "Studio"} user={data?.user ?? null} path={data?.path ?? "/"} cartCount={data?.cartIds.length ?? 0} bell={live.bell} />
+        <ToastArea toast={live.toast} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

@@ -4,6 +4,7 @@
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
+import { routeRealtimeRequest } from "~/features/realtime/rooms.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createDb } from "~/platform/db.server";
 import { parseEnv, type Bindings } from "~/platform/env";
@@ -30,16 +31,13 @@ export default {
     }
 
     const env = parseEnv(bindings);
-    return handleRemixRequest(request, {
-      app: {
-        env,
-        bindings,
-        db: createDb(bindings.DB),
-        ctx,
-        now: Date.now(),
-        timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
-      },
-    });
+    const app = { env, bindings, db: createDb(bindings.DB), ctx, now: Date.now(), timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")) };
+    // Realtime rooms (partyserver Durable Objects) answer /parties/*; everything else is Remix.
+    if (url.pathname.startsWith("/parties/")) {
+      const room = await routeRealtimeRequest(app, request);
+      if (room) return room;
+    }
+    return handleRemixRequest(request, { app });
   },
 
   /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals. */
@@ -49,3 +47,5 @@ export default {
     if (report.renewed + report.ended + report.failed > 0) console.log("renewals", JSON.stringify(report));
   },
 } satisfies ExportedHandler<Bindings>;
+
+export { RealtimeRoom, RoomDirectory } from "./rooms";
