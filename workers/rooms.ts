@@ -11,10 +11,12 @@
  * when their last socket closes; a room that turns out empty when pushed to is forgotten.
  */
 import { DurableObject } from "cloudflare:workers";
-import { Server, type Connection, type WSMessage } from "partyserver";
-import { pushToRoom, roomDirectory } from "~/features/realtime/rooms.server";
-import { CLIENT_PING, SERVER_PONG } from "~/features/realtime/rules";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { PRIVATE_HEADER, pushToRoom, roomDirectory, SESSION_HEADER } from "~/features/realtime/rooms.server";
+import { CLIENT_PING, SERVER_PONG, SESSION_ENDED } from "~/features/realtime/rules";
 import type { Bindings } from "~/platform/env";
+
+type SocketState = { session: string };
 
 export class RealtimeRoom extends Server {
   static options = { hibernate: true };
@@ -23,7 +25,13 @@ export class RealtimeRoom extends Server {
     return this.env as unknown as Bindings;
   }
 
-  async onConnect(_connection: Connection) {
+  onStart() {
+    // Keep-alive pings are answered by the runtime itself, without waking a hibernating room.
+    this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(CLIENT_PING, SERVER_PONG));
+  }
+
+  async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext) {
+    connection.setState({ session: ctx.request.headers.get(SESSION_HEADER) ?? "" });
     // Every connect re-enters (idempotent), so a directory that lost this room learns it again.
     await roomDirectory(this.bindings).enter(this.name).catch((error: unknown) => console.error("realtime: directory enter failed", error));
   }
@@ -42,9 +50,25 @@ export class RealtimeRoom extends Server {
   async onRequest(request: Request): Promise<Response> {
     if (request.method !== "POST" || new URL(request.url).pathname !== "/push") return new Response("Not found", { status: 404 });
     const message = await request.text();
-    const open = [...this.getConnections()].length;
-    this.broadcast(message);
-    return Response.json({ delivered: open });
+    let open = [...this.getConnections<SocketState>()];
+    if (request.headers.get(PRIVATE_HEADER)) open = await this.withLiveSessions(open);
+    for (const connection of open) connection.send(message);
+    return Response.json({ delivered: open.length });
+  }
+
+  /** Closes the sockets whose session has ended (signed out, revoked, expired); returns the others. */
+  private async withLiveSessions(connections: Connection<SocketState>[]): Promise<Connection<SocketState>[]> {
+    if (connections.length === 0) return connections;
+    const sessions = [...new Set(connections.map((c) => c.state?.session ?? ""))];
+    const { results } = await this.bindings.DB.prepare(`SELECT id FROM sessions WHERE id IN (SELECT value FROM json_each(?1)) AND expires_at > ?2`)
+      .bind(JSON.stringify(sessions), Date.now())
+      .all<{ id: string }>();
+    const live = new Set(results.map((r) => r.id));
+    return connections.filter((connection) => {
+      if (live.has(connection.state?.session ?? "")) return true;
+      connection.close(SESSION_ENDED, "Session ended");
+      return false;
+    });
   }
 }
 
@@ -78,7 +102,7 @@ export class RoomDirectory extends DurableObject {
     let delivered = 0;
     for (let i = 0; i < targets.length; i += FAN_OUT_CONCURRENCY) {
       const batch = targets.slice(i, i + FAN_OUT_CONCURRENCY);
-      const results = await Promise.allSettled(batch.map((room) => pushToRoom(this.env as unknown as Bindings, room, message)));
+      const results = await Promise.allSettled(batch.map((room) => pushToRoom(this.env as unknown as Bindings, room, message, { isPrivate: Boolean(rooms) })));
       results.forEach((result, j) => {
         if (result.status === "rejected") return console.error("realtime: push failed", batch[j], result.reason);
         delivered += result.value;

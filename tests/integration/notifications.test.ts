@@ -94,6 +94,16 @@ describe("/parties: the rooms", () => {
     expect(message).toEqual({ type: "notification", kind: "purchase", universal: false, title: "Purchase complete", body: "Hooks is in your library.", link: "/library" });
     room.close();
   });
+
+  it("closes a socket whose session ended instead of telling it the user's news", async () => {
+    const me = await signUp("room-revoked");
+    const room = await openRoom(me.browser, userRoom(me.userId));
+    const closed = new Promise<number>((resolve) => room.socket.addEventListener("close", (event) => resolve(event.code)));
+    expect((await me.browser.post("/auth/logout", {})).status).toBe(303);
+    await notify(testApp(), { userId: me.userId, kind: "purchase", title: "Secret", body: "", link: null, dedupeKey: `revoked:${me.userId}` });
+    expect(await closed).toBe(4001);
+    expect(room.messages.filter((m) => m.includes("Secret"))).toEqual([]);
+  });
 });
 
 describe("notify", () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mayJoin, RECONNECTION, ROOMS_BINDING as ROOMS, reconnectionDelay, roomOwner, userRoom } from "~/features/realtime/rules";
+import { KEEP_ALIVE_MS, mayJoin, RECONNECTION, SESSION_ENDED, ROOMS_BINDING as ROOMS, reconnectionDelay, roomOwner, userRoom } from "~/features/realtime/rules";
 import { RealtimeConnection } from "~/features/realtime/socket";
 
 const ME = "d0000000-0000-4000-8000-000000000001";
@@ -71,9 +71,9 @@ class FakeSocket extends EventTarget {
   send(data: unknown) {
     this.sent.push(data);
   }
-  close() {
+  close(code = 1000) {
     this.readyState = 3;
-    this.dispatchEvent(Object.assign(new Event("close"), { code: 1000, reason: "", wasClean: true }));
+    this.dispatchEvent(Object.assign(new Event("close"), { code, reason: "", wasClean: true }));
   }
   open() {
     this.readyState = 1;
@@ -118,18 +118,33 @@ describe("the realtime connection", () => {
     live.disconnect();
   });
 
-  it("connects before sending, and sends once open", async () => {
+  it("connects before sending, and sends once open (then its own ping)", async () => {
     const live = connection();
-    live.send("ping");
+    live.send("hello");
     await settle();
     expect(FakeSocket.instances).toHaveLength(1);
     const socket = FakeSocket.instances[0];
     expect(socket.sent).toEqual([]);
     socket.open();
-    expect(socket.sent).toEqual(["ping"]);
-    live.send("ping");
-    expect(socket.sent).toEqual(["ping", "ping"]);
+    expect(socket.sent).toEqual(["hello", "ping"]);
+    live.send("again");
+    expect(socket.sent).toEqual(["hello", "ping", "again"]);
     live.disconnect();
+  });
+
+  it("pings every 45 s while open, and stops when disconnected", async () => {
+    vi.useFakeTimers();
+    const live = connection();
+    live.connect();
+    await vi.advanceTimersByTimeAsync(1);
+    const socket = FakeSocket.instances[0];
+    socket.open();
+    expect(socket.sent).toEqual(["ping"]);
+    await vi.advanceTimersByTimeAsync(KEEP_ALIVE_MS * 2);
+    expect(socket.sent).toEqual(["ping", "ping", "ping"]);
+    live.disconnect();
+    await vi.advanceTimersByTimeAsync(KEEP_ALIVE_MS * 2);
+    expect(socket.sent).toHaveLength(3);
   });
 
   it("disconnect closes and clears the socket; the next use starts a new one", async () => {
@@ -142,7 +157,7 @@ describe("the realtime connection", () => {
     expect(FakeSocket.instances[0].readyState).toBe(3);
     await settle();
     expect(FakeSocket.instances).toHaveLength(1);
-    live.send("ping");
+    live.send("hello");
     await settle();
     expect(FakeSocket.instances).toHaveLength(2);
     live.disconnect();
@@ -167,6 +182,18 @@ describe("the realtime connection", () => {
     expect(onReopen).toHaveBeenCalledTimes(1);
     live.disconnect();
     random.mockRestore();
+  });
+
+  it("stops for good when the room says the session ended", async () => {
+    vi.useFakeTimers();
+    const live = connection();
+    live.connect();
+    await vi.advanceTimersByTimeAsync(1);
+    FakeSocket.instances[0].open();
+    FakeSocket.instances[0].close(SESSION_ENDED);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    live.disconnect();
   });
 
   it("gives up a connection attempt after 20 s and tries again", async () => {

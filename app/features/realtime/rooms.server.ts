@@ -8,7 +8,7 @@
  * a room only its user can join, and no single object has to hold every open socket.
  */
 import { getServerByName, routePartykitRequest, type Server } from "partyserver";
-import { currentUser } from "~/features/identity/sessions.server";
+import { currentSessionId, currentUser } from "~/features/identity/sessions.server";
 import type { AppContext } from "~/platform/context";
 import type { Bindings } from "~/platform/env";
 import { mayJoin, userRoom } from "./rules";
@@ -22,6 +22,10 @@ export interface RoomDirectoryRpc {
 }
 
 const DIRECTORY = "directory";
+/** Set by the worker on an allowed socket (never taken from the browser): the session that opened it. */
+export const SESSION_HEADER = "x-studio-session";
+/** On a push: the message is the user's own, so only sockets whose session still exists may get it. */
+export const PRIVATE_HEADER = "x-studio-private";
 
 /**
  * Routes /parties/* to the rooms: a socket only for the signed-in user's own room, from our own pages;
@@ -36,7 +40,11 @@ export async function routeRealtimeRequest(app: AppContext, request: Request): P
       if (origin && origin !== new URL(req.url).origin) return new Response("Cross-site sockets are not allowed", { status: 403 });
       const user = await currentUser(app, req);
       const decision = mayJoin(lobby.className, lobby.name, user?.id ?? null);
-      return decision.ok ? undefined : new Response(decision.reason, { status: decision.status });
+      if (!decision.ok) return new Response(decision.reason, { status: decision.status });
+      // The room remembers which session opened the socket, so a session that ends stops hearing private news.
+      const allowed = new Request(req);
+      allowed.headers.set(SESSION_HEADER, (await currentSessionId(req)) ?? "");
+      return allowed;
     },
     onBeforeRequest: () => new Response("Rooms speak WebSocket only", { status: 404 }),
   });
@@ -44,10 +52,14 @@ export async function routeRealtimeRequest(app: AppContext, request: Request): P
 
 type RoomsNamespace = DurableObjectNamespace<Server>;
 
-/** Sends one message to everyone in a room; returns how many sockets it reached. */
-export async function pushToRoom(bindings: Bindings, room: string, message: string): Promise<number> {
+/**
+ * Sends one message to everyone in a room; returns how many sockets it reached. A private message
+ * (the user's own notification) first checks that each socket's session still exists.
+ */
+export async function pushToRoom(bindings: Bindings, room: string, message: string, { isPrivate }: { isPrivate: boolean }): Promise<number> {
   const stub = await getServerByName(bindings.Rooms as unknown as RoomsNamespace, room);
-  const response = await stub.fetch(new Request(`https://rooms.internal/push`, { method: "POST", body: message }));
+  const headers = isPrivate ? { [PRIVATE_HEADER]: "1" } : undefined;
+  const response = await stub.fetch(new Request(`https://rooms.internal/push`, { method: "POST", body: message, headers }));
   if (!response.ok) throw new Error(`room ${room} answered ${response.status}`);
   const { delivered } = (await response.json()) as { delivered: number };
   return delivered;
@@ -67,7 +79,7 @@ function afterResponse(app: AppContext, what: string, push: () => Promise<unknow
 }
 
 export function pushToUser(app: AppContext, userId: string, message: string) {
-  afterResponse(app, "push to a user", () => pushToRoom(app.bindings, userRoom(userId), message));
+  afterResponse(app, "push to a user", () => pushToRoom(app.bindings, userRoom(userId), message, { isPrivate: true }));
 }
 
 export function pushToUsers(app: AppContext, userIds: string[], message: string) {

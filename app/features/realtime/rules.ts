@@ -64,3 +64,11 @@ export function reconnectionDelay(attempt: number, random: number, timing = RECO
 /** What a client may send: only a keep-alive ping (answered with "pong"). Everything else is ignored. */
 export const CLIENT_PING = "ping";
 export const SERVER_PONG = "pong";
+/**
+ * The close code a room uses when the session that opened a socket has ended (sign-out, password
+ * change, "sign out everywhere"): the client stops reconnecting.
+ */
+export const SESSION_ENDED = 4001;
+
+/** An open socket pings this often: proxies close WebSockets that stay silent (Cloudflare's after 100 s). */
+export const KEEP_ALIVE_MS = 45_000;

@@ -4,7 +4,7 @@
  * connection timeout 20000 ms). A thin wrapper over partysocket, which reconnects on its own.
  */
 import PartySocket from "partysocket";
-import { PARTY, RECONNECTION, reconnectionDelay } from "./rules";
+import { CLIENT_PING, KEEP_ALIVE_MS, PARTY, RECONNECTION, reconnectionDelay, SESSION_ENDED } from "./rules";
 
 export type RealtimeOptions = {
   /** window.location.host: the rooms live in this same worker. */
@@ -22,6 +22,7 @@ export type RealtimeOptions = {
 export class RealtimeConnection {
   #socket: PartySocket | null = null;
   #opened = false;
+  #keepAlive: ReturnType<typeof setInterval> | undefined;
   readonly #options: RealtimeOptions;
 
   constructor(options: RealtimeOptions) {
@@ -48,6 +49,10 @@ export class RealtimeConnection {
       maxReconnectionDelay: RECONNECTION.maxReconnectionDelay,
       reconnectionDelayGrowFactor: RECONNECTION.reconnectionDelayGrowFactor,
       connectionTimeout: RECONNECTION.connectionTimeout,
+      // Pings sent while the socket is down need not pile up.
+      maxEnqueuedMessages: 10,
+      // The room closed it because its session ended (signed out elsewhere): trying again cannot help.
+      shouldReconnectOnClose: (event) => event.code !== SESSION_ENDED,
       ...(WebSocket ? { WebSocket } : {}),
     });
     // partysocket has no randomization option: its delay method is replaced by the spec's jittered one.
@@ -56,7 +61,12 @@ export class RealtimeConnection {
     socket.addEventListener("open", () => {
       if (this.#opened) this.#options.onReopen?.();
       this.#opened = true;
+      // A ping at once (its pong says the room is listening), then now and then so the socket stays up.
+      this.send(CLIENT_PING);
+      clearInterval(this.#keepAlive);
+      this.#keepAlive = setInterval(() => socket.readyState === socket.OPEN && this.send(CLIENT_PING), KEEP_ALIVE_MS);
     });
+    socket.addEventListener("close", () => clearInterval(this.#keepAlive));
     this.#socket = socket;
     socket.reconnect();
     return socket;
@@ -69,6 +79,7 @@ export class RealtimeConnection {
 
   /** Closes the socket and forgets it: the next send() or connect() starts a new one. */
   disconnect() {
+    clearInterval(this.#keepAlive);
     this.#socket?.close();
     this.#socket = null;
     this.#opened = false;
