@@ -1,6 +1,7 @@
 /**
  * The worker entry: every request that is not a static file comes here. It applies the global
- * route rules, builds the per-request context and hands the request to Remix.
+ * route rules, builds the per-request context and hands the request to the realtime rooms
+ * (/parties/*) or to Remix.
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
