@@ -6,7 +6,9 @@ export default {
   server: "./workers/app.ts",
   serverBuildPath: "build/worker.js",
   serverConditions: ["workerd", "worker", "browser"],
-  serverDependenciesToBundle: "all",
+  // Everything is bundled but the runtime's own modules ("cloudflare:workers", which partyserver and
+  // the Durable Objects import): workerd provides those.
+  serverDependenciesToBundle: [/^(?!cloudflare:)/],
   serverMainFields: ["browser", "module", "main"],
   serverMinify: true,
   serverModuleFormat: "esm",

@@ -29,6 +29,10 @@ import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import { CLIENT_CONFIG_ID, serializeClientConfig } from "~/platform/error-reporting";
 import { reportBoundaryError, reportLocation } from "~/platform/error-reporting-bridge";
+import { notificationBell } from "~/features/notifications/notifications.server";
+import { useLiveNotifications } from "~/features/notifications/components/useLiveNotifications";
+import { userRoom } from "~/features/realtime/rules";
+import type { NotificationState } from "~/ui/NotificationBell";
 
 export const links: LinksFunction = () => [
   // Tokens first: styles.css only uses their variables (no CSS @import, so both load in parallel).
@@ -56,9 +60,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     anonymousId = newAnonymousId();
     headers.append("Set-Cookie", anonymousCookie(anonymousId, isSecureRequest(request)));
   }
-  const [cart, membership] = await Promise.all([
+  const [cart, membership, bell] = await Promise.all([
     readCart(context.app, user?.id ?? anonymousId ?? ""),
     user ? subscriptionFlags(context.app, user.id) : { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
+    user ? notificationBell(context.app, user) : null,
   ]);
   return data(
     {
@@ -75,6 +80,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cartIds: cart?.items ?? [],
       membership,
       noPriceOffer: cookieValue(request, NO_PRICE_OFFER) === "true",
+      // The header bell, and the user's private room that feeds it live (JavaScript only).
+      notifications: user && bell ? { bell, room: userRoom(user.id) } : null,
     },
     { headers },
   );
@@ -103,6 +110,7 @@ export type RootData = {
   cartIds: string[];
   membership: { hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean };
   noPriceOffer: boolean;
+  notifications: { bell: NotificationState; room: string } | null;
 };
 
 export function useRootData() {
@@ -114,6 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Client-side navigations, for error reporting's traces (a no-op without a DSN).
   const { pathname } = useLocation();
   useEffect(() => reportLocation(pathname), [pathname]);
+  const live = useLiveNotifications(data?.notifications, data?.toast ?? null, data);
   return (
     <html lang="en" data-theme={data?.theme ?? "light"}>
       <head>
@@ -125,8 +134,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <a className="skip-link" href="#main">Skip to content</a>
-        <SiteHeader productName={data?.env.PRODUCT_NAME ?? "Studio"} user={data?.user ?? null} path={data?.path ?? "/"} cartCount={data?.cartIds.length ?? 0} />
-        <ToastArea toast={data?.toast ?? null} />
+        <SiteHeader productName={data?.env.PRODUCT_NAME ?? "Studio"} user={data?.user ?? null} path={data?.path ?? "/"} cartCount={data?.cartIds.length ?? 0} bell={live.bell} />
+        <ToastArea toast={live.toast} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

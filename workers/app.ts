@@ -1,9 +1,11 @@
 /**
  * The worker entry: every request that is not a static file comes here. It applies the global
- * route rules, builds the per-request context and hands the request to Remix.
+ * route rules, builds the per-request context and hands the request to the realtime rooms
+ * (/parties/*) or to Remix.
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
+import { routeRealtimeRequest } from "~/features/realtime/rooms.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createDb } from "~/platform/db.server";
 import { parseEnv, type Bindings } from "~/platform/env";
@@ -31,16 +33,13 @@ const worker = {
     }
 
     const env = parseEnv(bindings);
-    return handleRemixRequest(request, {
-      app: {
-        env,
-        bindings,
-        db: createDb(bindings.DB),
-        ctx,
-        now: Date.now(),
-        timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
-      },
-    });
+    const app = { env, bindings, db: createDb(bindings.DB), ctx, now: Date.now(), timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")) };
+    // Realtime rooms (partyserver Durable Objects) answer /parties/*; everything else is Remix.
+    if (url.pathname.startsWith("/parties/")) {
+      const room = await routeRealtimeRequest(app, request);
+      if (room) return room;
+    }
+    return handleRemixRequest(request, { app });
   },
 
   /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals. */
@@ -53,3 +52,5 @@ const worker = {
 
 // Sentry around every entry point when SENTRY_DSN is set; the handler as it is otherwise.
 export default withErrorReporting(worker);
+
+export { RealtimeRoom, RoomDirectory } from "./rooms";

@@ -53,6 +53,9 @@ export interface Bindings {
   CACHE: KVNamespace;
   MEDIA: R2Bucket;
   ASSETS: Fetcher;
+  /** Realtime: a partyserver room per user, and the directory of rooms with someone in them (workers/rooms.ts). */
+  Rooms: DurableObjectNamespace;
+  RoomDirectory: DurableObjectNamespace;
   [key: string]: unknown;
 }
 

@@ -10,6 +10,8 @@ import { checkoutSessions, type CheckoutSessionRow } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import { removePurchased } from "~/features/cart/cart.server";
+import { notify } from "~/features/notifications/notify.server";
+import { purchaseNotificationText } from "~/features/notifications/rules";
 import { sendEmail } from "~/platform/adapters/email/email.server";
 import type { PaidCard } from "~/platform/adapters/payments/payments.server";
 import { enrolmentFor } from "~/features/learning/rules";
@@ -111,6 +113,10 @@ export async function fulfilCheckout(
     ...session.paymentInfo,
   });
   await removePurchased(app, session.userId, session.lines.map((l) => l.productId)).catch(() => undefined);
+  // The buyer's bell (and any open tab, live); keyed by checkout, so it can never be doubled.
+  await notify(app, { userId: session.userId, kind: "purchase", ...purchaseNotificationText(session.lines), link: "/library", dedupeKey: `purchase:${id}` }).catch((error: unknown) =>
+    console.error("notifications: purchase notification failed", error),
+  );
   await sendReceiptOnce(app, after);
   return { status: "fulfilled", session: after };
 }

@@ -1,5 +1,5 @@
 /** /admin: find users and switch their flags; edit feature flags. Plain forms (work without JavaScript). */
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/ui/Button";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
@@ -56,6 +56,10 @@ export function AdminPage() {
   return (
     <div className="container admin">
       <h1>Admin</h1>
+      <nav aria-label="Admin tools" className="admin__tools">
+        <Link to="/admin/lessons">Add a lesson</Link>
+        <Link to="/admin/announcements">Announce to everyone</Link>
+      </nav>
       <section aria-labelledby="admin-users" className="admin__section">
         <h2 id="admin-users">Users</h2>
         <Form method="get" className="admin__search" role="search">

@@ -5,6 +5,7 @@ import { authHref } from "~/features/identity/modal";
 import { buttonClass } from "~/ui/Button";
 import { Logo } from "~/ui/Logo";
 import { Icon } from "~/ui/icons";
+import { NotificationBell, type NotificationState } from "~/ui/NotificationBell";
 
 const NAV = [
   { to: "/classes", label: "Classes", isCurrent: (path: string, view: string) => path.startsWith("/classes") && view !== "collections" },
@@ -13,7 +14,20 @@ const NAV = [
 ];
 
 /** The site header: logo, primary navigation and class search. On phones the navigation folds into a <details> menu that needs no JavaScript. */
-export function SiteHeader({ productName, user, path, cartCount = 0 }: { productName: string; user: { firstName: string; isAdmin?: boolean } | null; path: string; cartCount?: number }) {
+export function SiteHeader({
+  productName,
+  user,
+  path,
+  cartCount = 0,
+  bell = null,
+}: {
+  productName: string;
+  user: { firstName: string; isAdmin?: boolean } | null;
+  path: string;
+  cartCount?: number;
+  /** Signed-in users' notification bell (none, yellow dot, red dot); visitors have none. */
+  bell?: NotificationState | null;
+}) {
   const location = useLocation();
   const view = (new URLSearchParams(location.search).get("view") ?? "").trim().toLowerCase();
   return (
@@ -43,6 +57,7 @@ export function SiteHeader({ productName, user, path, cartCount = 0 }: { product
           </button>
         </Form>
         <div className="site-header__account">
+          {user && bell ? <NotificationBell state={bell} to="/notifications" className="site-header__bell" /> : null}
           <CartLink count={cartCount} query={location.search} />
           {user ? (
             <Form method="post" action="/auth/logout" className="site-header__logout" onSubmit={forgetBrowserState}>
@@ -84,6 +99,7 @@ export function SiteHeader({ productName, user, path, cartCount = 0 }: { product
                   <>
                     {user.isAdmin ? <Link to="/admin">Admin</Link> : null}
                     <Link to="/library">Library</Link>
+                    <Link to="/notifications">{bell && bell !== "none" ? "Notifications (new)" : "Notifications"}</Link>
                     <Link to="/account">Account</Link>
                     <Form method="post" action="/auth/logout" onSubmit={forgetBrowserState}>
                       <button type="submit">Log out</button>

@@ -1,0 +1,92 @@
+/**
+ * The server side of realtime: who may open a socket (/parties/rooms/user-{id}), and pushing a
+ * message to a user, to a list of users, or to everyone online. Rooms are partyserver Durable
+ * Objects in this same worker (workers/rooms.ts).
+ *
+ * Announcements to everyone are fanned out by the room directory (one Durable Object that knows which
+ * user rooms have a socket open) rather than by a shared 'everyone' room: a tab keeps one socket, to
+ * a room only its user can join, and no single object has to hold every open socket.
+ */
+import { getServerByName, routePartykitRequest, type Server } from "partyserver";
+import { currentSessionId, currentUser } from "~/features/identity/sessions.server";
+import type { AppContext } from "~/platform/context";
+import type { Bindings } from "~/platform/env";
+import { mayJoin, userRoom } from "./rules";
+
+/** The directory's RPC methods (workers/rooms.ts RoomDirectory). */
+export interface RoomDirectoryRpc {
+  enter(room: string): Promise<void>;
+  leave(room: string): Promise<void>;
+  /** Pushes the message to these rooms (or every room with someone in it); returns how many got it. */
+  fanOut(message: string, rooms?: string[]): Promise<number>;
+}
+
+const DIRECTORY = "directory";
+/** Set by the worker on an allowed socket (never taken from the browser): the session that opened it. */
+export const SESSION_HEADER = "x-studio-session";
+/** On a push: the message is the user's own, so only sockets whose session still exists may get it. */
+export const PRIVATE_HEADER = "x-studio-private";
+
+/**
+ * Routes /parties/* to the rooms: a socket only for the signed-in user's own room, from our own pages;
+ * never plain HTTP (the server pushes through the Durable Object directly, not through this door).
+ * Returns null for paths that are not a room, so Remix answers them.
+ */
+export async function routeRealtimeRequest(app: AppContext, request: Request): Promise<Response | null> {
+  return routePartykitRequest(request, app.bindings as unknown as Cloudflare.Env, {
+    onBeforeConnect: async (req, lobby) => {
+      // A page on another site could open a socket with this browser's cookies: only our origin may.
+      const origin = req.headers.get("Origin");
+      if (origin && origin !== new URL(req.url).origin) return new Response("Cross-site sockets are not allowed", { status: 403 });
+      const user = await currentUser(app, req);
+      const decision = mayJoin(lobby.className, lobby.name, user?.id ?? null);
+      if (!decision.ok) return new Response(decision.reason, { status: decision.status });
+      // The room remembers which session opened the socket, so a session that ends stops hearing private news.
+      const allowed = new Request(req);
+      allowed.headers.set(SESSION_HEADER, (await currentSessionId(req)) ?? "");
+      return allowed;
+    },
+    onBeforeRequest: () => new Response("Rooms speak WebSocket only", { status: 404 }),
+  });
+}
+
+type RoomsNamespace = DurableObjectNamespace<Server>;
+
+/**
+ * Sends one message to everyone in a room; returns how many sockets it reached. A private message
+ * (the user's own notification) first checks that each socket's session still exists.
+ */
+export async function pushToRoom(bindings: Bindings, room: string, message: string, { isPrivate }: { isPrivate: boolean }): Promise<number> {
+  const stub = await getServerByName(bindings.Rooms as unknown as RoomsNamespace, room);
+  const headers = isPrivate ? { [PRIVATE_HEADER]: "1" } : undefined;
+  const response = await stub.fetch(new Request(`https://rooms.internal/push`, { method: "POST", body: message, headers }));
+  if (!response.ok) throw new Error(`room ${room} answered ${response.status}`);
+  const { delivered } = (await response.json()) as { delivered: number };
+  return delivered;
+}
+
+export function roomDirectory(bindings: Bindings): RoomDirectoryRpc {
+  const namespace = bindings.RoomDirectory as DurableObjectNamespace;
+  return namespace.get(namespace.idFromName(DIRECTORY)) as unknown as RoomDirectoryRpc;
+}
+
+/**
+ * Pushes after the response (ctx.waitUntil): a request never waits for, or fails because of, realtime.
+ * A lost push costs only liveness: the bell reads D1 on the next page.
+ */
+function afterResponse(app: AppContext, what: string, push: () => Promise<unknown>) {
+  app.ctx.waitUntil(push().catch((error: unknown) => console.error(`realtime: ${what} failed`, error)));
+}
+
+export function pushToUser(app: AppContext, userId: string, message: string) {
+  afterResponse(app, "push to a user", () => pushToRoom(app.bindings, userRoom(userId), message, { isPrivate: true }));
+}
+
+export function pushToUsers(app: AppContext, userIds: string[], message: string) {
+  if (userIds.length === 0) return;
+  afterResponse(app, "push to users", () => roomDirectory(app.bindings).fanOut(message, userIds.map(userRoom)));
+}
+
+export function pushToEveryone(app: AppContext, message: string) {
+  afterResponse(app, "push to everyone", () => roomDirectory(app.bindings).fanOut(message));
+}
