@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { recordDocumentViews } from "~/features/analytics/page-views.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -10,8 +11,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // Page views of documents (with or without JavaScript); client navigations are counted by the browser.
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as { anonymousId?: string | null } | undefined;
+  if (loadContext.app) recordDocumentViews(loadContext.app, request, responseStatusCode, rootData?.anonymousId ?? null);
+
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(

@@ -27,6 +27,7 @@ import { CART_STORAGE_KEY } from "~/features/cart/rules";
 import { VIP_GATE_STORAGE_KEY } from "~/features/offers/vip";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
+import { useAnalytics, type AnalyticsRootData } from "~/features/analytics/components/useAnalytics";
 
 export const links: LinksFunction = () => [
   // Tokens first: styles.css only uses their variables (no CSS @import, so both load in parallel).
@@ -68,11 +69,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The auth modal is addressable by URL (?auth=Login), so the server can render it open.
       authModal: authModalFor(url, Boolean(user)),
       authRedirect: url.searchParams.get("redirect"),
-      authCampaign: campaignMessage(url.searchParams.get("aaCampaign") ?? cookieValue(request, "aaCampaign"), context.app.env.PRODUCT_NAME),
+      authCampaign: campaignMessage(url.searchParams.get("aaCampaign") ?? context.app.attribution?.aaCampaign ?? cookieValue(request, "aaCampaign"), context.app.env.PRODUCT_NAME),
       anonymousId,
       cartIds: cart?.items ?? [],
       membership,
       noPriceOffer: cookieValue(request, NO_PRICE_OFFER) === "true",
+      // The attribution record (the worker resolved it from the cookie or this landing) for local storage.
+      analytics: { id: user?.id ?? anonymousId, anonymousId, attribution: context.app.attribution ?? null } satisfies AnalyticsRootData,
     },
     { headers },
   );
@@ -101,6 +104,7 @@ export type RootData = {
   cartIds: string[];
   membership: { hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean };
   noPriceOffer: boolean;
+  analytics: AnalyticsRootData;
 };
 
 export function useRootData() {
@@ -134,7 +138,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { anonymousId, cartIds, path, noPriceOffer } = useLoaderData<typeof loader>();
+  const { anonymousId, cartIds, path, noPriceOffer, analytics } = useLoaderData<typeof loader>();
+  useAnalytics(analytics);
   // With JavaScript the anonymous id is mirrored to local storage under the cookie's name (spec 9).
   useEffect(() => {
     try {

@@ -4,6 +4,7 @@
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
+import { attributionForRequest, withSetCookies } from "~/features/attribution/attribution.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createDb } from "~/platform/db.server";
 import { parseEnv, type Bindings } from "~/platform/env";
@@ -30,16 +31,23 @@ export default {
     }
 
     const env = parseEnv(bindings);
-    return handleRemixRequest(request, {
+    const now = Date.now();
+    // Marketing attribution, once for every request (pages, their .data loads and form posts): the
+    // stored record or the one this landing starts goes to events and payment_info; new or purged
+    // cookies go onto whatever the page answers.
+    const attribution = attributionForRequest(request, url, now);
+    const response = await handleRemixRequest(request, {
       app: {
         env,
         bindings,
         db: createDb(bindings.DB),
         ctx,
-        now: Date.now(),
+        now,
         timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
+        attribution: attribution.record,
       },
     });
+    return withSetCookies(response, attribution.setCookies);
   },
 
   /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals. */

@@ -43,6 +43,8 @@ export interface Bindings {
   CACHE: KVNamespace;
   MEDIA: R2Bucket;
   ASSETS: Fetcher;
+  /** Optional Workers Analytics Engine dataset (not in wrangler.toml): events are also written there when bound. */
+  ANALYTICS?: AnalyticsEngineDataset;
   [key: string]: unknown;
 }
 
