@@ -14,8 +14,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // Page views of documents (with or without JavaScript); client navigations are counted by the browser.
-  const rootData = remixContext.staticHandlerContext.loaderData?.root as { anonymousId?: string | null } | undefined;
-  if (loadContext.app) recordDocumentViews(loadContext.app, request, responseStatusCode, rootData?.anonymousId ?? null);
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as { analytics?: { id: string | null; anonymousId: string | null } } | undefined;
+  if (loadContext.app) recordDocumentViews(loadContext.app, request, responseStatusCode, rootData?.analytics ?? null);
 
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);

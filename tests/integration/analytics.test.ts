@@ -4,6 +4,9 @@
 // batches (never a 500, nothing stored from a bad one).
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { EVENTS } from "~/features/analytics/events";
+import { recordEvent } from "~/features/analytics/record.server";
+import { testApp } from "./app-context";
 import { Browser, ORIGIN, buy, checkoutRow, count, product, signUp } from "./commerce-helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -150,6 +153,11 @@ describe("accounts and the person profile", () => {
     expect(attribution).not.toHaveProperty("aaCampaign");
     expect(JSON.parse(profile!.lead_source_info as string)).toMatchObject({ leadSource: "lead page", utm_source: "ads", ref: "alice" });
 
+    // Signed in, page views are the user's.
+    await browser.get("/library");
+    const [library] = await eventsWhere("user_id = ? AND name = ?", [userId, "library page | viewed"]);
+    expect(library.properties).toMatchObject({ path: "/library", utm_source: "ads" });
+
     // A later sign-in from another campaign updates the identify fields, never the set-once ones.
     const other = new Browser();
     await other.get("/?utm_source=later");
@@ -281,5 +289,22 @@ describe("POST /api/data", () => {
     await settle();
     expect(await count("SELECT count(*) AS n FROM analytics_events WHERE id LIKE 'msg:%'")).toBe(before);
     expect(await count("SELECT count(*) AS n FROM analytics_events WHERE anonymous_id = ? AND id LIKE 'msg:%'", anon)).toBe(0);
+  });
+});
+
+describe("the Analytics Engine copy", () => {
+  it("when a dataset is bound as ANALYTICS, each event is also written there; D1 still gets it", async () => {
+    const points: AnalyticsEngineDataPoint[] = [];
+    const base = testApp();
+    const app = testApp({
+      bindings: { ...base.bindings, ANALYTICS: { writeDataPoint: (point?: AnalyticsEngineDataPoint) => void points.push(point!) } },
+      attribution: { utm_source: "engine", slug: "music", landingPage: "/", timestamp: new Date().toISOString() },
+    });
+    recordEvent(app, EVENTS.purchaseSuccess, { userId: "u-engine" }, { totalCents: 4900 });
+    expect(points).toEqual([
+      { indexes: ["checkout | purchase success"], blobs: ["checkout | purchase success", "u-engine", null, "engine", null, null, null, null, "music", null], doubles: [4900] },
+    ]);
+    const [row] = await eventsWhere("user_id = ?", ["u-engine"]);
+    expect(row.properties).toEqual({ utm_source: "engine", slug: "music", totalCents: 4900 });
   });
 });

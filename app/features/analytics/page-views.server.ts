@@ -21,18 +21,20 @@ export function isCountedDocument(request: Request, status: number): boolean {
 }
 
 /**
- * Records the document's views after the response. The anonymous id a first visit was just given
- * comes from the root loader's data (the cookie is only in the response).
+ * Records the document's views after the response. Who is viewing comes from the root loader's data
+ * (it already read the session, and a first visit's new anonymous id is only in the response); the
+ * session is read again only when the root loader had no data (it failed).
  */
-export function recordDocumentViews(app: AppContext, request: Request, status: number, newAnonymousId: string | null) {
+export function recordDocumentViews(app: AppContext, request: Request, status: number, root: { id: string | null; anonymousId: string | null } | null) {
   if (!isCountedDocument(request, status)) return;
   const url = new URL(request.url);
   // Opening a modal over the page it came from is not a second page view.
   const calls = viewEvents(sameOriginReferer(request), url.pathname + url.search);
   if (calls.length === 0) return;
   const write = (async () => {
-    const user = await currentUser(app, request);
-    const who = { userId: user?.id ?? null, anonymousId: anonymousIdOf(request) ?? newAnonymousId };
+    const who = root
+      ? { userId: root.anonymousId ? null : root.id, anonymousId: root.anonymousId ?? anonymousIdOf(request) }
+      : { userId: (await currentUser(app, request))?.id ?? null, anonymousId: anonymousIdOf(request) };
     const rows = calls.map((call) => eventRow(app, call.name, who, call.properties));
     writeDataPoints(app, rows);
     await app.db.insert(analyticsEvents).values(rows);
