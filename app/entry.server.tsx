@@ -3,6 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { reportServerError } from "~/platform/error-reporting.server";
+import { recordDocumentViews } from "~/features/analytics/page-views.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -11,8 +12,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // Page views of documents (with or without JavaScript); client navigations are counted by the browser.
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as { analytics?: { id: string | null; anonymousId: string | null } } | undefined;
+  if (loadContext.app) recordDocumentViews(loadContext.app, request, responseStatusCode, rootData?.analytics ?? null);
+
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(

@@ -33,6 +33,7 @@ import { notificationBell } from "~/features/notifications/notifications.server"
 import { useLiveNotifications } from "~/features/notifications/components/useLiveNotifications";
 import { userRoom } from "~/features/realtime/rules";
 import type { NotificationState } from "~/ui/NotificationBell";
+import { useAnalytics, type AnalyticsRootData } from "~/features/analytics/components/useAnalytics";
 
 export const links: LinksFunction = () => [
   // Tokens first: styles.css only uses their variables (no CSS @import, so both load in parallel).
@@ -75,13 +76,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The auth modal is addressable by URL (?auth=Login), so the server can render it open.
       authModal: authModalFor(url, Boolean(user)),
       authRedirect: url.searchParams.get("redirect"),
-      authCampaign: campaignMessage(url.searchParams.get("aaCampaign") ?? cookieValue(request, "aaCampaign"), context.app.env.PRODUCT_NAME),
+      authCampaign: campaignMessage(url.searchParams.get("aaCampaign") ?? context.app.attribution?.aaCampaign ?? cookieValue(request, "aaCampaign"), context.app.env.PRODUCT_NAME),
       anonymousId,
       cartIds: cart?.items ?? [],
       membership,
       noPriceOffer: cookieValue(request, NO_PRICE_OFFER) === "true",
       // The header bell, and the user's private room that feeds it live (JavaScript only).
       notifications: user && bell ? { bell, room: userRoom(user.id) } : null,
+      // The attribution record (the worker resolved it from the cookie or this landing) for local storage.
+      analytics: { id: user?.id ?? anonymousId, anonymousId, attribution: context.app.attribution ?? null } satisfies AnalyticsRootData,
     },
     { headers },
   );
@@ -111,6 +114,7 @@ export type RootData = {
   membership: { hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean };
   noPriceOffer: boolean;
   notifications: { bell: NotificationState; room: string } | null;
+  analytics: AnalyticsRootData;
 };
 
 export function useRootData() {
@@ -149,7 +153,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { anonymousId, cartIds, path, noPriceOffer } = useLoaderData<typeof loader>();
+  const { anonymousId, cartIds, path, noPriceOffer, analytics } = useLoaderData<typeof loader>();
+  useAnalytics(analytics);
   // With JavaScript the anonymous id is mirrored to local storage under the cookie's name (spec 9).
   useEffect(() => {
     try {

@@ -6,6 +6,7 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { routeRealtimeRequest } from "~/features/realtime/rooms.server";
+import { attributionForRequest, withSetCookies } from "~/features/attribution/attribution.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createDb } from "~/platform/db.server";
 import { parseEnv, type Bindings } from "~/platform/env";
@@ -33,13 +34,27 @@ const worker = {
     }
 
     const env = parseEnv(bindings);
-    const app = { env, bindings, db: createDb(bindings.DB), ctx, now: Date.now(), timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")) };
+    const now = Date.now();
+    // Marketing attribution, once for every request (pages, their .data loads and form posts): the
+    // stored record or the one this landing starts goes to events and payment_info; new or purged
+    // cookies go onto whatever the page answers.
+    const attribution = attributionForRequest(request, url, now);
+    const app = {
+      env,
+      bindings,
+      db: createDb(bindings.DB),
+      ctx,
+      now,
+      timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
+      attribution: attribution.record,
+    };
     // Realtime rooms (partyserver Durable Objects) answer /parties/*; everything else is Remix.
     if (url.pathname.startsWith("/parties/")) {
       const room = await routeRealtimeRequest(app, request);
       if (room) return room;
     }
-    return handleRemixRequest(request, { app });
+    const response = await handleRemixRequest(request, { app });
+    return withSetCookies(response, attribution.setCookies);
   },
 
   /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals. */

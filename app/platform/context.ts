@@ -1,3 +1,4 @@
+import type { Attribution } from "~/features/attribution/schema";
 import type { Db } from "./db.server";
 import type { Bindings, Env } from "./env";
 
@@ -11,6 +12,11 @@ export interface AppContext {
   now: number;
   /** The visitor's IANA time zone from the User-Browser-Timezone header, when it is a real one. */
   timeZone: string | undefined;
+  /**
+   * The visitor's marketing attribution (spec 3), resolved once per request by the worker from the
+   * attribution cookie or this landing's query. Absent outside a visitor's request (cron, tests).
+   */
+  attribution?: Attribution | null;
 }
 
 declare module "@remix-run/cloudflare" {

@@ -56,6 +56,8 @@ export interface Bindings {
   /** Realtime: a partyserver room per user, and the directory of rooms with someone in them (workers/rooms.ts). */
   Rooms: DurableObjectNamespace;
   RoomDirectory: DurableObjectNamespace;
+  /** Optional Workers Analytics Engine dataset (not in wrangler.toml): events are also written there when bound. */
+  ANALYTICS?: AnalyticsEngineDataset;
   [key: string]: unknown;
 }
 

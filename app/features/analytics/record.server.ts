@@ -1,15 +1,52 @@
 /**
- * Records an analytics event in D1 after the response (ctx.waitUntil), so tracking never slows or
- * breaks the action that caused it.
+ * Records analytics events after the response (ctx.waitUntil), so tracking never slows or breaks the
+ * action that caused it. Every event's properties are merged with the request's attribution (the
+ * utm_* fields and slug, spec 7); the event's own properties win. D1 (analytics_events) is the store
+ * the charts read; when an Analytics Engine dataset is bound as ANALYTICS, each event is also written
+ * there as a data point.
  */
 import { analyticsEvents } from "~/db/schema";
+import { eventAttribution } from "~/features/attribution/rules";
 import type { AppContext } from "~/platform/context";
 import type { EventName } from "./events";
 
-export function recordEvent(app: AppContext, name: EventName, who: { userId?: string | null; anonymousId?: string | null }, properties: Record<string, unknown> = {}) {
+export type Who = { userId?: string | null; anonymousId?: string | null };
+
+export type EventRow = typeof analyticsEvents.$inferInsert;
+
+/** An event's row: attribution merged in, ids and time filled. */
+export function eventRow(app: AppContext, name: EventName, who: Who, properties: Record<string, unknown> = {}, id: string = crypto.randomUUID()): EventRow {
+  return { id, name, userId: who.userId ?? null, anonymousId: who.anonymousId ?? null, properties: { ...eventAttribution(app.attribution), ...properties }, createdAt: app.now };
+}
+
+/**
+ * The Analytics Engine copy (production, when bound): blobs name, user, anonymous id and the
+ * campaign fields; the one double is the amount in cents when the event has one; indexed by name.
+ */
+export function writeDataPoints(app: AppContext, rows: EventRow[]) {
+  const dataset = app.bindings.ANALYTICS;
+  if (!dataset) return;
+  for (const row of rows) {
+    const p = row.properties as Record<string, unknown>;
+    const text = (key: string) => (typeof p[key] === "string" ? (p[key] as string).slice(0, 200) : null);
+    try {
+      dataset.writeDataPoint({
+        indexes: [row.name],
+        blobs: [row.name, row.userId ?? null, row.anonymousId ?? null, text("utm_source"), text("utm_medium"), text("utm_campaign"), text("utm_term"), text("utm_content"), text("slug"), text("path")],
+        doubles: [typeof p.totalCents === "number" ? p.totalCents : 0],
+      });
+    } catch (error) {
+      console.error("analytics: could not write a data point", row.name, error);
+    }
+  }
+}
+
+export function recordEvent(app: AppContext, name: EventName, who: Who, properties: Record<string, unknown> = {}) {
+  const row = eventRow(app, name, who, properties);
+  writeDataPoints(app, [row]);
   const write = app.db
     .insert(analyticsEvents)
-    .values({ id: crypto.randomUUID(), name, userId: who.userId ?? null, anonymousId: who.anonymousId ?? null, properties, createdAt: app.now })
+    .values(row)
     .then(() => undefined)
     .catch((error: unknown) => console.error("analytics: could not record", name, error));
   app.ctx.waitUntil(write);

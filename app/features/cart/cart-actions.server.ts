@@ -4,7 +4,7 @@
  * fetchers. The cart belongs to the signed-in user or, before sign-in, to the anonymous visitor.
  */
 import { redirect } from "@remix-run/cloudflare";
-import { EVENTS } from "~/features/analytics/events";
+import { EVENTS, screenEvent } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
 import { authHref } from "~/features/identity/modal";
@@ -67,11 +67,17 @@ export async function cartAction(app: AppContext, request: Request) {
   const query = queryOf(page);
   const who = { userId: owner.userId, anonymousId: owner.userId ? null : owner.ownerId };
   const track = (name: (typeof EVENTS)[keyof typeof EVENTS], ids: string[]) => recordEvent(app, name, who, { productIds: ids, page });
+  // The screen's own button event (spec 2: 'product landing page | buy now', 'collections page | add to cart' ...), when the spec names one.
+  const trackScreen = (action: "buy now" | "add to cart") => {
+    const name = screenEvent(page.split("?")[0], action);
+    if (name) recordEvent(app, name, who, { productId: item.id, page });
+  };
   try {
     switch (intent) {
       case "add":
         await changeCart(app, owner, (items) => ({ items: addItem(items, item) }));
         track(EVENTS.cartItemAdded, [item.id]);
+        trackScreen("add to cart");
         return back(withParam(page, "added", item.id));
       case "add-only":
         await changeCart(app, owner, (items) => ({ items: addOnly(items, item) }));
@@ -98,11 +104,13 @@ export async function cartAction(app: AppContext, request: Request) {
       case "buy-now": {
         // A separate buy-now product: checkout for this item alone, the cart left as it was.
         await changeCart(app, owner, (items) => ({ items, buyNowProductId: item.id }));
+        trackScreen("buy now");
         return back(afterCta(page, withParam(withQuery("/checkout", query), "buyNow", "1"), signedIn));
       }
       case "cta":
         await changeCart(app, owner, (items) => ({ items: ctaAdd(items, item) }));
         track(EVENTS.cartItemAdded, [item.id]);
+        trackScreen("buy now");
         return back(afterCta(page, withQuery("/checkout", query), signedIn));
     }
   } catch (error) {

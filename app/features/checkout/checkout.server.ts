@@ -8,6 +8,7 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { parse as parseCookie } from "cookie";
 import { and, eq, ne } from "drizzle-orm";
 import { checkoutSessions, users, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
+import { FRIEND_COOKIE, paymentAttribution } from "~/features/attribution/rules";
 import { withQuery } from "~/features/cart/rules";
 import { authHref } from "~/features/identity/modal";
 import { currentUser } from "~/features/identity/sessions.server";
@@ -103,10 +104,19 @@ function toLine(item: Order["lines"][number], plans: Order["plans"]): CheckoutLi
   };
 }
 
-/** The stored half of payment_info (spec 7): what cookies remember when the query does not say. */
-function storedPaymentInfo(request: Request): Record<string, string | null> {
+/**
+ * The stored half of payment_info (spec 7): what the visitor's attribution record (utm_*, ref, code,
+ * friend, p) and the offer and VIP cookies remember when the query does not say.
+ */
+function storedPaymentInfo(app: AppContext, request: Request): Record<string, string | null> {
   const jar = parseCookie(request.headers.get("Cookie") ?? "");
-  return { noPriceOffer: jar[NO_PRICE_OFFER] === "true" ? "true" : null, p: isVipVisit(jar[VIP_GATE_COOKIE]) ? "vip" : null, friend: jar.friendReferral ?? null };
+  const attribution = paymentAttribution(app.attribution);
+  return {
+    ...attribution,
+    noPriceOffer: jar[NO_PRICE_OFFER] === "true" ? "true" : null,
+    p: isVipVisit(jar[VIP_GATE_COOKIE]) ? "vip" : (attribution.p ?? null),
+    friend: attribution.friend ?? jar[FRIEND_COOKIE] ?? null,
+  };
 }
 
 /** What opening a checkout ended in: where to send the buyer, or why it could not start. */
@@ -145,7 +155,7 @@ export async function openCheckout(app: AppContext, request: Request, user: User
           discountCents: order.totals.discount,
           creditCents: order.totals.credit,
           totalCents: order.totals.total,
-          paymentInfo: paymentInfo(url.searchParams, storedPaymentInfo(request)),
+          paymentInfo: paymentInfo(url.searchParams, storedPaymentInfo(app, request)),
           query: url.search,
           createdAt: app.now,
         })

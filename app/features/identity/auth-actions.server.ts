@@ -31,6 +31,8 @@ import {
   socialSignUpSchema,
 } from "./schema";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
+import { EVENTS, type EventName } from "~/features/analytics/events";
+import { recordEvent } from "~/features/analytics/record.server";
 import { anonymousIdOf } from "./anonymous.server";
 import { startSession } from "./sessions.server";
 import { checkSignInCode, verifiedFactor } from "./totp.server";
@@ -72,6 +74,11 @@ async function signedIn(app: AppContext, request: Request, userId: string, to: s
   return goTo(to, headers);
 }
 
+/** An account event (spec 2: create account and login, success or failure), recorded on the server so visits without JavaScript count. */
+function trackAuth(app: AppContext, request: Request, name: EventName, context: AuthContext, userId: string | null, properties: Record<string, unknown> = {}) {
+  recordEvent(app, name, { userId, anonymousId: anonymousIdOf(request) }, { page: context.page, method: "password", ...properties });
+}
+
 /** The visitor's address, for limits on lookups that are not about one account. */
 const clientKey = (request: Request) => request.headers.get("CF-Connecting-IP") ?? "local";
 
@@ -84,8 +91,12 @@ export async function logIn(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
   if (formData.get("step") === "MFA") return logInWithCode(app, request, formData, context);
   const submission = parseWithZod(formData, { schema: loginSchema(app.env.SUPPORT_EMAIL) });
-  if (submission.status !== "success") return answer(submission, context, 400);
+  if (submission.status !== "success") {
+    trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "invalid form" });
+    return answer(submission, context, 400);
+  }
   const outcome = await authenticate(app, submission.value.email, submission.value.password);
+  if (outcome.status !== "ok") trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: outcome.status === "wait" ? "too many attempts" : "wrong email or password" });
   if (outcome.status === "wait") return answer(submission, context, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
   if (outcome.status === "failed") return answer(submission, context, 400, { formErrors: [messages.loginFailed] });
   const user = outcome.user;
@@ -95,6 +106,7 @@ export async function logIn(app: AppContext, request: Request) {
     return goTo(authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }), headers);
   }
   const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)) }) ?? context.page;
+  trackAuth(app, request, EVENTS.loginSuccess, context, user.id);
   return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`);
 }
 
@@ -110,6 +122,7 @@ async function logInWithCode(app: AppContext, request: Request, formData: FormDa
   if (waitMs > 0) return answer(submission, context, 429, { step: "MFA", formErrors: [messages.tooManyAttempts(waitSeconds(waitMs))] });
   if (!(await checkSignInCode(app, userId, submission.value.code))) {
     await recordFailure(app, key, CODE_POLICY);
+    trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "wrong code", mfa: true });
     return answer(submission, context, 400, { step: "MFA", fieldErrors: { code: [messages.mfaCodeMismatch] } });
   }
   if (!(await endChallenge(app, token))) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
@@ -117,6 +130,7 @@ async function logInWithCode(app: AppContext, request: Request, formData: FormDa
   const user = await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) });
   if (!user) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
   const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)) }) ?? context.page;
+  trackAuth(app, request, EVENTS.loginSuccess, context, user.id, { mfa: true });
   return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`, {
     remember: submission.value.remember === "on",
     extraCookies: [await challengeCookieHeader(request, null)],
@@ -127,13 +141,22 @@ async function logInWithCode(app: AppContext, request: Request, formData: FormDa
 export async function signUp(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
   const submission = parseWithZod(formData, { schema: createAccountSchema(app.env.SUPPORT_EMAIL) });
-  if (submission.status !== "success") return answer(submission, context, 400);
-  if (!(await serverUp(app))) return answer(submission, context, 503, { formErrors: [messages.serverDown] });
+  const failed = (reason: string) => trackAuth(app, request, EVENTS.createAccountFailure, context, null, { reason });
+  if (submission.status !== "success") {
+    failed("invalid form");
+    return answer(submission, context, 400);
+  }
+  if (!(await serverUp(app))) {
+    failed("server down");
+    return answer(submission, context, 503, { formErrors: [messages.serverDown] });
+  }
   try {
     const user = await createAccount(app, submission.value);
     const to = afterCreateAccount({ redirect: context.redirect, page: context.page, user }) ?? context.page;
+    trackAuth(app, request, EVENTS.createAccountSuccess, context, user.id);
     return signedIn(app, request, user.id, to, `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!`);
   } catch (error) {
+    failed(error instanceof EmailTakenError ? "email taken" : "error");
     if (error instanceof EmailTakenError) return answer(submission, context, 400, { formErrors: [messages.createAccountFailed] });
     console.error("sign-up failed", error);
     return answer(submission, context, 500, { formErrors: [messages.createAccountFailed] });
@@ -145,6 +168,7 @@ export async function getStarted(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
   const submission = parseWithZod(formData, { schema: getStartedSchema() });
   if (submission.status !== "success") return answer(submission, context, 400);
+  recordEvent(app, EVENTS.authModalEmailSignupClicked, { anonymousId: anonymousIdOf(request) }, { form: "Email", page: context.page });
   const { email } = submission.value;
   let info;
   try {
@@ -164,6 +188,7 @@ export async function socialSignUp(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
   const submission = parseWithZod(formData, { schema: socialSignUpSchema() });
   if (submission.status !== "success") return answer(submission, context, 400);
+  recordEvent(app, EVENTS.authModalEmailSignupClicked, { anonymousId: anonymousIdOf(request) }, { form: "SocialSignUp", page: context.page });
   const waitMs = await takeAttempt(app, `lookup:${clientKey(request)}`, LOOKUP_POLICY);
   if (waitMs > 0) return answer(submission, context, 429, { formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
   const exists = Boolean(await findUserByEmail(app, submission.value.email));

@@ -12,6 +12,7 @@ import { mergeVisitorCart } from "~/features/cart/cart.server";
 import { anonymousIdOf, linkOnSignIn } from "./anonymous.server";
 import { deviceFor, setDeviceRemembered } from "./devices.server";
 import { isSecureRequest } from "~/platform/http.server";
+import { identifyLater } from "~/features/analytics/identify.server";
 
 const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -42,6 +43,8 @@ export async function startSession(app: AppContext, request: Request, userId: st
   if (visitor) await mergeVisitorCart(app, visitor, userId);
   // The anonymous visitor this was is linked to the account once (spec 4, "After login").
   cookies.push(...(await linkOnSignIn(app, request, userId, isSecureRequest(request))));
+  // Spec 7's identify at every sign-in: the person profile (attribution and lead source set once).
+  identifyLater(app, request, userId);
   return cookies;
 }
 

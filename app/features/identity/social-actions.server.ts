@@ -15,6 +15,8 @@ import { findProvider, finishSocialSignIn, SocialSignInError, startSocialSignIn,
 import { verifiedFactor } from "./totp.server";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { anonymousIdOf } from "./anonymous.server";
+import { EVENTS } from "~/features/analytics/events";
+import { recordEvent } from "~/features/analytics/record.server";
 
 /** What the sign-in was started with, for the return trip (10 minutes, this site only). */
 const socialContextCookie = createCookie("studio_oauth", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 600 });
@@ -86,7 +88,9 @@ export async function socialCallback(app: AppContext, incoming: Request) {
 
   const url = new URL(request.url);
   const providerError = url.searchParams.get("error");
+  const failed = (reason: string) => recordEvent(app, EVENTS.loginFailure, { anonymousId: anonymousIdOf(request) }, { method: provider.id, reason, page: context.page });
   if (providerError) {
+    failed("provider error");
     const text = `${providerError} ${url.searchParams.get("error_description") ?? ""}`;
     return back(request, retry, isSuppressedSocialError(text) ? null : messages.socialFailed(provider.name), clear);
   }
@@ -97,6 +101,7 @@ export async function socialCallback(app: AppContext, incoming: Request) {
   } catch (error) {
     // A missing or different state (a tampered or replayed return) is 'Invalid state in OAuth flow'.
     const stateProblem = error instanceof ReferenceError || error instanceof RangeError;
+    failed(stateProblem ? "invalid state" : "sign-in failed");
     console.error(stateProblem ? "Invalid state in OAuth flow" : "social sign-in failed", String(error));
     return back(request, retry, stateProblem ? messages.authenticationFailed : messages.socialFailed(provider.name), clear);
   }
@@ -109,6 +114,7 @@ export async function socialCallback(app: AppContext, incoming: Request) {
     outcome = await userForSocialProfile(app, profile);
   } catch (error) {
     console.error("social sign-in completion failed", String(error));
+    failed("completion failed");
     return back(request, retry, error instanceof SocialSignInError && error.kind === "no_email" ? messages.socialNoEmail : messages.socialCompleteFailed, clear);
   }
   const { user, created } = outcome;
@@ -130,6 +136,7 @@ export async function socialCallback(app: AppContext, incoming: Request) {
     }
     clear.push(`${ONBOARDING_COOKIE}=; Path=/; Max-Age=0`);
   }
+  recordEvent(app, created ? EVENTS.createAccountSuccess : EVENTS.loginSuccess, { userId: user.id, anonymousId: anonymousIdOf(request) }, { method: provider.id, page: context.page });
   const welcome = created ? `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!` : `Welcome back, ${user.firstName}!`;
   const headers = new Headers();
   for (const cookie of [...(await startSession(app, request, user.id)), ...clear]) headers.append("Set-Cookie", cookie);

@@ -36,6 +36,7 @@ We use only the cookies and browser storage needed to run {product} and measure 
 | \`studio_toast\` | Cookie (HTTP-only) | Carries a one-time on-screen message (such as "Saved") to the next page | 60 seconds |
 | \`studioCountdownMainCycleOffer_expirationDateSeen\` | Cookie | Remembers when the countdown offer you were shown ends, so the timer is the same on every visit | Until the offer cycle ends, at most 30 days |
 | \`studioCountdownMainCycleOffer_lastSeenCurrentOffer\` | Cookie | Remembers which offer you last saw, so we show you the current one and not an expired one | Until the offer cycle ends, at most 30 days |
+| \`studio_attribution\` | Cookie (HTTP-only) | Remembers the campaign or referral link you first arrived from (utm parameters, referral and discount codes, landing page) so sign-ups and purchases are attributed to it; cleared after a purchase | 30 days |
 | \`friendReferral\` | Cookie | Stores the referral code from a friend's link so the discount and reward apply at checkout | 30 days |
 | \`studio_cartitems\` | Local storage | Keeps the items in your cart between visits and before you sign in | Until you check out, empty your cart, or clear site data |
 | \`attribution_{id}\` | Local storage | Stores the utm parameters, referral code and landing page of a visit, one entry per visit | 30 days |

@@ -1,0 +1,48 @@
+/**
+ * Identify (spec 7): the person profile in analytics_profiles. The identify fields (email, names,
+ * membershipStatus defaulting to 'inactive', city, countryCode) follow the account at every sign-in;
+ * the attribution keys (not aaCampaign) and the 'lead source info' are set once per user and never
+ * overwritten (COALESCE keeps the first value).
+ */
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { leadSourceInfo, profileAttribution } from "~/features/attribution/rules";
+import type { AppContext } from "~/platform/context";
+import { sameOriginReferer } from "./referer";
+
+/** Where the request says the visitor is (Cloudflare's request.cf), when it says. */
+export function locationOf(request: Request): { city: string | null; countryCode: string | null } {
+  const cf = (request as Request & { cf?: { city?: unknown; country?: unknown } }).cf;
+  const city = typeof cf?.city === "string" && cf.city ? cf.city.slice(0, 100) : null;
+  const countryCode = typeof cf?.country === "string" && /^[A-Z]{2}$/.test(cf.country) ? cf.country : null;
+  return { city, countryCode };
+}
+
+export async function identify(app: AppContext, request: Request, userId: string, fallbackLocation: { city?: string | null; countryCode?: string | null } = {}) {
+  const user = await app.db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, membershipStatus: users.membershipStatus }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return false;
+  const here = locationOf(request);
+  const city = here.city ?? fallbackLocation.city ?? null;
+  const countryCode = here.countryCode ?? fallbackLocation.countryCode ?? null;
+  const attribution = profileAttribution(app.attribution);
+  const lead = leadSourceInfo(app.attribution, sameOriginReferer(request));
+  await app.bindings.DB.prepare(
+    `INSERT INTO analytics_profiles (user_id, email, first_name, last_name, membership_status, city, country_code, attribution, lead_source_info, first_seen_at, updated_at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)
+     ON CONFLICT (user_id) DO UPDATE SET
+       email = excluded.email, first_name = excluded.first_name, last_name = excluded.last_name,
+       membership_status = excluded.membership_status,
+       city = coalesce(excluded.city, city), country_code = coalesce(excluded.country_code, country_code),
+       attribution = coalesce(attribution, excluded.attribution),
+       lead_source_info = coalesce(lead_source_info, excluded.lead_source_info),
+       updated_at = excluded.updated_at`,
+  )
+    .bind(userId, user.email, user.firstName, user.lastName, user.membershipStatus ?? "inactive", city, countryCode, attribution ? JSON.stringify(attribution) : null, JSON.stringify(lead), app.now)
+    .run();
+  return true;
+}
+
+/** Identify after the response: a sign-in never waits for (or fails because of) analytics. */
+export function identifyLater(app: AppContext, request: Request, userId: string) {
+  app.ctx.waitUntil(identify(app, request, userId).catch((error: unknown) => console.error("analytics: identify failed", error)));
+}
