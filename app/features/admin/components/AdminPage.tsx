@@ -1,5 +1,5 @@
 /** /admin: find users and switch their flags; edit feature flags. Plain forms (work without JavaScript). */
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/ui/Button";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
@@ -56,6 +56,12 @@ export function AdminPage() {
   return (
     <div className="container admin">
       <h1>Admin</h1>
+      <p className="admin__empty">
+        <Link to="/admin/analytics">
+          Analytics
+        </Link>
+        : page views, sign-ups, cart adds, checkouts and revenue per day, the funnel and the top sources.
+      </p>
       <section aria-labelledby="admin-users" className="admin__section">
         <h2 id="admin-users">Users</h2>
         <Form method="get" className="admin__search" role="search">
