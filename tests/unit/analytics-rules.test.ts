@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dailySummary } from "~/features/analytics/components/DailyChart";
-import { formatTick, formatValue } from "~/features/analytics/components/chart-format";
+import { axisTicks, formatTick, formatValue } from "~/features/analytics/components/chart-format";
 import { DAY_MS, busiestDay, daysOf, fillDays, funnel, lastDays, niceTicks, parseIsoDay, parseRange, percent, topSources, total } from "~/features/analytics/rules";
 
 const NOW = Date.UTC(2026, 2, 15, 18, 30); // 2026-03-15 18:30 UTC
@@ -79,8 +79,11 @@ describe("days", () => {
 
   it("summarises a series in one sentence", () => {
     const points = fillDays(range.range, [{ day: 1, value: 1250 }]);
-    expect(dailySummary(points, "Page views", "page views", "count")).toBe("1,250 page views from Feb 27, 2026 to Mar 2, 2026; the busiest day was Feb 28, 2026 with 1,250.");
-    expect(dailySummary(fillDays(range.range, []), "Revenue", "in revenue", "usd")).toBe("No revenue from Feb 27, 2026 to Mar 2, 2026.");
+    const views = { one: "page view", other: "page views" };
+    expect(dailySummary(points, "Page views", views, "count")).toBe("1,250 page views from Feb 27, 2026 to Mar 2, 2026; the busiest day was Feb 28, 2026 with 1,250.");
+    expect(dailySummary(fillDays(range.range, [{ day: 0, value: 1 }]), "Page views", views, "count")).toMatch(/^1 page view from /);
+    expect(dailySummary(fillDays(range.range, [{ day: 0, value: 1 }]), "Revenue", { one: "in revenue", other: "in revenue" }, "usd")).toMatch(/^\$0\.01 in revenue from /);
+    expect(dailySummary(fillDays(range.range, []), "Revenue", { one: "in revenue", other: "in revenue" }, "usd")).toBe("No revenue from Feb 27, 2026 to Mar 2, 2026.");
   });
 });
 
@@ -134,6 +137,10 @@ describe("chart axes and numbers", () => {
     expect(niceTicks(7)).toEqual([0, 2, 4, 6, 8]);
     expect(niceTicks(49)).toEqual([0, 20, 40, 60]);
     expect(niceTicks(22_700)).toEqual([0, 10_000, 20_000, 30_000]);
+    // Money ticks are whole dollars (values in cents).
+    expect(axisTicks(0, "usd")).toEqual([0, 100]);
+    expect(axisTicks(22_700, "usd")).toEqual([0, 10_000, 20_000, 30_000]);
+    expect(axisTicks(250, "usd")).toEqual([0, 100, 200, 300]);
   });
 
   it("writes counts with separators and money from cents in USD", () => {

@@ -78,11 +78,11 @@ export function AnalyticsPage() {
       <section aria-labelledby="analytics-daily" className="analytics__section">
         <h2 id="analytics-daily">Per day</h2>
         <div className="analytics__charts">
-          <DailyChart id="chart-revenue" title="Revenue" unit="in revenue" points={daily.revenueCents} format="usd" kind="area" wide />
-          <DailyChart id="chart-page-views" title="Page views" unit="page views" points={daily.pageViews} />
-          <DailyChart id="chart-sign-ups" title="Sign-ups" unit="sign-ups" points={daily.signUps} />
-          <DailyChart id="chart-cart-adds" title="Cart adds" unit="cart adds" points={daily.cartAdds} />
-          <DailyChart id="chart-checkouts" title="Checkouts" unit="checkouts" points={daily.checkouts} />
+          <DailyChart id="chart-revenue" title="Revenue" units={{ one: "in revenue", other: "in revenue" }} points={daily.revenueCents} format="usd" kind="area" wide />
+          <DailyChart id="chart-page-views" title="Page views" units={{ one: "page view", other: "page views" }} points={daily.pageViews} />
+          <DailyChart id="chart-sign-ups" title="Sign-ups" units={{ one: "sign-up", other: "sign-ups" }} points={daily.signUps} />
+          <DailyChart id="chart-cart-adds" title="Cart adds" units={{ one: "cart add", other: "cart adds" }} points={daily.cartAdds} />
+          <DailyChart id="chart-checkouts" title="Checkouts" units={{ one: "checkout", other: "checkouts" }} points={daily.checkouts} />
         </div>
       </section>
 

@@ -3,17 +3,16 @@
  * everyone sees until the interactive chart loads. recharts 3 cannot render on the server (its
  * layout is computed in effects), so this drawing uses the same size, scale and colours.
  */
-import type { DailyPoint } from "../rules";
-import { niceTicks, shortDate } from "../rules";
-import { formatTick, formatValue, type ValueFormat } from "./chart-format";
+import { shortDate, type DailyPoint } from "../rules";
+import { axisTicks, formatTick, formatValue, type ValueFormat } from "./chart-format";
 import { CHART_HEIGHT as H, CHART_MARGIN as M, CHART_WIDTH, MAX_DATE_LABELS } from "./chart-geometry";
 
 export type DailyChartKind = "bar" | "area";
 
-type Props = { points: DailyPoint[]; format: ValueFormat; kind: DailyChartKind; unit: string; width: number; labelledBy: string; describedBy: string };
+type Props = { points: DailyPoint[]; format: ValueFormat; kind: DailyChartKind; units: { one: string; other: string }; width: number; labelledBy: string; describedBy: string };
 
-export function StaticDailyChart({ points, format, kind, unit, width: W, labelledBy, describedBy }: Props) {
-  const ticks = niceTicks(Math.max(0, ...points.map((p) => p.value)));
+export function StaticDailyChart({ points, format, kind, units, width: W, labelledBy, describedBy }: Props) {
+  const ticks = axisTicks(Math.max(0, ...points.map((p) => p.value)), format);
   const top = ticks[ticks.length - 1];
   const plotW = W - M.left - M.right;
   const plotH = H - M.top - M.bottom;
@@ -37,7 +36,7 @@ export function StaticDailyChart({ points, format, kind, unit, width: W, labelle
         points.map((p, i) =>
           p.value > 0 ? (
             <rect key={p.date} className="chart-svg__bar" x={mid(i) - Math.max(1, band * 0.35)} width={Math.max(1, band * 0.7)} y={y(p.value)} height={base - y(p.value)} rx={Math.min(3, band * 0.2)}>
-              <title>{`${shortDate(p.date)}: ${formatValue(p.value, format)} ${unit}`}</title>
+              <title>{`${shortDate(p.date)}: ${formatValue(p.value, format)} ${p.value === 1 && format === "count" ? units.one : units.other}`}</title>
             </rect>
           ) : null,
         )

@@ -1,5 +1,6 @@
 /** How chart values read: counts with thousands separators, money from integer cents in USD (en-US). */
 import { formatCents } from "~/platform/format";
+import { niceTicks } from "../rules";
 
 export type ValueFormat = "count" | "usd";
 
@@ -19,4 +20,9 @@ export function formatTick(value: number, format: ValueFormat): string {
   const short = (x: number) => String(Math.round(x * 10) / 10);
   const text = Math.abs(n) >= 1e6 ? `${short(n / 1e6)}M` : Math.abs(n) >= 1e3 ? `${short(n / 1e3)}K` : short(n);
   return format === "usd" ? `$${text}` : text;
+}
+
+/** The value axis: round counts, or whole dollars for money (never two "$0" ticks). */
+export function axisTicks(max: number, format: ValueFormat): number[] {
+  return format === "usd" ? niceTicks(Math.ceil(max / 100)).map((dollars) => dollars * 100) : niceTicks(max);
 }

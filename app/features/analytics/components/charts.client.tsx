@@ -4,8 +4,8 @@
  * DailyChart loads this module lazily after hydration, so only pages that show a chart download it.
  */
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
-import { shortDate, longDate, niceTicks, type DailyPoint } from "../rules";
-import { formatTick, formatValue, type ValueFormat } from "./chart-format";
+import { shortDate, longDate, type DailyPoint } from "../rules";
+import { axisTicks, formatTick, formatValue, type ValueFormat } from "./chart-format";
 import { CHART_MARGIN, SERIES_COLOURS as C } from "./chart-geometry";
 import type { DailyChartKind } from "./StaticDailyChart";
 
@@ -15,7 +15,7 @@ const tick = { fill: C.tick, fontSize: 12 };
 
 export default function InteractiveDailyChart({ points, format, kind, title, summary }: Props) {
   // The same round ticks as the server's drawing, so nothing jumps when this one takes over.
-  const ticks = niceTicks(Math.max(0, ...points.map((p) => p.value)));
+  const ticks = axisTicks(Math.max(0, ...points.map((p) => p.value)), format);
   const common = {
     data: points,
     margin: { ...CHART_MARGIN, left: 0, bottom: 0 },
