@@ -11,6 +11,8 @@ buildApp({ quiet: true });
 console.log("› Creating and seeding the local database…");
 migrate(persistTo);
 run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", persistTo]);
+// Made-up visits and sales for /admin/analytics (demo data; never in the end-to-end tests' database).
+run(process.execPath, [`${root}/tests/tools/seed-demo-analytics.mjs`, "--persist-to", persistTo]);
 
 const worker = startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo, stdio: ["ignore", "inherit", "inherit"] });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stopGroup(worker), process.exit(0)));

@@ -85,7 +85,9 @@ export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 
 export const EVENT_NAMES: ReadonlySet<string> = new Set(Object.values(EVENTS));
 export const isEventName = (name: string): name is EventName => EVENT_NAMES.has(name);
-export const isPageView = (name: string) => name.endsWith(" | viewed");
+/** Every '<page> | viewed' event is a page view (the analytics charts count them together). */
+export const PAGE_VIEW_SUFFIX = " | viewed";
+export const isPageView = (name: string) => name.endsWith(PAGE_VIEW_SUFFIX);
 
 /** The screens that have addresses here, by path (no trailing slash). Screens without a route yet have names only. */
 const SCREENS: [RegExp, string][] = [

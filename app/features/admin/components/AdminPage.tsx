@@ -59,7 +59,14 @@ export function AdminPage() {
       <nav aria-label="Admin tools" className="admin__tools">
         <Link to="/admin/lessons">Add a lesson</Link>
         <Link to="/admin/announcements">Announce to everyone</Link>
+        <Link to="/admin/analytics">Analytics</Link>
       </nav>
+      <p className="admin__empty">
+        <Link to="/admin/analytics">
+          Analytics
+        </Link>
+        : page views, sign-ups, cart adds, checkouts and revenue per day, the funnel and the top sources.
+      </p>
       <section aria-labelledby="admin-users" className="admin__section">
         <h2 id="admin-users">Users</h2>
         <Form method="get" className="admin__search" role="search">
