@@ -50,7 +50,7 @@ test("a first-time member starts a monthly free trial, then cancels it", async (
   await expect(h1(page)).toHaveText("Start free trial");
   await expect(page.getByText(/Then \$20\.00 a month is charged to this card/)).toBeVisible();
   await payWithTestCard(page, "Start free trial");
-  await expect(page.getByText("Your membership is active.")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Your membership is active.")).toBeVisible();
 
   await page.goto("/account/membership");
   await expect(h1(page)).toHaveText("Membership and payments");

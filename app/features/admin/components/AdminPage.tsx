@@ -59,7 +59,6 @@ export function AdminPage() {
       <nav aria-label="Admin tools" className="admin__tools">
         <Link to="/admin/lessons">Add a lesson</Link>
         <Link to="/admin/announcements">Announce to everyone</Link>
-        <Link to="/admin/analytics">Analytics</Link>
       </nav>
       <p className="admin__empty">
         <Link to="/admin/analytics">
