@@ -151,7 +151,8 @@ export const users = sqliteTable("users", {
   profilePhoto: text("profile_photo"),
   membershipStatus: text("membership_status", { enum: ["active", "inactive", "suspended"] }).notNull().default("inactive"),
   currentSessionSlug: text("current_session_slug"),
-  creatorInfo: text("creator_info", { mode: "json" }).$type<{ hasNewDashboardAccess?: boolean; hasApps?: boolean } | null>(),
+  /** storefrontSlug links a creator account to the storefront (creators row) whose sales /dashboard/classes shows. */
+  creatorInfo: text("creator_info", { mode: "json" }).$type<{ hasNewDashboardAccess?: boolean; hasApps?: boolean; storefrontSlug?: string } | null>(),
   isStudioVip: integer("is_studio_vip", { mode: "boolean" }).notNull().default(false),
   isStudioGod: integer("is_studio_god", { mode: "boolean" }).notNull().default(false),
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),

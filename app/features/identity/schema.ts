@@ -3,7 +3,7 @@ import { z } from "zod";
 import { EMAIL_PATTERN, NAME_MAX, PASSWORD_MIN, messages } from "./rules";
 
 /** An email field with the wording of the form it is on (spec 5 words each form's errors differently). */
-const emailField = (required: string, invalid: string) =>
+export const emailField = (required: string, invalid: string) =>
   z
     .string({ required_error: required })
     .trim()

@@ -2,9 +2,12 @@
 import { waitlistEntries } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 
-export async function joinWaitlist(app: AppContext, input: { email: string; list: string; details?: unknown }): Promise<void> {
-  await app.db
+/** Resolves true when the email is new on that list, false when it was already there (stored once either way). */
+export async function joinWaitlist(app: AppContext, input: { email: string; list: string; details?: unknown }): Promise<boolean> {
+  const inserted = await app.db
     .insert(waitlistEntries)
     .values({ id: crypto.randomUUID(), email: input.email.trim().toLowerCase(), list: input.list.slice(0, 200), details: input.details ?? null, createdAt: app.now })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: waitlistEntries.id });
+  return inserted.length > 0;
 }

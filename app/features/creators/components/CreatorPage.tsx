@@ -1,0 +1,79 @@
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Button } from "~/ui/Button";
+import { TextInput } from "~/ui/TextInput";
+import type { CreatorPageData } from "../creator-page.server";
+import { CREATOR_BENEFITS, CREATOR_PITCH, creatorHeading, creatorMessages } from "../rules";
+import type { CreatorFormData } from "../waitlist.server";
+
+/**
+ * The prospective creator's page (/creator, and /build with its own heading): the pitch, three
+ * benefits and the waitlist form. The form is a plain post to the page, so it works without
+ * JavaScript; with JavaScript Remix submits it in place.
+ */
+export function CreatorPage({ variant, joined, loginHref }: CreatorPageData) {
+  const failed = useActionData<CreatorFormData>();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  return (
+    <div className="creator-page">
+      <section className="creator-hero" aria-labelledby="creator-title">
+        <div className="container creator-hero__content">
+          <p className="creator-hero__eyebrow">For coaches, teachers and creators</p>
+          <h1 id="creator-title" className="creator-hero__title">
+            {creatorHeading(variant)}
+          </h1>
+          <p className="creator-hero__pitch">{CREATOR_PITCH}</p>
+          {loginHref ? (
+            <p className="creator-hero__login">
+              Already a creator? <Link to={loginHref}>Log in</Link>
+            </p>
+          ) : null}
+        </div>
+      </section>
+
+      <section className="container creator-benefits" aria-labelledby="creator-benefits-title">
+        <h2 id="creator-benefits-title" className="visually-hidden">
+          Why build with us
+        </h2>
+        <ul className="creator-benefits__list">
+          {CREATOR_BENEFITS.map((benefit) => (
+            <li key={benefit.title} className="creator-benefit">
+              <h3 className="creator-benefit__title">{benefit.title}</h3>
+              <p className="creator-benefit__text">{benefit.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container creator-waitlist" aria-labelledby="creator-waitlist-title">
+        <h2 id="creator-waitlist-title">Join the creator waitlist</h2>
+        {joined && !failed ? (
+          <p className="creator-waitlist__joined" role="status">
+            {creatorMessages.joined}
+          </p>
+        ) : (
+          <>
+            <p className="creator-waitlist__intro">We're opening the builder to a few creators at a time. Leave your email and we'll let you know when it's your turn.</p>
+            <Form method="post" className="creator-waitlist__form" noValidate>
+              {/* The key resets the field to the kept email after each failed post. */}
+              <TextInput
+                key={failed?.email ?? ""}
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                defaultValue={failed?.email ?? ""}
+                error={failed?.error ?? null}
+                alwaysShowError
+                required
+              />
+              <Button type="submit" variant="primary" size="large" loading={pending}>
+                Join the creator waitlist
+              </Button>
+            </Form>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

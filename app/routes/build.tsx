@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CreatorPage } from "~/features/creators/components/CreatorPage";
+import { loadCreatorPage } from "~/features/creators/creator-page.server";
+import creatorStyles from "~/features/creators/creators.css";
+import { creatorHeading } from "~/features/creators/rules";
+import { creatorWaitlistAction } from "~/features/creators/waitlist.server";
+
+/** /build: the same page as /creator under the heading "Build your app". */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: creatorStyles }];
+export const meta: MetaFunction = () => [{ title: creatorHeading("build") }];
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadCreatorPage(context.app, request, "build");
+export const action = ({ request, context }: ActionFunctionArgs) => creatorWaitlistAction(context.app, request);
+
+export default function BuildRoute() {
+  return <CreatorPage {...useLoaderData<typeof loader>()} />;
+}
