@@ -12,7 +12,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { PRIVATE_HEADER, pushToRoom, roomDirectory, SESSION_HEADER } from "~/features/realtime/rooms.server";
+import { PRIVATE_HEADER, PUSH_PATH, pushToRoom, roomDirectory, SESSION_HEADER } from "~/features/realtime/rooms.server";
 import { CLIENT_PING, SERVER_PONG, SESSION_ENDED } from "~/features/realtime/rules";
 import type { Bindings } from "~/platform/env";
 
@@ -48,7 +48,7 @@ export class RealtimeRoom extends Server {
   }
 
   async onRequest(request: Request): Promise<Response> {
-    if (request.method !== "POST" || new URL(request.url).pathname !== "/push") return new Response("Not found", { status: 404 });
+    if (request.method !== "POST" || new URL(request.url).pathname !== PUSH_PATH) return new Response("Not found", { status: 404 });
     const message = await request.text();
     let open = [...this.getConnections<SocketState>()];
     if (request.headers.get(PRIVATE_HEADER)) open = await this.withLiveSessions(open);

@@ -6,6 +6,7 @@
 // that cannot sign in (no password). The end-to-end tests' database never gets this data.
 import { classes } from "../fixtures/catalogue/index.mjs";
 import { DAY_MS, insertStatements, sqlValue } from "./catalogue-sql.mjs";
+import { seededRandom } from "./seeded-random.mjs";
 
 export const DEMO_PREFIX = "demo-analytics-";
 export const DEMO_SHOPPER = { id: "d0000000-0000-4000-8000-00000000a001", email: "demo-shopper@studio.example", firstName: "Demo", lastName: "Shopper" };
@@ -21,17 +22,6 @@ const SOURCES = [
   { weight: 5, info: { utm_source: "partner-podcast" } },
 ];
 
-/** mulberry32: a tiny seeded generator, so the demo history is the same on every machine. */
-export function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick(random, weighted) {
   let roll = random() * weighted.reduce((sum, w) => sum + w.weight, 0);

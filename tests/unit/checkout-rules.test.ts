@@ -11,18 +11,8 @@ import {
   purchaseType,
   testCardOutcome,
 } from "~/features/checkout/rules";
+import { seededRandom } from "../tools/seeded-random.mjs";
 
-/** A small seeded PRNG (mulberry32), so the property loop is repeatable. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("luhnValid", () => {
   it.each(["4242424242424242", "4000000000000002", "4000000000009995", "5555555555554444", "378282246310005", "6011111111111117", "00079927398713"])("accepts %s", (n) => {
@@ -137,7 +127,7 @@ describe("allocateTotal", () => {
     expect(allocateTotal([0], 5)).toEqual([5]);
   });
   it("property: integer shares, never negative, summing exactly to the total, each near its proportion", () => {
-    const rand = mulberry32(0xc0ffee);
+    const rand = seededRandom(0xc0ffee);
     const int = (max: number) => Math.floor(rand() * (max + 1));
     for (let run = 0; run < 1000; run++) {
       const n = 1 + int(9);

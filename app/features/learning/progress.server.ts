@@ -36,14 +36,15 @@ export async function lessonWithProduct(app: AppContext, lessonId: string) {
   return (await app.db.select({ lesson: lessons, product: { id: products.id, kind: products.kind } }).from(lessons).innerJoin(products, eq(products.id, lessons.productId)).where(eq(lessons.id, lessonId)).get()) ?? null;
 }
 
-export type ProgressOutcome = { ok: true; progress: StoredProgress } | { ok: false; status: 400 | 403 | 404; error: string };
+export type ProgressOutcome = { ok: true; progress: StoredProgress; access: Access } | { ok: false; status: 400 | 403 | 404; error: string };
 
 /** Checks the lesson belongs to the product and that the user may watch it, then saves the change. */
 async function changeProgress(app: AppContext, user: UserRow, productId: string, lessonId: string, change: (previous: StoredProgress | null) => StoredProgress): Promise<ProgressOutcome> {
   const found = await lessonWithProduct(app, lessonId);
   if (!found) return { ok: false, status: 404, error: PROGRESS_MESSAGES.lessonNotFound };
   if (found.product.id !== productId) return { ok: false, status: 400, error: PROGRESS_MESSAGES.notInProduct };
-  if (!canWatch(await classAccess(app, user, found.product), found.lesson)) return { ok: false, status: 403, error: PROGRESS_MESSAGES.noAccess };
+  const access = await classAccess(app, user, found.product);
+  if (!canWatch(access, found.lesson)) return { ok: false, status: 403, error: PROGRESS_MESSAGES.noAccess };
 
   const previous = await app.db.select().from(lessonProgress).where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.lessonId, lessonId))).get();
   const next = change(previous ?? null);
@@ -63,7 +64,7 @@ async function changeProgress(app: AppContext, user: UserRow, productId: string,
         updatedAt: sql`excluded.updated_at`,
       },
     });
-  return { ok: true, progress: next };
+  return { ok: true, progress: next, access };
 }
 
 export function updateProgress(app: AppContext, user: UserRow, input: { productId: string; lessonId: string } & ProgressReport) {

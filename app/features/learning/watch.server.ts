@@ -4,7 +4,7 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
-import { lessonProgress } from "~/db/schema";
+import { lessonProgress, lessons } from "~/db/schema";
 import { productCta } from "~/features/cart/cta.server";
 import { getProductDetail } from "~/features/catalog/products.server";
 import { currentUser } from "~/features/identity/sessions.server";
@@ -91,10 +91,9 @@ export async function watchAction(app: AppContext, request: Request, slug: strin
 
   const outcome = await completeLesson(app, user, found.product.id, found.lesson.id);
   if (!outcome.ok) return Response.json({ error: outcome.error }, { status: outcome.status });
-  const product = await getProductDetail(app.db, { id: found.product.id });
-  const { next } = neighbours(product?.lessons ?? [], found.lesson.id);
-  const access = await classAccess(app, user, found.product);
-  const goTo = next && canWatch(access, next) ? watchHref(next) : here;
+  const classLessons = await app.db.select({ id: lessons.id, title: lessons.title, position: lessons.position, isPreview: lessons.isPreview }).from(lessons).where(eq(lessons.productId, found.product.id));
+  const { next } = neighbours(classLessons, found.lesson.id);
+  const goTo = next && canWatch(outcome.access, next) ? watchHref(next) : here;
   const toast = await setToastHeader({ kind: "success", title: "Marked as complete", description: next && goTo !== here ? `Up next: ${next.title}` : undefined }, isSecureRequest(request));
   return redirect(goTo, { status: 303, headers: { "Set-Cookie": toast } });
 }

@@ -25,6 +25,13 @@ const DIRECTORY = "directory";
 /** Set by the worker on an allowed socket (never taken from the browser): the session that opened it. */
 export const SESSION_HEADER = "x-studio-session";
 /** On a push: the message is the user's own, so only sockets whose session still exists may get it. */
+/**
+ * Where the server posts a push to a room's Durable Object. A stub's fetch wants an absolute URL,
+ * but nothing resolves its host: the request goes straight to the object, whose onRequest reads
+ * only the path (workers/rooms.ts). /parties/* never routes plain HTTP here (onBeforeRequest: 404).
+ */
+export const PUSH_PATH = "/push";
+const PUSH_URL = `https://room${PUSH_PATH}`;
 export const PRIVATE_HEADER = "x-studio-private";
 
 /**
@@ -59,7 +66,7 @@ type RoomsNamespace = DurableObjectNamespace<Server>;
 export async function pushToRoom(bindings: Bindings, room: string, message: string, { isPrivate }: { isPrivate: boolean }): Promise<number> {
   const stub = await getServerByName(bindings.Rooms as unknown as RoomsNamespace, room);
   const headers = isPrivate ? { [PRIVATE_HEADER]: "1" } : undefined;
-  const response = await stub.fetch(new Request(`https://rooms.internal/push`, { method: "POST", body: message, headers }));
+  const response = await stub.fetch(new Request(PUSH_URL, { method: "POST", body: message, headers }));
   if (!response.ok) throw new Error(`room ${room} answered ${response.status}`);
   const { delivered } = (await response.json()) as { delivered: number };
   return delivered;
