@@ -3,6 +3,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { studioTierStatements } from "./tools/apps-sql.mjs";
 import { catalogueStatements } from "./tools/catalogue-sql.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -17,7 +18,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: `${root}/wrangler.toml` },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: catalogueStatements(seededAt), TEST_SEEDED_AT: seededAt, ENVIRONMENT: "test", STRIPE_WEBHOOK_SECRET: "whsec_integration" },
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: [...catalogueStatements(seededAt), ...studioTierStatements()], TEST_SEEDED_AT: seededAt, ENVIRONMENT: "test", STRIPE_WEBHOOK_SECRET: "whsec_integration" },
         },
       }),
     ],

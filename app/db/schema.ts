@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Blueprint, LandingPage, OnboardingFlow, Plan, PublishedSnapshot, Theme } from "~/features/apps/content";
 
 /** A creator's public storefront; classes are addressed as /classes/{storefrontSlug}/{classSlug}. */
 export const creators = sqliteTable("creators", {
@@ -390,13 +391,19 @@ export const carts = sqliteTable(
 
 /** One line of a checkout: what was sold and at what price, frozen when the checkout starts. Cents. */
 export interface CheckoutLine {
+  /** A product id; for an app plan the app's price option id; for a studio tier its price option id. */
   productId: string;
-  kind: "class" | "subscription" | "collection";
+  kind: "class" | "subscription" | "collection" | "app-plan" | "studio-tier";
   title: string;
   priceCents: number;
   crossedPriceCents: number | null;
   /** Memberships only. */
   plan?: CheckoutPlan;
+  /** App plans only: the app bought and the plan's billing interval. */
+  appId?: string;
+  /** Studio tiers only: the tier bought. */
+  tierSlug?: string;
+  interval?: "month" | "year";
 }
 
 /**
@@ -422,7 +429,7 @@ export const checkoutSessions = sqliteTable(
     providerSessionId: text("provider_session_id").unique(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     status: text("status", { enum: ["open", "complete", "expired"] }).notNull().default("open"),
-    source: text("source", { enum: ["cart", "buy-now"] }).notNull(),
+    source: text("source", { enum: ["cart", "buy-now", "direct"] }).notNull(),
     lines: text("lines", { mode: "json" }).$type<CheckoutLine[]>().notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCode: text("discount_code"),
@@ -432,6 +439,9 @@ export const checkoutSessions = sqliteTable(
     paymentInfo: text("payment_info", { mode: "json" }).$type<Record<string, string>>().notNull(),
     /** The query the checkout page had, so cancel and success return to it. */
     query: text("query").notNull().default(""),
+    /** Where a checkout not started from /checkout returns (app plans, studio tiers): relative paths. */
+    successPath: text("success_path"),
+    cancelPath: text("cancel_path"),
     /** The last decline, shown on the payment page. */
     lastError: text("last_error"),
     createdAt: integer("created_at").notNull(),
@@ -451,7 +461,7 @@ export const purchases = sqliteTable(
     id: text("id").primaryKey(),
     userId: ownedByUser(),
     productId: text("product_id").notNull(),
-    kind: text("kind", { enum: ["class", "subscription", "collection"] }).notNull(),
+    kind: text("kind", { enum: ["class", "subscription", "collection", "app-plan", "studio-tier"] }).notNull(),
     checkoutSessionId: text("checkout_session_id")
       .notNull()
       .references(() => checkoutSessions.id, { onDelete: "cascade" }),
@@ -668,3 +678,213 @@ export const analyticsProfiles = sqliteTable("analytics_profiles", {
   firstSeenAt: integer("first_seen_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Creator apps (creator-app-builder spec). Content bodies are JSON validated by the zod schemas in
+// app/features/apps/content.ts.
+
+/**
+ * An app (spec 3 "App"), addressed publicly as /apps/{storefrontSlug}/{appSlug}. The draft columns
+ * (landing_page, theme, onboarding_flow, pricing) are what the builder edits; published is the
+ * snapshot the public pages read, frozen by publishApp. 'Unpublished changes' compares the two.
+ */
+export const apps = sqliteTable(
+  "apps",
+  {
+    id: text("id").primaryKey(),
+    ownerId: ownedByUser(),
+    storefrontSlug: text("storefront_slug").notNull(),
+    appSlug: text("app_slug").notNull(),
+    name: text("name").notNull(),
+    /** The creator's typed idea the app was made from. */
+    idea: text("idea").notNull().default(""),
+    isIdea: integer("is_idea", { mode: "boolean" }).notNull().default(false),
+    canvasSettings: text("canvas_settings", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    landingPage: text("landing_page", { mode: "json" }).$type<LandingPage>().notNull(),
+    theme: text("theme", { mode: "json" }).$type<Theme>().notNull(),
+    onboardingFlow: text("onboarding_flow", { mode: "json" }).$type<OnboardingFlow>().notNull(),
+    monthlyPriceCents: integer("monthly_price_cents"),
+    annualPriceCents: integer("annual_price_cents"),
+    annualDurationUnit: text("annual_duration_unit", { enum: ["years", "months"] }).notNull().default("years"),
+    published: text("published", { mode: "json" }).$type<PublishedSnapshot | null>(),
+    isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
+    publishedAt: integer("published_at"),
+    recentlyOpenedAt: integer("recently_opened_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("apps_slugs").on(t.storefrontSlug, t.appSlug), index("apps_owner_opened").on(t.ownerId, t.recentlyOpenedAt), index("apps_published").on(t.isPublished, t.publishedAt)],
+);
+export type AppRow = typeof apps.$inferSelect;
+
+/** The blueprint record each app has: the content the plan generator reads. */
+export const appBlueprints = sqliteTable("app_blueprints", {
+  appId: text("app_id")
+    .primaryKey()
+    .references(() => apps.id, { onDelete: "cascade" }),
+  content: text("content", { mode: "json" }).$type<Blueprint>().notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+/**
+ * Version history of an app's landing page, onboarding flow, theme and blueprint: every save adds a
+ * row; restoring a version copies its content back (and adds a row saying so). Pages are read newest
+ * first with a (created_at, id) cursor.
+ */
+export const appVersions = sqliteTable(
+  "app_versions",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["landing_page", "onboarding_flow", "theme", "blueprint"] }).notNull(),
+    content: text("content", { mode: "json" }).$type<unknown>().notNull(),
+    /** 'save', 'restore' (of restoredFrom) or 'publish'. */
+    reason: text("reason", { enum: ["save", "restore", "create"] }).notNull().default("save"),
+    restoredFrom: text("restored_from"),
+    createdBy: text("created_by"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("app_versions_app_kind_time").on(t.appId, t.kind, t.createdAt, t.id)],
+);
+export type AppVersionRow = typeof appVersions.$inferSelect;
+
+/**
+ * An end user's onboarding answers for one app (spec 3 "Onboarding user state"). subject is the
+ * signed-in user's id or the anonymous 'anon_' id; testing_step_id is '' for real users and the
+ * creator's testing step for previews, so preview answers never mix with real ones.
+ */
+export const onboardingStates = sqliteTable(
+  "onboarding_states",
+  {
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    testingStepId: text("testing_step_id").notNull().default(""),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email"),
+    userState: text("user_state", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    pagesInfo: text("pages_info", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    finalUserState: text("final_user_state", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    completedAt: integer("completed_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.subject, t.testingStepId] }), index("onboarding_states_user").on(t.userId), index("onboarding_states_email").on(t.email)],
+);
+export type OnboardingStateRow = typeof onboardingStates.$inferSelect;
+
+/** A subject's personalized plan for an app: one current plan per (app, subject, testing step). */
+export const personalizedPlans = sqliteTable(
+  "personalized_plans",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    testingStepId: text("testing_step_id").notNull().default(""),
+    /** 'pending' while its job runs, 'completed' with a plan, 'failed' when the job gave up. */
+    status: text("status", { enum: ["pending", "completed", "failed"] }).notNull(),
+    plan: text("plan", { mode: "json" }).$type<Plan | null>(),
+    jobId: text("job_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("personalized_plans_subject").on(t.appId, t.subject, t.testingStepId)],
+);
+export type PersonalizedPlanRow = typeof personalizedPlans.$inferSelect;
+
+/**
+ * Background jobs (plan creation first): the row is the truth, a Durable Object runs it with alarms.
+ * dedupe_key makes a double submit one job; attempts and run_after drive retries with backoff.
+ */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["plan"] }).notNull(),
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    status: text("status", { enum: ["queued", "running", "completed", "failed"] }).notNull(),
+    progress: integer("progress").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    error: text("error"),
+    input: text("input", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** The realtime room progress is pushed to. */
+    room: text("room"),
+    runAfter: integer("run_after").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    startedAt: integer("started_at"),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("jobs_status_run_after").on(t.status, t.runAfter)],
+);
+export type JobRow = typeof jobs.$inferSelect;
+
+/** Studio pricing tiers a creator buys in order to publish (GET /api/payments/studio-payment-options). */
+export const studioTiers = sqliteTable("studio_tiers", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  features: text("features", { mode: "json" }).$type<string[]>().notNull(),
+  /** How many apps the tier may have published at once. */
+  maxPublishedApps: integer("max_published_apps").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+/** A tier's prices: the price_option_id bought through create-studio-checkout-session. Cents. */
+export const studioTierPrices = sqliteTable(
+  "studio_tier_prices",
+  {
+    id: text("id").primaryKey(),
+    tierSlug: text("tier_slug")
+      .notNull()
+      .references(() => studioTiers.slug, { onDelete: "cascade" }),
+    interval: text("interval", { enum: ["month", "year"] }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    stripePriceId: text("stripe_price_id"),
+  },
+  (t) => [uniqueIndex("studio_tier_prices_tier_interval").on(t.tierSlug, t.interval)],
+);
+
+/** A creator's studio tier subscription: one per checkout, so fulfilment can never make two. */
+export const creatorStudioSubscriptions = sqliteTable(
+  "creator_studio_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: ownedByUser(),
+    tierSlug: text("tier_slug").notNull(),
+    priceOptionId: text("price_option_id").notNull(),
+    checkoutSessionId: text("checkout_session_id").unique(),
+    interval: text("interval", { enum: ["month", "year"] }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    status: text("status", { enum: ["active", "canceled"] }).notNull(),
+    currentPeriodEnd: integer("current_period_end").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("creator_studio_subscriptions_user").on(t.userId, t.status)],
+);
+
+/** An end user's plan for an app, bought through create-checkout-session: one per checkout. */
+export const appSubscriptions = sqliteTable(
+  "app_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    userId: ownedByUser(),
+    priceOptionId: text("price_option_id").notNull(),
+    checkoutSessionId: text("checkout_session_id").unique(),
+    interval: text("interval", { enum: ["month", "year"] }).notNull(),
+    priceCents: integer("price_cents").notNull(),
+    status: text("status", { enum: ["active", "canceled"] }).notNull(),
+    currentPeriodEnd: integer("current_period_end").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("app_subscriptions_user").on(t.userId, t.appId), index("app_subscriptions_app").on(t.appId)],
+);

@@ -18,8 +18,9 @@ export function hashPassword(password) {
 /** Upserts the demo users and their passwords (the same ids every time, so re-seeding keeps their data). */
 export function demoAccountStatements(now) {
   return DEMO_ACCOUNTS.flatMap((a) => {
-    // The demo creator sells Marisol Vega's storefront, so /dashboard/classes has classes (and sales once someone buys).
-    const creatorInfo = a.role === "creator" ? JSON.stringify({ hasNewDashboardAccess: true, hasApps: false, storefrontSlug: "marisol-vega" }) : null;
+    // The demo creator sells Marisol Vega's storefront, so /dashboard/classes has classes (and sales once someone buys),
+    // and owns its published half-marathon app (tests/tools/apps-sql.mjs).
+    const creatorInfo = a.role === "creator" ? JSON.stringify({ hasNewDashboardAccess: true, hasApps: true, storefrontSlug: "marisol-vega" }) : null;
     // The learner starts with $10 of monthly credit (kept in dollars, as the spec's users are), so the cart's credit line shows.
     const credit = a.role === "learner" ? JSON.stringify({ monthlyCredit: 10 }) : null;
     return [

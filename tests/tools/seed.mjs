@@ -5,8 +5,10 @@
 //
 // Migrations must already be applied (wrangler d1 migrations apply DB --local [--persist-to DIR]).
 // Replaces every catalogue row (collection_items, collections, lessons, product_tags, products,
-// creators) in one batch (one transaction), upserts the homepage banner feature flag and the demo
-// accounts (tests/tools/demo-accounts.mjs).
+// creators) in one batch (one transaction), upserts the homepage banner feature flag, the demo
+// accounts (tests/tools/demo-accounts.mjs), the studio tiers and the demo creator's published app
+// (tests/tools/apps-sql.mjs).
+import { DEMO_APP_ID, demoAppStatements, studioTierStatements } from "./apps-sql.mjs";
 import { catalogueCounts, catalogueStatements } from "./catalogue-sql.mjs";
 import { DEMO_ACCOUNTS, demoAccountStatements, demoDiscountStatements } from "./demo-accounts.mjs";
 import { executeSqlFile, fail, parseArgs, writeTempSql } from "./wrangler-env.mjs";
@@ -16,7 +18,14 @@ function main() {
   const { positionals, options } = parseArgs(process.argv.slice(2), { usage });
   if (positionals.length) fail(usage);
   const started = Date.now();
-  const statements = [...catalogueStatements(started), ...demoAccountStatements(started), ...demoDiscountStatements(started)];
+  const creator = DEMO_ACCOUNTS.find((a) => a.role === "creator");
+  const statements = [
+    ...catalogueStatements(started),
+    ...demoAccountStatements(started),
+    ...demoDiscountStatements(started),
+    ...studioTierStatements(),
+    ...demoAppStatements(started, creator.id),
+  ];
   const { file, cleanup } = writeTempSql("catalogue.sql", statements);
   try {
     executeSqlFile(file, options["persist-to"]);
@@ -27,7 +36,7 @@ function main() {
   console.log(
     `Seeded local D1${options["persist-to"] ? ` (${options["persist-to"]})` : ""}: ${c.creators} creators, ${c.classes} classes + ${c.subscriptions} subscription, ` +
       `${c.lessons} lessons, ${c.productTags} tags, ${c.collections} collections + ${c.schools} school (${c.collectionItems} items), ` +
-      `${c.featureFlags} feature flag, ${DEMO_ACCOUNTS.length} demo accounts in ${((Date.now() - started) / 1000).toFixed(1)}s (${statements.length} statements).`,
+      `${c.featureFlags} feature flag, ${DEMO_ACCOUNTS.length} demo accounts, the demo app ${DEMO_APP_ID} in ${((Date.now() - started) / 1000).toFixed(1)}s (${statements.length} statements).`,
   );
 }
 

@@ -39,6 +39,8 @@ function session(id: string): CheckoutSessionRow {
     createdAt: Date.now(),
     completedAt: null,
     receiptSentAt: null,
+    successPath: null,
+    cancelPath: null,
   };
 }
 

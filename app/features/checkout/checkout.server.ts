@@ -21,7 +21,7 @@ import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
 import { checkoutByProviderSession, fulfilCheckout, getCheckout } from "./fulfil.server";
 import { buildOrder, normaliseCode, type Order } from "./order.server";
-import { allocateTotal, paymentInfo } from "./rules";
+import { allocateTotal, paymentInfo, successHref } from "./rules";
 import { codeFormSchema, payFormSchema } from "./schema";
 
 export const CHECKOUT_MESSAGES = {
@@ -86,8 +86,8 @@ export async function checkoutAction(app: AppContext, request: Request) {
 }
 
 /** Where a checkout that already exists sends the buyer: its payment page, or its receipt (Stripe's page is asked for again). */
-function continueUrl(session: CheckoutSessionRow): string | null {
-  if (session.status === "complete") return `/checkout/success?session_id=${session.id}`;
+export function continueUrl(session: CheckoutSessionRow): string | null {
+  if (session.status === "complete") return successHref(session);
   if (session.provider === "local" && session.status === "open") return `/checkout/pay/${session.id}`;
   return null;
 }
@@ -108,7 +108,7 @@ function toLine(item: Order["lines"][number], plans: Order["plans"]): CheckoutLi
  * The stored half of payment_info (spec 7): what the visitor's attribution record (utm_*, ref, code,
  * friend, p) and the offer and VIP cookies remember when the query does not say.
  */
-function storedPaymentInfo(app: AppContext, request: Request): Record<string, string | null> {
+export function storedPaymentInfo(app: AppContext, request: Request): Record<string, string | null> {
   const jar = parseCookie(request.headers.get("Cookie") ?? "");
   const attribution = paymentAttribution(app.attribution);
   return {
@@ -199,7 +199,7 @@ export async function openCheckout(app: AppContext, request: Request, user: User
   }
 }
 
-async function closeOtherCheckouts(app: AppContext, userId: string, keepId: string) {
+export async function closeOtherCheckouts(app: AppContext, userId: string, keepId: string) {
   const others = await app.db
     .update(checkoutSessions)
     .set({ status: "expired", lastError: "A newer checkout replaced this one." })

@@ -6,7 +6,7 @@
  * open, and closes it last. Purchases are also unique per checkout and product.
  */
 import { eq } from "drizzle-orm";
-import { checkoutSessions, type CheckoutSessionRow } from "~/db/schema";
+import { checkoutSessions, type CheckoutLine, type CheckoutSessionRow } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import { removePurchased } from "~/features/cart/cart.server";
@@ -86,6 +86,7 @@ export async function fulfilCheckout(
         );
       }
     }
+    if (line.kind === "studio-tier" || line.kind === "app-plan") statements.push(planStatement(app, id, session.userId, line, whileOpen));
     statements.push(
       DB.prepare(
         `INSERT INTO purchases (id, user_id, product_id, kind, checkout_session_id, amount_cents, purchased_at)
@@ -114,7 +115,7 @@ export async function fulfilCheckout(
   });
   await removePurchased(app, session.userId, session.lines.map((l) => l.productId)).catch(() => undefined);
   // The buyer's bell (and any open tab, live); keyed by checkout, so it can never be doubled.
-  await notify(app, { userId: session.userId, kind: "purchase", ...purchaseNotificationText(session.lines), link: "/library", dedupeKey: `purchase:${id}` }).catch((error: unknown) =>
+  await notify(app, { userId: session.userId, kind: "purchase", ...purchaseNotificationText(session.lines), link: purchaseLink(session), dedupeKey: `purchase:${id}` }).catch((error: unknown) =>
     console.error("notifications: purchase notification failed", error),
   );
   await sendReceiptOnce(app, after);
@@ -136,6 +137,25 @@ async function enrolmentStatements(app: AppContext, userId: string, lines: { pro
        WHERE id = ?2 AND json_extract(coalesce(classes_enrolled, '{}'), ?3) IS NULL AND ${whileOpen}`,
     ).bind(checkoutId, userId, path, JSON.stringify(enrolmentFor(p.lessonCount, app.now)));
   });
+}
+
+/**
+ * A studio tier (the creator may publish) or an app plan (the end user has the app), active for one
+ * period of its interval. One per checkout: the unique checkout_session_id makes a repeat a no-op.
+ */
+function planStatement(app: AppContext, checkoutId: string, userId: string, line: CheckoutLine, whileOpen: string) {
+  const interval = line.interval ?? "month";
+  const ends = periodEnd(app.now, interval);
+  if (line.kind === "studio-tier") {
+    return app.bindings.DB.prepare(
+      `INSERT INTO creator_studio_subscriptions (id, user_id, tier_slug, price_option_id, checkout_session_id, interval, price_cents, status, current_period_end, created_at)
+       SELECT ?2, ?3, ?4, ?5, ?1, ?6, ?7, 'active', ?8, ?9 WHERE ${whileOpen} ON CONFLICT DO NOTHING`,
+    ).bind(checkoutId, crypto.randomUUID(), userId, line.tierSlug ?? "", line.productId, interval, line.priceCents, ends, app.now);
+  }
+  return app.bindings.DB.prepare(
+    `INSERT INTO app_subscriptions (id, app_id, user_id, price_option_id, checkout_session_id, interval, price_cents, status, current_period_end, created_at)
+     SELECT ?2, ?3, ?4, ?5, ?1, ?6, ?7, 'active', ?8, ?9 WHERE ${whileOpen} ON CONFLICT DO NOTHING`,
+  ).bind(checkoutId, crypto.randomUUID(), line.appId ?? "", userId, line.productId, interval, line.priceCents, ends, app.now);
 }
 
 function saveCardStatement(app: AppContext, userId: string, card: PaidCard) {
@@ -163,4 +183,10 @@ async function sendReceiptOnce(app: AppContext, session: CheckoutSessionRow) {
     // A receipt that fails to send is not a lost purchase; allow another attempt later.
     await app.bindings.DB.prepare(`UPDATE checkout_sessions SET receipt_sent_at = NULL WHERE id = ?1`).bind(session.id).run();
   }
+}
+
+/** Where the purchase notification points: the library for classes, else the page the checkout returns to. */
+function purchaseLink(session: CheckoutSessionRow): string {
+  if (session.lines.some((l) => l.kind === "class" || l.kind === "collection")) return "/library";
+  return session.successPath?.split("?")[0] ?? "/library";
 }

@@ -15,17 +15,17 @@ import { setToastHeader } from "~/platform/toast.server";
 import { staleCheckout } from "./order.server";
 import { requireBuyer } from "./checkout.server";
 import { fulfilCheckout, getCheckout } from "./fulfil.server";
-import { parseExpiry, testCardOutcome } from "./rules";
+import { cancelHref, parseExpiry, successHref, testCardOutcome } from "./rules";
 import { cardFormSchema } from "./schema";
 
 async function localCheckoutFor(app: AppContext, request: Request, id: string) {
   const user = await requireBuyer(app, request);
   const session = await getCheckout(app, id);
   if (!session || session.userId !== user.id || session.provider !== "local") notFound("No such checkout");
-  if (session.status === "complete") throw redirect(`/checkout/success?session_id=${session.id}`, 303);
+  if (session.status === "complete") throw redirect(successHref(session), 303);
   if (session.status === "expired") {
     const toast = await setToastHeader({ kind: "info", title: session.lastError ?? "This checkout has closed.", description: "Nothing was charged. Review your order and pay again." }, isSecureRequest(request));
-    throw redirect(`/checkout${session.query}`, { status: 303, headers: { "Set-Cookie": toast } });
+    throw redirect(cancelHref(session), { status: 303, headers: { "Set-Cookie": toast } });
   }
   return { user, session };
 }
@@ -34,7 +34,7 @@ export async function loadPayPage(app: AppContext, request: Request, id: string)
   const { user, session } = await localCheckoutFor(app, request, id);
   return {
     session: { id: session.id, lines: session.lines, subtotalCents: session.subtotalCents, discountCents: session.discountCents, discountCode: session.discountCode, creditCents: session.creditCents, totalCents: session.totalCents, lastError: session.lastError },
-    cancelHref: `/checkout${session.query}`,
+    cancelHref: cancelHref(session),
     email: user.email,
   };
 }
@@ -48,7 +48,7 @@ export async function payAction(app: AppContext, request: Request, id: string) {
   if (stale) {
     await app.db.update(checkoutSessions).set({ status: "expired", lastError: stale }).where(eq(checkoutSessions.id, session.id));
     const headers = new Headers({ "Set-Cookie": await setToastHeader({ kind: "error", title: stale, description: "This checkout was closed; nothing was charged. Review your order." }, isSecureRequest(request)) });
-    return redirect(`/checkout${session.query}`, { status: 303, headers });
+    return redirect(cancelHref(session), { status: 303, headers });
   }
   const expiry = parseExpiry(submission.value.expiry)!;
   const outcome = testCardOutcome({ number: submission.value.number, ...expiry }, new Date(app.now));
@@ -60,5 +60,5 @@ export async function payAction(app: AppContext, request: Request, id: string) {
   }
   recordEvent(app, EVENTS.paymentSubmitSuccess, { userId: session.userId }, { checkoutSessionId: session.id, provider: "local" });
   await fulfilCheckout(app, session.id, { card: { brand: outcome.brand, last4: outcome.last4, ...expiry } });
-  return redirect(`/checkout/success?session_id=${session.id}`, 303);
+  return redirect(successHref(session), 303);
 }

@@ -1,3 +1,4 @@
+import type { CheckoutLine } from "~/db/schema";
 /** Checkout rules without I/O: payment_info, the embedded provider's test cards, splitting a total over lines. */
 
 /** Query keys carried into payment_info, and the name each is stored under (spec 7 "purchase"). */
@@ -109,8 +110,8 @@ export function allocateTotal(linePrices: number[], total: number): number[] {
 export type PurchaseType = "Purchased Product" | "Purchased Class" | "Subscription Purchase";
 
 /** The analytics purchase type (spec 3): a subscription in the order makes it a subscription purchase. */
-export function purchaseType(kinds: ("class" | "subscription" | "collection")[]): PurchaseType {
-  if (kinds.includes("subscription")) return "Subscription Purchase";
+export function purchaseType(kinds: CheckoutLine["kind"][]): PurchaseType {
+  if (kinds.some((k) => k === "subscription" || k === "app-plan" || k === "studio-tier")) return "Subscription Purchase";
   if (kinds.length > 0 && kinds.every((k) => k === "class")) return "Purchased Class";
   return "Purchased Product";
 }
@@ -127,4 +128,20 @@ export function discountProblem(code: { expiresAt: number | null; maxRedemptions
   if (code.expiresAt !== null && code.expiresAt <= now) return DISCOUNT_MESSAGES.expired;
   if (code.maxRedemptions !== null && code.redemptions >= code.maxRedemptions) return DISCOUNT_MESSAGES.usedUp;
   return null;
+}
+
+/**
+ * Where a paid checkout's buyer goes: the receipt page, or, for a checkout opened from elsewhere (an
+ * app plan, a studio tier), the page it came from with the checkout's id, so that page can confirm it.
+ */
+export function successHref(session: { id: string; successPath: string | null }): string {
+  if (!session.successPath) return `/checkout/success?session_id=${session.id}`;
+  const url = new URL(session.successPath, "http://local");
+  url.searchParams.set("session_id", session.id);
+  return url.pathname + url.search;
+}
+
+/** Where a buyer who cancels (or whose checkout closed) goes back to. */
+export function cancelHref(session: { query: string; cancelPath: string | null }): string {
+  return session.cancelPath ?? `/checkout${session.query}`;
 }

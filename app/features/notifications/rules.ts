@@ -76,10 +76,12 @@ export function parseLiveNotification(data: unknown): LiveNotification | null {
 }
 
 /** The purchase notification's text: what was bought, named (at most three titles). */
-export function purchaseNotificationText(lines: { kind: "class" | "subscription" | "collection"; title: string }[]): { title: string; body: string } {
-  const owned = lines.filter((l) => l.kind !== "subscription").map((l) => l.title);
+export function purchaseNotificationText(lines: { kind: "class" | "subscription" | "collection" | "app-plan" | "studio-tier"; title: string }[]): { title: string; body: string } {
+  const owned = lines.filter((l) => l.kind === "class" || l.kind === "collection").map((l) => l.title);
   const membership = lines.some((l) => l.kind === "subscription");
+  // App plans and studio tiers are titled by what they are ('Half Marathon Coach, annual plan').
+  const plans = lines.filter((l) => l.kind === "app-plan" || l.kind === "studio-tier").map((l) => `${l.title} is active.`);
   const named = owned.length > 3 ? `${owned.slice(0, 2).join(", ")} and ${owned.length - 2} more` : owned.length > 1 ? `${owned.slice(0, -1).join(", ")} and ${owned.at(-1)}` : (owned[0] ?? "");
-  const parts = [named ? `${named} ${owned.length === 1 ? "is" : "are"} in your library.` : "", membership ? "Your membership is active." : ""].filter(Boolean);
+  const parts = [named ? `${named} ${owned.length === 1 ? "is" : "are"} in your library.` : "", membership ? "Your membership is active." : "", ...plans].filter(Boolean);
   return { title: "Purchase complete", body: parts.join(" ") };
 }

@@ -16,7 +16,7 @@ const notRefunded = isNull(purchases.refundedInfo);
 export async function ownedProductIds(app: AppContext, userId: string, productIds: string[]): Promise<Set<string>> {
   if (productIds.length === 0) return new Set();
   const [direct, viaCollections, memberships] = await app.db.batch([
-    app.db.select({ id: purchases.productId }).from(purchases).where(and(eq(purchases.userId, userId), notRefunded, ne(purchases.kind, "subscription"), inArray(purchases.productId, productIds))),
+    app.db.select({ id: purchases.productId }).from(purchases).where(and(eq(purchases.userId, userId), notRefunded, inArray(purchases.kind, ["class", "collection"]), inArray(purchases.productId, productIds))),
     app.db
       .select({ id: collectionItems.productId })
       .from(purchases)

@@ -30,21 +30,27 @@ export const stripeProvider: PaymentsProvider = {
     // A membership makes it a subscription checkout: its plan recurs (after the trial, if any);
     // anything else in the order is a one-time line.
     const plan = session.lines.find((l) => l.plan)?.plan;
+    // App plans and studio tiers recur at their interval, with no trial.
+    const recurring = plan ?? session.lines.some((l) => l.interval);
     const metadata = { checkoutSessionId: session.id, userId: customer.userId };
     const checkout = await stripe.checkout.sessions.create(
       {
-        mode: plan ? "subscription" : "payment",
+        mode: recurring ? "subscription" : "payment",
         customer: customerId,
         client_reference_id: session.id,
         metadata,
-        ...(plan
+        ...(recurring && plan
           ? { subscription_data: { metadata, ...(plan.trialDays > 0 ? { trial_period_days: plan.trialDays } : {}) } }
-          : { payment_intent_data: { metadata, setup_future_usage: "off_session" as const } }),
+          : recurring
+            ? { subscription_data: { metadata } }
+            : { payment_intent_data: { metadata, setup_future_usage: "off_session" as const } }),
         line_items: session.lines.map((line, i) => ({
           quantity: 1,
           price_data: line.plan
             ? { currency: "usd", unit_amount: line.plan.recurringCents, recurring: { interval: line.plan.interval }, product_data: { name: line.title, metadata: { productId: line.productId } } }
-            : { currency: "usd", unit_amount: amounts[i], product_data: { name: line.title, metadata: { productId: line.productId } } },
+            : line.interval
+              ? { currency: "usd", unit_amount: line.priceCents, recurring: { interval: line.interval }, product_data: { name: line.title, metadata: { productId: line.productId } } }
+              : { currency: "usd", unit_amount: amounts[i], product_data: { name: line.title, metadata: { productId: line.productId } } },
         })),
         success_url: successUrl,
         cancel_url: cancelUrl,

@@ -1,0 +1,44 @@
+/**
+ * Reading apps and checking who may change them: the one place every creator-app area (builder,
+ * onboarding, plans, public pages, the JSON API) asks. Ownership is checked here, on the server:
+ * a creator may touch only their own apps; admins may act on any (asUserEmail / asUserId).
+ */
+import { and, eq } from "drizzle-orm";
+import { apps, type AppRow, type UserRow } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+
+export async function appById(app: AppContext, appId: string): Promise<AppRow | null> {
+  return (await app.db.select().from(apps).where(eq(apps.id, appId)).get()) ?? null;
+}
+
+export async function appBySlugs(app: AppContext, storefrontSlug: string, appSlug: string): Promise<AppRow | null> {
+  return (await app.db.select().from(apps).where(and(eq(apps.storefrontSlug, storefrontSlug), eq(apps.appSlug, appSlug))).get()) ?? null;
+}
+
+export type OwnedApp = { ok: true; row: AppRow } | { ok: false; status: 404 | 403; error: string };
+
+export const APP_ACCESS_MESSAGES = {
+  notFound: "App not found",
+  notYours: "You do not have access to this app",
+} as const;
+
+/** The app when `user` owns it (or is an admin); a 404 for no such app, a 403 for someone else's. */
+export async function ownedApp(app: AppContext, user: Pick<UserRow, "id" | "isAdmin">, appId: string): Promise<OwnedApp> {
+  const row = await appById(app, appId);
+  if (!row) return { ok: false, status: 404, error: APP_ACCESS_MESSAGES.notFound };
+  if (row.ownerId !== user.id && !user.isAdmin) return { ok: false, status: 403, error: APP_ACCESS_MESSAGES.notYours };
+  return { ok: true, row };
+}
+
+/** A studio tier is what publishing needs: the creator's active, unexpired studio subscription, if any. */
+export async function activeStudioTier(app: AppContext, userId: string): Promise<{ tierSlug: string; maxPublishedApps: number; currentPeriodEnd: number } | null> {
+  const row = await app.bindings.DB.prepare(
+    `SELECT s.tier_slug AS tierSlug, t.max_published_apps AS maxPublishedApps, s.current_period_end AS currentPeriodEnd
+       FROM creator_studio_subscriptions s JOIN studio_tiers t ON t.slug = s.tier_slug
+      WHERE s.user_id = ?1 AND s.status = 'active' AND s.current_period_end > ?2
+      ORDER BY t.max_published_apps DESC LIMIT 1`,
+  )
+    .bind(userId, app.now)
+    .first<{ tierSlug: string; maxPublishedApps: number; currentPeriodEnd: number }>();
+  return row ?? null;
+}

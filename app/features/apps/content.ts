@@ -1,0 +1,169 @@
+/**
+ * The shapes of an app's content (spec 3: theme, landing page info, onboarding flow V2, blueprint,
+ * personalized plan), one zod schema each. The spec leaves these bodies unshown; these are ours.
+ * Stored as JSON in D1 (apps, app_versions, app_blueprints, personalized_plans), validated with
+ * these schemas on every write, and shared by the builder (forms), the public pages and the API.
+ */
+import { z } from "zod";
+
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #1a2b3c");
+const line = (max: number) => z.string().trim().max(max);
+
+/** Theme: colours, font, corner radius, light or dark. */
+export const themeSchema = z.object({
+  mode: z.enum(["light", "dark"]),
+  primaryColor: hex,
+  accentColor: hex,
+  backgroundColor: hex,
+  textColor: hex,
+  font: z.enum(["system", "serif", "rounded", "mono"]),
+  cornerRadius: z.number().int().min(0).max(32),
+});
+export type Theme = z.infer<typeof themeSchema>;
+
+export const DEFAULT_THEME: Theme = {
+  mode: "light",
+  primaryColor: "#1f6f5c",
+  accentColor: "#f2a541",
+  backgroundColor: "#ffffff",
+  textColor: "#1b1b1f",
+  font: "system",
+  cornerRadius: 12,
+};
+
+const titled = z.object({ title: line(80).min(1), description: line(400) });
+
+/**
+ * Landing page info. status 'pending' means "being made, not ready": treated as absent (spec 4), so
+ * a creator who never published shows a 404 to the public.
+ */
+export const landingPageSchema = z.object({
+  status: z.enum(["pending", "ready"]),
+  hero: z.object({
+    title: line(100).min(1),
+    subtitle: line(300),
+    imageUrl: z.string().max(500).nullable(),
+    ctaLabel: line(40).min(1),
+  }),
+  benefits: z.array(titled).max(8),
+  howItWorks: z.array(titled).max(8),
+  testimonials: z.array(z.object({ quote: line(400).min(1), name: line(80).min(1), role: line(80) })).max(8),
+  faq: z.array(z.object({ question: line(200).min(1), answer: line(1000).min(1) })).max(12),
+  pricing: z.object({ title: line(100), subtitle: line(300) }),
+  callToAction: z.object({ title: line(100), subtitle: line(300), buttonLabel: line(40).min(1) }),
+});
+export type LandingPage = z.infer<typeof landingPageSchema>;
+
+export const QUESTION_TYPES = ["single_choice", "multiple_choice", "short_text", "number", "date", "slider"] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const questionSchema = z.object({
+  id: z.string().min(1).max(64),
+  /** The userState key the answer is stored under (e.g. 'goal', 'currentLevel', 'daysPerWeek', 'targetDate'). */
+  key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, "Use letters, digits and _ for the answer key"),
+  type: z.enum(QUESTION_TYPES),
+  label: line(200).min(1),
+  help: line(300).optional(),
+  required: z.boolean(),
+  /** single_choice and multiple_choice. */
+  options: z.array(z.object({ value: line(60).min(1), label: line(100).min(1) })).max(12).optional(),
+  /** number and slider. */
+  min: z.number().optional(),
+  max: z.number().optional(),
+  step: z.number().positive().optional(),
+  unit: line(20).optional(),
+  placeholder: line(100).optional(),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+/** A page is skipped when the answer under `key` equals (or, with notEquals, differs from) `value`. */
+export const skipRuleSchema = z.object({ key: z.string().min(1).max(40), operator: z.enum(["equals", "notEquals"]), value: line(60) });
+export type SkipRule = z.infer<typeof skipRuleSchema>;
+
+export const onboardingPageSchema = z.object({
+  id: z.string().min(1).max(64),
+  title: line(120).min(1),
+  description: line(400).optional(),
+  questions: z.array(questionSchema).min(1).max(10),
+  skipIf: skipRuleSchema.nullable().optional(),
+});
+export type OnboardingPage = z.infer<typeof onboardingPageSchema>;
+
+/** Onboarding flow V2: pages of questions. */
+export const onboardingFlowSchema = z.object({
+  version: z.literal(2),
+  pages: z.array(onboardingPageSchema).min(1).max(30),
+});
+export type OnboardingFlow = z.infer<typeof onboardingFlowSchema>;
+
+/**
+ * The blueprint: the app's content definition, which the plan generator reads. phaseTemplates are
+ * the building blocks of a plan, in training order; the generator picks, dates and sizes them from
+ * the end user's answers.
+ */
+export const blueprintSchema = z.object({
+  topic: line(80).min(1),
+  goal: line(200).min(1),
+  planTitle: line(120).min(1),
+  description: line(600).min(1),
+  /** 'Race Day' makes the countdown 'Time to Race Day'. */
+  targetLabel: line(40).min(1),
+  defaultProgramLengthWeeks: z.number().int().min(1).max(52),
+  expectedPhaseCount: z.number().int().min(1).max(52),
+  phaseTemplates: z
+    .array(z.object({ title: line(80).min(1), focus: line(300).min(1), sessions: z.array(line(120).min(1)).min(1).max(7), level: z.enum(["all", "beginner", "intermediate", "advanced"]) }))
+    .min(1)
+    .max(60),
+});
+export type Blueprint = z.infer<typeof blueprintSchema>;
+
+export const planPhaseSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().min(1),
+  focus: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  weekNumber: z.number().int(),
+  sessions: z.array(z.string()),
+});
+export type PlanPhase = z.infer<typeof planPhaseSchema>;
+
+/** A personalized plan (spec 3). */
+export const planSchema = z.object({
+  title: z.string().min(1),
+  description: z.string(),
+  phases: z.array(planPhaseSchema),
+  totalPhaseCount: z.number().int(),
+  targetDate: z.string(),
+  programLengthWeeks: z.number().int(),
+  timeToTargetLabel: z.string(),
+  timeToTargetTitle: z.string(),
+  timeToTargetDescription: z.string(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** Spec 9: the personalized plan defaults. */
+export const PLAN_DEFAULTS = {
+  expectedPhases: 13,
+  programLengthWeeks: 6,
+  timeToTargetLabel: "Time to Race Day",
+  description: "A step-by-step plan to get you ready to run a half marathon in under 2 hours.",
+  pollRetries: 3,
+  pollRetryMs: 1500,
+} as const;
+
+/** Pricing in cents (spec 3). annualDurationUnit says how the annual plan is shown: 1 year or 12 months. */
+export const pricingSchema = z.object({
+  monthlyPrice: z.number().int().min(0).max(100_000_00).nullable(),
+  annualPrice: z.number().int().min(0).max(1_000_000_00).nullable(),
+  annualDurationUnit: z.enum(["years", "months"]),
+});
+export type Pricing = z.infer<typeof pricingSchema>;
+
+/** What a publish freezes: the public pages read only this. */
+export interface PublishedSnapshot {
+  landingPage: LandingPage;
+  theme: Theme;
+  onboardingFlow: OnboardingFlow;
+  pricing: Pricing;
+}

@@ -1,0 +1,113 @@
+/**
+ * Checkouts that do not come from the cart: an end user buying an app's plan
+ * (POST /api/payments/create-checkout-session) and a creator buying a studio tier
+ * (POST /api/payments/create-studio-checkout-session). Same checkout_sessions table, same payments
+ * adapter, same card page and the same exactly-once fulfilment as the cart; only the line and the
+ * pages to return to differ.
+ */
+import { eq } from "drizzle-orm";
+import { checkoutSessions, users, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
+import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
+import type { AppContext } from "~/platform/context";
+import { CHECKOUT_MESSAGES, closeOtherCheckouts, continueUrl, storedPaymentInfo, type Opened } from "./checkout.server";
+import { fulfilCheckout, getCheckout } from "./fulfil.server";
+import { paymentInfo } from "./rules";
+
+export interface DirectCheckout {
+  line: CheckoutLine;
+  /** Same-site paths (a leading '/'); the checkout's id is added to the success path as session_id. */
+  successPath: string;
+  cancelPath: string;
+  /** The same key twice opens one checkout (a double click, a retried request). */
+  idempotencyKey: string;
+}
+
+/** Only paths on this site: a checkout must never send a buyer elsewhere. */
+export function sameSitePath(value: string, origin: string): string | null {
+  try {
+    const url = new URL(value, origin);
+    if (url.origin !== origin) return null;
+    return url.pathname + url.search;
+  } catch {
+    return null;
+  }
+}
+
+export async function openDirectCheckout(app: AppContext, request: Request, user: UserRow, input: DirectCheckout): Promise<Opened> {
+  const url = new URL(request.url);
+  const existing = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, input.idempotencyKey)).get();
+  if (existing) {
+    const next = existing.userId === user.id && existing.status !== "expired" ? continueUrl(existing) : null;
+    return next ? { ok: true, url: next, session: existing } : { ok: false, status: 409, formError: "Reload the page and try again." };
+  }
+  const provider = paymentsProvider(app);
+  const [session] = await app.db
+    .insert(checkoutSessions)
+    .values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      provider: provider.name,
+      idempotencyKey: input.idempotencyKey,
+      source: "direct",
+      lines: [input.line],
+      subtotalCents: input.line.priceCents,
+      totalCents: input.line.priceCents,
+      paymentInfo: paymentInfo(url.searchParams, storedPaymentInfo(app, request)),
+      query: "",
+      successPath: input.successPath,
+      cancelPath: input.cancelPath,
+      createdAt: app.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!session) {
+    const made = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, input.idempotencyKey)).get();
+    const next = made && made.userId === user.id ? continueUrl(made) : null;
+    return next && made ? { ok: true, url: next, session: made } : { ok: false, status: 409, formError: "Reload the page and try again." };
+  }
+  await closeOtherCheckouts(app, user.id, session.id);
+  if (session.totalCents === 0) {
+    await fulfilCheckout(app, session.id);
+    return { ok: true, url: continueUrl({ ...session, status: "complete" }) ?? input.successPath, session };
+  }
+  try {
+    const success = new URL(input.successPath, url.origin);
+    const started = await provider.createCheckout(app, {
+      session,
+      customer: { userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), stripeCustomerId: user.stripeCustomerId },
+      // Stripe fills in {CHECKOUT_SESSION_ID}; the page returned to confirms the payment with it.
+      successUrl: `${success.origin}${success.pathname}${success.search ? `${success.search}&` : "?"}session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: new URL(input.cancelPath, url.origin).toString(),
+      amounts: [session.totalCents],
+    });
+    await app.db.update(checkoutSessions).set({ providerSessionId: started.providerSessionId }).where(eq(checkoutSessions.id, session.id));
+    if (started.stripeCustomerId && !user.stripeCustomerId) await app.db.update(users).set({ stripeCustomerId: started.stripeCustomerId }).where(eq(users.id, user.id));
+    return { ok: true, url: started.url, session };
+  } catch (error) {
+    console.error("checkout: the payment provider failed", error);
+    await app.db.update(checkoutSessions).set({ status: "expired", lastError: CHECKOUT_MESSAGES.createFailed }).where(eq(checkoutSessions.id, session.id));
+    return { ok: false, status: 502, formError: CHECKOUT_MESSAGES.createFailed };
+  }
+}
+
+/**
+ * The page a direct checkout returns to calls this with its session_id: a Stripe checkout whose
+ * webhook has not arrived yet is asked about and fulfilled here, so the buyer never waits on it.
+ * Only the buyer's own checkout is looked at.
+ */
+export async function confirmDirectCheckout(app: AppContext, userId: string, sessionId: string): Promise<CheckoutSessionRow | null> {
+  let session = await getCheckout(app, sessionId);
+  if (!session || session.userId !== userId) return null;
+  if (session.status === "open" && session.provider === "stripe" && session.providerSessionId) {
+    try {
+      const paid = await paymentsProvider(app).retrieve(app, session.providerSessionId);
+      if (paid.paid) {
+        const outcome = await fulfilCheckout(app, session.id, { card: paid.card });
+        if (outcome.status !== "missing") session = outcome.session;
+      }
+    } catch (error) {
+      console.error("checkout: could not confirm with the provider", error);
+    }
+  }
+  return session;
+}
