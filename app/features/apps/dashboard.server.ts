@@ -16,24 +16,28 @@ import { setToastHeader } from "~/platform/toast.server";
 import { isSecureRequest } from "~/platform/http.server";
 import { ownedApp } from "./apps.server";
 import { appCard, createAppFromIdea, creatorApps, markRecentlyOpened, setIsIdea, type AppCard } from "./creator-apps.server";
-import { appIdeaSchema, IDEA_LIMITS, IDEA_MESSAGES } from "./rules";
+import { appIdeaSchema, IDEA_LIMITS, IDEA_MESSAGES, type IdeaDraft } from "./rules";
 
 /** The idea draft kept for a signed-in creator (no JavaScript needed): KV, 30 days. */
 const DRAFT_TTL_SECONDS = 30 * 86_400;
 const draftKey = (userId: string) => `apps:idea-draft:${userId}`;
 
-export async function serverIdeaDraft(app: AppContext, userId: string): Promise<string> {
+/** The draft kept on the server, with when it was kept (the newer of it and the browser's copy wins). */
+export async function serverIdeaDraft(app: AppContext, userId: string): Promise<IdeaDraft | null> {
   try {
-    return (await app.bindings.CACHE.get(draftKey(userId))) ?? "";
+    const raw = await app.bindings.CACHE.get(draftKey(userId));
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<IdeaDraft>;
+    return typeof parsed.appIdea === "string" && typeof parsed.timestamp === "number" ? { appIdea: parsed.appIdea, timestamp: parsed.timestamp } : null;
   } catch {
-    return "";
+    return null;
   }
 }
 
 async function keepIdeaDraft(app: AppContext, userId: string, appIdea: string) {
   try {
     const text = appIdea.slice(0, IDEA_LIMITS.max);
-    if (text.trim()) await app.bindings.CACHE.put(draftKey(userId), text, { expirationTtl: DRAFT_TTL_SECONDS });
+    if (text.trim()) await app.bindings.CACHE.put(draftKey(userId), JSON.stringify({ appIdea: text, timestamp: app.now } satisfies IdeaDraft), { expirationTtl: DRAFT_TTL_SECONDS });
     else await app.bindings.CACHE.delete(draftKey(userId));
   } catch (error) {
     console.warn("app idea draft: could not keep it", error);
@@ -42,7 +46,7 @@ async function keepIdeaDraft(app: AppContext, userId: string, appIdea: string) {
 
 export interface CreatorAppsSection {
   apps: AppCard[];
-  ideaDraft: string;
+  ideaDraft: IdeaDraft | null;
 }
 
 export async function creatorAppsSection(app: AppContext, user: Pick<UserRow, "id">): Promise<CreatorAppsSection> {
@@ -61,6 +65,7 @@ export interface NewAppFormResult {
   intent: "create";
   appIdea: string;
   error: string;
+  timestamp: number;
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
@@ -92,7 +97,7 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
     const idea = appIdeaSchema.safeParse({ appIdea: typed });
     if (!idea.success) {
       await keepIdeaDraft(app, user.id, typed);
-      return data<NewAppFormResult>({ intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error: idea.error.issues[0]?.message ?? IDEA_MESSAGES.required }, { status: 400 });
+      return data<NewAppFormResult>({ intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error: idea.error.issues[0]?.message ?? IDEA_MESSAGES.required, timestamp: app.now }, { status: 400 });
     }
     let created;
     try {
@@ -100,7 +105,7 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
     } catch (error) {
       console.error("apps: could not create an app", error);
       await keepIdeaDraft(app, user.id, typed);
-      return data<NewAppFormResult>({ intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error: IDEA_MESSAGES.createFailed }, { status: 503 });
+      return data<NewAppFormResult>({ intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error: IDEA_MESSAGES.createFailed, timestamp: app.now }, { status: 503 });
     }
     await keepIdeaDraft(app, user.id, "");
     recordEvent(app, EVENTS.creatorDashboardGetStarted, { userId: user.id }, { appId: created.id, path: page });

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { Button } from "~/ui/Button";
 import type { AppCard } from "../creator-apps.server";
-import { themeVars } from "../rules";
+import { themeVars, type IdeaDraft } from "../rules";
 import { NewAppForm } from "./NewAppForm";
 
 /** A small server-rendered preview of the app's hero, in the app's colours (or its hero image). */
@@ -60,9 +60,9 @@ export function AppCardView({ card }: { card: AppCard }) {
 
 export interface AppsSectionProps {
   apps: AppCard[];
-  ideaDraft: string;
+  ideaDraft: IdeaDraft | null;
   /** A refused new-app post. */
-  newApp?: { appIdea: string; error: string } | null;
+  newApp?: { appIdea: string; error: string; timestamp: number } | null;
   draftSaved?: boolean;
   /** The section's heading level 2 text. */
   heading?: string;
@@ -84,7 +84,7 @@ export function AppsSection({ apps, ideaDraft, newApp, draftSaved, heading = "Yo
           ))}
         </ul>
       )}
-      <NewAppForm initialIdea={newApp?.appIdea ?? ideaDraft} error={newApp?.error ?? null} saved={draftSaved} />
+      <NewAppForm initial={newApp ? { appIdea: newApp.appIdea, timestamp: newApp.timestamp } : ideaDraft} error={newApp?.error ?? null} saved={draftSaved} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/ui/Button";
 import { Textarea } from "~/ui/Textarea";
-import { clearIdeaDraft, IDEA_LIMITS, readIdeaDraft, saveIdeaDraft, type DraftStorage } from "../rules";
+import { clearIdeaDraft, IDEA_LIMITS, readIdeaDraft, saveIdeaDraft, type DraftStorage, type IdeaDraft } from "../rules";
 
 /** localStorage, or null where it cannot be used (private modes, blocked storage): failures are only logged. */
 function browserStorage(): DraftStorage | null {
@@ -15,8 +15,8 @@ function browserStorage(): DraftStorage | null {
 }
 
 export interface NewAppFormProps {
-  /** The draft kept on the server (no JavaScript), or the value a refused post sent. */
-  initialIdea: string;
+  /** The draft kept on the server (no JavaScript), or the value a refused post sent, with when it was typed. */
+  initial: IdeaDraft | null;
   error?: string | null;
   /** Shown when the draft was just saved (?draft=saved). */
   saved?: boolean;
@@ -27,7 +27,9 @@ export interface NewAppFormProps {
  * draft'); with it, every keystroke is kept in local storage ('appBuilderContextState',
  * {appIdea, timestamp}), restored on load and cleared once the app is made.
  */
-export function NewAppForm({ initialIdea, error, saved }: NewAppFormProps) {
+export function NewAppForm({ initial, error, saved }: NewAppFormProps) {
+  const initialIdea = initial?.appIdea ?? "";
+  const initialTime = initial?.timestamp ?? 0;
   const navigation = useNavigation();
   const [appIdea, setAppIdea] = useState(initialIdea);
   const intent = navigation.formData?.get("intent");
@@ -39,10 +41,11 @@ export function NewAppForm({ initialIdea, error, saved }: NewAppFormProps) {
     restored.current = true;
     const storage = browserStorage();
     if (!storage) return;
+    // The newer of the browser's copy and the server's wins.
     const draft = readIdeaDraft(storage);
-    if (!initialIdea && draft?.appIdea) setAppIdea(draft.appIdea);
-    else if (initialIdea) saveIdeaDraft(storage, initialIdea, Date.now());
-  }, [initialIdea]);
+    if (draft?.appIdea && draft.timestamp > initialTime) setAppIdea(draft.appIdea);
+    else if (initialIdea) saveIdeaDraft(storage, initialIdea, initialTime || Date.now());
+  }, [initialIdea, initialTime]);
 
   // The app was made: we are on our way to the builder.
   useEffect(() => {
