@@ -2,7 +2,9 @@
 // landing page and its plans, buying a plan with the local provider, and the apps JSON API.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { forgetPublishedApp, publishedCacheKey } from "~/features/apps/landing.server";
 import { IDEA_MESSAGES } from "~/features/apps/rules";
+import { testApp } from "./app-context";
 import { DEMO_BLUEPRINT, DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_PRICING, DEMO_THEME } from "../tools/apps-sql.mjs";
 import { Browser, count, GOOD_CARD, html, payCard, payPageId, signUp } from "./commerce-helpers";
 
@@ -193,6 +195,19 @@ describe("the public landing page", () => {
     const radios = (page.match(/<input class="radio-option__input"[^>]*>/g) ?? []).map((tag) => [tag.match(/value="([^"]+)"/)![1], / checked=""/.test(tag)]);
     expect(radios).toEqual([[`${id}:year`, true], [`${id}:month`, false]]);
     expect(page).toContain("$8.25");
+  });
+
+  it("the snapshot is cached briefly; forgetPublishedApp makes an unpublish show at once", async () => {
+    const c = await creator("cached");
+    const id = await publishedApp(c.userId, c.storefrontSlug);
+    const path = `/apps/${c.storefrontSlug}/half-marathon`;
+    expect((await new Browser().get(path)).status).toBe(200);
+    // The snapshot is written after the answer (waitUntil): wait for it.
+    for (let i = 0; i < 50 && !(await env.CACHE.get(publishedCacheKey(c.storefrontSlug, "half-marathon"))); i++) await new Promise((r) => setTimeout(r, 20));
+    await sql("UPDATE apps SET is_published = 0 WHERE id = ?", id).run();
+    expect((await new Browser().get(path)).status).toBe(200);
+    await forgetPublishedApp(testApp(), c.storefrontSlug, "half-marathon");
+    expect((await new Browser().get(path)).status).toBe(404);
   });
 
   it("404 when absent, unpublished or pending", async () => {

@@ -1,14 +1,12 @@
 /**
  * The public app landing page /apps/{storefrontSlug}/{appSlug}: the published snapshot (read through
- * KV for 60 s: a publish shows within a minute; the builder may delete the key on publish to make it
- * instant, see publishedCacheKey), the plans, the buyer's confirmation after paying, and the buy form.
+ * KV for 60 s, see publishedApp), the plans, the buyer's confirmation after paying, and the buy form.
  */
 import { data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { confirmDirectCheckout } from "~/features/checkout/direct.server";
 import { authHref } from "~/features/identity/modal";
 import { currentUser } from "~/features/identity/sessions.server";
-import { cached } from "~/platform/cache.server";
 import type { AppContext } from "~/platform/context";
 import { formDataOf, notFound } from "~/platform/http.server";
 import { appBySlugs } from "./apps.server";
@@ -22,19 +20,30 @@ export const publishedCacheKey = (storefrontSlug: string, appSlug: string) => `a
 
 const slugSchema = z.string().min(1).max(120);
 
-/** The publicly visible app by its slugs, or null (absent, unpublished, or its landing page pending). */
+/**
+ * The publicly visible app by its slugs, or null (absent, unpublished, or its landing page pending).
+ * Only a visible app is kept in KV (60 s), so a first publish shows at once; a re-publish shows
+ * within a minute, or at once when the publisher calls forgetPublishedApp.
+ */
 export async function publishedApp(app: AppContext, storefrontSlug: string, appSlug: string): Promise<PublicAppView | null> {
   if (!slugSchema.safeParse(storefrontSlug).success || !slugSchema.safeParse(appSlug).success) return null;
-  const view = await cached<PublicAppView | null>(
-    app,
-    publishedCacheKey(storefrontSlug, appSlug),
-    async () => {
-      const row = await appBySlugs(app, storefrontSlug, appSlug);
-      return row && isPubliclyVisible(row) ? { id: row.id, name: row.name, storefrontSlug: row.storefrontSlug, appSlug: row.appSlug, isPublished: row.isPublished, published: row.published } : null;
-    },
-    PUBLISHED_CACHE_SECONDS,
-  );
-  return view && isPubliclyVisible(view) ? view : null;
+  const key = publishedCacheKey(storefrontSlug, appSlug);
+  try {
+    const hit = await app.bindings.CACHE.get<PublicAppView>(key, "json");
+    if (hit && isPubliclyVisible(hit)) return hit;
+  } catch {
+    // A cache that cannot be read is a miss.
+  }
+  const row = await appBySlugs(app, storefrontSlug, appSlug);
+  if (!row || !isPubliclyVisible(row)) return null;
+  const view: PublicAppView = { id: row.id, name: row.name, storefrontSlug: row.storefrontSlug, appSlug: row.appSlug, isPublished: row.isPublished, published: row.published };
+  app.ctx.waitUntil(app.bindings.CACHE.put(key, JSON.stringify(view), { expirationTtl: PUBLISHED_CACHE_SECONDS }).catch(() => undefined));
+  return view;
+}
+
+/** Drops the cached snapshot (call after publishing or unpublishing an app). */
+export async function forgetPublishedApp(app: AppContext, storefrontSlug: string, appSlug: string): Promise<void> {
+  await app.bindings.CACHE.delete(publishedCacheKey(storefrontSlug, appSlug)).catch(() => undefined);
 }
 
 export interface LandingPageData {
