@@ -17,6 +17,16 @@ async function logIn(page: Page, email: string, password: string) {
 test("signed out, /dashboard asks to log in", async ({ page }) => {
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/\?auth=Login&redirect=%2Fdashboard$/);
+  await expectNoAxeViolations(page);
+});
+
+test("a signed-out visitor who picks a plan is asked to sign up first, then comes back to the plans", async ({ page }, testInfo) => {
+  await page.goto(DEMO_APP);
+  await waitForHydration(page, testInfo.project.name);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/apps\/marisol-vega\/half-marathon\?redirect=%2Fapps%2Fmarisol-vega%2Fhalf-marathon%23plans&auth=SocialSignUp$/);
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("the demo creator sees their apps and makes a new one from an idea", async ({ page, problems }, testInfo) => {
