@@ -26,9 +26,9 @@ export function AppCardView({ card }: { card: AppCard }) {
       <div className="app-tile__body">
         <h3 className="app-tile__name">{card.name}</h3>
         <p className="app-tile__badges">
-          {card.isPublished ? <span className="badge badge--published">Published</span> : <span className="badge badge--draft">Not published</span>}
-          {card.unpublishedChanges ? <span className="badge badge--changes">Unpublished changes</span> : null}
-          {card.isIdea ? <span className="badge badge--idea">Idea</span> : null}
+          {card.isPublished ? <span className="app-badge app-badge--published">Published</span> : <span className="app-badge app-badge--draft">Not published</span>}
+          {card.unpublishedChanges ? <span className="app-badge app-badge--changes">Unpublished changes</span> : null}
+          {card.isIdea ? <span className="app-badge app-badge--idea">Idea</span> : null}
         </p>
         <div className="app-tile__actions">
           <Form method="post">
