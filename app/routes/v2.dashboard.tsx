@@ -1,5 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import appsStyles from "~/features/apps/apps.css";
+import { AppsSection } from "~/features/apps/components/AppsSection";
+import { creatorDashboardAction } from "~/features/apps/dashboard.server";
 import catalogStyles from "~/features/catalog/catalog.css";
 import { LearnerDashboard } from "~/features/learning/components/LearnerDashboard";
 import { loadLearnerDashboard } from "~/features/learning/dashboard.server";
@@ -8,6 +11,7 @@ import learningStyles from "~/features/learning/learning.css";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogStyles },
   { rel: "stylesheet", href: learningStyles },
+  { rel: "stylesheet", href: appsStyles },
 ];
 export const meta: MetaFunction = () => [{ title: "Your dashboard" }];
 
@@ -15,6 +19,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadLearnerDashboard(context.app, request);
 }
 
+/** The creator section's forms (new app, open builder, mark as idea) post here and come back here. */
+export const action = ({ request, context }: ActionFunctionArgs) => creatorDashboardAction(context.app, request);
+
 export default function LearnerDashboardRoute() {
-  return <LearnerDashboard {...useLoaderData<typeof loader>()} />;
+  const { creator, ...learner } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  return (
+    <>
+      {creator ? (
+        <div className="container creator-apps-page creator-apps-page--v2">
+          <AppsSection apps={creator.apps} ideaDraft={creator.ideaDraft} newApp={refused ?? null} draftSaved={params.get("draft") === "saved"} />
+        </div>
+      ) : null}
+      <LearnerDashboard {...learner} />
+    </>
+  );
 }

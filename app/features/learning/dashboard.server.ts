@@ -2,6 +2,7 @@
  * /v2/dashboard for learners: continue watching, the membership's state, the class schedule
  * (classesEnrolled) and recommendations from what they own.
  */
+import { creatorAppsSection } from "~/features/apps/dashboard.server";
 import { recommendations } from "~/features/cart/recommendations.server";
 import { toCard } from "~/features/catalog/card";
 import { requireUser } from "~/features/identity/sessions.server";
@@ -24,7 +25,12 @@ export async function loadLearnerDashboard(app: AppContext, request: Request) {
   ]);
   const member = subs.subscriptions.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due") ?? null;
   const classes = await libraryClasses(app, user.id, owned, member ? watched : []);
-  const [picks, offers] = await Promise.all([recommendations(app, { productIds: [], useAllPurchases: true, userId: user.id, limit: 4 }), offersFor(app, request)]);
+  const [picks, offers, creator] = await Promise.all([
+    recommendations(app, { productIds: [], useAllPurchases: true, userId: user.id, limit: 4 }),
+    offersFor(app, request),
+    // New-dashboard creators see their apps above the learner content.
+    user.creatorInfo?.hasNewDashboardAccess ? creatorAppsSection(app, user) : Promise.resolve(null),
+  ]);
 
   const enrolled = user.classesEnrolled ?? {};
   const activeIds = Object.entries(enrolled).filter(([, c]) => Date.parse(c.classEndDate) >= app.now).map(([id]) => id);
@@ -40,5 +46,6 @@ export async function loadLearnerDashboard(app: AppContext, request: Request) {
     },
     recommendations: offers.priced(picks.map(toCard)),
     now: app.now,
+    creator,
   });
 }

@@ -1,0 +1,4 @@
+import { getCreatorHasAnyApp } from "~/features/apps/api.server";
+
+/** GET /api/app-builder/creatorHasAnyApp → {response: {hasAny}}. */
+export const loader = getCreatorHasAnyApp;

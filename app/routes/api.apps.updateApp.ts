@@ -1,0 +1,6 @@
+import { updateApp } from "~/features/apps/api.server";
+import { methodNotAllowed } from "~/platform/api.server";
+
+/** POST /api/apps/updateApp {appId, canvasSettings} or {appId, name?, isIdea?} (auth + owner) → {response}. */
+export const action = updateApp;
+export const loader = methodNotAllowed;

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import appsStyles from "~/features/apps/apps.css";
+import { AppsSection } from "~/features/apps/components/AppsSection";
+import { creatorDashboardAction, loadCreatorDashboard } from "~/features/apps/dashboard.server";
+
+/** /dashboard: the creator's apps, recently opened first, and a new app from a typed idea (visitors are sent to Log In). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: appsStyles }];
+export const meta: MetaFunction = () => [{ title: "Your apps" }, { name: "robots", content: "noindex" }];
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadCreatorDashboard(context.app, request);
+export const action = ({ request, context }: ActionFunctionArgs) => creatorDashboardAction(context.app, request);
+
+export default function CreatorDashboardRoute() {
+  const { firstName, apps, ideaDraft } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  return (
+    <div className="container creator-apps-page">
+      <h1>{firstName ? `${firstName}'s apps` : "Your apps"}</h1>
+      <AppsSection apps={apps} ideaDraft={ideaDraft} newApp={refused ?? null} draftSaved={params.get("draft") === "saved"} heading={apps.length ? "Recently opened" : "Get started"} />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Creator apps, JavaScript on and off: the demo creator's /dashboard and a new app from an idea, the
+ * public landing page of the demo app in its theme with the annual plan first, buying it with the
+ * local provider, and a never-published app's 404. Axe on every screen. (Runs in parallel with other
+ * specs on one database: the demo app's published content is never changed here.)
+ */
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from "./helpers";
+
+const DEMO_APP = "/apps/marisol-vega/half-marathon";
+
+async function logIn(page: Page, email: string, password: string) {
+  const response = await page.request.post("/auth/login", { form: { email, password, page: "/" }, maxRedirects: 0 });
+  expect(response.status(), "signed in").toBe(303);
+}
+
+test("signed out, /dashboard asks to log in", async ({ page }) => {
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/\?auth=Login&redirect=%2Fdashboard$/);
+  await expectNoAxeViolations(page);
+});
+
+test("a signed-out visitor who picks a plan is asked to sign up first, then comes back to the plans", async ({ page }, testInfo) => {
+  await page.goto(DEMO_APP);
+  await waitForHydration(page, testInfo.project.name);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/apps\/marisol-vega\/half-marathon\?redirect=%2Fapps%2Fmarisol-vega%2Fhalf-marathon%23plans&auth=SocialSignUp$/);
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the demo creator sees their apps and makes a new one from an idea", async ({ page, problems }, testInfo) => {
+  problems.allowStatus(400, 404);
+  await logIn(page, "creator@studio.example", "creator-demo-1");
+  expect((await page.goto("/dashboard"))?.status()).toBe(200);
+  await waitForHydration(page, testInfo.project.name);
+  await expect(h1(page)).toHaveText(/'s apps$/);
+  const card = page.locator(".app-tile").filter({ has: page.getByRole("heading", { name: "Half Marathon Coach" }) });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Published", { exact: true })).toBeVisible();
+  await expect(card.getByRole("link", { name: "View public page of Half Marathon Coach" })).toHaveAttribute("href", DEMO_APP);
+  await expect(card.getByRole("button", { name: "Open builder for Half Marathon Coach" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const idea = `A ${testInfo.project.name} pottery app that teaches wheel throwing to complete beginners at home.`;
+  const field = page.getByLabel("Describe your app idea");
+  // A bad idea first: the message, the text kept.
+  await field.fill("Pots");
+  await page.getByRole("button", { name: "Create app" }).click();
+  await expect(page.getByText("Your app idea must be at least 10 characters")).toBeVisible();
+  await expect(field).toHaveValue("Pots");
+  await expectNoAxeViolations(page);
+
+  await field.fill(idea);
+  if (isJs(testInfo.project.name)) {
+    // The draft is kept in local storage and restored on the next visit.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("appBuilderContextState") ?? "null"));
+    expect(stored).toMatchObject({ appIdea: idea });
+    expect(typeof stored.timestamp).toBe("number");
+    await page.goto("/dashboard");
+    await waitForHydration(page, testInfo.project.name);
+    await expect(page.getByLabel("Describe your app idea")).toHaveValue(idea);
+  }
+  await page.getByRole("button", { name: "Create app" }).click();
+  await page.waitForURL(/\/dashboard\/builder\?appId=[0-9a-f-]{36}$/);
+  const appId = new URL(page.url()).searchParams.get("appId")!;
+  if (isJs(testInfo.project.name)) expect(await page.evaluate(() => localStorage.getItem("appBuilderContextState"))).toBeNull();
+
+  // The new app is on the dashboard; it was never published, so the public gets the not-found page.
+  const list = (await (await page.request.get("/api/app-builder/getCreatorApps")).json()) as { response: { apps: { appId: string; storefrontSlug: string; appSlug: string; isPublished: boolean }[] } };
+  const made = list.response.apps.find((a) => a.appId === appId)!;
+  expect(made).toMatchObject({ storefrontSlug: "marisol-vega", isPublished: false });
+  await page.goto("/dashboard");
+  await expect(page.locator(`#app-${appId}`).getByText("Not published")).toBeVisible();
+  const missing = await page.goto(`/apps/${made.storefrontSlug}/${made.appSlug}`);
+  expect(missing?.status()).toBe(404);
+  await expectNoAxeViolations(page);
+});
+
+test("the public landing page renders in the app's theme with the annual plan first and selected", async ({ page }, testInfo) => {
+  expect((await page.goto(DEMO_APP))?.status()).toBe(200);
+  await waitForHydration(page, testInfo.project.name);
+  await expect(h1(page)).toHaveText("Run your first sub-2 half marathon");
+  await expect(page).toHaveTitle("Half Marathon Coach: Run your first sub-2 half marathon");
+  const primary = await page.locator(".app-landing").evaluate((el) => getComputedStyle(el).getPropertyValue("--app-primary").trim());
+  expect(primary).toBe("#c2410c");
+  await expect(page.getByRole("link", { name: "Get started" })).toHaveAttribute("href", `${DEMO_APP}/onboarding`);
+  const plans = page.locator("#plans").getByRole("radio");
+  await expect(plans).toHaveCount(2);
+  await expect(plans.first()).toBeChecked();
+  await expect(page.locator("#plans .radio-option").first()).toContainText("Annual");
+  await expect(page.locator("#plans .radio-option").first()).toContainText("$8.25");
+  await expect(page.locator(".app-faq details").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a signed-in learner buys the annual plan with the test card and sees the confirmation", async ({ page }, testInfo) => {
+  // The demo learner buys with JavaScript; the no-JavaScript run buys with an account of its own (the two run in parallel).
+  if (isJs(testInfo.project.name)) await logIn(page, "learner@studio.example", "learner-demo-1");
+  else {
+    const email = `app-buyer-${Date.now()}@example.com`;
+    const made = await page.request.post("/auth/create-account", { form: { email, firstName: "Ada", lastName: "Byron", password: "app buyer password", page: "/" }, maxRedirects: 0 });
+    expect(made.status()).toBe(303);
+  }
+  await page.goto(`${DEMO_APP}#plans`);
+  await waitForHydration(page, testInfo.project.name);
+  await expect(page.locator("#plans").getByRole("radio").first()).toBeChecked();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/checkout\/pay\/[0-9a-f-]{36}$/);
+  await expect(h1(page)).toHaveText("Pay $99.00");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Name on card").fill("Ada Byron");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry").fill("12/34");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByRole("button", { name: "Pay $99.00" }).click();
+  await expect(page).toHaveURL(/\/apps\/marisol-vega\/half-marathon\?purchased=1&session_id=[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "You're in!" })).toBeVisible();
+  await expect(page.getByText("You have the annual plan")).toBeVisible();
+  await expect(page.locator("#plans").getByRole("radio")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("an app that does not exist is the not-found page", async ({ page, problems }) => {
+  problems.allowStatus(404);
+  expect((await page.goto("/apps/marisol-vega/never-published-app"))?.status()).toBe(404);
+  await expectNoAxeViolations(page);
+});
