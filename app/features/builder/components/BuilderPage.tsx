@@ -186,24 +186,25 @@ function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "edit
           <h2 className="visually-hidden">{SECTION_LABELS[section]}</h2>
           {section === "landing" ? (
             <>
-              <LandingEditor page={(failed?.values as typeof app.landingPage) ?? app.landingPage} theme={app.theme} errors={errors} formError={failed?.formError} formKey={newest(data.landingVersions)} />
+              <LandingEditor key={`landing-${newest(data.landingVersions)}${failed ? "-failed" : ""}`} page={(failed?.values as typeof app.landingPage) ?? app.landingPage} theme={app.theme} errors={errors} formError={failed?.formError} formKey={newest(data.landingVersions)} />
               <History title="Landing page history" page={data.landingVersions} section="landing" moreHref={historyHref(app.id, "landing", data.landingVersions?.nextCursor)} />
             </>
           ) : null}
           {section === "theme" ? (
             <>
-              <ThemeEditor theme={app.theme} page={app.landingPage} errors={errors} formKey={newest(data.themeVersions)} />
+              <ThemeEditor key={`theme-${newest(data.themeVersions)}`} theme={app.theme} page={app.landingPage} errors={errors} formKey={newest(data.themeVersions)} />
               <History title="Theme history" page={data.themeVersions} section="theme" />
             </>
           ) : null}
           {section === "onboarding" ? (
             <>
-              <FlowEditor flow={(failed?.values as typeof app.onboardingFlow) ?? app.onboardingFlow} errors={errors} previewHref={app.previewOnboardingPath} formKey={newest(data.flowVersions) + (failed ? "-failed" : "")} />
+              <FlowEditor key={`flow-${newest(data.flowVersions)}${failed ? "-failed" : ""}`} flow={(failed?.values as typeof app.onboardingFlow) ?? app.onboardingFlow} errors={errors} previewHref={app.previewOnboardingPath} formKey={newest(data.flowVersions) + (failed ? "-failed" : "")} />
               <History title="Onboarding history" page={data.flowVersions} section="onboarding" moreHref={historyHref(app.id, "onboarding", data.flowVersions?.nextCursor)} />
             </>
           ) : null}
           {section === "pricing" ? (
             <PricingEditor
+              key={`pricing-${app.pricing.monthlyPrice}-${app.pricing.annualPrice}-${app.pricing.annualDurationUnit}${failed ? "-failed" : ""}`}
               pricing={app.pricing}
               errors={errors}
               values={failed?.values as { monthlyPrice: string; annualPrice: string; annualDurationUnit: string } | undefined}

@@ -195,7 +195,7 @@ export function ThemeEditor({ theme, page, errors: serverErrors, formKey }: { th
         </fieldset>
         <SaveBar status={live.status} />
       </Form>
-      <div className="builder-side">
+      <div className="builder-side" role="region" aria-label="Theme preview" tabIndex={0}>
         <ThemeSwatches theme={validTheme(shown, theme)} />
         <LandingPreview page={page} theme={validTheme(shown, theme)} label="Landing page in this theme" />
       </div>
@@ -343,7 +343,7 @@ export function PricingEditor({ pricing, errors: serverErrors, values, formKey }
           ]}
         />
       </Form>
-      <section className="builder-preview" aria-label="Pricing preview">
+      <section className="builder-preview" aria-label="Pricing preview" tabIndex={0}>
         <p className="builder-preview__line">Monthly: {monthly.ok && monthly.cents !== null ? `${formatCents(monthly.cents)} a month` : "—"}</p>
         <p className="builder-preview__line">
           Annual: {annual.ok && annual.cents !== null ? `${formatCents(annual.cents)} for ${live.value.annualDurationUnit === "months" ? "12 months" : "1 year"}` : "no annual plan"}

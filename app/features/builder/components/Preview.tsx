@@ -23,7 +23,7 @@ export function themeStyle(theme: Theme): CSSProperties {
 /** A faithful small rendering of the landing page in the app's theme: updates as the creator types. */
 export function LandingPreview({ page, theme, label = "Landing page preview" }: { page: LandingPage; theme: Theme; label?: string }) {
   return (
-    <section className="builder-preview" aria-label={label}>
+    <section className="builder-preview" aria-label={label} tabIndex={0}>
       <div className="app-preview" style={themeStyle(theme)}>
         <div className="app-preview__hero">
           {page.hero.imageUrl ? <img src={page.hero.imageUrl} alt="" className="app-preview__image" /> : null}
