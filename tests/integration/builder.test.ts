@@ -312,6 +312,35 @@ describe("/dashboard/builder (no JavaScript)", () => {
     expect(flow.pages[0].questions[0]).toMatchObject({ type: "date", required: true });
   });
 
+  it("uploads a hero image to R2 (served under /media/app-images/), refuses other files, and restores a version from the page", async () => {
+    const form = (file: Blob, name: string) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries({ section: "landing", intent: "save", "hero.title": "With a picture", "hero.ctaLabel": "Go", "callToAction.buttonLabel": "Go", "hero.imageUrl": "" })) data.set(k, v);
+      data.set("heroImage", file, name);
+      return data;
+    };
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1]);
+    const uploaded = await creator.browser.fetch(page(appId), { method: "POST", body: form(new Blob([png], { type: "image/png" }), "hero.png") });
+    expect(uploaded.status).toBe(303);
+    const imageUrl = JSON.parse((await appRow(appId))!.landing_page).hero.imageUrl as string;
+    expect(imageUrl).toMatch(new RegExp(`^/media/app-images/${appId}/[0-9a-f-]{36}\\.png$`));
+    const served = await new Browser().get(imageUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+
+    const text = await creator.browser.fetch(page(appId), { method: "POST", body: form(new Blob(["not an image at all"], { type: "image/png" }), "fake.png") });
+    expect(text.status).toBe(400);
+    expect(await html(text)).toContain("must be a PNG, JPEG, GIF or WebP image");
+    expect(JSON.parse((await appRow(appId))!.landing_page).hero.imageUrl).toBe(imageUrl);
+
+    const versions = (await (await creator.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${appId}`)).json()) as Json;
+    const older = (versions.response.versions as Json[]).find((v) => v.content.hero.title !== "With a picture")!;
+    const restored = await creator.browser.post(page(appId), { section: "landing", intent: "restore", versionId: older.versionId });
+    expect(restored.status).toBe(303);
+    expect(JSON.parse((await appRow(appId))!.landing_page).hero.title).toBe(older.content.hero.title);
+    expect((await stranger.browser.post(page(appId), { section: "landing", intent: "restore", versionId: older.versionId })).status).toBe(403);
+  });
+
   it("the tiers page works without an app and opens a studio-tier checkout returning to the publish step", async () => {
     const learner = await signUp("builder-learner");
     const tiers = await html(await learner.browser.get("/dashboard/builder?mode=pricing_tiers"));

@@ -13,6 +13,7 @@ import {
   editLanding,
   encodeCursor,
   errorMap,
+  fieldLabel,
   fieldName,
   flowFromForm,
   flowIssues,
@@ -175,6 +176,29 @@ describe("onboarding flow extra checks", () => {
     expect(messages["pages[0].skipIf.key"]).toBe(builderMessages.skipUnknown("goal"));
     expect(messages["pages[1].questions[0].options"]).toBe(builderMessages.optionsRequired);
     expect(messages["pages[1].questions[1].max"]).toBe(builderMessages.minMax);
+  });
+});
+
+describe("error words", () => {
+  it("zod's issues in plain words, keyed by field name, and field names in words for the summary", async () => {
+    const { landingPageSchema, themeSchema } = await import("~/features/apps/content");
+    const page = structuredClone(DEMO_LANDING_PAGE) as LandingPage;
+    page.hero.title = "";
+    page.hero.ctaLabel = "x".repeat(41);
+    const issues = landingPageSchema.safeParse(page);
+    expect(issues.success).toBe(false);
+    const map = errorMap(issues.success ? [] : issues.error.issues);
+    expect(map).toEqual({ "hero.title": "This is required", "hero.ctaLabel": "Keep it to 40 characters or fewer" });
+    const theme = themeSchema.safeParse({ ...DEMO_THEME, primaryColor: "red", cornerRadius: 40, font: "comic" });
+    expect(errorMap(theme.success ? [] : theme.error.issues)).toEqual({
+      primaryColor: "Use a colour like #1a2b3c",
+      cornerRadius: "Use 32 or less",
+      font: "Choose one of: system, serif, rounded, mono",
+    });
+    expect(fieldLabel("faq[1].answer")).toBe("FAQ 2 answer");
+    expect(fieldLabel("pages[0].questions[2].key")).toBe("Page 1 question 3 answer key");
+    expect(fieldLabel("hero.ctaLabel")).toBe("Hero button label");
+    expect(fieldLabel("monthlyPrice")).toBe("Monthly price");
   });
 });
 

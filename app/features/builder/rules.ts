@@ -186,14 +186,61 @@ export function fieldName(path: (string | number)[]): string {
   return path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
 }
 
+/** A zod issue in plain words (our own messages, e.g. the colour or answer-key rules, pass through). */
+export function issueMessage(issue: ZodIssue | FlowIssue): string {
+  if (!("code" in issue)) return issue.message;
+  if (issue.code === "too_small" && issue.type === "string") return Number(issue.minimum) <= 1 ? "This is required" : `Use at least ${issue.minimum} characters`;
+  if (issue.code === "too_big" && issue.type === "string") return `Keep it to ${issue.maximum} characters or fewer`;
+  if (issue.code === "too_small" && issue.type === "array") return `Add at least ${issue.minimum}`;
+  if (issue.code === "too_big" && issue.type === "array") return `No more than ${issue.maximum} items`;
+  if (issue.code === "too_small" && issue.type === "number") return `Use ${issue.minimum} or more`;
+  if (issue.code === "too_big" && issue.type === "number") return `Use ${issue.maximum} or less`;
+  if (issue.code === "invalid_type" && issue.expected === "number") return "Enter a number";
+  if (issue.code === "invalid_enum_value") return `Choose one of: ${issue.options.join(", ")}`;
+  return issue.message;
+}
+
 /** Issues as {fieldName: first message}. */
 export function errorMap(issues: (ZodIssue | FlowIssue)[]): Record<string, string> {
   const map: Record<string, string> = {};
   for (const issue of issues) {
     const name = fieldName(issue.path) || "form";
-    map[name] ??= issue.message;
+    map[name] ??= issueMessage(issue);
   }
   return map;
+}
+
+const PART_NAMES: Record<string, string> = {
+  hero: "Hero",
+  benefits: "Benefit",
+  howItWorks: "Step",
+  testimonials: "Testimonial",
+  faq: "FAQ",
+  pricing: "Pricing",
+  callToAction: "Call to action",
+  pages: "Page",
+  questions: "question",
+  skipIf: "skip rule",
+  ctaLabel: "button label",
+  buttonLabel: "button",
+  imageUrl: "image",
+  image: "image",
+  key: "answer key",
+  primaryColor: "Primary colour",
+  accentColor: "Accent colour",
+  backgroundColor: "Background colour",
+  textColor: "Text colour",
+  cornerRadius: "Corner radius",
+  monthlyPrice: "Monthly price",
+  annualPrice: "Annual price",
+};
+
+/** A field name in words for the error summary: 'faq[1].answer' → 'FAQ 2 answer'. */
+export function fieldLabel(name: string): string {
+  const parts = name.replace(/\[(\d+)\]/g, ".$1").split(".").filter(Boolean);
+  const words = parts.map((p) => (/^\d+$/.test(p) ? String(Number(p) + 1) : (PART_NAMES[p] ?? p.replace(/([A-Z])/g, " $1").toLowerCase())));
+  const text = words.join(" ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");

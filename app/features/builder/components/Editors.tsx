@@ -77,7 +77,10 @@ export function LandingEditor({ page, theme, errors: serverErrors, formError, fo
             <label htmlFor="f-hero-image" className="field__label">
               Hero image (PNG, JPEG, GIF or WebP, up to 2 MB)
             </label>
-            <input id="f-hero-image" type="file" name="heroImage" accept="image/png,image/jpeg,image/gif,image/webp" aria-describedby={errors["hero.image"] ? "f-hero-image-error" : undefined} />
+            <input id="f-hero-image" type="file" name="heroImage" accept="image/png,image/jpeg,image/gif,image/webp" aria-describedby={["f-hero-image-hint", errors["hero.image"] ? "f-hero-image-error" : null].filter(Boolean).join(" ")} />
+            <p id="f-hero-image-hint" className="field__hint">
+              The image uploads when you press Save.
+            </p>
             {errors["hero.image"] ? (
               <p id="f-hero-image-error" className="field__error" role="alert">
                 {errors["hero.image"]}
@@ -164,7 +167,19 @@ export function ThemeEditor({ theme, page, errors: serverErrors, formKey }: { th
                 />
               </div>
               <input type="hidden" name={`${name}Was`} value={theme[name]} />
-              <Field name={name} label={`${labels[name]} (hex)`} defaultValue={theme[name]} errors={errors} maxLength={7} hint="Like #1a2b3c" />
+              <Field
+                name={name}
+                label={`${labels[name]} (hex)`}
+                defaultValue={theme[name]}
+                errors={errors}
+                maxLength={7}
+                hint="Like #1a2b3c"
+                onInput={(e) => {
+                  // …and the picker follows a complete hex value typed here.
+                  const picker = e.currentTarget.form?.elements.namedItem(`${name}Picker`) as HTMLInputElement | null;
+                  if (picker && /^#[0-9a-fA-F]{6}$/.test(e.currentTarget.value)) picker.value = e.currentTarget.value.toLowerCase();
+                }}
+              />
             </div>
           ))}
         </fieldset>

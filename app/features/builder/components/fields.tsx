@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { TextInput, type TextInputProps } from "~/ui/TextInput";
 import { Textarea, type TextareaProps } from "~/ui/Textarea";
 import type { BuilderActionData } from "../page.server";
-import { AUTOSAVE_DELAY_MS, formToObject } from "../rules";
+import { AUTOSAVE_DELAY_MS, fieldLabel, formToObject } from "../rules";
 
 /** The id of the field named `name` (error summary links point at it). */
 export const fid = (name: string) => `f-${name.replace(/[^A-Za-z0-9_]+/g, "-")}`;
@@ -61,7 +61,9 @@ export function ErrorSummary({ errors, formError }: { errors: Errors; formError?
         {formError ? <li>{formError}</li> : null}
         {entries.map(([name, message]) => (
           <li key={name}>
-            <a href={`#${fid(name)}`}>{message}</a>
+            <a href={`#${fid(name)}`}>
+              {fieldLabel(name)}: {message}
+            </a>
           </li>
         ))}
       </ul>
