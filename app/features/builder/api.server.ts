@@ -154,10 +154,15 @@ export async function updatePriceOptionsAction(args: Args) {
   return apiJson({ success: true });
 }
 
-/** GET /api/payments/studio-payment-options → {tiers, response:{tiers}}. */
+/** GET /api/payments/studio-payment-options → {status:'success', tiers, response:{tiers}}; 'Failed to fetch studio payment options' on a failed read. */
 export const studioOptionsLoader = signedInLoader(noQuery, async (_q, _user, app) => {
-  const tiers = await studioPaymentOptions(app);
-  return apiJson({ tiers, response: { tiers } });
+  try {
+    const tiers = await studioPaymentOptions(app);
+    return apiJson({ status: "success", tiers, response: { tiers } });
+  } catch (error) {
+    console.error("studio-payment-options: read failed", error);
+    return jsonError(500, builderMessages.studioOptionsFailed);
+  }
 });
 
 /** POST /api/payments/create-studio-checkout-session {price_option_id, success_url, cancel_url, tier_slug} → {url, sessionId}. */

@@ -163,13 +163,16 @@ export type PublishOutcome = { ok: true; publishedAt: number; snapshot: Publishe
 export async function publishApp(app: AppContext, row: AppRow): Promise<PublishOutcome> {
   const tier = await activeStudioTier(app, row.ownerId);
   if (!tier) return { ok: false, status: 403, error: builderMessages.noTier, needsTier: true };
-  const others = await app.bindings.DB.prepare(`SELECT count(*) AS n FROM apps WHERE user_id = ?1 AND is_published = 1 AND id != ?2`).bind(row.ownerId, row.id).first<{ n: number }>();
-  if ((others?.n ?? 0) >= tier.maxPublishedApps) return { ok: false, status: 403, error: builderMessages.tierFull(tier.maxPublishedApps), needsTier: true };
   const snapshot = draftSnapshot(draftOf(row));
-  await app.db
-    .update(apps)
-    .set({ published: snapshot, isPublished: true, publishedAt: app.now, landingPage: snapshot.landingPage, updatedAt: app.now })
-    .where(eq(apps.id, row.id));
+  // The tier's limit is checked in the same statement that publishes, so two publishes at once
+  // cannot both squeeze past it.
+  const result = await app.bindings.DB.prepare(
+    `UPDATE apps SET published = ?1, is_published = 1, published_at = ?2, landing_page = ?3, updated_at = ?2
+      WHERE id = ?4 AND (SELECT count(*) FROM apps o WHERE o.user_id = ?5 AND o.is_published = 1 AND o.id != ?4) < ?6`,
+  )
+    .bind(JSON.stringify(snapshot), app.now, JSON.stringify(snapshot.landingPage), row.id, row.ownerId, tier.maxPublishedApps)
+    .run();
+  if (!result.meta.changes) return { ok: false, status: 403, error: builderMessages.tierFull(tier.maxPublishedApps), needsTier: true };
   return { ok: true, publishedAt: app.now, snapshot };
 }
 

@@ -33,6 +33,7 @@ export const builderMessages = {
   published: "Published. Your app is live.",
   badPath: "Return addresses must be on this site",
   priceOptionUnknown: "No such studio price option",
+  studioOptionsFailed: "Failed to fetch studio payment options",
 } as const;
 
 // ---------------------------------------------------------------- prices
