@@ -5,7 +5,8 @@
  * failure; the autosave fetcher gets JSON instead of the redirect).
  */
 import { json, redirect } from "@remix-run/cloudflare";
-import type { AppRow, UserRow } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { apps, type AppRow, type UserRow } from "~/db/schema";
 import { ownedApp, activeStudioTier } from "~/features/apps/apps.server";
 import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/apps/content";
 import { confirmDirectCheckout } from "~/features/checkout/direct.server";
@@ -134,6 +135,8 @@ export async function loadBuilder(app: AppContext, request: Request): Promise<Bu
   }
   if (!row) return { kind: "picker", apps: await appsOwnedBy(app, user.id) };
 
+  // Opening one's own app records it as recently opened (the dashboard lists apps by it).
+  if (row.ownerId === user.id) await app.db.update(apps).set({ recentlyOpenedAt: app.now }).where(eq(apps.id, row.id));
   const requested = url.searchParams.get("section");
   const section: Section = mode === "publish" ? "publish" : (SECTIONS as readonly string[]).includes(requested ?? "") ? (requested as Section) : "landing";
   const [active, tiers] = await Promise.all([activeStudioTier(app, row.ownerId), studioPaymentOptions(app)]);
@@ -236,7 +239,8 @@ export async function builderAction(app: AppContext, request: Request) {
     if (edit) {
       flow = editFlow(flow, edit);
       // A structural edit of a flow that does not validate yet is shown, not saved.
-      if (!validateFlow(flow).ok) return failed({ ok: false, section, errors: (validateFlow(flow) as { errors: Record<string, string> }).errors, values: flow });
+      const checked = validateFlow(flow);
+      if (!checked.ok) return failed({ ok: false, section, errors: checked.errors, values: flow });
     }
     const saved = await saveOnboardingFlow(app, row, user, flow);
     if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: flow });

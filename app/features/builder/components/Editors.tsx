@@ -55,7 +55,7 @@ export function LandingEditor({ page, theme, errors: serverErrors, formError, fo
   const errors = live.errors ?? serverErrors;
   return (
     <div className="builder-columns">
-      <Form method="post" encType="multipart/form-data" className="builder-editor" onChange={live.onChange} key={formKey} aria-label="Landing page editor" noValidate>
+      <Form method="post" encType="multipart/form-data" className="builder-editor" onChange={live.onChange} onSubmit={live.onSubmit} key={formKey} aria-label="Landing page editor" noValidate>
         <input type="hidden" name="section" value="landing" />
         <SaveBar status={live.status} />
         <ErrorSummary errors={errors} formError={formError} />
@@ -141,7 +141,7 @@ export function ThemeEditor({ theme, page, errors: serverErrors, formKey }: { th
   const shown = live.value;
   return (
     <div className="builder-columns">
-      <Form method="post" className="builder-editor" onChange={live.onChange} key={formKey} aria-label="Theme editor" noValidate>
+      <Form method="post" className="builder-editor" onChange={live.onChange} onSubmit={live.onSubmit} key={formKey} aria-label="Theme editor" noValidate>
         <input type="hidden" name="section" value="theme" />
         <SaveBar status={live.status} />
         <ErrorSummary errors={errors} />
@@ -239,7 +239,7 @@ export function FlowEditor({ flow, errors: serverErrors, previewHref, formKey }:
   const errors = live.errors ?? serverErrors;
   const shown = live.value;
   return (
-    <Form method="post" className="builder-editor builder-editor--wide" onChange={live.onChange} key={formKey} aria-label="Onboarding flow editor" noValidate>
+    <Form method="post" className="builder-editor builder-editor--wide" onChange={live.onChange} onSubmit={live.onSubmit} key={formKey} aria-label="Onboarding flow editor" noValidate>
       <input type="hidden" name="section" value="onboarding" />
       <SaveBar status={live.status}>
         <a href={previewHref} className="btn btn--secondary btn--medium" target="_blank" rel="noreferrer">
@@ -341,7 +341,7 @@ export function PricingEditor({ pricing, errors: serverErrors, values, formKey }
   const annual = dollarsToCents(live.value.annualPrice, { optional: true });
   return (
     <div className="builder-columns">
-      <Form method="post" className="builder-editor" onChange={live.onChange} key={formKey} aria-label="Pricing editor" noValidate>
+      <Form method="post" className="builder-editor" onChange={live.onChange} onSubmit={live.onSubmit} key={formKey} aria-label="Pricing editor" noValidate>
         <input type="hidden" name="section" value="pricing" />
         <SaveBar status={live.status} />
         <ErrorSummary errors={errors} />

@@ -134,7 +134,9 @@ export function useLiveForm<T>(initial: T, read: (fields: Record<string, unknown
 
   const status = fetcher.state !== "idle" ? "Saving…" : fetcher.data && !fetcher.data.ok ? "Not saved: fix the problems shown" : dirty ? "Unsaved changes" : fetcher.data?.ok ? "Saved" : "";
   const errors: Errors | null = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.errors : null;
-  return { value, onChange, status, errors, formRef };
+  // A real submit (Save, Add, Move…) replaces the pending autosave.
+  const onSubmit = () => clearTimeout(timer.current);
+  return { value, onChange, onSubmit, status, errors, formRef };
 }
 
 export function SaveBar({ status, children }: { status: string; children?: ReactNode }) {
