@@ -19,7 +19,7 @@ export function sniffImage(bytes: Uint8Array): { type: string; ext: string } | n
   return match ? { type: match.type, ext: match.ext } : null;
 }
 
-export const MEDIA_PREFIXES = ["profile-photos/"] as const;
+export const MEDIA_PREFIXES = ["profile-photos/", "app-images/"] as const;
 export const mediaUrl = (key: string) => `/media/${key}`;
 
 export async function putImage(app: AppContext, prefix: (typeof MEDIA_PREFIXES)[number], owner: string, file: File): Promise<{ key: string } | { error: string }> {

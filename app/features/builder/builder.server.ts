@@ -1,0 +1,262 @@
+/**
+ * The app builder's services (creator-app-builder spec 2 "/dashboard/builder", 4, 7): saving the
+ * landing page, theme and onboarding flow (each save a new app_versions row, in one batch with the
+ * draft), version history with restore, pricing in cents, the unpublished-changes check, studio
+ * tiers and their checkout, and publishing. The page's actions and the JSON API both call these;
+ * ownership is checked by the callers through ownedApp (features/apps/apps.server.ts).
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { apps, appVersions, studioTierPrices, studioTiers, type AppRow, type AppVersionRow, type UserRow } from "~/db/schema";
+import { activeStudioTier } from "~/features/apps/apps.server";
+import { landingPageSchema, onboardingFlowSchema, themeSchema, type LandingPage, type OnboardingFlow, type Pricing, type PublishedSnapshot, type Theme } from "~/features/apps/content";
+import { openDirectCheckout } from "~/features/checkout/direct.server";
+import type { Opened } from "~/features/checkout/checkout.server";
+import type { AppContext } from "~/platform/context";
+import { builderMessages, changedParts, cleanFlow, decodeCursor, draftSnapshot, encodeCursor, errorMap, flowIssues, VERSION_PAGE_SIZE, type ChangedPart } from "./rules";
+
+export type VersionKind = AppVersionRow["kind"];
+export type Saved<T> = { ok: true; value: T; versionId: string } | { ok: false; errors: Record<string, string> };
+
+export function draftOf(row: AppRow): PublishedSnapshot {
+  return {
+    landingPage: row.landingPage,
+    theme: row.theme,
+    onboardingFlow: row.onboardingFlow,
+    pricing: { monthlyPrice: row.monthlyPriceCents, annualPrice: row.annualPriceCents, annualDurationUnit: row.annualDurationUnit },
+  };
+}
+
+const column = { landing_page: "landingPage", theme: "theme", onboarding_flow: "onboardingFlow" } as const;
+type EditableKind = keyof typeof column;
+
+/** The draft column and a new version, in one batch: both or neither. */
+async function writeWithVersion(app: AppContext, row: AppRow, userId: string, kind: EditableKind, content: unknown, reason: "save" | "restore", restoredFrom: string | null = null): Promise<string> {
+  const versionId = crypto.randomUUID();
+  await app.db.batch([
+    app.db
+      .update(apps)
+      .set({ [column[kind]]: content, updatedAt: app.now })
+      .where(eq(apps.id, row.id)),
+    app.db.insert(appVersions).values({ id: versionId, appId: row.id, kind, content, reason, restoredFrom, createdBy: userId, createdAt: app.now }),
+  ]);
+  return versionId;
+}
+
+/** Saves the landing page (validated; a save makes a 'pending' page 'ready'). */
+export async function saveLandingPage(app: AppContext, row: AppRow, user: Pick<UserRow, "id">, input: unknown): Promise<Saved<LandingPage>> {
+  const candidate = input && typeof input === "object" ? { ...(input as object), status: "ready" } : input;
+  const parsed = landingPageSchema.safeParse(candidate);
+  if (!parsed.success) return { ok: false, errors: errorMap(parsed.error.issues) };
+  const versionId = await writeWithVersion(app, row, user.id, "landing_page", parsed.data, "save");
+  return { ok: true, value: parsed.data, versionId };
+}
+
+export async function saveTheme(app: AppContext, row: AppRow, user: Pick<UserRow, "id">, input: unknown): Promise<Saved<Theme>> {
+  const parsed = themeSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: errorMap(parsed.error.issues) };
+  const theme = { ...parsed.data, primaryColor: parsed.data.primaryColor.toLowerCase(), accentColor: parsed.data.accentColor.toLowerCase(), backgroundColor: parsed.data.backgroundColor.toLowerCase(), textColor: parsed.data.textColor.toLowerCase() };
+  const versionId = await writeWithVersion(app, row, user.id, "theme", theme, "save");
+  return { ok: true, value: theme, versionId };
+}
+
+/** The flow checked by onboardingFlowSchema and the builder's extra rules (unique ids and keys, skip rules). */
+export function validateFlow(input: unknown): { ok: true; flow: OnboardingFlow } | { ok: false; errors: Record<string, string> } {
+  const parsed = onboardingFlowSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: errorMap(parsed.error.issues) };
+  const flow = cleanFlow(parsed.data);
+  const issues = flowIssues(flow);
+  if (issues.length > 0) return { ok: false, errors: errorMap(issues) };
+  return { ok: true, flow };
+}
+
+export async function saveOnboardingFlow(app: AppContext, row: AppRow, user: Pick<UserRow, "id">, input: unknown): Promise<Saved<OnboardingFlow>> {
+  const checked = validateFlow(input);
+  if (!checked.ok) return checked;
+  const versionId = await writeWithVersion(app, row, user.id, "onboarding_flow", checked.flow, "save");
+  return { ok: true, value: checked.flow, versionId };
+}
+
+// ---------------------------------------------------------------- versions
+
+export interface VersionView {
+  versionId: string;
+  kind: VersionKind;
+  reason: AppVersionRow["reason"];
+  restoredFrom: string | null;
+  createdBy: string | null;
+  createdAt: number;
+  content: unknown;
+}
+
+const view = (v: AppVersionRow): VersionView => ({ versionId: v.id, kind: v.kind, reason: v.reason, restoredFrom: v.restoredFrom, createdBy: v.createdBy, createdAt: v.createdAt, content: v.content });
+
+export type VersionPage = { versions: VersionView[]; nextCursor: string | null; hasMore: boolean };
+
+/** A page of an app's versions of one kind, newest first, keyset-paginated on (created_at, id). Null for a bad cursor. */
+export async function versionPage(app: AppContext, appId: string, kind: VersionKind, { limit = VERSION_PAGE_SIZE, cursor }: { limit?: number; cursor?: string | null } = {}): Promise<VersionPage | null> {
+  const after = cursor ? decodeCursor(cursor) : null;
+  if (cursor && !after) return null;
+  const rows = await app.db
+    .select()
+    .from(appVersions)
+    .where(
+      and(
+        eq(appVersions.appId, appId),
+        eq(appVersions.kind, kind),
+        after ? sql`(${appVersions.createdAt} < ${after.createdAt} OR (${appVersions.createdAt} = ${after.createdAt} AND ${appVersions.id} < ${after.id}))` : undefined,
+      ),
+    )
+    .orderBy(desc(appVersions.createdAt), desc(appVersions.id))
+    .limit(limit + 1)
+    .all();
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { versions: page.map(view), nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null, hasMore };
+}
+
+/** Makes a version current again, recorded as a new 'restore' version. */
+export async function restoreVersion(app: AppContext, row: AppRow, user: Pick<UserRow, "id">, kind: EditableKind, versionId: string): Promise<{ ok: true; versionId: string; content: unknown } | { ok: false; status: 404; error: string }> {
+  const version = await app.db
+    .select()
+    .from(appVersions)
+    .where(and(eq(appVersions.id, versionId), eq(appVersions.appId, row.id), eq(appVersions.kind, kind)))
+    .get();
+  if (!version) return { ok: false, status: 404, error: builderMessages.versionNotFound };
+  const schema = kind === "landing_page" ? landingPageSchema : kind === "theme" ? themeSchema : onboardingFlowSchema;
+  const parsed = schema.safeParse(version.content);
+  if (!parsed.success) return { ok: false, status: 404, error: builderMessages.versionNotFound };
+  const content = kind === "landing_page" ? { ...(parsed.data as LandingPage), status: "ready" } : parsed.data;
+  const id = await writeWithVersion(app, row, user.id, kind, content, "restore", version.id);
+  return { ok: true, versionId: id, content };
+}
+
+// ---------------------------------------------------------------- pricing
+
+export async function updatePricing(app: AppContext, row: AppRow, pricing: Pricing): Promise<void> {
+  await app.db
+    .update(apps)
+    .set({ monthlyPriceCents: pricing.monthlyPrice, annualPriceCents: pricing.annualPrice, annualDurationUnit: pricing.annualDurationUnit, updatedAt: app.now })
+    .where(eq(apps.id, row.id));
+}
+
+// ---------------------------------------------------------------- unpublished changes and publishing
+
+export interface UnpublishedAnswer {
+  hasUnpublishedChanges: boolean;
+  isPublished: boolean;
+  publishedAt: number | null;
+  changed: ChangedPart[];
+}
+
+export function unpublishedChanges(row: AppRow): UnpublishedAnswer {
+  const changed = changedParts(draftSnapshot(draftOf(row)), row.isPublished ? row.published : null);
+  return { hasUnpublishedChanges: changed.length > 0, isPublished: row.isPublished, publishedAt: row.publishedAt ?? null, changed };
+}
+
+export type PublishOutcome = { ok: true; publishedAt: number; snapshot: PublishedSnapshot } | { ok: false; status: 403; error: string; needsTier: true };
+
+/**
+ * Publishing copies the draft into apps.published. The app's owner needs an active studio tier with
+ * room for one more published app (an admin publishing for a creator uses the creator's tier).
+ */
+export async function publishApp(app: AppContext, row: AppRow): Promise<PublishOutcome> {
+  const tier = await activeStudioTier(app, row.ownerId);
+  if (!tier) return { ok: false, status: 403, error: builderMessages.noTier, needsTier: true };
+  const snapshot = draftSnapshot(draftOf(row));
+  // The tier's limit is checked in the same statement that publishes, so two publishes at once
+  // cannot both squeeze past it.
+  const result = await app.bindings.DB.prepare(
+    `UPDATE apps SET published = ?1, is_published = 1, published_at = ?2, landing_page = ?3, updated_at = ?2
+      WHERE id = ?4 AND (SELECT count(*) FROM apps o WHERE o.user_id = ?5 AND o.is_published = 1 AND o.id != ?4) < ?6`,
+  )
+    .bind(JSON.stringify(snapshot), app.now, JSON.stringify(snapshot.landingPage), row.id, row.ownerId, tier.maxPublishedApps)
+    .run();
+  if (!result.meta.changes) return { ok: false, status: 403, error: builderMessages.tierFull(tier.maxPublishedApps), needsTier: true };
+  return { ok: true, publishedAt: app.now, snapshot };
+}
+
+// ---------------------------------------------------------------- studio tiers
+
+export interface StudioPriceOption {
+  id: string;
+  interval: "month" | "year";
+  priceCents: number;
+  currency: "USD";
+}
+export interface StudioTierOption {
+  slug: string;
+  name: string;
+  description: string;
+  features: string[];
+  maxPublishedApps: number;
+  monthly: StudioPriceOption | null;
+  annual: StudioPriceOption | null;
+  priceOptions: StudioPriceOption[];
+}
+
+/** The studio tiers with their price options, in display order (GET /api/payments/studio-payment-options). */
+export async function studioPaymentOptions(app: AppContext): Promise<StudioTierOption[]> {
+  const [tiers, prices] = await Promise.all([app.db.select().from(studioTiers).orderBy(studioTiers.position).all(), app.db.select().from(studioTierPrices).all()]);
+  return tiers.map((t) => {
+    const options = prices
+      .filter((p) => p.tierSlug === t.slug)
+      .map((p): StudioPriceOption => ({ id: p.id, interval: p.interval, priceCents: p.priceCents, currency: "USD" }))
+      .sort((a, b) => (a.interval === b.interval ? 0 : a.interval === "month" ? -1 : 1));
+    return {
+      slug: t.slug,
+      name: t.name,
+      description: t.description,
+      features: t.features,
+      maxPublishedApps: t.maxPublishedApps,
+      monthly: options.find((o) => o.interval === "month") ?? null,
+      annual: options.find((o) => o.interval === "year") ?? null,
+      priceOptions: options,
+    };
+  });
+}
+
+export const studioTierTitle = (name: string, interval: "month" | "year") => `${name} studio tier (${interval === "month" ? "monthly" : "annual"})`;
+
+/** Opens the checkout for a studio tier's price option (the tier slug, when given, must match it). */
+export async function openStudioCheckout(
+  app: AppContext,
+  request: Request,
+  user: UserRow,
+  input: { priceOptionId: string; tierSlug?: string | null; successPath: string; cancelPath: string; idempotencyKey: string },
+): Promise<Opened> {
+  const price = await app.db.select().from(studioTierPrices).where(eq(studioTierPrices.id, input.priceOptionId)).get();
+  if (!price || (input.tierSlug && input.tierSlug !== price.tierSlug)) return { ok: false, status: 400, formError: builderMessages.priceOptionUnknown };
+  const tier = await app.db.select().from(studioTiers).where(eq(studioTiers.slug, price.tierSlug)).get();
+  if (!tier) return { ok: false, status: 400, formError: builderMessages.priceOptionUnknown };
+  return openDirectCheckout(app, request, user, {
+    line: { productId: price.id, kind: "studio-tier", title: studioTierTitle(tier.name, price.interval), priceCents: price.priceCents, crossedPriceCents: null, tierSlug: tier.slug, interval: price.interval },
+    successPath: input.successPath,
+    cancelPath: input.cancelPath,
+    idempotencyKey: input.idempotencyKey,
+  });
+}
+
+/** The success path a studio tier checkout returns to (spec 2): the publish step. */
+export function studioSuccessPath(appId: string | null, tierSlug: string) {
+  const query = new URLSearchParams();
+  if (appId) query.set("appId", appId);
+  query.set("mode", "publish");
+  query.set("payment_success", "true");
+  query.set("tier", tierSlug);
+  return `/dashboard/builder?${query}`;
+}
+export function studioCancelPath(appId: string | null) {
+  return appId ? `/dashboard/builder?appId=${encodeURIComponent(appId)}&mode=pricing_tiers` : "/dashboard/builder?mode=pricing_tiers";
+}
+
+/** The creator's apps (the builder's app picker when no appId is given), last opened first. */
+export async function appsOwnedBy(app: AppContext, userId: string) {
+  return app.db
+    .select({ id: apps.id, name: apps.name, isPublished: apps.isPublished })
+    .from(apps)
+    .where(eq(apps.ownerId, userId))
+    .orderBy(sql`coalesce(${apps.recentlyOpenedAt}, ${apps.updatedAt}) DESC`)
+    .limit(50)
+    .all();
+}

@@ -1,0 +1,262 @@
+import { Form, Link } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { formatCents } from "~/platform/format";
+import { buttonClass } from "~/ui/Button";
+import type { UnpublishedAnswer } from "../builder.server";
+import { checkUnpublishedChanges, forgetUnpublishedChanges } from "../client";
+import type { BuilderActionData, BuilderData, Section } from "../page.server";
+import { builderPath } from "../rules";
+import { FlowEditor, History, LandingEditor, PricingEditor, ThemeEditor } from "./Editors";
+import { ErrorSummary, SavedSignal } from "./fields";
+
+const SECTION_LABELS: Record<Section, string> = { landing: "Landing page", theme: "Theme", onboarding: "Onboarding", pricing: "Pricing", publish: "Publish" };
+const PART_LABELS: Record<string, string> = { landingPage: "landing page", theme: "theme", onboardingFlow: "onboarding", pricing: "pricing" };
+
+export function BuilderPage({ data, actionData }: { data: BuilderData; actionData?: BuilderActionData }) {
+  if (data.kind === "picker") return <AppPicker apps={data.apps} />;
+  if (data.kind === "tiers") return <TiersPanel data={data} formError={actionData && !actionData.ok ? actionData.formError : undefined} />;
+  if (data.kind === "paid") return <PaidPanel data={data} />;
+  return <Editor data={data} actionData={actionData} />;
+}
+
+function AppPicker({ apps }: { apps: { id: string; name: string; isPublished: boolean }[] }) {
+  return (
+    <div className="container builder">
+      <h1>App builder</h1>
+      {apps.length === 0 ? (
+        <p>
+          You have no apps yet. Start one from your <Link to="/dashboard">dashboard</Link>.
+        </p>
+      ) : (
+        <>
+          <p>Choose an app to edit.</p>
+          <ul className="builder-picker">
+            {apps.map((a) => (
+              <li key={a.id}>
+                <Link to={builderPath(a.id)}>{a.name}</Link> {a.isPublished ? <span className="builder-badge builder-badge--ok">Published</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p>
+        <Link to="/dashboard/builder?mode=pricing_tiers">See the studio tiers</Link>
+      </p>
+    </div>
+  );
+}
+
+function TiersPanel({ data, formError }: { data: Extract<BuilderData, { kind: "tiers" }>; formError?: string }) {
+  return (
+    <div className="container builder">
+      <p className="builder-crumbs">
+        {data.appId ? <Link to={builderPath(data.appId)}>Back to {data.appName}</Link> : <Link to="/dashboard">Back to your dashboard</Link>}
+      </p>
+      <h1>Choose a studio tier</h1>
+      <p className="builder-lead">Publishing needs an active studio tier. Pick the one that fits how many apps you want live.</p>
+      {data.activeTier ? (
+        <p className="builder-note" role="status">
+          Your {data.activeTier.name} tier is active.{" "}
+          {data.appId ? <Link to={builderPath(data.appId, { section: "publish" })}>Go to publishing</Link> : null}
+        </p>
+      ) : null}
+      <ErrorSummary errors={{}} formError={formError} />
+      <ul className="builder-tiers">
+        {data.tiers.map((tier) => (
+          <li key={tier.slug} className="builder-tier">
+            <h2>{tier.name}</h2>
+            <p>{tier.description}</p>
+            <ul className="builder-tier__features" aria-label={`${tier.name} features`}>
+              {tier.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+            {[tier.monthly, tier.annual].map((option) =>
+              option ? (
+                <Form method="post" key={option.id} className="builder-tier__buy">
+                  <input type="hidden" name="intent" value="buy-tier" />
+                  <input type="hidden" name="priceOptionId" value={option.id} />
+                  <input type="hidden" name="tierSlug" value={tier.slug} />
+                  <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+                  {data.appId ? <input type="hidden" name="appId" value={data.appId} /> : null}
+                  <button type="submit" className={buttonClass({ variant: option.interval === "year" ? "primary" : "secondary" })}>
+                    <span className="btn__label">
+                      {tier.name} {option.interval === "month" ? "monthly" : "annual"}: {formatCents(option.priceCents)} {option.interval === "month" ? "a month" : "a year"}
+                    </span>
+                  </button>
+                </Form>
+              ) : null,
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PaidPanel({ data }: { data: Extract<BuilderData, { kind: "paid" }> }) {
+  return (
+    <div className="container builder">
+      <h1>Publish</h1>
+      {data.paid ? (
+        <p className="builder-note" role="status">
+          Your {data.tierName} tier is active. Publish now
+          {data.appName ? ` ${data.appName}` : ""}.
+        </p>
+      ) : (
+        <p className="builder-note" role="status">
+          We are confirming your payment. <Link to="">Refresh</Link> in a moment.
+        </p>
+      )}
+      {data.appId && data.paid ? (
+        <Form method="post" action={builderPath(data.appId)}>
+          <input type="hidden" name="section" value="publish" />
+          <button type="submit" name="intent" value="publish" className={buttonClass({ variant: "primary", size: "large" })}>
+            <span className="btn__label">Publish now</span>
+          </button>
+        </Form>
+      ) : data.paid ? (
+        <p>
+          Open an app in the <Link to="/dashboard/builder">builder</Link> or your <Link to="/dashboard">dashboard</Link> to publish it.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function useUnpublished(appId: string, initial: UnpublishedAnswer) {
+  const [state, setState] = useState(initial);
+  useEffect(() => setState(initial), [initial]);
+  const refresh = useCallback(() => {
+    forgetUnpublishedChanges(appId);
+    checkUnpublishedChanges(appId)
+      .then((answer) => setState(answer as UnpublishedAnswer))
+      .catch(() => {});
+  }, [appId]);
+  return { state, refresh };
+}
+
+function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "editor" }>; actionData?: BuilderActionData }) {
+  const { app, section } = data;
+  const { state: unpublished, refresh } = useUnpublished(app.id, data.unpublished);
+  const failed = actionData && !actionData.ok && actionData.section === section ? actionData : null;
+  const errors = failed?.errors ?? {};
+  const newest = (page: { versions: { versionId: string }[] } | null) => page?.versions[0]?.versionId ?? "none";
+  return (
+    <SavedSignal.Provider value={refresh}>
+      <div className="builder">
+        <header className="builder-header">
+          <div className="builder-header__title">
+            <p className="builder-crumbs">
+              <Link to="/dashboard">Dashboard</Link> / App builder
+            </p>
+            <h1>{app.name}</h1>
+            <p className="builder-badges" aria-live="polite">
+              {unpublished.isPublished ? <span className="builder-badge builder-badge--ok">Published</span> : <span className="builder-badge">Not published</span>}
+              {unpublished.hasUnpublishedChanges ? (
+                <span className="builder-badge builder-badge--warn" title={`Changed: ${unpublished.changed.map((c) => PART_LABELS[c] ?? c).join(", ")}`}>
+                  Unpublished changes
+                </span>
+              ) : null}
+            </p>
+          </div>
+          <div className="builder-header__links">
+            {unpublished.isPublished ? (
+              <a href={app.publicPath} className={buttonClass({ variant: "secondary", size: "small" })}>
+                <span className="btn__label">View public page</span>
+              </a>
+            ) : null}
+            <Link to={builderPath(app.id, { section: "publish" })} className={buttonClass({ variant: "primary", size: "small" })}>
+              <span className="btn__label">Publish</span>
+            </Link>
+          </div>
+        </header>
+        <nav className="builder-tabs" aria-label="Builder sections">
+          <ul>
+            {(Object.keys(SECTION_LABELS) as Section[]).map((s) => (
+              <li key={s}>
+                <Link to={builderPath(app.id, { section: s })} aria-current={s === section ? "page" : undefined} className={s === section ? "builder-tab builder-tab--current" : "builder-tab"}>
+                  {SECTION_LABELS[s]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="builder-body">
+          <h2 className="visually-hidden">{SECTION_LABELS[section]}</h2>
+          {section === "landing" ? (
+            <>
+              <LandingEditor key={`landing-${newest(data.landingVersions)}${failed ? "-failed" : ""}`} page={(failed?.values as typeof app.landingPage) ?? app.landingPage} theme={app.theme} errors={errors} formError={failed?.formError} formKey={newest(data.landingVersions)} />
+              <History title="Landing page history" page={data.landingVersions} section="landing" moreHref={historyHref(app.id, "landing", data.landingVersions?.nextCursor)} />
+            </>
+          ) : null}
+          {section === "theme" ? (
+            <>
+              <ThemeEditor key={`theme-${newest(data.themeVersions)}`} theme={app.theme} page={app.landingPage} errors={errors} formKey={newest(data.themeVersions)} />
+              <History title="Theme history" page={data.themeVersions} section="theme" />
+            </>
+          ) : null}
+          {section === "onboarding" ? (
+            <>
+              <FlowEditor key={`flow-${newest(data.flowVersions)}${failed ? "-failed" : ""}`} flow={(failed?.values as typeof app.onboardingFlow) ?? app.onboardingFlow} errors={errors} previewHref={app.previewOnboardingPath} formKey={newest(data.flowVersions) + (failed ? "-failed" : "")} />
+              <History title="Onboarding history" page={data.flowVersions} section="onboarding" moreHref={historyHref(app.id, "onboarding", data.flowVersions?.nextCursor)} />
+            </>
+          ) : null}
+          {section === "pricing" ? (
+            <PricingEditor
+              key={`pricing-${app.pricing.monthlyPrice}-${app.pricing.annualPrice}-${app.pricing.annualDurationUnit}${failed ? "-failed" : ""}`}
+              pricing={app.pricing}
+              errors={errors}
+              values={failed?.values as { monthlyPrice: string; annualPrice: string; annualDurationUnit: string } | undefined}
+              formKey={`${app.pricing.monthlyPrice}-${app.pricing.annualPrice}-${app.pricing.annualDurationUnit}`}
+            />
+          ) : null}
+          {section === "publish" ? <PublishPanel data={data} unpublished={unpublished} /> : null}
+        </div>
+      </div>
+    </SavedSignal.Provider>
+  );
+}
+
+const historyHref = (appId: string, section: string, cursor: string | null | undefined) => (cursor ? builderPath(appId, { section, historyCursor: cursor }) : null);
+
+function PublishPanel({ data, unpublished }: { data: Extract<BuilderData, { kind: "editor" }>; unpublished: UnpublishedAnswer }) {
+  const { app, tier } = data;
+  return (
+    <section className="builder-publish" aria-label="Publishing">
+      {unpublished.isPublished ? (
+        <p>
+          Your app is live at <a href={app.publicPath}>{app.publicPath}</a>
+          {unpublished.publishedAt ? `, published ${new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(unpublished.publishedAt)}` : ""}.
+        </p>
+      ) : (
+        <p>Your app is not published yet: the public sees a 404 at {app.publicPath}.</p>
+      )}
+      {unpublished.hasUnpublishedChanges ? (
+        <p>Changes not yet published: {unpublished.changed.map((c) => PART_LABELS[c] ?? c).join(", ")}.</p>
+      ) : (
+        <p>Everything is published.</p>
+      )}
+      {tier ? (
+        <>
+          <p>
+            Studio tier: {tier.name} (up to {tier.maxPublishedApps} published {tier.maxPublishedApps === 1 ? "app" : "apps"}).
+          </p>
+          <Form method="post">
+            <input type="hidden" name="section" value="publish" />
+            <button type="submit" name="intent" value="publish" className={buttonClass({ variant: "primary", size: "large" })} onClick={() => forgetUnpublishedChanges(app.id)}>
+              <span className="btn__label">{unpublished.isPublished ? "Publish changes" : "Publish"}</span>
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>Publishing needs an active studio tier.</p>
+          <Link to={builderPath(app.id, { mode: "pricing_tiers" })} className={buttonClass({ variant: "primary", size: "large" })}>
+            <span className="btn__label">Publish</span>
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}

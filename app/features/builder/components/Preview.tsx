@@ -1,0 +1,119 @@
+import type { CSSProperties } from "react";
+import type { LandingPage, Theme } from "~/features/apps/content";
+
+const FONTS: Record<Theme["font"], string> = {
+  system: "system-ui, -apple-system, 'Segoe UI', sans-serif",
+  serif: "Georgia, 'Times New Roman', serif",
+  rounded: "ui-rounded, 'SF Pro Rounded', system-ui, sans-serif",
+  mono: "ui-monospace, 'SFMono-Regular', Menlo, monospace",
+};
+
+/** The app's theme as CSS custom properties (the preview panel and swatches read them). */
+export function themeStyle(theme: Theme): CSSProperties {
+  return {
+    "--app-primary": theme.primaryColor,
+    "--app-accent": theme.accentColor,
+    "--app-bg": theme.mode === "dark" ? "#111114" : theme.backgroundColor,
+    "--app-text": theme.mode === "dark" ? "#f4f4f6" : theme.textColor,
+    "--app-radius": `${theme.cornerRadius}px`,
+    fontFamily: FONTS[theme.font] ?? FONTS.system,
+  } as CSSProperties;
+}
+
+/** A faithful small rendering of the landing page in the app's theme: updates as the creator types. */
+export function LandingPreview({ page, theme, label = "Landing page preview" }: { page: LandingPage; theme: Theme; label?: string }) {
+  return (
+    <section className="builder-preview" aria-label={label} tabIndex={0}>
+      <div className="app-preview" style={themeStyle(theme)}>
+        <div className="app-preview__hero">
+          {page.hero.imageUrl ? <img src={page.hero.imageUrl} alt="" className="app-preview__image" /> : null}
+          <p className="app-preview__title">{page.hero.title || "Your app's title"}</p>
+          {page.hero.subtitle ? <p>{page.hero.subtitle}</p> : null}
+          <span className="app-preview__cta">{page.hero.ctaLabel || "Get started"}</span>
+        </div>
+        {page.benefits.length > 0 ? (
+          <div className="app-preview__block">
+            <p className="app-preview__heading">Why it works</p>
+            <ul>
+              {page.benefits.map((b, i) => (
+                <li key={i}>
+                  <strong>{b.title}</strong> {b.description}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {page.howItWorks.length > 0 ? (
+          <div className="app-preview__block">
+            <p className="app-preview__heading">How it works</p>
+            <ol>
+              {page.howItWorks.map((b, i) => (
+                <li key={i}>
+                  <strong>{b.title}</strong> {b.description}
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+        {page.testimonials.map((t, i) => (
+          <figure key={i} className="app-preview__quote">
+            <blockquote>“{t.quote}”</blockquote>
+            <figcaption>
+              {t.name}
+              {t.role ? `, ${t.role}` : ""}
+            </figcaption>
+          </figure>
+        ))}
+        {page.faq.length > 0 ? (
+          <div className="app-preview__block">
+            <p className="app-preview__heading">Questions</p>
+            <dl>
+              {page.faq.map((f, i) => (
+                <div key={i}>
+                  <dt>{f.question}</dt>
+                  <dd>{f.answer}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ) : null}
+        <div className="app-preview__block">
+          <p className="app-preview__heading">{page.pricing.title || "Pricing"}</p>
+          {page.pricing.subtitle ? <p>{page.pricing.subtitle}</p> : null}
+        </div>
+        <div className="app-preview__block app-preview__final">
+          <p className="app-preview__heading">{page.callToAction.title}</p>
+          {page.callToAction.subtitle ? <p>{page.callToAction.subtitle}</p> : null}
+          <span className="app-preview__cta">{page.callToAction.buttonLabel || "Get started"}</span>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Colour swatches and a sample card in the theme. */
+export function ThemeSwatches({ theme }: { theme: Theme }) {
+  const swatches: [string, string][] = [
+    ["Primary", theme.primaryColor],
+    ["Accent", theme.accentColor],
+    ["Background", theme.backgroundColor],
+    ["Text", theme.textColor],
+  ];
+  return (
+    <div className="builder-swatches" style={themeStyle(theme)}>
+      <ul className="builder-swatches__list" aria-label="Theme colours">
+        {swatches.map(([name, colour]) => (
+          <li key={name}>
+            <span className="builder-swatch" style={{ background: colour }} aria-hidden="true" />
+            {name} <code>{colour}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="app-preview app-preview__card">
+        <p className="app-preview__title">Sample card</p>
+        <p>Text in the {theme.font} font, {theme.cornerRadius}px corners, {theme.mode} mode.</p>
+        <span className="app-preview__cta">Button</span>
+      </div>
+    </div>
+  );
+}

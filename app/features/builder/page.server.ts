@@ -1,0 +1,264 @@
+/**
+ * /dashboard/builder?appId=<id>[&section=landing|theme|onboarding|pricing][&mode=pricing_tiers|publish]:
+ * the loader (who may open it, what each section shows) and the one action every form posts to
+ * (works without JavaScript: a 303 back on success, the typed values and errors re-rendered on a
+ * failure; the autosave fetcher gets JSON instead of the redirect).
+ */
+import { json, redirect } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { apps, type AppRow, type UserRow } from "~/db/schema";
+import { ownedApp, activeStudioTier } from "~/features/apps/apps.server";
+import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/apps/content";
+import { confirmDirectCheckout } from "~/features/checkout/direct.server";
+import { requireUser } from "~/features/identity/sessions.server";
+import { mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
+import type { AppContext } from "~/platform/context";
+import { formDataOf, isSecureRequest } from "~/platform/http.server";
+import { setToastHeader, type Toast } from "~/platform/toast.server";
+import {
+  appsOwnedBy,
+  draftOf,
+  openStudioCheckout,
+  publishApp,
+  restoreVersion,
+  saveLandingPage,
+  saveOnboardingFlow,
+  saveTheme,
+  studioCancelPath,
+  studioPaymentOptions,
+  studioSuccessPath,
+  unpublishedChanges,
+  updatePricing,
+  validateFlow,
+  versionPage,
+  type StudioTierOption,
+  type UnpublishedAnswer,
+  type VersionPage,
+} from "./builder.server";
+import { builderMessages, builderPath, dollarsToCents, editFlow, editLanding, flowFromForm, formToObject, landingPageFromForm, parseIntent, themeFromForm } from "./rules";
+
+export const SECTIONS = ["landing", "theme", "onboarding", "pricing", "publish"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface BuilderApp {
+  id: string;
+  name: string;
+  storefrontSlug: string;
+  appSlug: string;
+  publicPath: string;
+  previewOnboardingPath: string;
+  landingPage: LandingPage;
+  theme: Theme;
+  onboardingFlow: OnboardingFlow;
+  pricing: Pricing;
+  isPublished: boolean;
+  publishedAt: number | null;
+}
+
+export type BuilderData =
+  | { kind: "picker"; apps: { id: string; name: string; isPublished: boolean }[] }
+  | {
+      kind: "tiers";
+      appId: string | null;
+      appName: string | null;
+      tiers: StudioTierOption[];
+      idempotencyKey: string;
+      activeTier: { tierSlug: string; name: string } | null;
+    }
+  | { kind: "paid"; appId: string | null; appName: string | null; tierName: string; paid: boolean; unpublished: UnpublishedAnswer | null }
+  | {
+      kind: "editor";
+      section: Section;
+      app: BuilderApp;
+      unpublished: UnpublishedAnswer;
+      tier: { tierSlug: string; name: string; maxPublishedApps: number } | null;
+      landingVersions: VersionPage | null;
+      flowVersions: VersionPage | null;
+      themeVersions: VersionPage | null;
+    };
+
+function toBuilderApp(row: AppRow): BuilderApp {
+  const draft = draftOf(row);
+  return {
+    id: row.id,
+    name: row.name,
+    storefrontSlug: row.storefrontSlug,
+    appSlug: row.appSlug,
+    publicPath: `/apps/${row.storefrontSlug}/${row.appSlug}`,
+    previewOnboardingPath: `/apps/${row.storefrontSlug}/${row.appSlug}/onboarding?testingStepId=preview`,
+    ...draft,
+    isPublished: row.isPublished,
+    publishedAt: row.publishedAt ?? null,
+  };
+}
+
+async function openApp(app: AppContext, user: UserRow, appId: string): Promise<AppRow> {
+  const found = await ownedApp(app, user, appId);
+  if (!found.ok) throw new Response(found.error, { status: found.status });
+  return found.row;
+}
+
+const tierName = (tiers: StudioTierOption[], slug: string | null | undefined) => tiers.find((t) => t.slug === slug)?.name ?? null;
+
+export async function loadBuilder(app: AppContext, request: Request): Promise<BuilderData> {
+  const url = new URL(request.url);
+  const user = await requireUser(app, request, url.pathname + url.search);
+  const appId = url.searchParams.get("appId");
+  const mode = url.searchParams.get("mode");
+  const row = appId ? await openApp(app, user, appId) : null;
+
+  if (mode === "pricing_tiers") {
+    const [tiers, active] = await Promise.all([studioPaymentOptions(app), activeStudioTier(app, row?.ownerId ?? user.id)]);
+    return {
+      kind: "tiers",
+      appId: row?.id ?? null,
+      appName: row?.name ?? null,
+      tiers,
+      idempotencyKey: crypto.randomUUID(),
+      activeTier: active ? { tierSlug: active.tierSlug, name: tierName(tiers, active.tierSlug) ?? active.tierSlug } : null,
+    };
+  }
+  if (mode === "publish" && url.searchParams.get("payment_success") === "true") {
+    const sessionId = url.searchParams.get("session_id");
+    if (sessionId) await confirmDirectCheckout(app, user.id, sessionId);
+    const tiers = await studioPaymentOptions(app);
+    const active = await activeStudioTier(app, row?.ownerId ?? user.id);
+    const slug = url.searchParams.get("tier");
+    return {
+      kind: "paid",
+      appId: row?.id ?? null,
+      appName: row?.name ?? null,
+      tierName: tierName(tiers, slug) ?? tierName(tiers, active?.tierSlug) ?? "studio",
+      paid: Boolean(active),
+      unpublished: row ? unpublishedChanges(row) : null,
+    };
+  }
+  if (!row) return { kind: "picker", apps: await appsOwnedBy(app, user.id) };
+
+  // Opening one's own app records it as recently opened (the dashboard lists apps by it).
+  if (row.ownerId === user.id) await app.db.update(apps).set({ recentlyOpenedAt: app.now }).where(eq(apps.id, row.id));
+  const requested = url.searchParams.get("section");
+  const section: Section = mode === "publish" ? "publish" : (SECTIONS as readonly string[]).includes(requested ?? "") ? (requested as Section) : "landing";
+  const [active, tiers] = await Promise.all([activeStudioTier(app, row.ownerId), studioPaymentOptions(app)]);
+  return {
+    kind: "editor",
+    section,
+    app: toBuilderApp(row),
+    unpublished: unpublishedChanges(row),
+    tier: active ? { tierSlug: active.tierSlug, name: tierName(tiers, active.tierSlug) ?? active.tierSlug, maxPublishedApps: active.maxPublishedApps } : null,
+    landingVersions: section === "landing" ? await versionPage(app, row.id, "landing_page", { limit: 20, cursor: url.searchParams.get("historyCursor") }) : null,
+    flowVersions: section === "onboarding" ? await versionPage(app, row.id, "onboarding_flow", { limit: 20, cursor: url.searchParams.get("historyCursor") }) : null,
+    themeVersions: section === "theme" ? await versionPage(app, row.id, "theme", { limit: 20 }) : null,
+  };
+}
+
+// ---------------------------------------------------------------- the action
+
+export type BuilderActionData =
+  | { ok: false; section: Section | "tiers"; errors: Record<string, string>; values?: unknown; formError?: string }
+  | { ok: true; savedAt: number; section: Section };
+
+async function back(request: Request, to: string, toast?: Toast) {
+  const headers = new Headers({ Location: to });
+  if (toast) headers.append("Set-Cookie", await setToastHeader(toast, isSecureRequest(request)));
+  return new Response(null, { status: 303, headers });
+}
+
+const failed = (data: BuilderActionData) => json(data, { status: 400 });
+
+export async function builderAction(app: AppContext, request: Request) {
+  const url = new URL(request.url);
+  const user = await requireUser(app, request, url.pathname + url.search);
+  const form = (await formDataOf(request)) ?? new FormData();
+  const intent = String(form.get("intent") ?? "save");
+  const sectionField = String(form.get("section") ?? "");
+  const autosave = form.get("autosave") === "1";
+  const appId = url.searchParams.get("appId") ?? String(form.get("appId") ?? "");
+
+  if (intent === "buy-tier") {
+    const priceOptionId = String(form.get("priceOptionId") ?? "");
+    const tierSlug = String(form.get("tierSlug") ?? "");
+    const row = appId ? await openApp(app, user, appId) : null;
+    const opened = await openStudioCheckout(app, request, user, {
+      priceOptionId,
+      tierSlug,
+      successPath: studioSuccessPath(row?.id ?? null, tierSlug),
+      cancelPath: studioCancelPath(row?.id ?? null),
+      idempotencyKey: `studio-page:${user.id}:${String(form.get("idempotencyKey") ?? crypto.randomUUID()).slice(0, 64)}:${priceOptionId}`,
+    });
+    if (!opened.ok) return failed({ ok: false, section: "tiers", errors: {}, formError: opened.formError ?? builderMessages.priceOptionUnknown });
+    return redirect(opened.url, 303);
+  }
+
+  const row = await openApp(app, user, appId);
+  const section = (SECTIONS as readonly string[]).includes(sectionField) ? (sectionField as Section) : "landing";
+  const here = (extra: Record<string, string> = {}) => builderPath(row.id, { section, ...extra });
+  const savedOk = () => (autosave ? json<BuilderActionData>({ ok: true, savedAt: app.now, section }) : back(request, here(), { kind: "success", title: builderMessages.saved }));
+
+  if (intent === "publish") {
+    const outcome = await publishApp(app, row);
+    if (!outcome.ok) return back(request, builderPath(row.id, { mode: "pricing_tiers" }), { kind: "info", title: outcome.error });
+    return back(request, builderPath(row.id, { section: "publish" }), { kind: "success", title: builderMessages.published });
+  }
+
+  if (intent === "restore") {
+    const kind = section === "theme" ? "theme" : section === "onboarding" ? "onboarding_flow" : "landing_page";
+    const restored = await restoreVersion(app, row, user, kind, String(form.get("versionId") ?? "")).catch(() => null);
+    if (!restored?.ok) return back(request, here(), { kind: "error", title: builderMessages.versionNotFound });
+    return back(request, here(), { kind: "success", title: "Version restored" });
+  }
+
+  const fields = formToObject(form.entries());
+
+  if (section === "landing") {
+    let page = landingPageFromForm(fields, "ready");
+    const file = form.get("heroImage");
+    if (file && typeof file !== "string" && file.size > 0) {
+      const stored = await putImage(app, "app-images/", row.id, file);
+      if ("error" in stored) return failed({ ok: false, section, errors: { "hero.image": stored.error }, values: page });
+      page = { ...page, hero: { ...page.hero, imageUrl: mediaUrl(stored.key) } };
+    }
+    if (form.get("removeImage") === "on") page = { ...page, hero: { ...page.hero, imageUrl: null } };
+    const edit = parseIntent(intent);
+    if (edit) page = editLanding(page, edit);
+    const saved = await saveLandingPage(app, row, user, page);
+    if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: page });
+    return edit ? back(request, here()) : savedOk();
+  }
+
+  if (section === "theme") {
+    const theme = themeFromForm(fields);
+    const saved = await saveTheme(app, row, user, theme);
+    if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: theme });
+    return savedOk();
+  }
+
+  if (section === "onboarding") {
+    let flow = flowFromForm(fields);
+    const edit = parseIntent(intent);
+    if (edit) {
+      flow = editFlow(flow, edit);
+      // A structural edit of a flow that does not validate yet is shown, not saved.
+      const checked = validateFlow(flow);
+      if (!checked.ok) return failed({ ok: false, section, errors: checked.errors, values: flow });
+    }
+    const saved = await saveOnboardingFlow(app, row, user, flow);
+    if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: flow });
+    return edit ? back(request, here()) : savedOk();
+  }
+
+  if (section === "pricing") {
+    const monthly = dollarsToCents(String(form.get("monthlyPrice") ?? ""));
+    const annual = dollarsToCents(String(form.get("annualPrice") ?? ""), { optional: true });
+    const unit = form.get("annualDurationUnit") === "months" ? "months" : "years";
+    const errors: Record<string, string> = {};
+    if (!monthly.ok) errors.monthlyPrice = monthly.error;
+    if (!annual.ok) errors.annualPrice = annual.error;
+    if (!monthly.ok || !annual.ok)
+      return failed({ ok: false, section, errors, values: { monthlyPrice: String(form.get("monthlyPrice") ?? ""), annualPrice: String(form.get("annualPrice") ?? ""), annualDurationUnit: unit } });
+    await updatePricing(app, row, { monthlyPrice: monthly.cents, annualPrice: annual.cents, annualDurationUnit: unit });
+    return savedOk();
+  }
+
+  return back(request, here());
+}

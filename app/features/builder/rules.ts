@@ -1,0 +1,455 @@
+/**
+ * The app builder's pure rules (no I/O): prices typed in dollars → cents, the unpublished-changes
+ * comparison, the onboarding flow's extra checks, version-history cursors, and turning the builder's
+ * numbered form fields (works without JavaScript) into the content shapes of features/apps/content.ts
+ * and back. Shared by the server (actions, API) and the browser (live preview).
+ */
+import type { ZodIssue } from "zod";
+import type { LandingPage, OnboardingFlow, OnboardingPage, Pricing, PublishedSnapshot, Question, Theme } from "~/features/apps/content";
+import { QUESTION_TYPES } from "~/features/apps/content";
+
+export const VERSION_PAGE_SIZE = 20;
+export const UNPUBLISHED_CACHE_MS = 5_000;
+export const AUTOSAVE_DELAY_MS = 1_500;
+
+export const builderMessages = {
+  priceInvalid: "Enter a price in dollars, like 14.99",
+  priceNegative: "The price cannot be negative",
+  priceDecimals: "Use at most 2 decimals",
+  priceTooHigh: "That price is too high",
+  monthlyRequired: "Enter a monthly price",
+  pricingFailed: "Failed to update pricing",
+  noTier: "Publishing needs an active studio tier. Choose a studio tier to publish.",
+  tierFull: (max: number) => `Your studio tier lets you publish ${max} app${max === 1 ? "" : "s"}. Upgrade your tier to publish this one.`,
+  versionNotFound: "Version not found",
+  cursorInvalid: "The cursor is not valid",
+  duplicateKey: (key: string) => `The answer key '${key}' is used by another question`,
+  duplicateQuestionId: (id: string) => `The question id '${id}' is used twice`,
+  duplicatePageId: (id: string) => `The page id '${id}' is used twice`,
+  skipUnknown: (key: string) => `Skip rule: '${key}' is not the key of a question on an earlier page`,
+  optionsRequired: "Choice questions need at least one option",
+  minMax: "The minimum must be below the maximum",
+  saved: "Saved",
+  published: "Published. Your app is live.",
+  badPath: "Return addresses must be on this site",
+  priceOptionUnknown: "No such studio price option",
+  studioOptionsFailed: "Failed to fetch studio payment options",
+} as const;
+
+// ---------------------------------------------------------------- prices
+
+export type PriceParse = { ok: true; cents: number | null } | { ok: false; error: string };
+
+/**
+ * A price typed in dollars ('14.99', '$1,499', '9.9', '') → integer cents, parsed as a string so
+ * there are no float errors (19.99 * 100 is 1998.9999…). Empty → null (allowed only when `optional`).
+ */
+export function dollarsToCents(input: string | null | undefined, { optional = false } = {}): PriceParse {
+  const text = (input ?? "").trim().replace(/^\$/, "").replace(/,/g, "").trim();
+  if (text === "") return optional ? { ok: true, cents: null } : { ok: false, error: builderMessages.monthlyRequired };
+  if (text.startsWith("-")) return { ok: false, error: builderMessages.priceNegative };
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(text) ?? /^()\.(\d+)$/.exec(text);
+  if (!match) return { ok: false, error: builderMessages.priceInvalid };
+  const [, whole, fraction = ""] = match;
+  if (fraction.length > 2) return { ok: false, error: builderMessages.priceDecimals };
+  if (whole.length > 9) return { ok: false, error: builderMessages.priceTooHigh };
+  const cents = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+  if (cents > 1_000_000_00) return { ok: false, error: builderMessages.priceTooHigh };
+  return { ok: true, cents };
+}
+
+/** Cents → the dollars shown in a price field ('14.99', '99', ''). */
+export function centsToDollars(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return "";
+  const whole = Math.floor(cents / 100);
+  const rest = cents % 100;
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, "0")}`;
+}
+
+// ---------------------------------------------------------------- unpublished changes
+
+/** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
+export function stableStringify(value: unknown): string {
+  if (value === undefined) return "null";
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
+}
+
+/** What publishing would freeze: the draft, with the landing page marked ready. */
+export function draftSnapshot(draft: { landingPage: LandingPage; theme: Theme; onboardingFlow: OnboardingFlow; pricing: Pricing }): PublishedSnapshot {
+  return { landingPage: { ...draft.landingPage, status: "ready" }, theme: draft.theme, onboardingFlow: draft.onboardingFlow, pricing: draft.pricing };
+}
+
+export type ChangedPart = keyof PublishedSnapshot;
+
+/** The parts of the draft that differ from what is published (all of them when nothing is). */
+export function changedParts(draft: PublishedSnapshot, published: PublishedSnapshot | null | undefined): ChangedPart[] {
+  const parts: ChangedPart[] = ["landingPage", "theme", "onboardingFlow", "pricing"];
+  if (!published) return parts;
+  const normalise = (s: PublishedSnapshot, part: ChangedPart) => stableStringify(part === "landingPage" ? { ...s.landingPage, status: "ready" } : s[part]);
+  return parts.filter((part) => normalise(draft, part) !== normalise(published, part));
+}
+
+export function hasUnpublishedChanges(draft: PublishedSnapshot, published: PublishedSnapshot | null | undefined): boolean {
+  return changedParts(draft, published).length > 0;
+}
+
+// ---------------------------------------------------------------- onboarding flow extras
+
+export interface FlowIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * What onboardingFlowSchema alone cannot say: ids and answer keys unique, choice questions with
+ * options, min below max, and a skip rule naming a question on an earlier page.
+ */
+export function flowIssues(flow: OnboardingFlow): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const pageIds = new Set<string>();
+  const questionIds = new Set<string>();
+  const keys = new Set<string>();
+  flow.pages.forEach((page, p) => {
+    if (pageIds.has(page.id)) issues.push({ path: ["pages", p, "id"], message: builderMessages.duplicatePageId(page.id) });
+    pageIds.add(page.id);
+    if (page.skipIf && !keys.has(page.skipIf.key)) issues.push({ path: ["pages", p, "skipIf", "key"], message: builderMessages.skipUnknown(page.skipIf.key) });
+    page.questions.forEach((q, i) => {
+      const at = ["pages", p, "questions", i];
+      if (questionIds.has(q.id)) issues.push({ path: [...at, "id"], message: builderMessages.duplicateQuestionId(q.id) });
+      questionIds.add(q.id);
+      if (keys.has(q.key)) issues.push({ path: [...at, "key"], message: builderMessages.duplicateKey(q.key) });
+      if ((q.type === "single_choice" || q.type === "multiple_choice") && !(q.options && q.options.length > 0))
+        issues.push({ path: [...at, "options"], message: builderMessages.optionsRequired });
+      if (q.min !== undefined && q.max !== undefined && q.min >= q.max) issues.push({ path: [...at, "max"], message: builderMessages.minMax });
+    });
+    // Keys become usable by skip rules only from the next page on.
+    for (const q of page.questions) keys.add(q.key);
+  });
+  return issues;
+}
+
+// ---------------------------------------------------------------- cursors
+
+export interface VersionCursor {
+  createdAt: number;
+  id: string;
+}
+
+/** A page-after cursor over (created_at, id), newest first: opaque base64url text. */
+export function encodeCursor(cursor: VersionCursor): string {
+  const text = `${cursor.createdAt}:${cursor.id}`;
+  const b64 = typeof btoa === "function" ? btoa(text) : Buffer.from(text, "utf8").toString("base64");
+  return b64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function decodeCursor(value: string): VersionCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(value)) return null;
+  try {
+    const b64 = value.replace(/-/g, "+").replace(/_/g, "/");
+    const text = typeof atob === "function" ? atob(b64) : Buffer.from(b64, "base64").toString("utf8");
+    const match = /^(\d{1,16}):([A-Za-z0-9-]{1,64})$/.exec(text);
+    if (!match) return null;
+    return { createdAt: Number(match[1]), id: match[2] };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- form fields
+
+/** A form's fields ('hero.title', 'faq[2].answer') as a nested object of strings. */
+export function formToObject(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [name, value] of entries) {
+    if (typeof value !== "string") continue;
+    const parts = name.replace(/\[(\d+)\]/g, ".$1").split(".").filter(Boolean);
+    if (parts.length === 0 || parts.some((p) => p === "__proto__" || p === "constructor" || p === "prototype")) continue;
+    let node: Record<string, unknown> = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) {
+        node[part] = value;
+        return;
+      }
+      if (typeof node[part] !== "object" || node[part] === null) node[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+/** The form field name of an error path: ['faq', 2, 'answer'] → 'faq[2].answer'. */
+export function fieldName(path: (string | number)[]): string {
+  return path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
+}
+
+/** A zod issue in plain words (our own messages, e.g. the colour or answer-key rules, pass through). */
+export function issueMessage(issue: ZodIssue | FlowIssue): string {
+  if (!("code" in issue)) return issue.message;
+  if (issue.code === "too_small" && issue.type === "string") return Number(issue.minimum) <= 1 ? "This is required" : `Use at least ${issue.minimum} characters`;
+  if (issue.code === "too_big" && issue.type === "string") return `Keep it to ${issue.maximum} characters or fewer`;
+  if (issue.code === "too_small" && issue.type === "array") return `Add at least ${issue.minimum}`;
+  if (issue.code === "too_big" && issue.type === "array") return `No more than ${issue.maximum} items`;
+  if (issue.code === "too_small" && issue.type === "number") return `Use ${issue.minimum} or more`;
+  if (issue.code === "too_big" && issue.type === "number") return `Use ${issue.maximum} or less`;
+  if (issue.code === "invalid_type" && issue.expected === "number") return "Enter a number";
+  if (issue.code === "invalid_enum_value") return `Choose one of: ${issue.options.join(", ")}`;
+  return issue.message;
+}
+
+/** Issues as {fieldName: first message}. */
+export function errorMap(issues: (ZodIssue | FlowIssue)[]): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const issue of issues) {
+    const name = fieldName(issue.path) || "form";
+    map[name] ??= issueMessage(issue);
+  }
+  return map;
+}
+
+const PART_NAMES: Record<string, string> = {
+  hero: "Hero",
+  benefits: "Benefit",
+  howItWorks: "Step",
+  testimonials: "Testimonial",
+  faq: "FAQ",
+  pricing: "Pricing",
+  callToAction: "Call to action",
+  pages: "Page",
+  questions: "question",
+  skipIf: "skip rule",
+  ctaLabel: "button label",
+  buttonLabel: "button",
+  imageUrl: "image",
+  image: "image",
+  key: "answer key",
+  primaryColor: "Primary colour",
+  accentColor: "Accent colour",
+  backgroundColor: "Background colour",
+  textColor: "Text colour",
+  cornerRadius: "Corner radius",
+  monthlyPrice: "Monthly price",
+  annualPrice: "Annual price",
+};
+
+/** A field name in words for the error summary: 'faq[1].answer' → 'FAQ 2 answer'. */
+export function fieldLabel(name: string): string {
+  const parts = name.replace(/\[(\d+)\]/g, ".$1").split(".").filter(Boolean);
+  const words = parts.map((p) => (/^\d+$/.test(p) ? String(Number(p) + 1) : (PART_NAMES[p] ?? p.replace(/([A-Z])/g, " $1").toLowerCase())));
+  const text = words.join(" ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x) => x && typeof x === "object") : v && typeof v === "object" ? Object.values(v as object).filter((x) => x && typeof x === "object") : [];
+const rec = (v: unknown): Record<string, unknown> => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
+
+/** The landing page the form describes (not yet validated). */
+export function landingPageFromForm(form: Record<string, unknown>, status: LandingPage["status"] = "ready"): LandingPage {
+  const hero = rec(form.hero);
+  const titled = (v: unknown) => list(v).map((x) => ({ title: str(x.title), description: str(x.description) }));
+  return {
+    status,
+    hero: { title: str(hero.title), subtitle: str(hero.subtitle), ctaLabel: str(hero.ctaLabel), imageUrl: str(hero.imageUrl).trim() || null },
+    benefits: titled(form.benefits),
+    howItWorks: titled(form.howItWorks),
+    testimonials: list(form.testimonials).map((x) => ({ quote: str(x.quote), name: str(x.name), role: str(x.role) })),
+    faq: list(form.faq).map((x) => ({ question: str(x.question), answer: str(x.answer) })),
+    pricing: { title: str(rec(form.pricing).title), subtitle: str(rec(form.pricing).subtitle) },
+    callToAction: { title: str(rec(form.callToAction).title), subtitle: str(rec(form.callToAction).subtitle), buttonLabel: str(rec(form.callToAction).buttonLabel) },
+  };
+}
+
+export const THEME_COLOURS = ["primaryColor", "accentColor", "backgroundColor", "textColor"] as const;
+
+/**
+ * The theme the form describes. Each colour has a picker (`<name>Picker`) and a hex text field
+ * (`<name>`); the text field wins when it was edited (differs from `<name>Was`), else the picker.
+ */
+export function themeFromForm(form: Record<string, unknown>): Theme {
+  const colour = (name: (typeof THEME_COLOURS)[number]) => {
+    const text = str(form[name]).trim();
+    const was = str(form[`${name}Was`]).trim();
+    const picker = str(form[`${name}Picker`]).trim();
+    return text !== was || !picker ? text : picker;
+  };
+  const radius = str(form.cornerRadius).trim();
+  return {
+    mode: str(form.mode) as Theme["mode"],
+    primaryColor: colour("primaryColor"),
+    accentColor: colour("accentColor"),
+    backgroundColor: colour("backgroundColor"),
+    textColor: colour("textColor"),
+    font: str(form.font) as Theme["font"],
+    cornerRadius: /^\d{1,3}$/.test(radius) ? Number(radius) : Number.NaN,
+  };
+}
+
+/** Choice options typed one a line, 'value | label' (or just a label: its value is made from it). */
+export function parseOptions(text: string): { value: string; label: string }[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => {
+      const bar = l.indexOf("|");
+      if (bar === -1) return { value: slugValue(l), label: l };
+      return { value: l.slice(0, bar).trim(), label: l.slice(bar + 1).trim() };
+    });
+}
+
+export const optionsText = (options: { value: string; label: string }[] | undefined) => (options ?? []).map((o) => `${o.value} | ${o.label}`).join("\n");
+
+function slugValue(label: string) {
+  return (
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_|_$/g, "")
+      .slice(0, 60) || "option"
+  );
+}
+
+const numberOrUndefined = (v: unknown) => {
+  const t = str(v).trim();
+  if (t === "") return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : Number.NaN;
+};
+const optional = (v: unknown) => (str(v).trim() === "" ? undefined : str(v));
+
+/** The onboarding flow the form describes (not yet validated). */
+export function flowFromForm(form: Record<string, unknown>): OnboardingFlow {
+  return {
+    version: 2,
+    pages: list(form.pages).map((p): OnboardingPage => {
+      const skipKey = str(p.skipKey).trim();
+      return {
+        id: str(p.id),
+        title: str(p.title),
+        description: optional(p.description),
+        skipIf: skipKey ? { key: skipKey, operator: (str(p.skipOperator) || "equals") as "equals" | "notEquals", value: str(p.skipValue) } : null,
+        questions: list(p.questions).map((q): Question => {
+          const type = str(q.type) as Question["type"];
+          const choice = type === "single_choice" || type === "multiple_choice";
+          const ranged = type === "number" || type === "slider";
+          return {
+            id: str(q.id),
+            key: str(q.key).trim(),
+            type,
+            label: str(q.label),
+            help: optional(q.help),
+            required: str(q.required) === "on" || str(q.required) === "true",
+            options: choice ? parseOptions(str(q.options)) : undefined,
+            min: ranged ? numberOrUndefined(q.min) : undefined,
+            max: ranged ? numberOrUndefined(q.max) : undefined,
+            step: ranged ? numberOrUndefined(q.step) : undefined,
+            unit: ranged ? optional(q.unit) : undefined,
+            placeholder: type === "short_text" || ranged ? optional(q.placeholder) : undefined,
+          };
+        }),
+      };
+    }),
+  };
+}
+
+/** Drops undefined members so a flow compares and stores the same whichever way it came in. */
+export function cleanFlow(flow: OnboardingFlow): OnboardingFlow {
+  return JSON.parse(JSON.stringify(flow)) as OnboardingFlow;
+}
+
+// ---------------------------------------------------------------- list edits (add, remove, move)
+
+export type ListEdit = { op: "add" | "remove" | "up" | "down"; list: string; index: number; inner?: number };
+
+/** 'add:faq', 'remove:faq:2', 'up:pages:1', 'add:pages.3.questions', 'down:pages.0.questions:2' → an edit. */
+export function parseIntent(intent: string): ListEdit | null {
+  const match = /^(add|remove|up|down):([a-zA-Z]+)(?:\.(\d{1,2})\.questions)?(?::(\d{1,2}))?$/.exec(intent);
+  if (!match) return null;
+  const [, op, list, page, index] = match;
+  if (op !== "add" && index === undefined) return null;
+  if (page !== undefined) return { op: op as ListEdit["op"], list: `${list}.questions`, index: Number(page), inner: index === undefined ? undefined : Number(index) };
+  return { op: op as ListEdit["op"], list, index: index === undefined ? -1 : Number(index) };
+}
+
+/** Moves, removes or appends an item of an array (a copy). */
+export function editList<T>(items: T[], op: ListEdit["op"], index: number, make: () => T): T[] {
+  const next = [...items];
+  if (op === "add") next.push(make());
+  else if (op === "remove") next.splice(index, 1);
+  else {
+    const to = op === "up" ? index - 1 : index + 1;
+    if (index < 0 || index >= next.length || to < 0 || to >= next.length) return next;
+    [next[index], next[to]] = [next[to], next[index]];
+  }
+  return next;
+}
+
+export const LANDING_LISTS = ["benefits", "howItWorks", "testimonials", "faq"] as const;
+type LandingList = (typeof LANDING_LISTS)[number];
+
+const newItems: { [K in LandingList]: (n: number) => LandingPage[K][number] } = {
+  benefits: (n) => ({ title: `Benefit ${n}`, description: "" }),
+  howItWorks: (n) => ({ title: `Step ${n}`, description: "" }),
+  testimonials: () => ({ quote: "What a member says about the app.", name: "A member", role: "" }),
+  faq: (n) => ({ question: `Question ${n}?`, answer: "The answer." }),
+};
+
+export function editLanding(page: LandingPage, edit: ListEdit): LandingPage {
+  if (!(LANDING_LISTS as readonly string[]).includes(edit.list)) return page;
+  const list = edit.list as LandingList;
+  const items = page[list] as unknown[];
+  return { ...page, [list]: editList(items, edit.op, edit.index, () => newItems[list](items.length + 1)) };
+}
+
+function uniqueId(prefix: string, taken: Set<string>) {
+  let n = taken.size + 1;
+  while (taken.has(`${prefix}${n}`)) n += 1;
+  return `${prefix}${n}`;
+}
+
+export function newQuestion(flow: OnboardingFlow): Question {
+  const ids = new Set(flow.pages.flatMap((p) => p.questions.map((q) => q.id)));
+  const keys = new Set(flow.pages.flatMap((p) => p.questions.map((q) => q.key)));
+  const id = uniqueId("q", ids);
+  return { id, key: uniqueId("answer", keys), type: "short_text", label: "New question", required: false };
+}
+
+export function editFlow(flow: OnboardingFlow, edit: ListEdit): OnboardingFlow {
+  if (edit.list === "pages") {
+    const taken = new Set(flow.pages.map((p) => p.id));
+    const pages = editList(flow.pages, edit.op, edit.index, () => ({ id: uniqueId("page", taken), title: "New page", skipIf: null, questions: [newQuestion(flow)] }));
+    return { ...flow, pages: pages.length > 0 ? pages : flow.pages };
+  }
+  if (edit.list === "pages.questions") {
+    const page = flow.pages[edit.index];
+    if (!page) return flow;
+    const questions = editList(page.questions, edit.op, edit.inner ?? -1, () => newQuestion(flow));
+    if (questions.length === 0) return flow;
+    return { ...flow, pages: flow.pages.map((p, i) => (i === edit.index ? { ...p, questions } : p)) };
+  }
+  return flow;
+}
+
+export const QUESTION_TYPE_LABELS: Record<(typeof QUESTION_TYPES)[number], string> = {
+  single_choice: "Single choice",
+  multiple_choice: "Multiple choice",
+  short_text: "Short text",
+  number: "Number",
+  date: "Date",
+  slider: "Slider",
+};
+
+/** Same-site builder addresses. */
+export function builderPath(appId: string | null, params: Record<string, string | undefined> = {}): string {
+  const query = new URLSearchParams();
+  if (appId) query.set("appId", appId);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) query.set(k, v);
+  const text = query.toString();
+  return `/dashboard/builder${text ? `?${text}` : ""}`;
+}

@@ -1,0 +1,328 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_PRICING, DEMO_THEME } from "../tools/apps-sql.mjs";
+import type { LandingPage, OnboardingFlow, PublishedSnapshot, Theme } from "~/features/apps/content";
+import { onboardingFlowSchema } from "~/features/apps/content";
+import { checkUnpublishedChanges, forgetUnpublishedChanges, sharedCache } from "~/features/builder/client";
+import {
+  builderMessages,
+  centsToDollars,
+  changedParts,
+  decodeCursor,
+  dollarsToCents,
+  editFlow,
+  editLanding,
+  encodeCursor,
+  errorMap,
+  fieldLabel,
+  fieldName,
+  flowFromForm,
+  flowIssues,
+  formToObject,
+  hasUnpublishedChanges,
+  landingPageFromForm,
+  parseIntent,
+  parseOptions,
+  stableStringify,
+  themeFromForm,
+} from "~/features/builder/rules";
+
+const snapshot = (): PublishedSnapshot => ({
+  landingPage: structuredClone(DEMO_LANDING_PAGE) as LandingPage,
+  theme: structuredClone(DEMO_THEME) as Theme,
+  onboardingFlow: structuredClone(DEMO_ONBOARDING_FLOW) as OnboardingFlow,
+  pricing: { ...(DEMO_PRICING as PublishedSnapshot["pricing"]) },
+});
+
+describe("dollarsToCents", () => {
+  it.each([
+    ["14.99", 1499],
+    ["19.99", 1999],
+    ["0.29", 29],
+    ["0.57", 57],
+    ["1.005".slice(0, 4), 100],
+    ["99", 9900],
+    ["9.9", 990],
+    ["$1,499.50", 149950],
+    [" 12. ", 1200],
+    [".5", 50],
+    ["0", 0],
+  ])("%s → %i cents, with no float error", (input, cents) => {
+    expect(dollarsToCents(input)).toEqual({ ok: true, cents });
+  });
+
+  it("refuses negatives, more than 2 decimals, words and huge numbers", () => {
+    expect(dollarsToCents("-1")).toEqual({ ok: false, error: builderMessages.priceNegative });
+    expect(dollarsToCents("1.999")).toEqual({ ok: false, error: builderMessages.priceDecimals });
+    expect(dollarsToCents("ten")).toEqual({ ok: false, error: builderMessages.priceInvalid });
+    expect(dollarsToCents("1e3")).toEqual({ ok: false, error: builderMessages.priceInvalid });
+    expect(dollarsToCents("99999999999")).toEqual({ ok: false, error: builderMessages.priceTooHigh });
+  });
+
+  it("empty is an error for the monthly price and 'no price' when optional (the annual price)", () => {
+    expect(dollarsToCents("")).toEqual({ ok: false, error: builderMessages.monthlyRequired });
+    expect(dollarsToCents("  ", { optional: true })).toEqual({ ok: true, cents: null });
+  });
+
+  it("round-trips through centsToDollars for every cent value up to $100", () => {
+    for (let cents = 0; cents <= 10_000; cents += 1) expect(dollarsToCents(centsToDollars(cents))).toEqual({ ok: true, cents });
+    expect(centsToDollars(null)).toBe("");
+    expect(centsToDollars(1499)).toBe("14.99");
+    expect(centsToDollars(9900)).toBe("99");
+  });
+});
+
+describe("unpublished changes", () => {
+  it("none when the draft equals the published snapshot, whatever the key order or landing status", () => {
+    const published = snapshot();
+    const draft = snapshot();
+    draft.theme = Object.fromEntries(Object.entries(draft.theme).reverse()) as Theme;
+    draft.landingPage = { ...draft.landingPage, status: "pending" };
+    expect(hasUnpublishedChanges(draft, published)).toBe(false);
+    expect(changedParts(draft, published)).toEqual([]);
+  });
+
+  it("names each changed part; never published means everything", () => {
+    const published = snapshot();
+    const draft = snapshot();
+    draft.landingPage.hero.title = "New title";
+    draft.pricing = { ...draft.pricing, monthlyPrice: 999 };
+    expect(changedParts(draft, published)).toEqual(["landingPage", "pricing"]);
+    draft.onboardingFlow.pages[0].questions[0].required = false;
+    expect(changedParts(draft, published)).toContain("onboardingFlow");
+    expect(changedParts(snapshot(), null)).toEqual(["landingPage", "theme", "onboardingFlow", "pricing"]);
+  });
+
+  it("stableStringify ignores key order and undefined members", () => {
+    expect(stableStringify({ b: 1, a: [1, { d: undefined, c: 2 }] })).toBe(stableStringify({ a: [1, { c: 2 }], b: 1 }));
+  });
+});
+
+describe("the unpublished-changes client cache", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    forgetUnpublishedChanges();
+  });
+
+  it("shares one request between concurrent calls and keeps the answer 5 s", async () => {
+    vi.useFakeTimers();
+    let resolve!: (r: Response) => void;
+    const fetcher = vi.fn(() => new Promise<Response>((r) => (resolve = r)));
+    const a = checkUnpublishedChanges("app-1", fetcher as unknown as typeof fetch);
+    const b = checkUnpublishedChanges("app-1", fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    resolve(Response.json({ response: { hasUnpublishedChanges: true, isPublished: true, publishedAt: 1, changed: ["theme"] } }));
+    expect(await a).toEqual(await b);
+    expect((await a).hasUnpublishedChanges).toBe(true);
+
+    vi.advanceTimersByTime(4_999);
+    await checkUnpublishedChanges("app-1", fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+
+    const later = vi.fn(async () => Response.json({ response: { hasUnpublishedChanges: false, isPublished: true, publishedAt: 2, changed: [] } }));
+    vi.advanceTimersByTime(2);
+    expect((await checkUnpublishedChanges("app-1", later as unknown as typeof fetch)).hasUnpublishedChanges).toBe(false);
+    expect(later).toHaveBeenCalledTimes(1);
+    // Another app has its own entry.
+    await checkUnpublishedChanges("app-2", later as unknown as typeof fetch);
+    expect(later).toHaveBeenCalledTimes(2);
+  });
+
+  it("forgets failures, so the next call asks again; forget() drops an answer", async () => {
+    vi.useFakeTimers();
+    const failing = vi.fn(async () => Response.json({ status: "error", error: "You do not have access to this app" }, { status: 403 }));
+    await expect(checkUnpublishedChanges("app-3", failing as unknown as typeof fetch)).rejects.toMatchObject({ message: "You do not have access to this app", status: 403 });
+    await expect(checkUnpublishedChanges("app-3", failing as unknown as typeof fetch)).rejects.toThrow();
+    expect(failing).toHaveBeenCalledTimes(2);
+
+    const ok = vi.fn(async () => Response.json({ response: { hasUnpublishedChanges: false, isPublished: false, publishedAt: null, changed: [] } }));
+    await checkUnpublishedChanges("app-3", ok as unknown as typeof fetch);
+    forgetUnpublishedChanges("app-3");
+    await checkUnpublishedChanges("app-3", ok as unknown as typeof fetch);
+    expect(ok).toHaveBeenCalledTimes(2);
+  });
+
+  it("sharedCache measures its lifetime from the answer's arrival", async () => {
+    vi.useFakeTimers();
+    const cache = sharedCache<number>(5_000);
+    let n = 0;
+    const slow = () => new Promise<number>((r) => setTimeout(() => r(++n), 3_000));
+    const first = cache.get("k", slow);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await first).toBe(1);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(await cache.get("k", slow)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_001);
+    const third = cache.get("k", slow);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await third).toBe(2);
+  });
+});
+
+describe("onboarding flow extra checks", () => {
+  it("the demo flow passes", () => {
+    expect(flowIssues(DEMO_ONBOARDING_FLOW as OnboardingFlow)).toEqual([]);
+  });
+
+  it("finds duplicate keys and ids, skip rules naming a later or unknown key, choices without options, min ≥ max", () => {
+    const flow = structuredClone(DEMO_ONBOARDING_FLOW) as OnboardingFlow;
+    flow.pages[1].questions[1].key = "goal";
+    flow.pages[1].questions[1].id = "q-goal";
+    flow.pages[0].skipIf = { key: "goal", operator: "equals", value: "x" };
+    flow.pages[1].questions[0].options = [];
+    flow.pages[1].questions[1] = { ...flow.pages[1].questions[1], type: "number", min: 10, max: 5 };
+    const messages = errorMap(flowIssues(flow));
+    expect(messages["pages[1].questions[1].key"]).toBe(builderMessages.duplicateKey("goal"));
+    expect(messages["pages[1].questions[1].id"]).toBe(builderMessages.duplicateQuestionId("q-goal"));
+    expect(messages["pages[0].skipIf.key"]).toBe(builderMessages.skipUnknown("goal"));
+    expect(messages["pages[1].questions[0].options"]).toBe(builderMessages.optionsRequired);
+    expect(messages["pages[1].questions[1].max"]).toBe(builderMessages.minMax);
+  });
+});
+
+describe("error words", () => {
+  it("zod's issues in plain words, keyed by field name, and field names in words for the summary", async () => {
+    const { landingPageSchema, themeSchema } = await import("~/features/apps/content");
+    const page = structuredClone(DEMO_LANDING_PAGE) as LandingPage;
+    page.hero.title = "";
+    page.hero.ctaLabel = "x".repeat(41);
+    const issues = landingPageSchema.safeParse(page);
+    expect(issues.success).toBe(false);
+    const map = errorMap(issues.success ? [] : issues.error.issues);
+    expect(map).toEqual({ "hero.title": "This is required", "hero.ctaLabel": "Keep it to 40 characters or fewer" });
+    const theme = themeSchema.safeParse({ ...DEMO_THEME, primaryColor: "red", cornerRadius: 40, font: "comic" });
+    expect(errorMap(theme.success ? [] : theme.error.issues)).toEqual({
+      primaryColor: "Use a colour like #1a2b3c",
+      cornerRadius: "Use 32 or less",
+      font: "Choose one of: system, serif, rounded, mono",
+    });
+    expect(fieldLabel("faq[1].answer")).toBe("FAQ 2 answer");
+    expect(fieldLabel("pages[0].questions[2].key")).toBe("Page 1 question 3 answer key");
+    expect(fieldLabel("hero.ctaLabel")).toBe("Hero button label");
+    expect(fieldLabel("monthlyPrice")).toBe("Monthly price");
+  });
+});
+
+describe("version cursors", () => {
+  it("round-trip and refuse junk", () => {
+    const cursor = { createdAt: 1_763_700_000_123, id: "a0000000-0000-4000-9000-000000000001" };
+    const text = encodeCursor(cursor);
+    expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor(text)).toEqual(cursor);
+    expect(decodeCursor("not a cursor!")).toBeNull();
+    expect(decodeCursor(encodeCursor({ createdAt: 1, id: "x" }).slice(0, 3))).toBeNull();
+    expect(decodeCursor(Buffer.from("12:ab;DROP").toString("base64url"))).toBeNull();
+  });
+});
+
+describe("form fields", () => {
+  it("formToObject nests dotted and numbered names and ignores prototype keys", () => {
+    const object = formToObject([
+      ["hero.title", "Hi"],
+      ["faq[1].question", "Q2"],
+      ["faq[0].question", "Q1"],
+      ["__proto__.polluted", "x"],
+    ]);
+    expect(object).toEqual({ hero: { title: "Hi" }, faq: [{ question: "Q1" }, { question: "Q2" }] });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(fieldName(["pages", 0, "questions", 2, "key"])).toBe("pages[0].questions[2].key");
+  });
+
+  it("the landing page and flow forms round-trip the demo content", () => {
+    const page = DEMO_LANDING_PAGE as LandingPage;
+    const entries: [string, string][] = [
+      ["hero.title", page.hero.title],
+      ["hero.subtitle", page.hero.subtitle],
+      ["hero.ctaLabel", page.hero.ctaLabel],
+      ["hero.imageUrl", page.hero.imageUrl ?? ""],
+      ...page.benefits.flatMap((b, i): [string, string][] => [
+        [`benefits[${i}].title`, b.title],
+        [`benefits[${i}].description`, b.description],
+      ]),
+      ["pricing.title", page.pricing.title],
+      ["callToAction.buttonLabel", page.callToAction.buttonLabel],
+    ];
+    const parsed = landingPageFromForm(formToObject(entries));
+    expect(parsed.hero).toEqual(page.hero);
+    expect(parsed.benefits).toEqual(page.benefits);
+    expect(parsed.faq).toEqual([]);
+
+    const flow = flowFromForm(
+      formToObject([
+        ["pages[0].id", "p1"],
+        ["pages[0].title", "Goal"],
+        ["pages[0].questions[0].id", "q1"],
+        ["pages[0].questions[0].key", "goal"],
+        ["pages[0].questions[0].type", "single_choice"],
+        ["pages[0].questions[0].label", "Your goal"],
+        ["pages[0].questions[0].required", "on"],
+        ["pages[0].questions[0].options", "finish | Finish\nFast runner"],
+        ["pages[1].id", "p2"],
+        ["pages[1].title", "Days"],
+        ["pages[1].skipKey", "goal"],
+        ["pages[1].skipOperator", "notEquals"],
+        ["pages[1].skipValue", "finish"],
+        ["pages[1].questions[0].id", "q2"],
+        ["pages[1].questions[0].key", "days"],
+        ["pages[1].questions[0].type", "slider"],
+        ["pages[1].questions[0].label", "Days a week"],
+        ["pages[1].questions[0].min", "1"],
+        ["pages[1].questions[0].max", "7"],
+        ["pages[1].questions[0].step", "1"],
+      ]),
+    );
+    expect(onboardingFlowSchema.safeParse(flow).success).toBe(true);
+    expect(flowIssues(flow)).toEqual([]);
+    expect(flow.pages[0].questions[0].options).toEqual([
+      { value: "finish", label: "Finish" },
+      { value: "fast_runner", label: "Fast runner" },
+    ]);
+    expect(flow.pages[1].skipIf).toEqual({ key: "goal", operator: "notEquals", value: "finish" });
+    expect(flow.pages[1].questions[0]).toMatchObject({ min: 1, max: 7, step: 1, required: false });
+    expect(parseOptions("a|b\n\n c | d ")).toEqual([
+      { value: "a", label: "b" },
+      { value: "c", label: "d" },
+    ]);
+  });
+
+  it("theme: the hex field wins when edited, else the picker", () => {
+    const base = { mode: "dark", font: "serif", cornerRadius: "8" };
+    const colours = (name: string, text: string, was: string, picker: string) => ({ [name]: text, [`${name}Was`]: was, [`${name}Picker`]: picker });
+    const theme = themeFromForm({
+      ...base,
+      ...colours("primaryColor", "#111111", "#000000", "#000000"),
+      ...colours("accentColor", "#000000", "#000000", "#222222"),
+      ...colours("backgroundColor", "#ffffff", "#ffffff", "#ffffff"),
+      ...colours("textColor", "#000000", "#000000", "#000000"),
+    });
+    expect(theme).toMatchObject({ mode: "dark", font: "serif", cornerRadius: 8, primaryColor: "#111111", accentColor: "#222222" });
+  });
+
+  it("list edits: add, remove and move items and pages; a flow never loses its last page or question", () => {
+    expect(parseIntent("add:faq")).toEqual({ op: "add", list: "faq", index: -1 });
+    expect(parseIntent("up:pages:2")).toEqual({ op: "up", list: "pages", index: 2 });
+    expect(parseIntent("down:pages.1.questions:0")).toEqual({ op: "down", list: "pages.questions", index: 1, inner: 0 });
+    expect(parseIntent("add:pages.3.questions")).toEqual({ op: "add", list: "pages.questions", index: 3, inner: undefined });
+    expect(parseIntent("remove:faq")).toBeNull();
+    expect(parseIntent("save")).toBeNull();
+
+    const page = structuredClone(DEMO_LANDING_PAGE) as LandingPage;
+    const moved = editLanding(page, { op: "up", list: "faq", index: 1 });
+    expect(moved.faq[0]).toEqual(page.faq[1]);
+    expect(editLanding(page, { op: "add", list: "faq", index: -1 }).faq).toHaveLength(page.faq.length + 1);
+    expect(editLanding(page, { op: "remove", list: "benefits", index: 0 }).benefits).toEqual(page.benefits.slice(1));
+    expect(editLanding(page, { op: "up", list: "faq", index: 0 }).faq).toEqual(page.faq);
+
+    const flow = structuredClone(DEMO_ONBOARDING_FLOW) as OnboardingFlow;
+    const added = editFlow(flow, { op: "add", list: "pages", index: -1 });
+    expect(added.pages).toHaveLength(flow.pages.length + 1);
+    expect(flowIssues(added)).toEqual([]);
+    const addedQ = editFlow(flow, { op: "add", list: "pages.questions", index: 0 });
+    expect(addedQ.pages[0].questions).toHaveLength(2);
+    expect(flowIssues(addedQ)).toEqual([]);
+    const single: OnboardingFlow = { version: 2, pages: [flow.pages[0]] };
+    expect(editFlow(single, { op: "remove", list: "pages", index: 0 }).pages).toHaveLength(1);
+    expect(editFlow(single, { op: "remove", list: "pages.questions", index: 0, inner: 0 }).pages[0].questions).toHaveLength(1);
+    const swapped = editFlow(flow, { op: "down", list: "pages", index: 0 });
+    expect(swapped.pages[1].id).toBe(flow.pages[0].id);
+  });
+});
