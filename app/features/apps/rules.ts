@@ -8,11 +8,30 @@ import type { LandingPage, OnboardingFlow, Pricing, PublishedSnapshot, Theme } f
 
 // --- Unpublished changes ---------------------------------------------------------------------
 
-/** JSON with object keys sorted, so two equal values written in different key orders compare equal. */
-export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
+/** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
+export function stableStringify(value: unknown): string {
+  if (value === undefined) return "null";
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
+}
+
+/** What publishing would freeze: the draft, with the landing page marked ready. */
+export function draftSnapshot(draft: { landingPage: LandingPage; theme: Theme; onboardingFlow: OnboardingFlow; pricing: Pricing }): PublishedSnapshot {
+  return { landingPage: { ...draft.landingPage, status: "ready" }, theme: draft.theme, onboardingFlow: draft.onboardingFlow, pricing: draft.pricing };
+}
+
+export type ChangedPart = keyof PublishedSnapshot;
+
+/** The parts of the draft that differ from what is published (all of them when nothing is). */
+export function changedParts(draft: PublishedSnapshot, published: PublishedSnapshot | null | undefined): ChangedPart[] {
+  const parts: ChangedPart[] = ["landingPage", "theme", "onboardingFlow", "pricing"];
+  if (!published) return parts;
+  const normalise = (s: PublishedSnapshot, part: ChangedPart) => stableStringify(part === "landingPage" ? { ...s.landingPage, status: "ready" } : s[part]);
+  return parts.filter((part) => normalise(draft, part) !== normalise(published, part));
 }
 
 export interface DraftAndPublished {
@@ -37,15 +56,8 @@ export const draftPricing = (row: Pick<DraftAndPublished, "monthlyPriceCents" | 
  * published, so all of it is unpublished.
  */
 export function hasUnpublishedChanges(row: DraftAndPublished): boolean {
-  const live = row.published;
-  if (!live) return true;
-  const page = (p: LandingPage) => ({ ...p, status: undefined });
-  return (
-    stableJson(page(row.landingPage)) !== stableJson(page(live.landingPage)) ||
-    stableJson(row.theme) !== stableJson(live.theme) ||
-    stableJson(row.onboardingFlow) !== stableJson(live.onboardingFlow) ||
-    stableJson(draftPricing(row)) !== stableJson({ monthlyPrice: live.pricing?.monthlyPrice ?? null, annualPrice: live.pricing?.annualPrice ?? null, annualDurationUnit: live.pricing?.annualDurationUnit ?? "years" })
-  );
+  const draft = draftSnapshot({ landingPage: row.landingPage, theme: row.theme, onboardingFlow: row.onboardingFlow, pricing: draftPricing(row) });
+  return changedParts(draft, row.published).length > 0;
 }
 
 /** Published and its landing page not 'pending' (pending is treated as absent, spec 4). */

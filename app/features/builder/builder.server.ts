@@ -5,6 +5,8 @@
  * tiers and their checkout, and publishing. The page's actions and the JSON API both call these;
  * ownership is checked by the callers through ownedApp (features/apps/apps.server.ts).
  */
+import { draftPricing } from "~/features/apps/rules";
+import { forgetPublishedApp } from "~/features/apps/landing.server";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { apps, appVersions, studioTierPrices, studioTiers, type AppRow, type AppVersionRow, type UserRow } from "~/db/schema";
 import { activeStudioTier } from "~/features/apps/apps.server";
@@ -22,7 +24,7 @@ export function draftOf(row: AppRow): PublishedSnapshot {
     landingPage: row.landingPage,
     theme: row.theme,
     onboardingFlow: row.onboardingFlow,
-    pricing: { monthlyPrice: row.monthlyPriceCents, annualPrice: row.annualPriceCents, annualDurationUnit: row.annualDurationUnit },
+    pricing: draftPricing(row),
   };
 }
 
@@ -173,6 +175,8 @@ export async function publishApp(app: AppContext, row: AppRow): Promise<PublishO
     .bind(JSON.stringify(snapshot), app.now, JSON.stringify(snapshot.landingPage), row.id, row.ownerId, tier.maxPublishedApps)
     .run();
   if (!result.meta.changes) return { ok: false, status: 403, error: builderMessages.tierFull(tier.maxPublishedApps), needsTier: true };
+  // The public landing page keeps a short KV copy of the snapshot: the new one shows at once.
+  await forgetPublishedApp(app, row.storefrontSlug, row.appSlug);
   return { ok: true, publishedAt: app.now, snapshot };
 }
 

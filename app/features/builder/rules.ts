@@ -68,35 +68,8 @@ export function centsToDollars(cents: number | null | undefined): string {
 
 // ---------------------------------------------------------------- unpublished changes
 
-/** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
-export function stableStringify(value: unknown): string {
-  if (value === undefined) return "null";
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
-}
-
-/** What publishing would freeze: the draft, with the landing page marked ready. */
-export function draftSnapshot(draft: { landingPage: LandingPage; theme: Theme; onboardingFlow: OnboardingFlow; pricing: Pricing }): PublishedSnapshot {
-  return { landingPage: { ...draft.landingPage, status: "ready" }, theme: draft.theme, onboardingFlow: draft.onboardingFlow, pricing: draft.pricing };
-}
-
-export type ChangedPart = keyof PublishedSnapshot;
-
-/** The parts of the draft that differ from what is published (all of them when nothing is). */
-export function changedParts(draft: PublishedSnapshot, published: PublishedSnapshot | null | undefined): ChangedPart[] {
-  const parts: ChangedPart[] = ["landingPage", "theme", "onboardingFlow", "pricing"];
-  if (!published) return parts;
-  const normalise = (s: PublishedSnapshot, part: ChangedPart) => stableStringify(part === "landingPage" ? { ...s.landingPage, status: "ready" } : s[part]);
-  return parts.filter((part) => normalise(draft, part) !== normalise(published, part));
-}
-
-export function hasUnpublishedChanges(draft: PublishedSnapshot, published: PublishedSnapshot | null | undefined): boolean {
-  return changedParts(draft, published).length > 0;
-}
+// The draft-versus-published comparison is shared with the dashboard: app/features/apps/rules.ts.
+export { changedParts, draftSnapshot, stableStringify, type ChangedPart } from "~/features/apps/rules";
 
 // ---------------------------------------------------------------- onboarding flow extras
 
