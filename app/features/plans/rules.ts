@@ -57,7 +57,7 @@ export const REFRESH_SECONDS = 2;
 /** The job's progress marks: claimed, two working steps, done. */
 export const PROGRESS = [10, 40, 70, 100] as const;
 /** Pause between the runner's steps, so progress is something a person can see. */
-export const STEP_DELAY_MS = 250;
+export const STEP_DELAY_MS = 400;
 /** A running job whose lease ran out (its runner died) is claimed again by the next alarm or sweep. */
 export const LEASE_MS = 30_000;
 export const MAX_ATTEMPTS = 5;
