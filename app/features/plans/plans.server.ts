@@ -273,11 +273,15 @@ export interface PlanView {
   room: string | null;
 }
 
-/** checkPlanStatus and the plan page: the answer plus the job's progress and room. */
+/** checkPlanStatus and the plan page: the answer plus the job's progress and room (one query). */
 export async function planView(app: AppContext, appId: string, subject: string, testingStepId: string): Promise<PlanView> {
-  const row = await planRow(app, appId, subject, testingStepId);
-  const answer = planStatusAnswer(row);
-  const job = row?.jobId ? await jobById(app, row.jobId) : null;
-  const progress = answer.status === "completed" ? 100 : (job?.progress ?? 0);
-  return { ...answer, jobId: job?.id ?? null, progress, room: job ? (job.room ?? planRoom(job.id)) : null };
+  const row = await app.bindings.DB.prepare(
+    `SELECT p.status, p.plan, j.id AS jobId, j.progress, j.room FROM personalized_plans p LEFT JOIN jobs j ON j.id = p.job_id
+      WHERE p.app_id = ?1 AND p.subject = ?2 AND p.testing_step_id = ?3`,
+  )
+    .bind(appId, subject, testingStepId)
+    .first<{ status: PlanStatus; plan: string | null; jobId: string | null; progress: number | null; room: string | null }>();
+  const answer = planStatusAnswer(row ? { status: row.status, plan: row.plan ? (JSON.parse(row.plan) as Plan) : null } : null);
+  const progress = answer.status === "completed" ? 100 : (row?.progress ?? 0);
+  return { ...answer, jobId: row?.jobId ?? null, progress, room: row?.jobId ? (row.room ?? planRoom(row.jobId)) : null };
 }
