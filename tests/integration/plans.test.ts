@@ -14,7 +14,7 @@ import {
   sweepStuckJobs,
 } from "~/features/plans/plans.server";
 import { generatePlan } from "~/features/plans/generator";
-import { LEASE_MS, planMessages } from "~/features/plans/rules";
+import { LEASE_MS, planMessages, planRoom } from "~/features/plans/rules";
 import type { PlanAdapter } from "~/platform/adapters/ai/plans.server";
 import {
   demoAppStatements,
@@ -627,6 +627,26 @@ describe("the plan job", () => {
       H(subject)
     );
     expect(await retry.json()).toMatchObject({ status: "pending" });
+  });
+
+  it("pushes progress to the job's room, which an anonymous visitor may join (a guessed name may not)", async () => {
+    const subject = anonId();
+    const { jobId } = await createPersonalizedPlan(quietApp(), { appId: DEMO_APP_ID, subject, testingStepId: "" }, ANSWERS);
+    const visitor = new Browser();
+    const upgrade = { Upgrade: "websocket", Connection: "Upgrade" };
+    expect((await visitor.get(`/parties/rooms/plan-not-a-uuid`, upgrade)).status).toBe(404);
+    const response = await visitor.get(`/parties/rooms/${planRoom(jobId!)}`, upgrade);
+    expect(response.status).toBe(101);
+    const socket = response.webSocket!;
+    socket.accept();
+    const messages: string[] = [];
+    socket.addEventListener("message", (event) => messages.push(String(event.data)));
+    await runJob(jobId!);
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && !messages.some((m) => m.includes('"completed"'))) await new Promise((r) => setTimeout(r, 50));
+    const progress = messages.filter((m) => m.startsWith("{")).map((m) => JSON.parse(m).progress);
+    expect(progress).toEqual([10, 40, 70, 100]);
+    socket.close(1000, "test over");
   });
 
   it("the sweep kicks queued or running jobs whose time has passed", async () => {
