@@ -14,7 +14,7 @@ import { DEFAULT_THEME } from "~/features/apps/content";
 import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
 import { authHref } from "~/features/identity/modal";
 import { currentUser } from "~/features/identity/sessions.server";
-import { createPersonalizedPlan, planView, type PlanView } from "~/features/plans/plans.server";
+import { createPersonalizedPlan, planView } from "~/features/plans/plans.server";
 import type { AppContext } from "~/platform/context";
 import { formDataOf, isSecureRequest } from "~/platform/http.server";
 import { completeAndRequestPlan } from "./api.server";
@@ -183,14 +183,6 @@ export async function submitOnboardingPage(app: AppContext, request: Request, pa
   }
   await completeAndRequestPlan(app, r.target, subject, kept, pagesInfo);
   return redirect(planPath(r.storefrontSlug, r.appSlug, r.testingStepId), { status: 303, headers });
-}
-
-export interface PlanPageData {
-  view: PlanView;
-  subject: string;
-  checkStatusPath: string;
-  retakeHref: string;
-  firstStepHref: string;
 }
 
 export async function loadPlanPage(app: AppContext, request: Request, params: Params) {
