@@ -745,6 +745,31 @@ describe("the onboarding pages without JavaScript", () => {
     expect(mine.status).toBe(200);
   });
 
+  it("the plan page shows a failed plan clearly, with Try again (a new job); never a 500", async () => {
+    const browser = new Browser();
+    await browser.get(`/apps/${S1}/${S2}/onboarding`);
+    const anon = browser.cookie("dx_non_auth_user_id")!;
+    await browser.postJson(API("completeOnboarding"), { finalUserState: ANSWERS, pagesInfo: {} });
+    const before = (await planRow(testApp(), DEMO_APP_ID, anon, ""))!;
+    await env.DB.batch([
+      env.DB.prepare("UPDATE jobs SET status = 'failed' WHERE id = ?").bind(before.jobId),
+      env.DB.prepare("UPDATE personalized_plans SET status = 'failed' WHERE id = ?").bind(before.id),
+    ]);
+    const page = await browser.get(`/apps/${S1}/${S2}/onboarding/plan`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("We could not make your plan. Please try again.");
+    expect(html).toContain("Try again");
+    const retry = await browser.post(`/apps/${S1}/${S2}/onboarding/plan`, { intent: "regenerate" });
+    expect(retry.status).toBe(303);
+    const after = (await planRow(testApp(), DEMO_APP_ID, anon, ""))!;
+    expect(after.jobId).not.toBe(before.jobId);
+    expect(after.status).not.toBe("failed");
+    // A visitor with no plan yet is sent to the onboarding.
+    const fresh = await new Browser().get(`/apps/${S1}/${S2}/onboarding/plan`);
+    expect(fresh.status).toBe(303);
+  });
+
   it("404 for an unpublished app; a preview only for its owner", async () => {
     expect(
       (await new Browser().get(`/apps/draft-store/unpublished/onboarding`))
