@@ -85,6 +85,7 @@ test("Make a new plan starts a new job and shows it arriving", async ({ page }, 
   test.setTimeout(60_000);
   // The first visit gives the visitor an anonymous id (cookie), which the API call then uses.
   await page.goto(BASE);
+  const anonymousId = (await page.context().cookies()).find((c) => c.name === "dx_non_auth_user_id")?.value;
   const response = await page.request.post(`/api/apps/completeOnboarding/marisol-vega/half-marathon`, {
     data: { finalUserState: { goal: "finish", currentLevel: "beginner", daysPerWeek: 2 }, pagesInfo: {} },
     headers: { Origin: new URL(page.url()).origin },
@@ -94,8 +95,16 @@ test("Make a new plan starts a new job and shows it arriving", async ({ page }, 
   await waitForHydration(page, testInfo.project.name);
   const heading = page.getByRole("heading", { level: 1, name: "Your Half Marathon Plan: Beginner, 2 days a week" });
   await expect(heading).toBeVisible({ timeout: 20_000 });
+  // A new job makes the new plan; the page follows it (live with JavaScript, refreshing without) to the plan.
+  const statusPath = `/api/apps/checkPlanStatus/${anonymousId}/marisol-vega/half-marathon`;
+  const before = await (await page.request.get(statusPath)).json();
+  const posted = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/onboarding/plan"));
   await page.getByRole("button", { name: "Make a new plan" }).click();
-  await expect(heading).toBeVisible({ timeout: 20_000 });
+  await posted;
+  await expect.poll(async () => (await (await page.request.get(statusPath)).json()).jobId).not.toBe(before.jobId);
+  await expect.poll(async () => (await (await page.request.get(statusPath)).json()).status, { timeout: 20_000 }).toBe("completed");
+  await expect(heading).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole("progressbar", { name: "Plan progress" })).toHaveCount(0);
   await expect(page.locator(".plan__phase")).toHaveCount(13);
 });
 
