@@ -420,6 +420,21 @@ describe("the plan job", () => {
     socket.close(1000, "test over");
   });
 
+  it("its Durable Object runs it to the end on its own (alarms), once", async () => {
+    const id = anonId();
+    const browser = new Browser();
+    await browser.postJson(API("completeOnboarding"), { finalUserState: ANSWERS, pagesInfo: {} }, H(id));
+    const deadline = Date.now() + 15_000;
+    let body: { status: string; progress: number } = { status: "pending", progress: 0 };
+    while (Date.now() < deadline && body.status !== "completed") {
+      await new Promise((r) => setTimeout(r, 200));
+      body = (await (await browser.get(`/api/apps/checkPlanStatus/${id}/${S1}/${S2}`, H(id))).json()) as typeof body;
+    }
+    expect(body).toMatchObject({ status: "completed", progress: 100 });
+    const row = (await planRow(testApp(), DEMO_APP_ID, id, ""))!;
+    expect(await jobById(testApp(), row.jobId!)).toMatchObject({ status: "completed", attempts: 1 });
+  });
+
   it("the sweep kicks queued or running jobs whose time has passed", async () => {
     const subject = anonId();
     const { jobId } = await createPersonalizedPlan(quietApp(), { appId: DEMO_APP_ID, subject, testingStepId: "" }, ANSWERS);
