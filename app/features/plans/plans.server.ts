@@ -2,7 +2,7 @@
  * Personalized plans as background jobs (creator-app-builder spec 3, 4, 7). The D1 rows are the
  * truth: a jobs row (status, progress, attempts, run_after, error) and the subject's
  * personalized_plans row (pending → completed | failed). A Durable Object per job
- * (workers/plan-jobs.ts, PlanJobRunner) runs it one step per alarm through advancePlanJob:
+ * (workers/plan-jobs.ts, PlanJobRunner) runs it from an alarm, step by step through advancePlanJob:
  *
  *   queued ──claim (attempts+1, progress 10, lease)──▶ running ──40──70──▶ write plan ──▶ completed
  *      ▲                                                  │ error
