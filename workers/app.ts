@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { routeRealtimeRequest } from "~/features/realtime/rooms.server";
 import { attributionForRequest, withSetCookies } from "~/features/attribution/attribution.server";
+import { sweepStuckJobs } from "~/features/plans/plans.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createDb } from "~/platform/db.server";
 import { parseEnv, type Bindings } from "~/platform/env";
@@ -57,11 +58,13 @@ const worker = {
     return withSetCookies(response, attribution.setCookies);
   },
 
-  /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals. */
+  /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals; stuck plan jobs kicked again. */
   async scheduled(_controller: ScheduledController, bindings: Bindings, ctx: ExecutionContext): Promise<void> {
     const app = { env: parseEnv(bindings), bindings, db: createDb(bindings.DB), ctx, now: Date.now(), timeZone: undefined };
     const report = await renewDueSubscriptions(app);
     if (report.renewed + report.ended + report.failed > 0) console.log("renewals", JSON.stringify(report));
+    const kicked = await sweepStuckJobs(app);
+    if (kicked > 0) console.log("plan jobs kicked again", kicked);
   },
 } satisfies ExportedHandler<Bindings>;
 
@@ -69,3 +72,4 @@ const worker = {
 export default withErrorReporting(worker);
 
 export { RealtimeRoom, RoomDirectory } from "./rooms";
+export { PlanJobRunner } from "./plan-jobs";

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import onboardingStyles from "~/features/onboarding/onboarding.css";
+import { loadPlanPage, submitPlanPage } from "~/features/onboarding/page.server";
+import { PlanPage } from "~/features/plans/components/PlanPage";
+
+/**
+ * /apps/{storefrontSlug}/{appSlug}/onboarding/plan: the visitor's personalized plan: its progress
+ * while the job runs (a refresh without JavaScript, the job's room and polling with it), 'failed'
+ * with Try again, then the plan. Posting makes a new plan (forceRegenerate).
+ */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: onboardingStyles }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.view.plan ? `${data.view.plan.title} · ${data.appName}` : `Your plan · ${data?.appName ?? "App"}` },
+  { name: "robots", content: "noindex" },
+];
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadPlanPage(context.app, request, params);
+export const action = ({ request, context, params }: ActionFunctionArgs) => submitPlanPage(context.app, request, params);
+
+export default function PlanRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <PlanPage {...data} />;
+}
