@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import appsStyles from "~/features/apps/apps.css";
 import onboardingStyles from "~/features/onboarding/onboarding.css";
 import { loadPlanPage, submitPlanPage } from "~/features/onboarding/page.server";
 import { PlanPage } from "~/features/plans/components/PlanPage";
@@ -9,7 +10,11 @@ import { PlanPage } from "~/features/plans/components/PlanPage";
  * while the job runs (a refresh without JavaScript, the job's room and polling with it), 'failed'
  * with Try again, then the plan. Posting makes a new plan (forceRegenerate).
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: onboardingStyles }];
+// apps.css styles the plan picker under the plan.
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appsStyles },
+  { rel: "stylesheet", href: onboardingStyles },
+];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.view.plan ? `${data.view.plan.title} · ${data.appName}` : `Your plan · ${data?.appName ?? "App"}` },
   { name: "robots", content: "noindex" },

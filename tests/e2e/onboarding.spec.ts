@@ -62,7 +62,11 @@ test("an anonymous visitor takes the onboarding, gets a plan, signs in and keeps
   await expect(page.getByRole("heading", { name: "Time to Race Day" })).toBeVisible();
   await expect(page.getByText("10 weeks", { exact: true })).toBeVisible();
   await expect(page.locator(".plan__phase")).toHaveCount(13);
-  await expect(page.getByRole("link", { name: "See plans and prices" })).toHaveAttribute("href", "/apps/marisol-vega/half-marathon#plans");
+  // The plans to buy sit under the plan: the annual plan first and chosen (the plans-list rule).
+  const buy = page.getByRole("region", { name: "Keep going with your plan" });
+  await expect(buy.getByRole("radio").first()).toBeChecked();
+  await expect(buy.getByRole("radio", { name: /Annual/ })).toBeChecked();
+  await expect(buy.getByRole("button", { name: "Continue" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Make a new plan" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Retake the questions" })).toBeVisible();
   await expectNoAxeViolations(page);

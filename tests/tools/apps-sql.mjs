@@ -170,6 +170,7 @@ export const DEMO_BLUEPRINT = {
     p("Run-walk foundations", "Build the habit with easy run-walk intervals.", ["Run 2 min / walk 1 min × 8", "Easy 20 min walk-run", "Rest or gentle mobility"], "beginner"),
     p("Easy aerobic base", "Conversational running to build your engine.", ["Easy 30 min", "Easy 25 min + strides", "Long easy 45 min"]),
     p("Cadence and form", "Quick, light steps; relaxed shoulders.", ["Easy 30 min with 6 × 20 s strides", "Form drills 10 min + easy 20 min"]),
+    p("Strength for runners", "Glutes, calves and core keep injuries away.", ["Squats, lunges, calf raises, planks: 3 rounds", "Easy 20 min"], "all"),
     p("First long run", "Time on feet at an easy pace.", ["Long run 60 min easy", "Recovery 20 min"]),
     p("Hill strength", "Short hills build power without speed work's strain.", ["8 × 45 s uphill, jog down", "Easy 30 min"], "intermediate"),
     p("Tempo introduction", "Comfortably hard running, the pace of a sub-2 half.", ["Warm up, 2 × 8 min tempo, cool down", "Easy 35 min"]),
@@ -180,7 +181,6 @@ export const DEMO_BLUEPRINT = {
     p("Sharpening", "Shorter, faster, fresher.", ["Tempo 20 min", "Easy 30 min with strides"]),
     p("Taper", "Less running, same rhythm: arrive rested.", ["Easy 30 min", "4 × 1 km at race pace", "Rest"]),
     p("Race week", "Short shake-outs, sleep, fuel and a plan for the day.", ["Shake-out 20 min with 4 strides", "Rest", "Race day: start steady, finish strong"]),
-    p("Strength for runners", "Glutes, calves and core keep injuries away.", ["Squats, lunges, calf raises, planks: 3 rounds", "Easy 20 min"], "all"),
   ],
 };
 

@@ -7,6 +7,7 @@
  * first answer when missing). ?testingStepId= is the app owner's preview: the draft flow, answers
  * and plans kept apart.
  */
+import { loadAppPlans } from "~/features/apps/payment-options.server";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
 import type { Plan, Theme } from "~/features/apps/content";
@@ -192,6 +193,8 @@ export async function loadPlanPage(app: AppContext, request: Request, params: Pa
   if (!r.subject) throw redirect(start, 303);
   const view = await planView(app, r.target.row.id, r.subject, r.target.testingStepId);
   if (view.status === "not_found") throw redirect(start, 303);
+  // The plans to buy, under the plan (not in a creator's preview: nothing is sold there).
+  const plans = r.testingStepId ? null : await loadAppPlans(app, r.storefrontSlug, r.appSlug, r.user?.id ?? null);
   const first = r.target.flow.pages[0];
   const headers = new Headers();
   const cookie = authStateCookie(request, r, returnPath);
@@ -204,6 +207,7 @@ export async function loadPlanPage(app: AppContext, request: Request, params: Pa
       checkStatusPath: `/api/apps/checkPlanStatus/${encodeURIComponent(r.subject)}/${r.storefrontSlug}/${r.appSlug}${r.testingStepId ? `?testingStepId=${encodeURIComponent(r.testingStepId)}` : ""}`,
       retakeHref: onboardingPath(r.storefrontSlug, r.appSlug, { step: first.id, testingStepId: r.testingStepId }),
       anonymousId: r.user ? null : r.subject,
+      plans,
       now: app.now,
     },
     { headers },

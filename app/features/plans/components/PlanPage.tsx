@@ -8,6 +8,8 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Plan } from "~/features/apps/content";
+import { PlanPicker } from "~/features/apps/components/PlanPicker";
+import type { AppPlans } from "~/features/apps/payment-options.server";
 import { AppFrame, type AppChrome } from "~/features/onboarding/components/OnboardingPage";
 import { useRealtime } from "~/features/realtime/useRealtime";
 import { Button, buttonClass } from "~/ui/Button";
@@ -20,6 +22,8 @@ export interface PlanPageProps extends AppChrome {
   retakeHref: string;
   storefrontSlug: string;
   appSlug: string;
+  /** The app's plans to buy (null in a creator's preview). */
+  plans: AppPlans | null;
   now: number;
 }
 
@@ -92,14 +96,23 @@ function daysLeft(targetDate: string, now: number) {
   return Math.max(0, Math.ceil((ms - now) / 86_400_000));
 }
 
-function BuySection({ storefrontSlug, appSlug }: { storefrontSlug: string; appSlug: string }) {
+function BuySection({ plans }: { plans: AppPlans | null }) {
+  if (!plans) return null;
+  const active = plans.activePlan;
   return (
     <section aria-labelledby="buy-heading" className="plan__buy">
       <h2 id="buy-heading">Keep going with your plan</h2>
-      <p>Unlock every week of your plan, check-ins and updates as you train.</p>
-      <Link to={`/apps/${storefrontSlug}/${appSlug}#plans`} className={buttonClass({ variant: "primary" })}>
-        See plans and prices
-      </Link>
+      {active ? (
+        <p>
+          You have the {active.interval === "year" ? "annual" : "monthly"} plan for {plans.appName}, active until{" "}
+          {new Date(active.currentPeriodEnd).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })}.
+        </p>
+      ) : (
+        <>
+          <p>Unlock every week of your plan, check-ins and updates as you train.</p>
+          <PlanPicker storefrontSlug={plans.storefrontSlug} appSlug={plans.appSlug} plans={plans.plans} idempotencyKey={plans.idempotencyKey} legend={plans.selectPlanText || "Choose your plan"} />
+        </>
+      )}
     </section>
   );
 }
@@ -151,7 +164,7 @@ function PlanView({ plan, props }: { plan: Plan; props: PlanPageProps }) {
           </Button>
         </Form>
       </div>
-      <BuySection storefrontSlug={props.storefrontSlug} appSlug={props.appSlug} />
+      <BuySection plans={props.plans} />
     </>
   );
 }
