@@ -223,18 +223,26 @@ async function startCheckout(app: AppContext, request: Request, user: UserRow, u
 export async function loadSuccess(app: AppContext, request: Request) {
   const user = await requireBuyer(app, request);
   const id = new URL(request.url).searchParams.get("session_id") ?? "";
-  let session = (await getCheckout(app, id)) ?? (await checkoutByProviderSession(app, id));
-  if (!session || session.userId !== user.id) return null;
-  if (session.status === "open" && session.provider === "stripe" && session.providerSessionId) {
-    try {
-      const paid = await paymentsProvider(app).retrieve(app, session.providerSessionId);
-      if (paid.paid) {
-        const outcome = await fulfilCheckout(app, session.id, { card: paid.card });
-        if (outcome.status !== "missing") session = outcome.session;
-      }
-    } catch (error) {
-      console.error("checkout: could not confirm with the provider", error);
-    }
-  }
+  const found = (await getCheckout(app, id)) ?? (await checkoutByProviderSession(app, id));
+  if (!found || found.userId !== user.id) return null;
+  const session = await confirmWithProvider(app, found);
   return { session: { id: session.id, status: session.status, lines: session.lines, totalCents: session.totalCents, creditCents: session.creditCents, discountCents: session.discountCents, discountCode: session.discountCode }, email: user.email };
+}
+
+/**
+ * A Stripe checkout still open when its buyer is back: ask Stripe whether it was paid and fulfil it
+ * now, so a late webhook never keeps anyone waiting. Anything else is returned as it is.
+ */
+export async function confirmWithProvider(app: AppContext, session: CheckoutSessionRow): Promise<CheckoutSessionRow> {
+  if (session.status !== "open" || session.provider !== "stripe" || !session.providerSessionId) return session;
+  try {
+    const paid = await paymentsProvider(app).retrieve(app, session.providerSessionId);
+    if (paid.paid) {
+      const outcome = await fulfilCheckout(app, session.id, { card: paid.card });
+      if (outcome.status !== "missing") return outcome.session;
+    }
+  } catch (error) {
+    console.error("checkout: could not confirm with the provider", error);
+  }
+  return session;
 }

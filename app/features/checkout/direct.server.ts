@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { checkoutSessions, users, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
-import { CHECKOUT_MESSAGES, closeOtherCheckouts, continueUrl, storedPaymentInfo, type Opened } from "./checkout.server";
+import { CHECKOUT_MESSAGES, closeOtherCheckouts, confirmWithProvider, continueUrl, storedPaymentInfo, type Opened } from "./checkout.server";
 import { fulfilCheckout, getCheckout } from "./fulfil.server";
 import { paymentInfo } from "./rules";
 
@@ -96,18 +96,7 @@ export async function openDirectCheckout(app: AppContext, request: Request, user
  * Only the buyer's own checkout is looked at.
  */
 export async function confirmDirectCheckout(app: AppContext, userId: string, sessionId: string): Promise<CheckoutSessionRow | null> {
-  let session = await getCheckout(app, sessionId);
+  const session = await getCheckout(app, sessionId);
   if (!session || session.userId !== userId) return null;
-  if (session.status === "open" && session.provider === "stripe" && session.providerSessionId) {
-    try {
-      const paid = await paymentsProvider(app).retrieve(app, session.providerSessionId);
-      if (paid.paid) {
-        const outcome = await fulfilCheckout(app, session.id, { card: paid.card });
-        if (outcome.status !== "missing") session = outcome.session;
-      }
-    } catch (error) {
-      console.error("checkout: could not confirm with the provider", error);
-    }
-  }
-  return session;
+  return confirmWithProvider(app, session);
 }
