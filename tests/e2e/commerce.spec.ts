@@ -219,6 +219,9 @@ test.describe("cart", () => {
 
 test.describe("checkout", () => {
   test("signed out: Check out → sign up → checkout → pay with a test card → receipt → library", async ({ page, request }, testInfo) => {
+    // A whole journey of about twelve pages with axe on most: without JavaScript on a busy machine it
+    // takes close to the default 30 s (the other journeys have the same allowance).
+    test.setTimeout(60_000);
     const hooks = await product(request, HOOKS);
     const price = usd(hooks.priceInfo.price);
     const email = emailFor("checkout", testInfo.project.name);
