@@ -139,7 +139,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <a className="skip-link" href="#main">Skip to content</a>
         <SiteHeader productName={data?.env.PRODUCT_NAME ?? "Studio"} user={data?.user ?? null} path={data?.path ?? "/"} cartCount={data?.cartIds.length ?? 0} bell={live.bell} />
-        <ToastArea toast={live.toast} />
+        <ToastArea toast={live.toast} live={live.liveToast} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

@@ -41,28 +41,35 @@ export function ToastCard({ toast, onDismiss, inline = false }: ToastCardProps) 
   );
 }
 
-/**
- * The global toast area, fixed at the top centre. The root loader reads a flash cookie and passes the
- * toast in; the area is always in the page so screen readers announce toasts added to it.
- * Without JavaScript there is no dismiss button (it could do nothing); a CSS animation hides the toast
- * after 8 s instead so it never covers content for good.
- */
-export function ToastArea({ toast }: { toast: ToastData | null }) {
+/** One toast slot: shown until dismissed or, unless paused, for TOAST_AUTO_DISMISS_MS. */
+function useShownToast(toast: ToastData | null, paused: boolean) {
   const [shown, setShown] = useState<ToastData | null>(toast);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
   // Each loader response that carries a toast is a new object: show it, even if its text repeats.
   useEffect(() => {
     setShown(toast);
   }, [toast]);
-
-  const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (!shown || paused) return;
     const timer = window.setTimeout(() => setShown(null), TOAST_AUTO_DISMISS_MS);
     return () => window.clearTimeout(timer);
   }, [shown, paused]);
+  return [shown, setShown] as const;
+}
+
+/**
+ * The global toast area, fixed at the top centre. The root loader reads a flash cookie and passes the
+ * toast in; the area is always in the page so screen readers announce toasts added to it.
+ * Without JavaScript there is no dismiss button (it could do nothing); a CSS animation hides the toast
+ * after 8 s instead so it never covers content for good.
+ * A live toast (a notification pushed to the user's room) has its own slot below the page's, so a
+ * late push never hides what the user's own last action said.
+ */
+export function ToastArea({ toast, live = null }: { toast: ToastData | null; live?: ToastData | null }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const [paused, setPaused] = useState(false);
+  const [shown, setShown] = useShownToast(toast, paused);
+  const [liveShown, setLiveShown] = useShownToast(live, paused);
 
   return (
     <div
@@ -75,6 +82,7 @@ export function ToastArea({ toast }: { toast: ToastData | null }) {
       onBlur={() => setPaused(false)}
     >
       {shown ? <ToastCard toast={shown} onDismiss={hydrated ? () => setShown(null) : undefined} /> : null}
+      {liveShown ? <ToastCard toast={liveShown} onDismiss={hydrated ? () => setLiveShown(null) : undefined} /> : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ type RootNotifications = { bell: NotificationState; room: string } | null;
 
 /**
  * The header bell and the toast area, fed live: a notification pushed to the user's room lights the
- * bell at once, shows a toast (the toast area is aria-live, so it is read out), and revalidates the
+ * bell at once, shows a toast in its own slot (the toast area is aria-live, so it is read out), and revalidates the
  * page so the server's state (and an open /notifications list) catches up. Without JavaScript the bell
  * shows the server's state on every page.
  */
@@ -20,10 +20,6 @@ export function useLiveNotifications(notifications: RootNotifications | undefine
 
   // Each answer from the server (a navigation, a revalidation) is the truth again.
   useEffect(() => setLiveBell("none"), [serverData]);
-  // A toast the server sends (after a form) takes the place of a live one.
-  useEffect(() => {
-    if (serverToast) setLiveToast(null);
-  }, [serverToast]);
 
   useRealtime(notifications?.room ?? null, {
     onMessage: (data) => {
@@ -39,6 +35,7 @@ export function useLiveNotifications(notifications: RootNotifications | undefine
 
   return {
     bell: notifications ? brighterBell(notifications.bell, liveBell) : null,
-    toast: liveToast ?? serverToast,
+    toast: serverToast,
+    liveToast,
   };
 }
