@@ -60,6 +60,11 @@ export function dateText(ms: number, timeZone?: string): string {
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: timeZone ?? "UTC" }).format(ms);
 }
 
+/** A calendar date spelled out, in UTC unless a zone is given: "January 2, 2027". */
+export function longDateText(ms: number, timeZone?: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: timeZone ?? "UTC" }).format(ms);
+}
+
 /**
  * The 32-character hex id at the end of a slug, reformatted as a UUID:
  * 'intro-to-chords-0f8fad5bd9cb469fa16570867728950e' -> '0f8fad5b-d9cb-469f-a165-70867728950e'.

@@ -6,8 +6,7 @@
 // receipt). Exits non-zero on a duplicate, a lost purchase or a server error. The local runtime sheds
 // load with 503s on two cores; those requests are retried (safe: every step is idempotent). Uses its
 // own database in tests/.state/bench-checkout and the built worker on 127.0.0.1:8798.
-import { mkdirSync, rmSync } from "node:fs";
-import { buildApp, migrate, root, run, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
+import { buildApp, freshSeededDatabase, root, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 200);
 const PORT = 8798;
@@ -82,12 +81,9 @@ async function buyer(i, productIds) {
   return { ms, purchases: purchases.length, duplicates: purchases.length - new Set(purchases.map((p) => p.productId)).size };
 }
 
-rmSync(persistTo, { recursive: true, force: true });
-mkdirSync(persistTo, { recursive: true });
 console.log("› Building and seeding…");
 buildApp({ quiet: true });
-migrate(persistTo);
-run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", persistTo], { quiet: true });
+freshSeededDatabase(persistTo);
 const worker = startWorker({ port: PORT, inspectorPort: 9798, persistTo, stdio: ["ignore", "ignore", "inherit"] });
 let exitCode = 0;
 try {

@@ -6,8 +6,7 @@
 // and p99 of time to plan (completion sent → plan completed). Exits non-zero on a duplicate, a
 // missing plan or a server error. Uses its own database in tests/.state/bench-plans and the built
 // worker (plan jobs run by their Durable Objects with alarms, as in production).
-import { mkdirSync, rmSync } from "node:fs";
-import { buildApp, migrate, root, run, runWrangler, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
+import { buildApp, freshSeededDatabase, root, runWrangler, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -77,12 +76,9 @@ function d1(sql) {
   return JSON.parse(res.stdout)[0].results;
 }
 
-rmSync(persistTo, { recursive: true, force: true });
-mkdirSync(persistTo, { recursive: true });
 console.log("› Building and seeding…");
 buildApp({ quiet: true });
-migrate(persistTo);
-run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", persistTo], { quiet: true });
+freshSeededDatabase(persistTo);
 const worker = startWorker({ port: PORT, inspectorPort: PORT + 1000, persistTo, stdio: ["ignore", "ignore", "inherit"] });
 let exitCode = 0;
 let ok = [];

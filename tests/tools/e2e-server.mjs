@@ -1,14 +1,11 @@
 // The server Playwright tests run against: a fresh database folder, migrated and seeded, on its own port.
-import { rmSync } from "node:fs";
 import { localProviders, startOidcServer } from "./oidc-server.mjs";
-import { ensureBuilt, migrate, root, run, startWorker, stopGroup } from "./wrangler-env.mjs";
+import { ensureBuilt, freshSeededDatabase, root, startWorker, stopGroup } from "./wrangler-env.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
 const persistTo = `${root}/tests/.state/e2e`;
-rmSync(persistTo, { recursive: true, force: true });
 ensureBuilt();
-migrate(persistTo);
-run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", persistTo], { quiet: true });
+freshSeededDatabase(persistTo);
 // Social sign-in goes to a real local OpenID Connect provider, standing in for Google and Apple.
 const oidcPort = port - 3;
 await startOidcServer(oidcPort);

@@ -1,6 +1,6 @@
 // Shared by the project's scripts: wrangler offline, and the way to run it.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,6 +99,14 @@ export function writeTempSql(name, statements) {
 /** Applies the D1 migrations to a local database folder (the default one when dir is undefined). */
 export function migrate(dir) {
   runWrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs(dir)]);
+}
+
+/** A new local database in `dir` (whatever was there is removed), migrated and seeded with the demo data. */
+export function freshSeededDatabase(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  migrate(dir);
+  run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", dir], { quiet: true });
 }
 
 /** The production build: `npm run build` (remix build, then asset URLs percent-encoded). */

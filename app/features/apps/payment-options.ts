@@ -4,6 +4,7 @@
  * answers, built from an app's PUBLISHED pricing, and the pure normalisation every page applies to it.
  * Pure: no I/O, unit-tested.
  */
+import { longDateText } from "~/platform/format";
 import type { Pricing } from "./content";
 
 export type DurationUnit = "weeks" | "months" | "years";
@@ -172,7 +173,6 @@ export function planPriceCents(pricing: Pricing | null | undefined, interval: Pl
   return typeof cents === "number" && cents > 0 ? cents : null;
 }
 
-const longDate = (ms: number) => new Date(ms).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /**
  * The server's answer for an app: a monthly option (1 month) and an annual one (1 year, or 12 months
@@ -226,7 +226,7 @@ export function buildPaymentOptions(app: { id: string; name: string }, pricing: 
     payment_options: options,
     transformation_date: new Date(target).toISOString().slice(0, 10),
     selectPlanText: "Choose your plan",
-    transformationPromiseByDate: `Reach your goal by ${longDate(target)}`,
+    transformationPromiseByDate: `Reach your goal by ${longDateText(target)}`,
     transformationBubbleText: `${programWeeks} weeks to your goal`,
     continuousAnnualPromise: "Keep improving all year with a fresh plan whenever you want one",
     prices_in_cents: true,

@@ -178,12 +178,23 @@ export async function openCheckout(app: AppContext, request: Request, user: User
     await fulfilCheckout(app, session.id);
     return { ok: true, url: `/checkout/success?session_id=${session.id}`, session };
   }
+  return handToProvider(app, user, session, {
+    successUrl: `${url.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${url.origin}${withQuery("/checkout", url.search)}`,
+  });
+}
+
+/**
+ * Opens the payment for a checkout with the provider and remembers the provider's session; a
+ * provider failure closes the checkout with 'Failed to create checkout session'. Shared by the cart's
+ * checkout and the direct ones (app plans, studio tiers).
+ */
+export async function handToProvider(app: AppContext, user: UserRow, session: CheckoutSessionRow, urls: { successUrl: string; cancelUrl: string }): Promise<Opened> {
   try {
-    const started = await provider.createCheckout(app, {
+    const started = await paymentsProvider(app).createCheckout(app, {
       session,
       customer: { userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), stripeCustomerId: user.stripeCustomerId },
-      successUrl: `${url.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${url.origin}${withQuery("/checkout", url.search)}`,
+      ...urls,
       amounts: allocateTotal(
         session.lines.map((l) => l.priceCents),
         session.totalCents,

@@ -6,10 +6,10 @@
  * pages to return to differ.
  */
 import { eq } from "drizzle-orm";
-import { checkoutSessions, users, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
+import { checkoutSessions, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
-import { CHECKOUT_MESSAGES, closeOtherCheckouts, confirmWithProvider, continueUrl, storedPaymentInfo, type Opened } from "./checkout.server";
+import { closeOtherCheckouts, confirmWithProvider, continueUrl, handToProvider, storedPaymentInfo, type Opened } from "./checkout.server";
 import { fulfilCheckout, getCheckout } from "./fulfil.server";
 import { paymentInfo } from "./rules";
 
@@ -70,24 +70,12 @@ export async function openDirectCheckout(app: AppContext, request: Request, user
     await fulfilCheckout(app, session.id);
     return { ok: true, url: continueUrl({ ...session, status: "complete" }) ?? input.successPath, session };
   }
-  try {
-    const success = new URL(input.successPath, url.origin);
-    const started = await provider.createCheckout(app, {
-      session,
-      customer: { userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), stripeCustomerId: user.stripeCustomerId },
-      // Stripe fills in {CHECKOUT_SESSION_ID}; the page returned to confirms the payment with it.
-      successUrl: `${success.origin}${success.pathname}${success.search ? `${success.search}&` : "?"}session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: new URL(input.cancelPath, url.origin).toString(),
-      amounts: [session.totalCents],
-    });
-    await app.db.update(checkoutSessions).set({ providerSessionId: started.providerSessionId }).where(eq(checkoutSessions.id, session.id));
-    if (started.stripeCustomerId && !user.stripeCustomerId) await app.db.update(users).set({ stripeCustomerId: started.stripeCustomerId }).where(eq(users.id, user.id));
-    return { ok: true, url: started.url, session };
-  } catch (error) {
-    console.error("checkout: the payment provider failed", error);
-    await app.db.update(checkoutSessions).set({ status: "expired", lastError: CHECKOUT_MESSAGES.createFailed }).where(eq(checkoutSessions.id, session.id));
-    return { ok: false, status: 502, formError: CHECKOUT_MESSAGES.createFailed };
-  }
+  const success = new URL(input.successPath, url.origin);
+  return handToProvider(app, user, session, {
+    // Stripe fills in {CHECKOUT_SESSION_ID}; the page returned to confirms the payment with it.
+    successUrl: `${success.origin}${success.pathname}${success.search ? `${success.search}&` : "?"}session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: new URL(input.cancelPath, url.origin).toString(),
+  });
 }
 
 /**

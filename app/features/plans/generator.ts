@@ -6,6 +6,7 @@
  * Pure and deterministic: the same answers on the same day give the same plan; different answers
  * give visibly different plans. The AI adapter falls back to it.
  */
+import { longDateText } from "~/platform/format";
 import { PLAN_DEFAULTS, type Blueprint, type Plan, type PlanPhase } from "~/features/apps/content";
 
 export type PlanAnswers = Record<string, unknown>;
@@ -61,9 +62,6 @@ function dayMs(text: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-function humanDate(ms: number): string {
-  return new Date(ms).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
-}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -172,6 +170,6 @@ export function generatePlan({ answers, blueprint: given, today }: GenerateInput
     programLengthWeeks: weeks,
     timeToTargetLabel: `Time to ${blueprint.targetLabel}`,
     timeToTargetTitle: plural(weeks, "week"),
-    timeToTargetDescription: `${blueprint.targetLabel} is ${humanDate(endMs)}: ${plural(phases.length, "phase")} to get you there.`,
+    timeToTargetDescription: `${blueprint.targetLabel} is ${longDateText(endMs)}: ${plural(phases.length, "phase")} to get you there.`,
   };
 }

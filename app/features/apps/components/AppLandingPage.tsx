@@ -1,10 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import { formatCents } from "~/platform/format";
+import { formatCents, longDateText } from "~/platform/format";
 import type { LandingPageData } from "../landing.server";
 import { PlanPicker } from "./PlanPicker";
 
-const longDate = (ms: number) => new Date(ms).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** The public landing page of an app, in the app's theme (CSS custom properties from themeVars). */
 export function AppLandingPage(d: LandingPageData) {
@@ -114,7 +113,7 @@ export function AppLandingPage(d: LandingPageData) {
           {active ? (
             <div className="app-plans__active">
               <p>
-                <strong>You have the {active.interval === "year" ? "annual" : "monthly"} plan</strong> ({formatCents(active.priceCents)}), active until {longDate(active.currentPeriodEnd)}.
+                <strong>You have the {active.interval === "year" ? "annual" : "monthly"} plan</strong> ({formatCents(active.priceCents)}), active until {longDateText(active.currentPeriodEnd)}.
               </p>
               <Link className="app-button app-button--primary" to={d.onboardingHref}>
                 Go to your plan

@@ -5,6 +5,7 @@
  * plan: title, description, the 'Time to Race Day' countdown, target date, a timeline of phases,
  * Retake the questions, Make a new plan, and the way to buy.
  */
+import { dateText, longDateText } from "~/platform/format";
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Plan } from "~/features/apps/content";
@@ -87,7 +88,7 @@ function useLivePlan(props: PlanPageProps): Live {
 function formatDate(iso: string) {
   const ms = Date.parse(`${iso}T00:00:00Z`);
   if (Number.isNaN(ms)) return iso;
-  return new Date(ms).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return dateText(ms);
 }
 
 function daysLeft(targetDate: string, now: number) {
@@ -105,7 +106,7 @@ function BuySection({ plans }: { plans: AppPlans | null }) {
       {active ? (
         <p>
           You have the {active.interval === "year" ? "annual" : "monthly"} plan for {plans.appName}, active until{" "}
-          {new Date(active.currentPeriodEnd).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" })}.
+          {longDateText(active.currentPeriodEnd)}.
         </p>
       ) : (
         <>
