@@ -3,6 +3,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
 import { studioTierStatements } from "./tools/apps-sql.mjs";
 import { catalogueStatements } from "./tools/catalogue-sql.mjs";
 
@@ -12,13 +13,15 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`);
   // One fixed clock for the seed, so "new releases" and offers are the same in every test file.
   const seededAt = Date.now();
+  // What a plain `wrangler deploy` would run with: production.test.ts checks the worker under it.
+  const deployVars = unstable_readConfig({ config: `${root}/wrangler.toml` }).vars;
   return {
     resolve: { alias: { "~": `${root}/app` } },
     plugins: [
       cloudflareTest({
         wrangler: { configPath: `${root}/wrangler.toml` },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: [...catalogueStatements(seededAt), ...studioTierStatements()], TEST_SEEDED_AT: seededAt, ENVIRONMENT: "test", STRIPE_WEBHOOK_SECRET: "whsec_integration" },
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: [...catalogueStatements(seededAt), ...studioTierStatements()], TEST_SEEDED_AT: seededAt, TEST_DEPLOY_VARS: deployVars, ENVIRONMENT: "test", STRIPE_WEBHOOK_SECRET: "whsec_integration" },
         },
       }),
     ],

@@ -10,9 +10,9 @@ import { attributionForRequest, withSetCookies } from "~/features/attribution/at
 import { sweepStuckJobs } from "~/features/plans/plans.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createDb } from "~/platform/db.server";
-import { parseEnv, type Bindings } from "~/platform/env";
+import { isDevelopment, parseEnv, type Bindings } from "~/platform/env";
 import { withErrorReporting } from "~/platform/error-reporting.server";
-import { browserTimeZone, globalRedirect, isCrossSite } from "~/platform/route-rules";
+import { browserTimeZone, globalRedirect, isCrossSite, isDevelopmentPath } from "~/platform/route-rules";
 
 // The Remix compiler replaces process.env.NODE_ENV at build time.
 declare const process: { env: { NODE_ENV: string } };
@@ -54,7 +54,9 @@ const worker = {
       const room = await routeRealtimeRequest(app, request);
       if (room) return room;
     }
-    const response = await handleRemixRequest(request, { app });
+    // Development-only pages do not exist in production: any method gets the ordinary not-found page.
+    const routed = isDevelopmentPath(url.pathname) && !isDevelopment(env) ? new Request(new URL("/404", url), { headers: request.headers }) : request;
+    const response = await handleRemixRequest(routed, { app });
     return withSetCookies(response, attribution.setCookies);
   },
 

@@ -41,6 +41,14 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * Development and the tests opt in to what a deploy must never serve: the /dev/* pages, the embedded
+ * payment provider's card page and the email outbox. Anything else (production, the default) is off.
+ */
+export function isDevelopment(env: Pick<Env, "ENVIRONMENT">): boolean {
+  return env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test";
+}
+
 /** The variables the browser may see: rendered into the page by the root loader. */
 export function publicEnv(env: Env) {
   return { PRODUCT_NAME: env.PRODUCT_NAME, ENVIRONMENT: env.ENVIRONMENT, SUPPORT_EMAIL: env.SUPPORT_EMAIL, SOCIAL_PROVIDERS: publicProviders(env.OAUTH_PROVIDERS), ERROR_REPORTING: browserErrorReporting(env) };

@@ -1,3 +1,5 @@
+import { isDevelopment, type Env } from "./env";
+
 /** Small response helpers shared by routes and the JSON API. */
 
 /** A JSON error the API returns for bad input: never a 500 for the caller's mistakes. */
@@ -8,6 +10,14 @@ export function jsonError(status: 400 | 401 | 403 | 404 | 405 | 409 | 422 | 429 
 /** Throws the 404 that the route's ErrorBoundary renders as the not-found page. */
 export function notFound(message = "Not found"): never {
   throw new Response(message, { status: 404, statusText: "Not Found" });
+}
+
+/**
+ * Development-only pages (/dev/*, the embedded payment provider's card page) do not exist in
+ * production: the ordinary not-found page, the same as any address that was never a route.
+ */
+export function notFoundOutsideDevelopment(env: Pick<Env, "ENVIRONMENT">): void {
+  if (!isDevelopment(env)) notFound();
 }
 
 /** Secure cookies everywhere but plain-http localhost development. */

@@ -18,6 +18,14 @@ export function globalRedirect(url: URL, method: string): string | null {
   return null;
 }
 
+/**
+ * The development-only pages (/dev/*, and their .data loads): outside development and the tests they
+ * do not exist, for any method, whatever a route file under app/routes/dev.* does.
+ */
+export function isDevelopmentPath(pathname: string): boolean {
+  return pathname === "/dev" || pathname.startsWith("/dev/") || pathname.startsWith("/dev.");
+}
+
 /** The IANA zone named by the User-Browser-Timezone header, or undefined when absent or unknown. */
 export function browserTimeZone(header: string | null): string | undefined {
   if (!header || header.length > 64) return undefined;

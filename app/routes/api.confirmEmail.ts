@@ -2,6 +2,7 @@ import { z } from "zod";
 import { waitSeconds } from "~/features/identity/attempts.server";
 import { EMAIL_PATTERN, messages } from "~/features/identity/rules";
 import { sendEmailConfirmation } from "~/features/identity/verification.server";
+import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 import { apiAction, apiJson, methodNotAllowed } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
 
@@ -12,7 +13,13 @@ const body = z.object({ email: z.string({ required_error: messages.emailRequired
  * answer is the same whether or not the email has an account, so it cannot be used to find accounts.
  */
 export const action = apiAction(body, async ({ email }, app) => {
-  const waitMs = await sendEmailConfirmation(app, email);
+  let waitMs: number;
+  try {
+    waitMs = await sendEmailConfirmation(app, email);
+  } catch (error) {
+    if (error instanceof EmailNotConfiguredError) return jsonError(503, emailNotConfiguredMessage(app.env.SUPPORT_EMAIL));
+    throw error;
+  }
   if (waitMs > 0) return jsonError(429, messages.tooManyRequests(waitSeconds(waitMs)));
   return apiJson({ success: true });
 });

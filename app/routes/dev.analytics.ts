@@ -1,15 +1,16 @@
 /**
  * GET /dev/analytics: the stored analytics events (newest first) and, for one user, the person
  * profile, as JSON, for development and the end-to-end tests (the charts are elsewhere). Narrow with
- * ?anonymousId=, ?userId=, ?email= and ?name=. 404 in production.
+ * ?anonymousId=, ?userId=, ?email= and ?name=. 404 unless ENVIRONMENT is development or test.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { analyticsEvents, analyticsProfiles, users } from "~/db/schema";
+import { notFoundOutsideDevelopment } from "~/platform/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
-  if (app.env.ENVIRONMENT === "production") throw new Response("Not found", { status: 404 });
+  notFoundOutsideDevelopment(app.env);
   const query = new URL(request.url).searchParams;
   const email = query.get("email")?.trim().toLowerCase();
   const byEmail = email ? await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get() : null;

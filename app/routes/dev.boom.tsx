@@ -2,14 +2,15 @@
  * /dev/boom: fails on purpose, to see error reporting end to end (the error page, and an event at
  * the Sentry DSN). The loader throws; with `?in=browser` the page renders and then throws while
  * rendering in the browser (an error only the root error boundary sees). `?id=` goes into the
- * message so a test can find its own event. Development and tests only: 404 in production.
+ * message so a test can find its own event. Development and tests only: 404 unless ENVIRONMENT is development or test.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { notFoundOutsideDevelopment } from "~/platform/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (context.app.env.ENVIRONMENT === "production") throw new Response("Not found", { status: 404 });
+  notFoundOutsideDevelopment(context.app.env);
   const url = new URL(request.url);
   const id = (url.searchParams.get("id") ?? "").replace(/[^\w-]/g, "").slice(0, 64);
   const suffix = id ? ` ${id}` : "";

@@ -1,6 +1,6 @@
 /**
  * /dev/kit: every interface-kit component in every state, for building and reviewing the kit.
- * Development only: the loader answers 404 in production. The modal demo is driven by the URL
+ * Development only: the loader answers 404 unless ENVIRONMENT is development or test. The modal demo is driven by the URL
  * (?modal=demo|blocked|gallery&image=N) so it also works with JavaScript turned off.
  */
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -18,7 +18,7 @@ import { Tag } from "~/ui/Tag";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
 import { ToastCard } from "~/ui/Toast";
-import { isSecureRequest, formDataOf } from "~/platform/http.server";
+import { formDataOf, isSecureRequest, notFoundOutsideDevelopment } from "~/platform/http.server";
 import { setToastHeader, toastSchema } from "~/platform/toast.server";
 
 const GALLERY_SIZE = 3;
@@ -29,7 +29,7 @@ export const meta: MetaFunction = () => [{ title: "Interface kit (development)" 
 
 /** Sets a toast in the flash cookie and redirects: the toast must survive the redirect (works without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (context.app.env.ENVIRONMENT === "production") throw new Response("Not found", { status: 404 });
+  notFoundOutsideDevelopment(context.app.env);
   const form = (await formDataOf(request)) ?? new FormData();
   const toast = toastSchema.safeParse({ kind: form.get("kind"), title: form.get("title"), description: form.get("description") || undefined });
   if (!toast.success) return Response.json({ error: "Choose a kind and a title." }, { status: 400 });
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (context.app.env.ENVIRONMENT === "production") throw new Response("Not found", { status: 404 });
+  notFoundOutsideDevelopment(context.app.env);
   const url = new URL(request.url);
   const modal = url.searchParams.get("modal");
   const image = Number.parseInt(url.searchParams.get("image") ?? "1", 10);

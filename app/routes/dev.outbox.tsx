@@ -1,14 +1,15 @@
 /**
  * /dev/outbox: the embedded email adapter's outbox, newest first (?to= narrows to one address).
- * Development and tests only: 404 in production, where mail goes out through the real provider.
+ * Development and tests only: 404 unless ENVIRONMENT opts in (production mails only through a real provider).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { outbox } from "~/platform/adapters/email/email.server";
 import { relativeTime } from "~/platform/format";
+import { notFoundOutsideDevelopment } from "~/platform/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (context.app.env.ENVIRONMENT === "production") throw new Response("Not found", { status: 404 });
+  notFoundOutsideDevelopment(context.app.env);
   const to = new URL(request.url).searchParams.get("to")?.trim().toLowerCase() || undefined;
   const emails = await outbox(context.app, to);
   return { to: to ?? "", now: context.app.now, emails: emails.map(({ html: _html, ...email }) => email) };

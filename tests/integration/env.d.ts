@@ -7,5 +7,7 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     TEST_SEED: string[];
     TEST_SEEDED_AT: number;
+    /** wrangler.toml's [vars], as a deploy gets them (the suite's own bindings override ENVIRONMENT). */
+    TEST_DEPLOY_VARS: Record<string, unknown>;
   }
 }

@@ -84,7 +84,8 @@ async function buyer(i, productIds) {
 console.log("› Building and seeding…");
 buildApp({ quiet: true });
 freshSeededDatabase(persistTo);
-const worker = startWorker({ port: PORT, inspectorPort: 9798, persistTo, stdio: ["ignore", "ignore", "inherit"] });
+// Development: the buyers pay on the embedded provider's card page, which production does not serve.
+const worker = startWorker({ port: PORT, inspectorPort: 9798, persistTo, stdio: ["ignore", "ignore", "inherit"], vars: { ENVIRONMENT: "development" } });
 let exitCode = 0;
 try {
   await waitForUp(`${BASE}/api/up`);

@@ -79,7 +79,8 @@ function d1(sql) {
 console.log("› Building and seeding…");
 buildApp({ quiet: true });
 freshSeededDatabase(persistTo);
-const worker = startWorker({ port: PORT, inspectorPort: PORT + 1000, persistTo, stdio: ["ignore", "ignore", "inherit"] });
+// Production, as deployed: onboarding and plans need nothing development-only.
+const worker = startWorker({ port: PORT, inspectorPort: PORT + 1000, persistTo, stdio: ["ignore", "ignore", "inherit"], vars: { ENVIRONMENT: "production" } });
 let exitCode = 0;
 let ok = [];
 let failed = [];

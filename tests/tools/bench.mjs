@@ -214,7 +214,8 @@ async function start() {
   }
   log(`Starting the worker on ${BASE}…`);
   const t0 = Date.now();
-  worker = startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo: stateDir, stdio: "ignore" });
+  // Production, as deployed: the pages measured need nothing development-only.
+  worker = startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo: stateDir, stdio: "ignore", vars: { ENVIRONMENT: "production" } });
   worker.on("exit", (code, signal) => {
     workerExited = true;
     if (!stopping) {

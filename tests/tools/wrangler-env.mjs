@@ -119,8 +119,15 @@ export function ensureBuilt() {
   if (!existsSync(`${root}/build/worker.js`)) buildApp();
 }
 
-/** Starts `wrangler dev` in its own process group so the whole tree can be stopped together. */
+const ENVIRONMENTS = ["development", "test", "production"];
+
+/**
+ * Starts `wrangler dev` in its own process group so the whole tree can be stopped together. The
+ * caller names vars.ENVIRONMENT: wrangler.toml says production (what a deploy runs), and the local
+ * tools opt in to development or test themselves (the /dev pages, the card page, the outbox).
+ */
 export function startWorker({ port, inspectorPort, persistTo, stdio = "inherit", vars = {} }) {
+  if (!ENVIRONMENTS.includes(vars.ENVIRONMENT)) throw new Error(`startWorker: name vars.ENVIRONMENT (${ENVIRONMENTS.join(", ")}); got ${vars.ENVIRONMENT}`);
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   return spawn(wranglerBin, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), ...persistArgs(persistTo), ...varArgs], {
     cwd: root,

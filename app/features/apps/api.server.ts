@@ -213,7 +213,7 @@ export const createCheckoutSession = signedInAction(
       cancelPath: (input.cancelUrl && sameSitePath(input.cancelUrl, origin)) || paths.cancel,
     });
     if (!opened.ok) {
-      const status = opened.status === 404 ? 404 : opened.status === 400 ? 400 : opened.status === 409 ? 409 : 502;
+      const status = opened.status === 404 ? 404 : opened.status === 400 ? 400 : opened.status === 409 ? 409 : opened.status === 503 ? 503 : 502;
       return jsonError(status, status === 502 ? PAYMENT_MESSAGES.createFailed : (opened.formError ?? PAYMENT_MESSAGES.createFailed));
     }
     return apiJson({ url: opened.url, sessionId: opened.session.id });

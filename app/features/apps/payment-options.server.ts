@@ -9,7 +9,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { appSubscriptions, type AppRow, type UserRow } from "~/db/schema";
 import { openDirectCheckout } from "~/features/checkout/direct.server";
 import type { Opened } from "~/features/checkout/checkout.server";
-import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
+import { paymentsMode } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
 import { appBySlugs } from "./apps.server";
 import { PLAN_DEFAULTS } from "./content";
@@ -23,7 +23,7 @@ export function paymentOptionsFor(app: AppContext, row: PublicAppView): PaymentO
   if (!isPubliclyVisible(row)) return null;
   return buildPaymentOptions({ id: row.id, name: row.name }, row.published!.pricing, {
     now: app.now,
-    paymentProcessor: paymentsProvider(app).name,
+    paymentProcessor: paymentsMode(app.env),
     programWeeks: PLAN_DEFAULTS.programLengthWeeks,
   });
 }

@@ -15,7 +15,8 @@ import { currentUser } from "~/features/identity/sessions.server";
 import { withOfferCookies } from "~/features/offers/offers.server";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { VIP_GATE_COOKIE, isVipVisit } from "~/features/offers/vip";
-import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
+import { PAYMENTS_NOT_CONFIGURED } from "~/platform/adapters/payments/messages";
+import { paymentsMode, paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import { formDataOf } from "~/platform/http.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
@@ -55,7 +56,7 @@ export async function loadCheckout(app: AppContext, request: Request) {
     ...orderView(order),
     query: url.search,
     idempotencyKey: randomHex(16),
-    provider: paymentsProvider(app).name,
+    provider: paymentsMode(app.env),
     email: user.email,
     now: app.now,
   });
@@ -120,7 +121,15 @@ export function storedPaymentInfo(app: AppContext, request: Request): Record<str
 }
 
 /** What opening a checkout ended in: where to send the buyer, or why it could not start. */
-export type Opened = { ok: true; url: string; session: CheckoutSessionRow } | { ok: false; status: 400 | 409 | 502; formError?: string; codeError?: string };
+export type Opened = { ok: true; url: string; session: CheckoutSessionRow } | { ok: false; status: 400 | 409 | 502 | 503; formError?: string; codeError?: string };
+
+/**
+ * Production without Stripe takes no payments: no checkout is opened, nothing is fulfilled (not even
+ * an order that credit covers), and the buyer is told why. Checked before anything is written.
+ */
+export function paymentsUnavailable(app: AppContext): Opened | null {
+  return paymentsMode(app.env) === "none" ? { ok: false, status: 503, formError: PAYMENTS_NOT_CONFIGURED } : null;
+}
 
 /**
  * Freezes an order into a checkout session (once per idempotency key) and opens the payment with the
@@ -128,6 +137,8 @@ export type Opened = { ok: true; url: string; session: CheckoutSessionRow } | { 
  */
 export async function openCheckout(app: AppContext, request: Request, user: UserRow, order: Order, args: { idempotencyKey: string; url: URL }): Promise<Opened> {
   const { idempotencyKey, url } = args;
+  const unavailable = paymentsUnavailable(app);
+  if (unavailable) return unavailable;
   const existing = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, idempotencyKey)).get();
   if (existing && existing.userId !== user.id) return { ok: false, status: 409, formError: "Reload the page and try again." };
   if (existing?.status === "expired") return { ok: false, status: 409, formError: "Reload the page and try again." };

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { checkoutSessions, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
-import { closeOtherCheckouts, confirmWithProvider, continueUrl, handToProvider, storedPaymentInfo, type Opened } from "./checkout.server";
+import { closeOtherCheckouts, confirmWithProvider, continueUrl, handToProvider, paymentsUnavailable, storedPaymentInfo, type Opened } from "./checkout.server";
 import { fulfilCheckout, getCheckout } from "./fulfil.server";
 import { paymentInfo } from "./rules";
 
@@ -34,6 +34,8 @@ export function sameSitePath(value: string, origin: string): string | null {
 }
 
 export async function openDirectCheckout(app: AppContext, request: Request, user: UserRow, input: DirectCheckout): Promise<Opened> {
+  const unavailable = paymentsUnavailable(app);
+  if (unavailable) return unavailable;
   const url = new URL(request.url);
   const existing = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, input.idempotencyKey)).get();
   if (existing) {

@@ -1,5 +1,6 @@
 /**
- * /checkout/pay/{id}: the embedded payment provider's card page. It only exists for local checkouts;
+ * /checkout/pay/{id}: the embedded payment provider's card page. It only exists for local checkouts,
+ * and only in development and the tests (404 in production);
  * the card is checked with the test-card rules, a decline is shown and recorded on the checkout, and
  * a success runs the same fulfilment as Stripe's webhook.
  */
@@ -10,7 +11,7 @@ import { checkoutSessions } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import type { AppContext } from "~/platform/context";
-import { formDataOf, isSecureRequest, notFound } from "~/platform/http.server";
+import { formDataOf, isSecureRequest, notFound, notFoundOutsideDevelopment } from "~/platform/http.server";
 import { setToastHeader } from "~/platform/toast.server";
 import { staleCheckout } from "./order.server";
 import { requireBuyer } from "./checkout.server";
@@ -19,6 +20,8 @@ import { cancelHref, parseExpiry, successHref, testCardOutcome } from "./rules";
 import { cardFormSchema } from "./schema";
 
 async function localCheckoutFor(app: AppContext, request: Request, id: string) {
+  // The embedded provider never takes a card in production, even for a checkout it opened earlier.
+  notFoundOutsideDevelopment(app.env);
   const user = await requireBuyer(app, request);
   const session = await getCheckout(app, id);
   if (!session || session.userId !== user.id || session.provider !== "local") notFound("No such checkout");

@@ -37,6 +37,7 @@ import { anonymousIdOf } from "./anonymous.server";
 import { startSession } from "./sessions.server";
 import { checkSignInCode, verifiedFactor } from "./totp.server";
 import { joinWaitlist } from "./waitlist.server";
+import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
 /** What the answers need of a conform submission, successful or not. */
 type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
@@ -237,7 +238,13 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
 
   const submission = parseWithZod(formData, { schema: resetEmailSchema(app.env.SUPPORT_EMAIL) });
   if (submission.status !== "success") return answer(submission, context, 400, { step: "EMAIL" });
-  const outcome = await sendResetCode(app, submission.value.email);
+  let outcome: Awaited<ReturnType<typeof sendResetCode>>;
+  try {
+    outcome = await sendResetCode(app, submission.value.email);
+  } catch (error) {
+    if (!(error instanceof EmailNotConfiguredError)) throw error;
+    return answer(submission, context, 503, { step: "EMAIL", formErrors: [emailNotConfiguredMessage(app.env.SUPPORT_EMAIL)] });
+  }
   if (outcome.status === "wait") return wait(submission, outcome.waitMs, "EMAIL");
   if (outcome.status === "not_found") return answer(submission, context, 400, { step: "EMAIL", formErrors: [messages.userNotFound] });
   return next("CODE", submission.value.email);

@@ -21,6 +21,7 @@ import { endAllSessions } from "./sessions.server";
 import { issueToken, tokenUser, TOKEN_TTL } from "./tokens.server";
 import { associateSoftwareToken, checkSignInCode, preferSoftwareToken, verifiedFactor, verifySoftwareToken } from "./totp.server";
 import { confirmEmailWithCode, sendEmailConfirmation } from "./verification.server";
+import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
 const TARGET_PREFIX = "AWSCognitoIdentityProviderService.";
 
@@ -389,6 +390,8 @@ export async function handleIdentityRequest(app: AppContext, request: Request): 
     return answer(200, await action(app, body));
   } catch (error) {
     if (error instanceof IdentityError) return answer(400, { __type: error.type, message: error.message });
+    // A deploy without an email provider delivers no codes (the service's own failure for it).
+    if (error instanceof EmailNotConfiguredError) return answer(400, { __type: "CodeDeliveryFailureException", message: emailNotConfiguredMessage(app.env.SUPPORT_EMAIL) });
     throw error;
   }
 }

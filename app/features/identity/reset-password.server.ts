@@ -4,7 +4,7 @@
  * code requests are rate limited per email.
  */
 import type { AppContext } from "~/platform/context";
-import { sendEmail } from "~/platform/adapters/email/email.server";
+import { requireEmailDelivery, sendEmail } from "~/platform/adapters/email/email.server";
 import { escapeHtml } from "~/platform/html";
 import { findUserByEmail } from "./accounts.server";
 import { clearFailures, recordFailure, takeAttempt, waitBeforeAttempt } from "./attempts.server";
@@ -17,7 +17,9 @@ const SEND_POLICY: AttemptPolicy = { free: 5, maxMs: 15 * 60_000, quietMs: 15 * 
 
 export type ResetOutcome = { status: "ok"; userId: string; codeId?: string } | { status: "not_found" } | { status: "mismatch" } | { status: "expired" } | { status: "wait"; waitMs: number };
 
+/** Throws EmailNotConfiguredError, before anything else, where no email can go out. */
 export async function sendResetCode(app: AppContext, rawEmail: string): Promise<ResetOutcome> {
+  requireEmailDelivery(app.env);
   const email = rawEmail.toLowerCase();
   const waitMs = await takeAttempt(app, `reset-send:${email}`, SEND_POLICY);
   if (waitMs > 0) return { status: "wait", waitMs };

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
-import { sendEmail } from "~/platform/adapters/email/email.server";
+import { requireEmailDelivery, sendEmail } from "~/platform/adapters/email/email.server";
 import type { AppContext } from "~/platform/context";
 import { escapeHtml } from "~/platform/html";
 import { findUserByEmail } from "./accounts.server";
@@ -14,8 +14,12 @@ import { CODE_POLICY, type AttemptPolicy } from "./rules";
 
 const SEND_POLICY: AttemptPolicy = { free: 5, maxMs: 15 * 60_000, quietMs: 15 * 60_000 };
 
-/** Sends a confirmation code when the email has an unverified account. Returns the wait when rate limited, else 0. */
+/**
+ * Sends a confirmation code when the email has an unverified account. Returns the wait when rate
+ * limited, else 0. Throws EmailNotConfiguredError, before anything else, where no email can go out.
+ */
 export async function sendEmailConfirmation(app: AppContext, rawEmail: string): Promise<number> {
+  requireEmailDelivery(app.env);
   const email = rawEmail.trim().toLowerCase();
   const waitMs = await takeAttempt(app, `confirm-send:${email}`, SEND_POLICY);
   if (waitMs > 0) return waitMs;

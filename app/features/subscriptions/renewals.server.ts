@@ -8,6 +8,7 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { savedCards, subscriptions, type SubscriptionRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
+import { isDevelopment } from "~/platform/env";
 import { PAST_DUE_GRACE_DAYS, periodEnd } from "./rules";
 import { syncMembership as membership } from "./subscriptions.server";
 
@@ -38,7 +39,9 @@ async function renewOne(app: AppContext, sub: SubscriptionRow): Promise<keyof Re
   // Only the run that still sees this period may act on it.
   const samePeriod = "id = ?1 AND current_period_end = ?2 AND status <> 'canceled'";
   const overdueTooLong = sub.status === "past_due" && app.now - sub.currentPeriodEnd > PAST_DUE_GRACE_DAYS * DAY_MS;
-  if (sub.cancelAtPeriodEnd || overdueTooLong) {
+  // The embedded provider charges nothing real, so in production it renews nothing: a membership it
+  // sold (before the deploy ran as production) ends with its period instead of continuing for free.
+  if (sub.cancelAtPeriodEnd || overdueTooLong || !isDevelopment(app.env)) {
     await DB.batch([DB.prepare(`UPDATE subscriptions SET status = 'canceled', canceled_at = ?3 WHERE ${samePeriod}`).bind(sub.id, sub.currentPeriodEnd, app.now), membership(app, sub.userId)]);
     return "ended";
   }

@@ -10,6 +10,7 @@ import { TextInput } from "~/ui/TextInput";
 import { PlanPicker } from "~/features/subscriptions/components/PlanPicker";
 import type { PlanChoice } from "~/features/subscriptions/plans.server";
 import type { CheckoutActionData } from "../checkout.server";
+import { PAYMENTS_NOT_CONFIGURED } from "~/platform/adapters/payments/messages";
 
 export interface CheckoutPageData {
   lines: CartItem[];
@@ -21,7 +22,8 @@ export interface CheckoutPageData {
   plans: PlanChoice[];
   query: string;
   idempotencyKey: string;
-  provider: "local" | "stripe";
+  /** "none": a production deploy without Stripe, which takes no payments. */
+  provider: "local" | "stripe" | "none";
   email: string;
 }
 
@@ -86,21 +88,29 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
           <aside className="cart-summary" aria-labelledby="checkout-summary-title">
             <h2 id="checkout-summary-title">Order summary</h2>
             <SummaryLines totals={totals} creditCents={creditCents} signedIn discountCode={discount?.code} />
-            <Form method="post" action={action}>
-              <input type="hidden" name="intent" value="pay" />
-              <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-              {actionData?.formError ? (
-                <p className="auth-form__error" role="alert">
-                  {actionData.formError}
+            {data.provider === "none" ? (
+              <p className="auth-form__error" role="alert">
+                {PAYMENTS_NOT_CONFIGURED}
+              </p>
+            ) : (
+              <>
+                <Form method="post" action={action}>
+                  <input type="hidden" name="intent" value="pay" />
+                  <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+                  {actionData?.formError ? (
+                    <p className="auth-form__error" role="alert">
+                      {actionData.formError}
+                    </p>
+                  ) : null}
+                  <Button type="submit" size="large" className="cart-summary__checkout" loading={paying}>
+                    {data.plans.some((p) => p.trialDays > 0) && totals.total === 0 ? "Start free trial" : totals.total === 0 ? "Complete purchase" : `Pay ${formatCents(totals.total)}`}
+                  </Button>
+                </Form>
+                <p className="muted cart-summary__note">
+                  {data.provider === "stripe" ? "You will pay on Stripe's secure checkout page." : "Test mode: no real card is charged."} Receipt to {data.email}.
                 </p>
-              ) : null}
-              <Button type="submit" size="large" className="cart-summary__checkout" loading={paying}>
-                {data.plans.some((p) => p.trialDays > 0) && totals.total === 0 ? "Start free trial" : totals.total === 0 ? "Complete purchase" : `Pay ${formatCents(totals.total)}`}
-              </Button>
-            </Form>
-            <p className="muted cart-summary__note">
-              {data.provider === "stripe" ? "You will pay on Stripe's secure checkout page." : "Test mode: no real card is charged."} Receipt to {data.email}.
-            </p>
+              </>
+            )}
           </aside>
         </div>
       )}
