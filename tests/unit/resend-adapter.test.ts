@@ -2,7 +2,7 @@
 // server), and its embedded default (the outbox) chosen when no key is set.
 import { createServer, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmailDeliveryError, sendEmail } from "~/platform/adapters/email/email.server";
+import { EmailDeliveryError, EmailNotConfiguredError, sendEmail } from "~/platform/adapters/email/email.server";
 import type { AppContext } from "~/platform/context";
 
 const received: { method?: string; url?: string; headers: IncomingMessage["headers"]; body: Record<string, unknown> }[] = [];
@@ -44,11 +44,20 @@ describe("email through Resend", () => {
     await expect(sendEmail(app({ RESEND_API_KEY: "re_test_key" }), message)).rejects.toBeInstanceOf(EmailDeliveryError);
   });
 
-  it("without a key, writes to the outbox and never calls Resend", async () => {
+  // The outbox is development's and the tests' (ENVIRONMENT opts in); a parsed env always names one.
+  it("without a key, in development, writes to the outbox and never calls Resend", async () => {
     const before = received.length;
     const inserted: unknown[] = [];
-    await sendEmail(app({}, inserted), message);
+    await sendEmail(app({ ENVIRONMENT: "development" }, inserted), message);
     expect(received.length).toBe(before);
     expect(inserted).toEqual([expect.objectContaining({ to: "ada@example.com", subject: "Your Studio receipt" })]);
+  });
+
+  it("without a key, in production, refuses: nothing is sent and nothing is stored", async () => {
+    const before = received.length;
+    const inserted: unknown[] = [];
+    await expect(sendEmail(app({ ENVIRONMENT: "production" }, inserted), message)).rejects.toBeInstanceOf(EmailNotConfiguredError);
+    expect(received.length).toBe(before);
+    expect(inserted).toEqual([]);
   });
 });
