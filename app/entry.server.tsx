@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { reportServerError } from "~/platform/error-reporting.server";
 import { recordDocumentViews } from "~/features/analytics/page-views.server";
+import { NonceContext } from "~/platform/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -18,11 +19,17 @@ export default async function handleRequest(
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { analytics?: { id: string | null; anonymousId: string | null } } | undefined;
   if (loadContext.app) recordDocumentViews(loadContext.app, request, responseStatusCode, rootData?.analytics ?? null);
 
+  // The worker's Content-Security-Policy nonce: Remix's inline scripts (hydration data, the module
+  // loader, streamed data) and React's own streaming scripts carry it.
+  const nonce = loadContext.cspNonce;
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceContext.Provider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);
@@ -34,9 +41,8 @@ export default async function handleRequest(
   // Bots and no-JavaScript readers get the whole document at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
+  // The security headers (the policy with this nonce among them) go on in workers/app.ts, on every answer.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -34,6 +34,7 @@ import { useLiveNotifications } from "~/features/notifications/components/useLiv
 import { userRoom } from "~/features/realtime/rules";
 import type { NotificationState } from "~/ui/NotificationBell";
 import { useAnalytics, type AnalyticsRootData } from "~/features/analytics/components/useAnalytics";
+import { useNonce } from "~/platform/nonce";
 
 export const links: LinksFunction = () => [
   // Tokens first: styles.css only uses their variables (no CSS @import, so both load in parallel).
@@ -127,6 +128,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => reportLocation(pathname), [pathname]);
   const live = useLiveNotifications(data?.notifications, data?.toast ?? null, data);
+  // The Content-Security-Policy nonce (server only): every inline script of the page carries it.
+  const nonce = useNonce();
   return (
     <html lang="en" data-theme={data?.theme ?? "light"}>
       <head>
@@ -134,7 +137,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {data ? <ClientConfig env={data.env} /> : null}
+        {data ? <ClientConfig env={data.env} nonce={nonce} /> : null}
       </head>
       <body>
         <a className="skip-link" href="#main">Skip to content</a>
@@ -145,8 +148,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {data?.authModal ? <AuthModal state={data.authModal} page={data.path} redirect={data.authRedirect} campaign={data.authCampaign} /> : null}
         <SiteFooter productName={data?.env.PRODUCT_NAME ?? "Studio"} theme={data?.theme ?? "light"} path={data?.path ?? "/"} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -198,9 +201,10 @@ export default function App() {
 }
 
 /** Settings entry.client reads before hydration (error reporting, console logging): a JSON data block. */
-function ClientConfig({ env }: { env: RootData["env"] }) {
+function ClientConfig({ env, nonce }: { env: RootData["env"]; nonce: string | undefined }) {
   const json = serializeClientConfig({ environment: env.ENVIRONMENT, errorReporting: env.ERROR_REPORTING });
-  return <script id={CLIENT_CONFIG_ID} type="application/json" dangerouslySetInnerHTML={{ __html: json }} />;
+  // A data block runs nothing; it carries the nonce all the same, so every <script> of a page has it.
+  return <script id={CLIENT_CONFIG_ID} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
 }
 
 export function ErrorBoundary() {

@@ -13,6 +13,7 @@ import { createDb } from "~/platform/db.server";
 import { isDevelopment, parseEnv, type Bindings } from "~/platform/env";
 import { withErrorReporting } from "~/platform/error-reporting.server";
 import { browserTimeZone, globalRedirect, isCrossSite, isDevelopmentPath } from "~/platform/route-rules";
+import { cspNonce, withSecurityHeaders } from "~/platform/security-headers";
 
 // The Remix compiler replaces process.env.NODE_ENV at build time.
 declare const process: { env: { NODE_ENV: string } };
@@ -21,43 +22,51 @@ const handleRemixRequest = createRequestHandler(build as any, process.env.NODE_E
 
 const PROVIDER_POSTS = new Set(["/auth/callback", "/api/webhooks/stripe"]);
 
+/** The answer to one request, before the security headers go on. */
+async function answer(request: Request, bindings: Bindings, ctx: ExecutionContext, nonce: string): Promise<Response> {
+  const url = new URL(request.url);
+  const redirectTo = globalRedirect(url, request.method);
+  if (redirectTo) return new Response(null, { status: 302, headers: { Location: redirectTo } });
+
+  // State changes only from our own pages: a cross-site form post or fetch is refused. The
+  // exceptions are providers posting to us: a sign-in coming back (Apple's form_post, guarded by
+  // the OAuth state) and Stripe's webhooks (guarded by their signature).
+  if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && !PROVIDER_POSTS.has(url.pathname) && isCrossSite(request, url)) {
+    return new Response("Cross-site requests are not allowed", { status: 403 });
+  }
+
+  const env = parseEnv(bindings);
+  const now = Date.now();
+  // Marketing attribution, once for every request (pages, their .data loads and form posts): the
+  // stored record or the one this landing starts goes to events and payment_info; new or purged
+  // cookies go onto whatever the page answers.
+  const attribution = attributionForRequest(request, url, now);
+  const app = {
+    env,
+    bindings,
+    db: createDb(bindings.DB),
+    ctx,
+    now,
+    timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
+    attribution: attribution.record,
+  };
+  // Realtime rooms (partyserver Durable Objects) answer /parties/*; everything else is Remix.
+  if (url.pathname.startsWith("/parties/")) {
+    const room = await routeRealtimeRequest(app, request);
+    if (room) return room;
+  }
+  // Development-only pages do not exist in production: any method gets the ordinary not-found page.
+  const routed = isDevelopmentPath(url.pathname) && !isDevelopment(env) ? new Request(new URL("/404", url), { headers: request.headers }) : request;
+  const response = await handleRemixRequest(routed, { app, cspNonce: nonce });
+  return withSetCookies(response, attribution.setCookies);
+}
+
 const worker = {
   async fetch(request: Request, bindings: Bindings, ctx: ExecutionContext): Promise<Response> {
-    const url = new URL(request.url);
-    const redirectTo = globalRedirect(url, request.method);
-    if (redirectTo) return new Response(null, { status: 302, headers: { Location: redirectTo } });
-
-    // State changes only from our own pages: a cross-site form post or fetch is refused. The
-    // exceptions are providers posting to us: a sign-in coming back (Apple's form_post, guarded by
-    // the OAuth state) and Stripe's webhooks (guarded by their signature).
-    if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && !PROVIDER_POSTS.has(url.pathname) && isCrossSite(request, url)) {
-      return new Response("Cross-site requests are not allowed", { status: 403 });
-    }
-
-    const env = parseEnv(bindings);
-    const now = Date.now();
-    // Marketing attribution, once for every request (pages, their .data loads and form posts): the
-    // stored record or the one this landing starts goes to events and payment_info; new or purged
-    // cookies go onto whatever the page answers.
-    const attribution = attributionForRequest(request, url, now);
-    const app = {
-      env,
-      bindings,
-      db: createDb(bindings.DB),
-      ctx,
-      now,
-      timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
-      attribution: attribution.record,
-    };
-    // Realtime rooms (partyserver Durable Objects) answer /parties/*; everything else is Remix.
-    if (url.pathname.startsWith("/parties/")) {
-      const room = await routeRealtimeRequest(app, request);
-      if (room) return room;
-    }
-    // Development-only pages do not exist in production: any method gets the ordinary not-found page.
-    const routed = isDevelopmentPath(url.pathname) && !isDevelopment(env) ? new Request(new URL("/404", url), { headers: request.headers }) : request;
-    const response = await handleRemixRequest(routed, { app });
-    return withSetCookies(response, attribution.setCookies);
+    // Every answer, pages, JSON, redirects and refusals alike, carries the security headers.
+    const nonce = cspNonce();
+    const response = await answer(request, bindings, ctx, nonce);
+    return withSecurityHeaders(response, { nonce, sentryDsn: typeof bindings.SENTRY_DSN === "string" ? bindings.SENTRY_DSN : undefined });
   },
 
   /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals; stuck plan jobs kicked again. */

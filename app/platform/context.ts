@@ -22,6 +22,8 @@ export interface AppContext {
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     app: AppContext;
+    /** This response's Content-Security-Policy nonce (workers/app.ts): the page's inline scripts carry it. */
+    cspNonce?: string;
   }
 }
 
