@@ -15,6 +15,7 @@ import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
 import { ANONYMOUS_COOKIE, campaignMessage } from "~/features/identity/rules";
 import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
 import { isSecureRequest } from "~/platform/http.server";
+import { safeRedirectPath } from "~/platform/redirect";
 import { AuthModal } from "~/features/identity/components/AuthModal";
 import stylesUrl from "~/ui/styles.css";
 import tokensUrl from "~/ui/tokens.css";
@@ -72,11 +73,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       env: publicEnv(context.app.env),
       theme,
       toast,
-      path: url.pathname + url.search,
+      // Forms and links post this back as where to return ('//evil.example' is a path to us, another site to a browser).
+      path: safeRedirectPath(url.pathname + url.search),
       user: user ? { firstName: user.firstName, isAdmin: user.isAdmin } : null,
       // The auth modal is addressable by URL (?auth=Login), so the server can render it open.
       authModal: authModalFor(url, Boolean(user)),
-      authRedirect: url.searchParams.get("redirect"),
+      // Rendered into the auth form's hidden redirect field, checked as the form's post will be.
+      authRedirect: url.searchParams.get("redirect") ? safeRedirectPath(url.searchParams.get("redirect")) : null,
       authCampaign: campaignMessage(url.searchParams.get("aaCampaign") ?? context.app.attribution?.aaCampaign ?? cookieValue(request, "aaCampaign"), context.app.env.PRODUCT_NAME),
       anonymousId,
       cartIds: cart?.items ?? [],

@@ -1,8 +1,11 @@
+import { sameSitePath } from "./redirect";
+
 /**
  * The spec's global route rules, decided before Remix sees the request:
  * - a page other than /auth/callback loaded with both 'code=' and 'state=' in its query string goes to
  *   /auth/callback with the same query string (an OAuth provider returned to the wrong page);
- * - a path containing an encoded plus sign ('%2B') goes to its decoded form.
+ * - a path containing an encoded plus sign ('%2B') goes to its decoded form, when that is a path of
+ *   this site ('//evil.example/%2B' is a path to the server but, as a Location, another site).
  * Returns the address to redirect to, or null to carry on.
  */
 export function globalRedirect(url: URL, method: string): string | null {
@@ -13,7 +16,7 @@ export function globalRedirect(url: URL, method: string): string | null {
     return `/auth/callback${url.search}`;
   }
   if (/%2B/i.test(url.pathname)) {
-    return url.pathname.replace(/%2B/gi, "+") + url.search;
+    return sameSitePath(url.pathname.replace(/%2B/gi, "+") + url.search);
   }
   return null;
 }

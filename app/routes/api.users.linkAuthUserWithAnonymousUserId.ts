@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { linkAnonymousUser } from "~/features/identity/anonymous.server";
+import { ANONYMOUS_ID, NOT_YOUR_ANONYMOUS_ID, carriedAnonymousIds, linkAnonymousUser } from "~/features/identity/anonymous.server";
 import { signedInAction } from "~/features/identity/api-auth.server";
 import { moveOnboardingToUser } from "~/features/onboarding/onboarding.server";
 import { apiJson, methodNotAllowed } from "~/platform/api.server";
@@ -9,8 +9,12 @@ const body = z.object({ anonymousUserId: z.string({ required_error: "anonymousUs
 /**
  * POST /api/users/linkAuthUserWithAnonymousUserId {anonymousUserId} → {success, dataLinked, message}; linked once.
  * The visitor's onboarding answers and plans move with it (also when the id was linked before, e.g. by a cart).
+ * Only the id this request carries (visitor cookie or X-Non-Auth-User-Id) is linked: another is a 403.
  */
-export const action = signedInAction(body, async ({ anonymousUserId }, user, app) => {
+export const action = signedInAction(body, async ({ anonymousUserId }, user, app, request) => {
+  if (ANONYMOUS_ID.test(anonymousUserId) && !carriedAnonymousIds(request).includes(anonymousUserId)) {
+    return apiJson({ success: false, message: NOT_YOUR_ANONYMOUS_ID }, { status: 403 });
+  }
   const result = await linkAnonymousUser(app, anonymousUserId, user.id);
   if (result.success && !result.dataLinked && (await moveOnboardingToUser(app, anonymousUserId, user.id)) > 0) {
     return apiJson({ success: true, dataLinked: true, message: "Anonymous data linked" });

@@ -4,7 +4,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { UserRow } from "~/db/schema";
 import { activeStudioTier } from "~/features/apps/apps.server";
-import { confirmDirectCheckout, openDirectCheckout, sameSitePath } from "~/features/checkout/direct.server";
+import { confirmDirectCheckout, openDirectCheckout } from "~/features/checkout/direct.server";
+import { sameOriginPath } from "~/platform/redirect";
 import { fulfilCheckout } from "~/features/checkout/fulfil.server";
 import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_THEME } from "../tools/apps-sql.mjs";
 import { testApp } from "./app-context";
@@ -97,12 +98,12 @@ describe("an app plan bought through a direct checkout", () => {
   });
 });
 
-describe("sameSitePath", () => {
+describe("sameOriginPath", () => {
   it("keeps our own paths and refuses other sites", () => {
     const origin = "http://127.0.0.1:8787";
-    expect(sameSitePath("/dashboard/builder?mode=publish", origin)).toBe("/dashboard/builder?mode=publish");
-    expect(sameSitePath("http://127.0.0.1:8787/apps/a/b?x=1", origin)).toBe("/apps/a/b?x=1");
-    expect(sameSitePath("https://evil.example/steal", origin)).toBeNull();
-    expect(sameSitePath("//evil.example/steal", origin)).toBeNull();
+    expect(sameOriginPath("/dashboard/builder?mode=publish", origin)).toBe("/dashboard/builder?mode=publish");
+    expect(sameOriginPath("http://127.0.0.1:8787/apps/a/b?x=1", origin)).toBe("/apps/a/b?x=1");
+    expect(sameOriginPath("https://evil.example/steal", origin)).toBeNull();
+    expect(sameOriginPath("//evil.example/steal", origin)).toBeNull();
   });
 });

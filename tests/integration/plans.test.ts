@@ -544,7 +544,8 @@ describe("linking the onboarding to an account", () => {
     const { browser, userId, email } = await signUp("plans-link");
     const wrong = await browser.postJson(`/api/users/linkOnboardingWithEmail/${S1}/${S2}`, { email: "bad" });
     expect(wrong.status).toBe(400);
-    const linked = await browser.postJson(`/api/users/linkOnboardingWithEmail/${S1}/${S2}`, { email, nonAuthUserId: id });
+    // The signed-in browser carries the visitor's id (here as the header): only such an id is linked.
+    const linked = await browser.postJson(`/api/users/linkOnboardingWithEmail/${S1}/${S2}`, { email, nonAuthUserId: id }, H(id));
     expect(await linked.json()).toMatchObject({
       status: "success",
       linked: true,
@@ -573,7 +574,7 @@ describe("linking the onboarding to an account", () => {
     const id = anonId();
     await new Browser().postJson(API("completeOnboarding"), { finalUserState: ANSWERS, pagesInfo: {} }, H(id));
     const { browser, userId } = await signUp("plans-anon-link");
-    const linked = await browser.postJson("/api/users/linkAuthUserWithAnonymousUserId", { anonymousUserId: id });
+    const linked = await browser.postJson("/api/users/linkAuthUserWithAnonymousUserId", { anonymousUserId: id }, H(id));
     expect(await linked.json()).toEqual({
       success: true,
       dataLinked: true,

@@ -31,16 +31,25 @@ describe("anonymous visitors", () => {
     const anon = `anon_${crypto.randomUUID()}`;
     const { cookie } = await signUp("anon-link@example.com", `dx_non_auth_user_id=${anon}`);
     expect(await env.DB.prepare("SELECT user_id FROM anonymous_links WHERE anonymous_id = ?").bind(anon).first()).toEqual({ user_id: (await userOf("anon-link@example.com"))!.id });
-    const again = await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: anon }, { Cookie: cookie }));
+    // Only an id the request carries (its visitor cookie or X-Non-Auth-User-Id) is linked.
+    const again = await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: anon }, { Cookie: `${cookie}; dx_non_auth_user_id=${anon}` }));
     expect(await again.json()).toEqual({ success: true, dataLinked: false, message: "Already linked" });
-    const fresh = await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: `anon_${crypto.randomUUID()}` }, { Cookie: cookie }));
+    const freshId = `anon_${crypto.randomUUID()}`;
+    const fresh = await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: freshId }, { Cookie: cookie, "X-Non-Auth-User-Id": freshId }));
     expect(await fresh.json()).toMatchObject({ success: true, dataLinked: false });
+    const notCarried = await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: `anon_${crypto.randomUUID()}` }, { Cookie: cookie }));
+    expect(notCarried.status).toBe(403);
+    expect(await notCarried.json()).toMatchObject({ success: false });
     const bad = await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: "nope" }, { Cookie: cookie }));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ success: false, message: "anonymousUserId must be 'anon_' followed by a UUID" });
-    // Someone else cannot claim it.
+    // Someone else cannot claim it: not from a body, and not even carrying it, once it is linked.
     const other = await signUp("anon-other@example.com");
     expect(await (await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: anon }, { Cookie: other.cookie }))).json()).toMatchObject({ success: false });
+    expect(await (await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: anon }, { Cookie: other.cookie, "X-Non-Auth-User-Id": anon }))).json()).toEqual({
+      success: false,
+      message: "This anonymous id belongs to another account",
+    });
     expect((await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: anon }))).status).toBe(401);
   });
 });

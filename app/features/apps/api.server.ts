@@ -8,7 +8,7 @@ import { z } from "zod";
 import { users, type UserRow } from "~/db/schema";
 import { signedInAction, signedInLoader } from "~/features/identity/api-auth.server";
 import { requestUser } from "~/features/identity/tokens.server";
-import { sameSitePath } from "~/features/checkout/direct.server";
+import { sameOriginPath } from "~/platform/redirect";
 import { apiJson, apiLoader } from "~/platform/api.server";
 import type { AppContext } from "~/platform/context";
 import { jsonError } from "~/platform/http.server";
@@ -209,8 +209,8 @@ export const createCheckoutSession = signedInAction(
       appSlug: input.appSlug,
       priceOptionId: input.priceOptionId,
       idempotencyKey: input.idempotencyKey ? `app-plan:${user.id}:${input.idempotencyKey}` : undefined,
-      successPath: (input.successUrl && sameSitePath(input.successUrl, origin)) || paths.success,
-      cancelPath: (input.cancelUrl && sameSitePath(input.cancelUrl, origin)) || paths.cancel,
+      successPath: (input.successUrl && sameOriginPath(input.successUrl, origin)) || paths.success,
+      cancelPath: (input.cancelUrl && sameOriginPath(input.cancelUrl, origin)) || paths.cancel,
     });
     if (!opened.ok) {
       const status = opened.status === 404 ? 404 : opened.status === 400 ? 400 : opened.status === 409 ? 409 : opened.status === 503 ? 503 : 502;

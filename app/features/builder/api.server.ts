@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
 import { ownedApp } from "~/features/apps/apps.server";
-import { sameSitePath } from "~/features/checkout/direct.server";
+import { sameOriginPath } from "~/platform/redirect";
 import { signedInAction, signedInLoader } from "~/features/identity/api-auth.server";
 import { requestUser } from "~/features/identity/tokens.server";
 import { apiJson } from "~/platform/api.server";
@@ -168,8 +168,9 @@ export const studioOptionsLoader = signedInLoader(noQuery, async (_q, _user, app
 /** POST /api/payments/create-studio-checkout-session {price_option_id, success_url, cancel_url, tier_slug} → {url, sessionId}. */
 export const studioCheckoutAction = signedInAction(studioCheckoutBody, async (body, user, app, request) => {
   const origin = new URL(request.url).origin;
-  const successPath = sameSitePath(body.success_url, origin);
-  const cancelPath = sameSitePath(body.cancel_url, origin);
+  // Only paths on this site: a checkout must never send a buyer elsewhere.
+  const successPath = sameOriginPath(body.success_url, origin);
+  const cancelPath = sameOriginPath(body.cancel_url, origin);
   if (!successPath || !cancelPath) return jsonError(400, builderMessages.badPath);
   const opened = await openStudioCheckout(app, request, user, {
     priceOptionId: body.price_option_id,

@@ -22,17 +22,6 @@ export interface DirectCheckout {
   idempotencyKey: string;
 }
 
-/** Only paths on this site: a checkout must never send a buyer elsewhere. */
-export function sameSitePath(value: string, origin: string): string | null {
-  try {
-    const url = new URL(value, origin);
-    if (url.origin !== origin) return null;
-    return url.pathname + url.search;
-  } catch {
-    return null;
-  }
-}
-
 export async function openDirectCheckout(app: AppContext, request: Request, user: UserRow, input: DirectCheckout): Promise<Opened> {
   const unavailable = paymentsUnavailable(app);
   if (unavailable) return unavailable;

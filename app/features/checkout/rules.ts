@@ -1,4 +1,5 @@
 import type { CheckoutLine } from "~/db/schema";
+import { sameSitePath } from "~/platform/redirect";
 /** Checkout rules without I/O: payment_info, the embedded provider's test cards, splitting a total over lines. */
 
 /** Query keys carried into payment_info, and the name each is stored under (spec 7 "purchase"). */
@@ -135,13 +136,15 @@ export function discountProblem(code: { expiresAt: number | null; maxRedemptions
  * app plan, a studio tier), the page it came from with the checkout's id, so that page can confirm it.
  */
 export function successHref(session: { id: string; successPath: string | null }): string {
-  if (!session.successPath) return `/checkout/success?session_id=${session.id}`;
-  const url = new URL(session.successPath, "http://local");
+  // Stored paths are checked again: a row written before the rule was this strict must not send a buyer elsewhere.
+  const successPath = sameSitePath(session.successPath);
+  if (!successPath) return `/checkout/success?session_id=${session.id}`;
+  const url = new URL(successPath, "http://local");
   url.searchParams.set("session_id", session.id);
   return url.pathname + url.search;
 }
 
 /** Where a buyer who cancels (or whose checkout closed) goes back to. */
 export function cancelHref(session: { query: string; cancelPath: string | null }): string {
-  return session.cancelPath ?? `/checkout${session.query}`;
+  return sameSitePath(session.cancelPath) ?? `/checkout${session.query}`;
 }

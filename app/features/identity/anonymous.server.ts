@@ -39,6 +39,24 @@ export function anonymousIdOf(request: Request): string | null {
   return value && ANONYMOUS_ID.test(value) ? value : null;
 }
 
+/** The header the apps backend's callers name their anonymous id in (spec 6). */
+export const NON_AUTH_HEADER = "X-Non-Auth-User-Id";
+
+/** Why a link is refused: only the id this request carries may be linked, never one named in a body. */
+export const NOT_YOUR_ANONYMOUS_ID = "This anonymous id is not yours: only the id this browser carries (its visitor cookie or X-Non-Auth-User-Id) can be linked";
+
+/**
+ * The anonymous ids the request itself carries: the visitor cookie and the X-Non-Auth-User-Id
+ * header, each only when well formed. Linking is limited to these, so knowing another visitor's id
+ * (it shows in addresses such as checkPlanStatus) is not enough to put it in a body and take their
+ * answers, plan and cart.
+ */
+export function carriedAnonymousIds(request: Request): string[] {
+  const header = request.headers.get(NON_AUTH_HEADER)?.trim();
+  const ids = [header && ANONYMOUS_ID.test(header) ? header : null, anonymousIdOf(request)];
+  return [...new Set(ids.filter((id): id is string => id !== null))];
+}
+
 /** Readable by the page's script (it mirrors the id to local storage), a year long. */
 export function anonymousCookie(id: string | null, secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;

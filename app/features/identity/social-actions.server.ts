@@ -81,7 +81,9 @@ export async function socialCallback(app: AppContext, incoming: Request) {
     await socialContextCookie.serialize("", { maxAge: 0, secure }),
     ...stateCookies.map((name) => `${name}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`),
   ];
-  const context = (await socialContextCookie.parse(request.headers.get("Cookie"))) as SocialContext | null;
+  const stored = (await socialContextCookie.parse(request.headers.get("Cookie"))) as SocialContext | null;
+  // The cookie is not signed: its paths are checked again before anything redirects to them.
+  const context = stored ? { ...stored, page: safeRedirectPath(stored.page), redirect: stored.redirect ? safeRedirectPath(stored.redirect) : null } : null;
   const provider = context ? findProvider(app, context.provider) : null;
   if (!context || !provider) return back(request, "/", messages.authenticationFailed, clear);
   const retry = authHref(context.page, "Login", context.options);

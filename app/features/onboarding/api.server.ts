@@ -61,7 +61,7 @@ async function resolve(args: Args, testing: string | null): Promise<{ ok: true; 
     if (!user) return { ok: false, status: 401, error: "User is not authenticated" };
     const target = await flowTarget(app, s1, s2, { testingStepId: testing, user });
     if (!target.ok) return target;
-    return { ok: true, value: { app, request: args.request, caller: { subject: user.id, user, anonymousId: null }, target: target.target } };
+    return { ok: true, value: { app, request: args.request, caller: { subject: user.id, user, anonymousId: null, anonymousIds: [] }, target: target.target } };
   }
   const target = await flowTarget(app, s1, s2, null);
   if (!target.ok) return target;

@@ -9,18 +9,20 @@ import { and, eq } from "drizzle-orm";
 import { onboardingStates, type AppRow, type UserRow } from "~/db/schema";
 import { appBySlugs, ownedApp } from "~/features/apps/apps.server";
 import { onboardingFlowSchema, type OnboardingFlow } from "~/features/apps/content";
-import { ANONYMOUS_DATA, anonymousIdOf } from "~/features/identity/anonymous.server";
+import { ANONYMOUS_DATA, NON_AUTH_HEADER, NOT_YOUR_ANONYMOUS_ID, anonymousIdOf, carriedAnonymousIds } from "~/features/identity/anonymous.server";
 import { requestUser } from "~/features/identity/tokens.server";
 import type { AppContext } from "~/platform/context";
 import { ANONYMOUS_SUBJECT, onboardingMessages, readPagesInfo, TESTING_STEP_ID, type Answers, type PagesInfo } from "./rules";
 
-export const NON_AUTH_HEADER = "X-Non-Auth-User-Id";
+export { NON_AUTH_HEADER };
 
 /** Who is answering: a user id or an 'anon_' id. userId is set when signed in. */
 export interface Caller {
   subject: string;
   user: UserRow | null;
   anonymousId: string | null;
+  /** Every anonymous id the request itself carries (cookie and header): the only ones it may link. */
+  anonymousIds: string[];
 }
 
 export type Failure = { ok: false; status: 400 | 401 | 403 | 404; error: string };
@@ -32,13 +34,14 @@ export type Failure = { ok: false; status: 400 | 401 | 403 | 404; error: string 
 export async function apiCaller(app: AppContext, request: Request): Promise<{ ok: true; caller: Caller } | Failure> {
   const user = await requestUser(app, request);
   const header = request.headers.get(NON_AUTH_HEADER)?.trim() || null;
-  if (user) return { ok: true, caller: { subject: user.id, user, anonymousId: header && ANONYMOUS_SUBJECT.test(header) ? header : anonymousIdOf(request) } };
+  const anonymousIds = carriedAnonymousIds(request);
+  if (user) return { ok: true, caller: { subject: user.id, user, anonymousId: header && ANONYMOUS_SUBJECT.test(header) ? header : anonymousIdOf(request), anonymousIds } };
   if (header) {
     if (!ANONYMOUS_SUBJECT.test(header)) return { ok: false, status: 400, error: onboardingMessages.badAnonymousId };
-    return { ok: true, caller: { subject: header, user: null, anonymousId: header } };
+    return { ok: true, caller: { subject: header, user: null, anonymousId: header, anonymousIds } };
   }
   const cookie = anonymousIdOf(request);
-  if (cookie) return { ok: true, caller: { subject: cookie, user: null, anonymousId: cookie } };
+  if (cookie) return { ok: true, caller: { subject: cookie, user: null, anonymousId: cookie, anonymousIds } };
   return { ok: false, status: 401, error: onboardingMessages.noSubject };
 }
 
@@ -140,7 +143,8 @@ ANONYMOUS_DATA.push(moveAtSignIn);
 /**
  * POST /api/users/linkOnboardingWithEmail: the visitor's onboarding (nonAuthUserId, else the
  * caller's anonymous id) gets the email; when the caller is signed in with that email, the
- * onboarding and plan move to the account. An anonymous id that is not the caller's own is refused.
+ * onboarding and plan move to the account. Only an id the request itself carries (cookie or
+ * X-Non-Auth-User-Id) is touched: another visitor's id in the body is refused, signed in or not.
  */
 export async function linkOnboardingWithEmail(
   app: AppContext,
@@ -150,7 +154,7 @@ export async function linkOnboardingWithEmail(
 ): Promise<{ ok: true; linked: boolean; moved: number } | Failure> {
   const anonymousId = nonAuthUserId ?? caller.anonymousId;
   if (!anonymousId || !ANONYMOUS_SUBJECT.test(anonymousId)) return { ok: false, status: 400, error: onboardingMessages.badAnonymousId };
-  if (!caller.user && anonymousId !== caller.anonymousId) return { ok: false, status: 403, error: "This anonymous id is not yours" };
+  if (!caller.anonymousIds.includes(anonymousId)) return { ok: false, status: 403, error: NOT_YOUR_ANONYMOUS_ID };
   const normalized = email.trim().toLowerCase();
   if (caller.user && caller.user.email.toLowerCase() === normalized) {
     const { results } = await app.bindings.DB.prepare(`SELECT user_id AS userId FROM anonymous_links WHERE anonymous_id = ?1`).bind(anonymousId).all<{ userId: string }>();
@@ -174,5 +178,5 @@ export async function adoptAnonymousOnboarding(app: AppContext, request: Request
   if (!anonymousId) return;
   const pending = await app.bindings.DB.prepare(`SELECT 1 AS x FROM onboarding_states WHERE subject = ?1 UNION ALL SELECT 1 FROM personalized_plans WHERE subject = ?1 LIMIT 1`).bind(anonymousId).first();
   if (!pending) return;
-  await linkOnboardingWithEmail(app, { subject: user.id, user, anonymousId }, "", { email: user.email, nonAuthUserId: anonymousId }).catch(() => undefined);
+  await linkOnboardingWithEmail(app, { subject: user.id, user, anonymousId, anonymousIds: [anonymousId] }, "", { email: user.email, nonAuthUserId: anonymousId }).catch(() => undefined);
 }
