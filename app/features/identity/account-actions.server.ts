@@ -1,6 +1,7 @@
 /** /account's loader and form posts. Every post acts on the signed-in user only, then a 303 with a toast. */
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/cloudflare";
+import { clientOf } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { deleteMedia, mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
@@ -67,7 +68,8 @@ export async function accountAction(app: AppContext, request: Request) {
     case "password": {
       const submission = parseWithZod(formData, { schema: changePasswordSchema() });
       if (submission.status !== "success") return failed(submission, 400);
-      const outcome = await changePassword(app, user, await currentSessionId(request), submission.value);
+      const outcome = await changePassword(app, user, await currentSessionId(request), submission.value, clientOf(app.env, request));
+      if (outcome.status === "common") return failed(submission, 400, { fieldErrors: { newPassword: [messages.passwordTooCommon] } });
       if (outcome.status === "wait") return failed(submission, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
       if (outcome.status === "wrong") return failed(submission, 400, { fieldErrors: { currentPassword: ["Incorrect password."] } });
       return done(request, "/account", { kind: "success", title: "Your password has been changed!", description: "Every other device has been signed out." });

@@ -1,8 +1,10 @@
 /** Account settings (/account): profile, password, sign out everywhere and deleting the account. */
-import { eq } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { attemptCounters, emailLeads, outboxEmails, passwordCredentials, users, waitlistEntries, type UserRow } from "~/db/schema";
+import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { authenticate } from "./accounts.server";
+import { isCommonPassword } from "./common-passwords.server";
 import { hashPassword } from "./password.server";
 import { endAllSessions } from "./sessions.server";
 
@@ -13,14 +15,17 @@ export async function updateProfile(app: AppContext, userId: string, input: { fi
     .where(eq(users.id, userId));
 }
 
-export type PasswordChange = { status: "ok" } | { status: "wrong" } | { status: "wait"; waitMs: number };
+export type PasswordChange = { status: "ok" } | { status: "wrong" } | { status: "common" } | { status: "wait"; waitMs: number };
 
 /**
  * ChangePassword: the current password must be right (wrong ones count towards the sign-in
- * lockout); the new one is stored and every other session ends, keeping this one.
+ * lockout) and the new one not a common one; it is stored and every other session and every API
+ * token (access and refresh) ends, keeping this session. A change through the identity API keeps no
+ * session (`currentSessionId` null).
  */
-export async function changePassword(app: AppContext, user: UserRow, currentSessionId: string | null, input: { currentPassword: string; newPassword: string }): Promise<PasswordChange> {
-  const check = await authenticate(app, user.email, input.currentPassword);
+export async function changePassword(app: AppContext, user: UserRow, currentSessionId: string | null, input: { currentPassword: string; newPassword: string }, client: Client = LOCAL_CLIENT): Promise<PasswordChange> {
+  if (isCommonPassword(input.newPassword)) return { status: "common" };
+  const check = await authenticate(app, user.email, input.currentPassword, client);
   if (check.status === "wait") return check;
   if (check.status !== "ok" || check.user.id !== user.id) return { status: "wrong" };
   const hash = await hashPassword(input.newPassword);
@@ -42,7 +47,8 @@ export async function deleteAccount(app: AppContext, user: UserRow): Promise<voi
     app.db.delete(emailLeads).where(eq(emailLeads.email, user.email)),
     app.db.delete(waitlistEntries).where(eq(waitlistEntries.email, user.email)),
     app.db.delete(outboxEmails).where(eq(outboxEmails.to, user.email)),
-    app.db.delete(attemptCounters).where(eq(attemptCounters.key, `login:${user.email}`)),
+    // The sign-in lockout: per email locally, per email and client plus the email's ceiling in production.
+    app.db.delete(attemptCounters).where(or(eq(attemptCounters.key, `login:${user.email}`), eq(attemptCounters.key, `login-all:${user.email}`), sql`substr(${attemptCounters.key}, 1, ${`login:${user.email}|`.length}) = ${`login:${user.email}|`}`)),
     app.db.delete(users).where(eq(users.id, user.id)),
   ]);
 }

@@ -1,8 +1,9 @@
 /** Accounts with an email and a password: created in one transaction, checked without telling which part was wrong. */
 import { eq } from "drizzle-orm";
 import { passwordCredentials, users, type UserRow } from "~/db/schema";
+import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
-import { clearFailures, recordFailure, waitBeforeAttempt } from "./attempts.server";
+import { checkSucceeded, claimCheck } from "./attempts.server";
 import { DECOY_HASH, hashPassword, verifyPassword } from "./password.server";
 import { LOGIN_POLICY } from "./rules";
 
@@ -36,15 +37,16 @@ export async function createAccount(app: AppContext, input: { email: string; fir
 export type SignInResult = { status: "ok"; user: UserRow } | { status: "failed" } | { status: "wait"; waitMs: number };
 
 /**
- * Checks an email and password. The same work is done for an unknown email, and failures are
- * counted per email whether or not it has an account, so neither timing nor lockout tells which
- * part was wrong. After 5 failures each attempt waits longer (rules.ts attemptWaitMs).
+ * Checks an email and password. The attempt is claimed first (attempts.server.ts claimCheck: the
+ * client's and the product's throttles, then the lockout), in single statements, so concurrent wrong
+ * passwords get no more checks than the lockout allows. The same work is done for an unknown email,
+ * and failures count whether or not it has an account, so neither timing nor lockout tells which part
+ * was wrong. After 5 failures each attempt waits longer (rules.ts attemptWaitMs).
  */
-export async function authenticate(app: AppContext, rawEmail: string, password: string): Promise<SignInResult> {
+export async function authenticate(app: AppContext, rawEmail: string, password: string, client: Client = LOCAL_CLIENT): Promise<SignInResult> {
   const email = rawEmail.toLowerCase();
-  const key = `login:${email}`;
-  const waitMs = await waitBeforeAttempt(app, key, LOGIN_POLICY);
-  if (waitMs > 0) return { status: "wait", waitMs };
+  const claim = await claimCheck(app, "login", email, client, LOGIN_POLICY);
+  if (!claim.ok) return { status: "wait", waitMs: claim.waitMs };
   const row = await app.db
     .select({ user: users, hash: passwordCredentials.hash })
     .from(users)
@@ -52,11 +54,8 @@ export async function authenticate(app: AppContext, rawEmail: string, password: 
     .where(eq(users.email, email))
     .get();
   const ok = await verifyPassword(password, row?.hash ?? DECOY_HASH);
-  if (!row || !ok) {
-    await recordFailure(app, key, LOGIN_POLICY);
-    return { status: "failed" };
-  }
-  await clearFailures(app, key);
+  if (!row || !ok) return { status: "failed" };
+  await checkSucceeded(app, claim.held);
   return { status: "ok", user: row.user };
 }
 

@@ -1,30 +1,49 @@
 /**
- * Attempt counters for brute-force protection, in D1. A failure is one upsert statement (SQLite
- * runs it atomically), so concurrent attempts never lose a count; never KV, whose writes race.
+ * Attempt counters for brute-force protection, in D1; never KV, whose writes race. Every attempt is
+ * claimed before anything secret is looked at, in ONE statement (an upsert whose update only happens
+ * while the policy allows it, RETURNING the count): of any number of concurrent attempts, exactly as
+ * many as the policy allows get through, and the others are refused without being checked.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { attemptCounters } from "~/db/schema";
+import type { Client } from "~/platform/client.server";
+import { LOCAL_CLIENT } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
-import { attemptWaitMs, type AttemptPolicy } from "./rules";
+import { CLIENT_FAILURE_POLICY, EMAIL_CEILING_POLICY, GLOBAL_FAILURE_POLICY, attemptWaitMs, isWindowPolicy, type AttemptPolicy, type WindowPolicy } from "./rules";
 
-/** Milliseconds before the next attempt on this key is allowed (0: go ahead). */
-export async function waitBeforeAttempt(app: AppContext, key: string, policy: AttemptPolicy): Promise<number> {
-  const counter = await app.db.select().from(attemptCounters).where(eq(attemptCounters.key, key)).get();
-  return attemptWaitMs(counter ?? null, app.now, policy);
+type Claim = { ok: true; failures: number } | { ok: false; waitMs: number };
+
+// The doubling wait (rules.ts attemptWaitMs) in SQL; the shift is capped so a huge count cannot wrap to 0.
+const BACKOFF_CLAIM = `INSERT INTO attempt_counters (key, failures, last_failure_at) VALUES (?1, 1, ?2)
+  ON CONFLICT(key) DO UPDATE SET
+    failures = CASE WHEN ?2 - last_failure_at >= ?3 THEN 1 ELSE failures + 1 END,
+    last_failure_at = ?2
+  WHERE ?2 - last_failure_at >= ?3 OR failures < ?4
+     OR ?2 >= last_failure_at + MIN((1 << MIN(MAX(failures - ?4, 0), 40)) * 1000, ?5)
+  RETURNING failures`;
+
+// A window counter keeps its start in last_failure_at; a use after the window starts a new one.
+const WINDOW_CLAIM = `INSERT INTO attempt_counters (key, failures, last_failure_at) VALUES (?1, 1, ?2)
+  ON CONFLICT(key) DO UPDATE SET
+    failures = CASE WHEN ?2 - last_failure_at >= ?3 THEN 1 ELSE failures + 1 END,
+    last_failure_at = CASE WHEN ?2 - last_failure_at >= ?3 THEN ?2 ELSE last_failure_at END
+  WHERE ?2 - last_failure_at >= ?3 OR failures < ?4
+  RETURNING failures`;
+
+/** Counts one attempt if the policy allows it now (atomically); otherwise changes nothing and says how long to wait. */
+export async function claimAttempt(app: AppContext, key: string, policy: AttemptPolicy | WindowPolicy): Promise<Claim> {
+  const DB = app.bindings.DB;
+  const claimed = isWindowPolicy(policy)
+    ? await DB.prepare(WINDOW_CLAIM).bind(key, app.now, policy.windowMs, policy.limit).first<{ failures: number }>()
+    : await DB.prepare(BACKOFF_CLAIM).bind(key, app.now, policy.quietMs, policy.free, policy.maxMs).first<{ failures: number }>();
+  if (claimed) return { ok: true, failures: claimed.failures };
+  return { ok: false, waitMs: await currentWait(app, key, policy) };
 }
 
-/** Counts one failure; a failure after a quiet period starts the count again. */
-export async function recordFailure(app: AppContext, key: string, policy: AttemptPolicy): Promise<void> {
-  await app.db
-    .insert(attemptCounters)
-    .values({ key, failures: 1, lastFailureAt: app.now })
-    .onConflictDoUpdate({
-      target: attemptCounters.key,
-      set: {
-        failures: sql`CASE WHEN ${app.now} - ${attemptCounters.lastFailureAt} >= ${policy.quietMs} THEN 1 ELSE ${attemptCounters.failures} + 1 END`,
-        lastFailureAt: app.now,
-      },
-    });
+/** The wait a counter imposes now, without counting anything; at least a second once refused (the row may have moved on). */
+async function currentWait(app: AppContext, key: string, policy: AttemptPolicy | WindowPolicy): Promise<number> {
+  const counter = await app.db.select().from(attemptCounters).where(eq(attemptCounters.key, key)).get();
+  return attemptWaitMs(counter ?? null, app.now, policy) || 1000;
 }
 
 export async function clearFailures(app: AppContext, key: string): Promise<void> {
@@ -35,11 +54,70 @@ export async function clearFailures(app: AppContext, key: string): Promise<void>
  * For limits on every use rather than on failures (user lookups, code sending): counts this use and
  * answers the wait that applies to it. 0 means the use is allowed.
  */
-export async function takeAttempt(app: AppContext, key: string, policy: AttemptPolicy): Promise<number> {
-  const wait = await waitBeforeAttempt(app, key, policy);
-  if (wait > 0) return wait;
-  await recordFailure(app, key, policy);
-  return 0;
+export async function takeAttempt(app: AppContext, key: string, policy: AttemptPolicy | WindowPolicy): Promise<number> {
+  const claim = await claimAttempt(app, key, policy);
+  return claim.ok ? 0 : claim.waitMs;
+}
+
+/** What a secret is checked for: each has its own lockout per subject (an email or a user id). */
+export type CheckScope = "login" | "reset-code" | "confirm-code" | "mfa";
+
+const GLOBAL_KEY = "failures:all";
+const clientKey = (client: Client) => `failures:${client.key}`;
+
+/** The subject's lockout counter: per subject and client in production, per subject locally (one client). */
+export const lockoutKey = (scope: CheckScope, subject: string, client: Client = LOCAL_CLIENT) => (client.trusted ? `${scope}:${subject}|${client.key}` : `${scope}:${subject}`);
+const ceilingKey = (scope: CheckScope, subject: string) => `${scope}-all:${subject}`;
+
+export type HeldCheck = { release: string[]; clear: string[] };
+
+/**
+ * Claims one check of a secret for `subject` from `client`, before the secret is looked at: the
+ * client's window, the product's window, the subject's lockout (rules.ts) and, in production, the
+ * subject's ceiling across clients. The first that refuses ends it (what was claimed stays counted:
+ * the attempt did not succeed). On success the caller hands the result to checkSucceeded.
+ */
+export async function claimCheck(app: AppContext, scope: CheckScope, subject: string, client: Client, policy: AttemptPolicy): Promise<{ ok: true; held: HeldCheck } | { ok: false; waitMs: number }> {
+  for (const [key, windowPolicy] of [
+    [clientKey(client), CLIENT_FAILURE_POLICY],
+    [GLOBAL_KEY, GLOBAL_FAILURE_POLICY],
+  ] as const) {
+    const claim = await claimAttempt(app, key, windowPolicy);
+    if (!claim.ok) return claim;
+  }
+  const lockout = lockoutKey(scope, subject, client);
+  const own = await claimAttempt(app, lockout, policy);
+  if (!own.ok) return own;
+  const clear = [lockout];
+  if (client.trusted) {
+    const ceiling = ceilingKey(scope, subject);
+    clear.push(ceiling);
+    // Only a client's free attempts count towards the shared ceiling; its later ones must only fit under it.
+    if (own.failures <= policy.free) {
+      const shared = await claimAttempt(app, ceiling, EMAIL_CEILING_POLICY);
+      if (!shared.ok) return shared;
+    } else {
+      const counter = await app.db.select().from(attemptCounters).where(eq(attemptCounters.key, ceiling)).get();
+      const waitMs = attemptWaitMs(counter ?? null, app.now, EMAIL_CEILING_POLICY);
+      if (waitMs > 0) return { ok: false, waitMs };
+    }
+  }
+  return { ok: true, held: { release: [clientKey(client), GLOBAL_KEY], clear } };
+}
+
+/** The secret was right: the windows get their count back and the subject's lockout is cleared. */
+export async function checkSucceeded(app: AppContext, held: HeldCheck): Promise<void> {
+  const DB = app.bindings.DB;
+  await DB.batch([
+    ...held.release.map((key) => DB.prepare("UPDATE attempt_counters SET failures = failures - 1 WHERE key = ?1 AND failures > 0").bind(key)),
+    ...held.clear.map((key) => DB.prepare("DELETE FROM attempt_counters WHERE key = ?1").bind(key)),
+  ]);
+}
+
+/** Clears a subject's lockout for a client (a password reset clears the sign-in lockout it ends). */
+export async function clearLockout(app: AppContext, scope: CheckScope, subject: string, client: Client = LOCAL_CLIENT): Promise<void> {
+  const DB = app.bindings.DB;
+  await DB.batch([lockoutKey(scope, subject, client), ...(client.trusted ? [ceilingKey(scope, subject)] : [])].map((key) => DB.prepare("DELETE FROM attempt_counters WHERE key = ?1").bind(key)));
 }
 
 /** Whole seconds to tell a person to wait. */

@@ -12,13 +12,15 @@ import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
 import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "./accounts.server";
-import { clearFailures, recordFailure, takeAttempt, waitBeforeAttempt, waitSeconds } from "./attempts.server";
+import { clientOf } from "~/platform/client.server";
+import { takeAttempt, waitSeconds } from "./attempts.server";
+import { isCommonPassword } from "./common-passwords.server";
 import { challengeCookieHeader, challengeFromCookie, challengeUser, endChallenge, startChallenge } from "./challenges.server";
 import { isRememberedDevice } from "./devices.server";
 import { collectEmail, interestFromPage } from "./leads.server";
 import { authHref, parseAuthOptions, type AuthActionData, type AuthContext, type AuthStep } from "./modal";
 import { resetPassword, sendResetCode, verifyResetCode } from "./reset-password.server";
-import { CODE_POLICY, LOOKUP_POLICY, afterCreateAccount, afterLogin, emailWarning, messages } from "./rules";
+import { LOOKUP_POLICY, afterCreateAccount, afterLogin, emailWarning, messages } from "./rules";
 import {
   createAccountSchema,
   getStartedSchema,
@@ -35,7 +37,7 @@ import { EVENTS, type EventName } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import { anonymousIdOf } from "./anonymous.server";
 import { startSession } from "./sessions.server";
-import { checkSignInCode, verifiedFactor } from "./totp.server";
+import { answerSignInChallenge, verifiedFactor } from "./totp.server";
 import { joinWaitlist } from "./waitlist.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
@@ -80,9 +82,6 @@ function trackAuth(app: AppContext, request: Request, name: EventName, context: 
   recordEvent(app, name, { userId, anonymousId: anonymousIdOf(request) }, { page: context.page, method: "password", ...properties });
 }
 
-/** The visitor's address, for limits on lookups that are not about one account. */
-const clientKey = (request: Request) => request.headers.get("CF-Connecting-IP") ?? "local";
-
 /**
  * Log In. With an authenticator app preferred (SOFTWARE_TOKEN_MFA) and a device that is not
  * remembered, the right password starts a challenge instead of a session: the form's MFA step asks
@@ -96,7 +95,7 @@ export async function logIn(app: AppContext, request: Request) {
     trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "invalid form" });
     return answer(submission, context, 400);
   }
-  const outcome = await authenticate(app, submission.value.email, submission.value.password);
+  const outcome = await authenticate(app, submission.value.email, submission.value.password, clientOf(app.env, request));
   if (outcome.status !== "ok") trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: outcome.status === "wait" ? "too many attempts" : "wrong email or password" });
   if (outcome.status === "wait") return answer(submission, context, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
   if (outcome.status === "failed") return answer(submission, context, 400, { formErrors: [messages.loginFailed] });
@@ -118,16 +117,13 @@ async function logInWithCode(app: AppContext, request: Request, formData: FormDa
   const token = await challengeFromCookie(request);
   const userId = await challengeUser(app, token);
   if (!token || !userId) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
-  const key = `mfa:${userId}`;
-  const waitMs = await waitBeforeAttempt(app, key, CODE_POLICY);
-  if (waitMs > 0) return answer(submission, context, 429, { step: "MFA", formErrors: [messages.tooManyAttempts(waitSeconds(waitMs))] });
-  if (!(await checkSignInCode(app, userId, submission.value.code))) {
-    await recordFailure(app, key, CODE_POLICY);
+  const checked = await answerSignInChallenge(app, userId, submission.value.code, clientOf(app.env, request));
+  if (typeof checked === "object") return answer(submission, context, 429, { step: "MFA", formErrors: [messages.tooManyAttempts(waitSeconds(checked.waitMs))] });
+  if (checked === "mismatch") {
     trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "wrong code", mfa: true });
     return answer(submission, context, 400, { step: "MFA", fieldErrors: { code: [messages.mfaCodeMismatch] } });
   }
   if (!(await endChallenge(app, token))) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
-  await clearFailures(app, key);
   const user = await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) });
   if (!user) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
   const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)) }) ?? context.page;
@@ -146,6 +142,10 @@ export async function signUp(app: AppContext, request: Request) {
   if (submission.status !== "success") {
     failed("invalid form");
     return answer(submission, context, 400);
+  }
+  if (isCommonPassword(submission.value.password)) {
+    failed("common password");
+    return answer(submission, context, 400, { fieldErrors: { password: [messages.passwordTooCommon] } });
   }
   if (!(await serverUp(app))) {
     failed("server down");
@@ -190,7 +190,7 @@ export async function socialSignUp(app: AppContext, request: Request) {
   const submission = parseWithZod(formData, { schema: socialSignUpSchema() });
   if (submission.status !== "success") return answer(submission, context, 400);
   recordEvent(app, EVENTS.authModalEmailSignupClicked, { anonymousId: anonymousIdOf(request) }, { form: "SocialSignUp", page: context.page });
-  const waitMs = await takeAttempt(app, `lookup:${clientKey(request)}`, LOOKUP_POLICY);
+  const waitMs = await takeAttempt(app, `lookup:${clientOf(app.env, request).key}`, LOOKUP_POLICY);
   if (waitMs > 0) return answer(submission, context, 429, { formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
   const exists = Boolean(await findUserByEmail(app, submission.value.email));
   return goTo(authHref(context.page, exists ? "Login" : "CreateAccount", { ...context.options, email: submission.value.email }));
@@ -206,6 +206,7 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
   const step = formData.get("step") as AuthStep | null;
   const secure = isSecureRequest(request);
+  const client = clientOf(app.env, request);
   const next = (to: AuthStep, email: string, headers?: Headers) => goTo(authHref(context.page, "ResetPassword", { ...context.options, step: to, email }), headers);
   const wait = (submission: Submission, waitMs: number, at: AuthStep) =>
     answer(submission, context, 429, { step: at, formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
@@ -213,7 +214,7 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
   if (step === "CODE") {
     const submission = parseWithZod(formData, { schema: resetCodeSchema(app.env.SUPPORT_EMAIL) });
     if (submission.status !== "success") return answer(submission, context, 400, { step: "CODE" });
-    const outcome = await verifyResetCode(app, submission.value.email, submission.value.code);
+    const outcome = await verifyResetCode(app, submission.value.email, submission.value.code, client);
     if (outcome.status === "wait") return wait(submission, outcome.waitMs, "CODE");
     if (outcome.status !== "ok") {
       return answer(submission, context, 400, { step: "CODE", fieldErrors: { code: [outcome.status === "expired" ? messages.codeExpired : messages.codeMismatch] } });
@@ -225,9 +226,10 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
   if (step === "NEWPASSWORD") {
     const submission = parseWithZod(formData, { schema: resetPasswordSchema(app.env.SUPPORT_EMAIL) });
     if (submission.status !== "success") return answer(submission, context, 400, { step: "NEWPASSWORD" });
+    if (isCommonPassword(submission.value.password)) return answer(submission, context, 400, { step: "NEWPASSWORD", fieldErrors: { password: [messages.passwordTooCommon] } });
     const code = await resetCookie.parse(request.headers.get("Cookie"));
     if (typeof code !== "string") return answer(submission, context, 400, { step: "CODE", fieldErrors: { code: [messages.codeRequired] } });
-    const outcome = await resetPassword(app, submission.value.email, code, submission.value.password);
+    const outcome = await resetPassword(app, submission.value.email, code, submission.value.password, client);
     if (outcome.status === "wait") return wait(submission, outcome.waitMs, "CODE");
     if (outcome.status !== "ok") {
       return answer(submission, context, 400, { step: "CODE", fieldErrors: { code: [outcome.status === "expired" ? messages.codeExpired : messages.codeMismatch] } });
@@ -238,6 +240,9 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
 
   const submission = parseWithZod(formData, { schema: resetEmailSchema(app.env.SUPPORT_EMAIL) });
   if (submission.status !== "success") return answer(submission, context, 400, { step: "EMAIL" });
+  // The spec's answer for an unknown email tells whether an account exists, so asking is throttled per client like checkUserExists.
+  const lookupWaitMs = await takeAttempt(app, `lookup:${client.key}`, LOOKUP_POLICY);
+  if (lookupWaitMs > 0) return wait(submission, lookupWaitMs, "EMAIL");
   let outcome: Awaited<ReturnType<typeof sendResetCode>>;
   try {
     outcome = await sendResetCode(app, submission.value.email);

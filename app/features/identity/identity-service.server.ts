@@ -6,21 +6,23 @@
  * the web forms (passwords, lockout, codes, TOTP, devices, sessions).
  */
 import { eq } from "drizzle-orm";
-import { passwordCredentials, users, type UserRow } from "~/db/schema";
+import { users, type UserRow } from "~/db/schema";
+import { clientOf, type Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
-import { deleteAccount } from "./account.server";
+import { changePassword, deleteAccount } from "./account.server";
 import { authenticate, createAccount, EmailTakenError, findUserByUsername } from "./accounts.server";
-import { recordFailure, waitBeforeAttempt } from "./attempts.server";
+import { claimCheck } from "./attempts.server";
 import { challengeUser, endChallenge, startChallenge } from "./challenges.server";
+import { isCommonPassword } from "./common-passwords.server";
 import { forgetDevice, listDevices, setDeviceRemembered } from "./devices.server";
 import { signIdToken } from "./id-token.server";
 import { hashPassword } from "./password.server";
 import { resetPassword, sendResetCode } from "./reset-password.server";
-import { CODE_POLICY, EMAIL_PATTERN, NAME_MAX, PASSWORD_MIN } from "./rules";
+import { CODE_POLICY, EMAIL_PATTERN, messages, NAME_MAX, PASSWORD_MIN } from "./rules";
 import { endAllSessions } from "./sessions.server";
 import { issueToken, tokenUser, TOKEN_TTL } from "./tokens.server";
-import { associateSoftwareToken, checkSignInCode, preferSoftwareToken, verifiedFactor, verifySoftwareToken } from "./totp.server";
-import { confirmEmailWithCode, sendEmailConfirmation } from "./verification.server";
+import { answerSignInChallenge, associateSoftwareToken, preferSoftwareToken, verifiedFactor, verifySoftwareToken } from "./totp.server";
+import { confirmEmailWithCode, sendAccountExistsNotice, sendEmailConfirmation } from "./verification.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
 const TARGET_PREFIX = "AWSCognitoIdentityProviderService.";
@@ -51,6 +53,7 @@ function checkNewPassword(password: string) {
   if (password.trim() !== password) fail("InvalidParameterException", "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$");
   if (password.length < PASSWORD_MIN) fail("InvalidPasswordException", "Password did not conform with policy: Password not long enough");
   if (password.length > 256) fail("InvalidPasswordException", "Password did not conform with policy: Password too long");
+  if (isCommonPassword(password)) fail("InvalidPasswordException", `Password did not conform with policy: ${messages.passwordTooCommon}`);
 }
 
 async function signedInUser(app: AppContext, body: Body): Promise<UserRow> {
@@ -61,6 +64,11 @@ async function signedInUser(app: AppContext, body: Body): Promise<UserRow> {
 
 const mask = (email: string) => email.replace(/^(.).*(@.).*(\..*)$/, "$1***$2***$3");
 const emailDelivery = (email: string) => ({ Destination: mask(email), DeliveryMedium: "EMAIL", AttributeName: "email" });
+/**
+ * PreventUserExistenceErrors: an unknown username gets the answer a known one gets, with a made-up
+ * destination of the same shape (the username itself when it is an email).
+ */
+const deliveryFor = (user: UserRow | null, username: string) => emailDelivery(user?.email ?? (username.includes("@") ? username.trim().toLowerCase() : `${username.trim().toLowerCase()}@example.com`));
 
 async function authenticationResult(app: AppContext, user: UserRow, withRefresh = true) {
   const access = await issueToken(app, user.id, "access");
@@ -119,7 +127,7 @@ async function deviceShape(app: AppContext, user: UserRow) {
   }));
 }
 
-const actions: Record<string, (app: AppContext, body: Body) => Promise<unknown>> = {
+const actions: Record<string, (app: AppContext, body: Body, client: Client) => Promise<unknown>> = {
   async SignUp(app, body) {
     const username = required(str(body, "Username"), "Username cannot be empty");
     const password = str(body, "Password");
@@ -138,27 +146,38 @@ const actions: Record<string, (app: AppContext, body: Body) => Promise<unknown>>
       });
       return { UserConfirmed: true, UserSub: user.id };
     } catch (error) {
-      if (error instanceof EmailTakenError) fail("UsernameExistsException", "An account with the given email already exists.");
-      throw error;
+      if (!(error instanceof EmailTakenError)) throw error;
+      // PreventUserExistenceErrors: an email that has an account gets the answer a new one gets, after
+      // the same work (the hash), and nothing is created; the owner is told by email, so someone who
+      // forgot their account learns of it, and only they do.
+      await hashPassword(password);
+      await sendAccountExistsNotice(app, email);
+      return { UserConfirmed: true, UserSub: crypto.randomUUID() };
     }
   },
 
-  async ConfirmSignUp(app, body) {
+  async ConfirmSignUp(app, body, client) {
     const username = required(str(body, "Username"), "Username cannot be empty");
     const code = required(str(body, "ConfirmationCode"), "Confirmation code cannot be empty");
-    const user = (await findUserByUsername(app, username)) ?? fail("UserNotFoundException", "Username/client id combination not found.");
-    if (user.emailVerified) fail("NotAuthorizedException", "User cannot be confirmed. Current status is CONFIRMED");
-    return confirmCode(app, user, code);
+    const user = await findUserByUsername(app, username);
+    // PreventUserExistenceErrors: an unknown user's code is a wrong code (claimed and counted like
+    // one); a confirmed user has no live code, so theirs is wrong too.
+    if (!user) {
+      const claim = await claimCheck(app, "confirm-code", username.trim().toLowerCase(), client, CODE_POLICY);
+      if (!claim.ok) fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+      fail("CodeMismatchException", "Invalid verification code provided, please try again.");
+    }
+    return confirmCode(app, user!, code, client);
   },
 
   async ResendConfirmationCode(app, body) {
     const username = required(str(body, "Username"), "Username cannot be empty");
-    const user = (await findUserByUsername(app, username)) ?? fail("UserNotFoundException", "Username/client id combination not found.");
-    if (await sendEmailConfirmation(app, user.email)) fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
-    return { CodeDeliveryDetails: emailDelivery(user.email) };
+    const user = await findUserByUsername(app, username);
+    if (await sendEmailConfirmation(app, user?.email ?? username)) fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    return { CodeDeliveryDetails: deliveryFor(user, username) };
   },
 
-  async InitiateAuth(app, body) {
+  async InitiateAuth(app, body, client) {
     const flow = str(body, "AuthFlow");
     const params = (body.AuthParameters ?? {}) as Body;
     if (flow === "REFRESH_TOKEN_AUTH" || flow === "REFRESH_TOKEN") {
@@ -169,7 +188,7 @@ const actions: Record<string, (app: AppContext, body: Body) => Promise<unknown>>
     const username = required(str(params, "USERNAME"), "Username cannot be empty");
     const password = required(str(params, "PASSWORD"), "Password cannot be empty");
     const known = await findUserByUsername(app, username);
-    const outcome = await authenticate(app, known?.email ?? username, password);
+    const outcome = await authenticate(app, known?.email ?? username, password, client);
     if (outcome.status === "wait") fail("NotAuthorizedException", "Password attempts exceeded");
     if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
     const user = (outcome as { user: UserRow }).user;
@@ -179,19 +198,16 @@ const actions: Record<string, (app: AppContext, body: Body) => Promise<unknown>>
     return authenticationResult(app, user);
   },
 
-  async RespondToAuthChallenge(app, body) {
+  async RespondToAuthChallenge(app, body, client) {
     if (str(body, "ChallengeName") !== "SOFTWARE_TOKEN_MFA") fail("InvalidParameterException", "Only the SOFTWARE_TOKEN_MFA challenge is supported");
     const responses = (body.ChallengeResponses ?? {}) as Body;
     const code = str(responses, "SOFTWARE_TOKEN_MFA_CODE");
     if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
     const session = str(body, "Session");
     const userId = (await challengeUser(app, session)) ?? fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
-    const key = `mfa:${userId}`;
-    if ((await waitBeforeAttempt(app, key, CODE_POLICY)) > 0) fail("TooManyRequestsException", "Too many requests");
-    if (!(await checkSignInCode(app, userId, code))) {
-      await recordFailure(app, key, CODE_POLICY);
-      fail("CodeMismatchException", "Invalid code received for user");
-    }
+    const checked = await answerSignInChallenge(app, userId, code, client);
+    if (typeof checked === "object") fail("TooManyRequestsException", "Too many requests");
+    if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
     if (!(await endChallenge(app, session))) fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
     const user = (await app.db.select().from(users).where(eq(users.id, userId)).get())!;
     return authenticationResult(app, user);
@@ -202,35 +218,33 @@ const actions: Record<string, (app: AppContext, body: Body) => Promise<unknown>>
     const known = await findUserByUsername(app, username);
     const outcome = await sendResetCode(app, known?.email ?? username);
     if (outcome.status === "wait") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
-    if (outcome.status === "not_found") fail("UserNotFoundException", "Username/client id combination not found.");
-    return { CodeDeliveryDetails: emailDelivery(known!.email) };
+    // PreventUserExistenceErrors: an unknown user gets the answer a known one gets.
+    return { CodeDeliveryDetails: deliveryFor(known, username) };
   },
 
-  async ConfirmForgotPassword(app, body) {
+  async ConfirmForgotPassword(app, body, client) {
     const username = required(str(body, "Username"), "Username cannot be empty");
     const code = required(str(body, "ConfirmationCode"), "Confirmation code cannot be empty");
     const password = str(body, "Password");
     checkNewPassword(password);
-    const known = (await findUserByUsername(app, username)) ?? fail("UserNotFoundException", "Username/client id combination not found.");
-    const outcome = await resetPassword(app, known.email, code, password);
+    // An unknown user's code is a wrong code (PreventUserExistenceErrors), claimed and counted like one.
+    const known = await findUserByUsername(app, username);
+    const outcome = await resetPassword(app, known?.email ?? username.trim(), code, password, client);
     if (outcome.status === "wait") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
     if (outcome.status === "expired") fail("ExpiredCodeException", "Invalid code provided, please request a code again.");
     if (outcome.status !== "ok") fail("CodeMismatchException", "Invalid verification code provided, please try again.");
     return {};
   },
 
-  async ChangePassword(app, body) {
+  async ChangePassword(app, body, client) {
     const user = await signedInUser(app, body);
     const previous = required(str(body, "PreviousPassword"), "Password cannot be empty");
     const proposed = str(body, "ProposedPassword");
     checkNewPassword(proposed);
-    const outcome = await authenticate(app, user.email, previous);
+    // The web form's change: every session and every token (this access token and the refresh tokens) ends.
+    const outcome = await changePassword(app, user, null, { currentPassword: previous, newPassword: proposed }, client);
     if (outcome.status === "wait") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
     if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
-    const hash = await hashPassword(proposed);
-    await app.db.insert(passwordCredentials).values({ userId: user.id, hash, updatedAt: app.now }).onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: app.now } });
-    // Every browser session ends; API tokens stay valid until they expire, as with the hosted service.
-    await endAllSessions(app, user.id, null, { keepTokens: true });
     return {};
   },
 
@@ -324,11 +338,11 @@ const actions: Record<string, (app: AppContext, body: Body) => Promise<unknown>>
     return { CodeDeliveryDetails: emailDelivery(user.email) };
   },
 
-  async VerifyUserAttribute(app, body) {
+  async VerifyUserAttribute(app, body, client) {
     const user = await signedInUser(app, body);
     if (str(body, "AttributeName") !== "email") fail("InvalidParameterException", "Only the email attribute can be verified");
     const code = required(str(body, "Code"), "Confirmation code cannot be empty");
-    return confirmCode(app, user, code);
+    return confirmCode(app, user, code, client);
   },
 
   async ListDevices(app, body) {
@@ -362,8 +376,8 @@ const actions: Record<string, (app: AppContext, body: Body) => Promise<unknown>>
   },
 };
 
-async function confirmCode(app: AppContext, user: UserRow, code: string) {
-  const outcome = await confirmEmailWithCode(app, user.id, code);
+async function confirmCode(app: AppContext, user: UserRow, code: string, client: Client) {
+  const outcome = await confirmEmailWithCode(app, user.id, code, client);
   if (typeof outcome === "object") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
   if (outcome === "expired") fail("ExpiredCodeException", "Invalid code provided, please request a code again.");
   if (outcome === "mismatch") fail("CodeMismatchException", "Invalid verification code provided, please try again.");
@@ -387,7 +401,7 @@ export async function handleIdentityRequest(app: AppContext, request: Request): 
     return answer(400, { __type: "SerializationException", message: "The body must be a JSON object" });
   }
   try {
-    return answer(200, await action(app, body));
+    return answer(200, await action(app, body, clientOf(app.env, request)));
   } catch (error) {
     if (error instanceof IdentityError) return answer(400, { __type: error.type, message: error.message });
     // A deploy without an email provider delivers no codes (the service's own failure for it).

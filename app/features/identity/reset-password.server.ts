@@ -7,7 +7,8 @@ import type { AppContext } from "~/platform/context";
 import { requireEmailDelivery, sendEmail } from "~/platform/adapters/email/email.server";
 import { escapeHtml } from "~/platform/html";
 import { findUserByEmail } from "./accounts.server";
-import { clearFailures, recordFailure, takeAttempt, waitBeforeAttempt } from "./attempts.server";
+import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
+import { checkSucceeded, claimCheck, clearLockout, takeAttempt } from "./attempts.server";
 import { checkCode, issueCode } from "./codes.server";
 import { hashPassword } from "./password.server";
 import { CODE_POLICY, type AttemptPolicy } from "./rules";
@@ -36,25 +37,22 @@ export async function sendResetCode(app: AppContext, rawEmail: string): Promise<
   return { status: "ok", userId: user.id };
 }
 
-/** Checks the code without spending it (the CODE step), counting wrong codes. */
-export async function verifyResetCode(app: AppContext, rawEmail: string, code: string): Promise<ResetOutcome> {
+/** Checks the code without spending it (the CODE step). The attempt is claimed before the code is looked at. */
+export async function verifyResetCode(app: AppContext, rawEmail: string, code: string, client: Client = LOCAL_CLIENT): Promise<ResetOutcome> {
   const email = rawEmail.toLowerCase();
-  const key = `reset-code:${email}`;
-  const waitMs = await waitBeforeAttempt(app, key, CODE_POLICY);
-  if (waitMs > 0) return { status: "wait", waitMs };
+  const claim = await claimCheck(app, "reset-code", email, client, CODE_POLICY);
+  if (!claim.ok) return { status: "wait", waitMs: claim.waitMs };
   const user = await findUserByEmail(app, email);
   const check = user ? await checkCode(app, user.id, "reset_password", code) : ({ status: "mismatch" } as const);
-  if (check.status !== "ok") {
-    await recordFailure(app, key, CODE_POLICY);
-    return check;
-  }
+  if (check.status !== "ok") return check;
+  await checkSucceeded(app, claim.held);
   return { status: "ok", userId: user!.id, codeId: check.id };
 }
 
 /** The NEWPASSWORD step: everything or nothing, and the code works once even under concurrent posts. */
-export async function resetPassword(app: AppContext, rawEmail: string, code: string, password: string): Promise<ResetOutcome> {
+export async function resetPassword(app: AppContext, rawEmail: string, code: string, password: string, client: Client = LOCAL_CLIENT): Promise<ResetOutcome> {
   const email = rawEmail.toLowerCase();
-  const check = await verifyResetCode(app, email, code);
+  const check = await verifyResetCode(app, email, code, client);
   if (check.status !== "ok") return check;
   const hash = await hashPassword(password);
   const DB = app.bindings.DB;
@@ -71,6 +69,6 @@ export async function resetPassword(app: AppContext, rawEmail: string, code: str
     DB.prepare("DELETE FROM api_tokens WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)").bind(check.userId, check.codeId, app.now),
   ]);
   if (spent.meta.changes !== 1) return { status: "mismatch" };
-  await Promise.all([clearFailures(app, `reset-code:${email}`), clearFailures(app, `login:${email}`)]);
+  await clearLockout(app, "login", email, client);
   return { status: "ok", userId: check.userId };
 }

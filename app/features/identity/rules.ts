@@ -40,6 +40,7 @@ export const messages = {
   lowScore: "Make sure to check that your email is correct before continuing.",
   tooManyAttempts: (seconds: number) => `Password attempts exceeded. Please wait ${waitText(seconds)} and try again.`,
   tooManyRequests: (seconds: number) => `Too many attempts. Please wait ${waitText(seconds)} and try again.`,
+  passwordTooCommon: "This password is too easy to guess. Please choose a different one.",
   mfaCodeRequired: "Challenge response cannot be empty",
   mfaCodeMismatch: "Invalid code received for user",
   mfaExpired: "Your sign-in took too long. Please log in again.",
@@ -100,14 +101,47 @@ export interface AttemptPolicy {
   quietMs: number;
 }
 
+/** A plain rate: at most `limit` counted uses in a window of `windowMs` that starts at the first one. */
+export interface WindowPolicy {
+  kind: "window";
+  limit: number;
+  windowMs: number;
+}
+
 export const LOGIN_POLICY: AttemptPolicy = { free: 5, maxMs: 15 * 60_000, quietMs: 15 * 60_000 };
 /** Wrong reset or verification codes: the same curve as sign-in. */
 export const CODE_POLICY: AttemptPolicy = LOGIN_POLICY;
 /** Sending codes and looking up whether an email has an account: more room, the same curve after it. */
 export const LOOKUP_POLICY: AttemptPolicy = { free: 20, maxMs: 15 * 60_000, quietMs: 15 * 60_000 };
 
-/** Milliseconds to wait before the next attempt is allowed; 0 means go ahead. */
-export function attemptWaitMs(counter: { failures: number; lastFailureAt: number } | null, now: number, policy: AttemptPolicy): number {
+/*
+ * The throttles around every check of a secret (a password, a reset, confirmation or authenticator
+ * code), all in one place. A check that does not succeed counts in each of them; a right one is given
+ * back. In production each counts per client (the connecting address, an IPv6 /64); locally every
+ * request is the one local client (see platform/client.server.ts).
+ */
+/** One client, whatever the emails: 60 unsuccessful checks in 15 minutes, then it waits for the window's end. */
+export const CLIENT_FAILURE_POLICY: WindowPolicy = { kind: "window", limit: 60, windowMs: 15 * 60_000 };
+/** The whole product: 1,000 unsuccessful checks in 15 minutes, then every check waits for the window's end. */
+export const GLOBAL_FAILURE_POLICY: WindowPolicy = { kind: "window", limit: 1_000, windowMs: 15 * 60_000 };
+/**
+ * In production the lockout above counts per email and client, so nobody locks an account for anyone
+ * else; an email also has a ceiling across every client, where only each client's free attempts count
+ * (a client in its own lockout cannot push the ceiling), on the same curve after 20.
+ */
+export const EMAIL_CEILING_POLICY: AttemptPolicy = { free: 20, maxMs: 15 * 60_000, quietMs: 15 * 60_000 };
+
+export const isWindowPolicy = (policy: AttemptPolicy | WindowPolicy): policy is WindowPolicy => "kind" in policy && policy.kind === "window";
+
+/**
+ * Milliseconds to wait before the next attempt is allowed; 0 means go ahead. For a window policy the
+ * counter's `lastFailureAt` is the window's start.
+ */
+export function attemptWaitMs(counter: { failures: number; lastFailureAt: number } | null, now: number, policy: AttemptPolicy | WindowPolicy): number {
+  if (isWindowPolicy(policy)) {
+    if (!counter || now - counter.lastFailureAt >= policy.windowMs || counter.failures < policy.limit) return 0;
+    return counter.lastFailureAt + policy.windowMs - now;
+  }
   if (!counter || now - counter.lastFailureAt >= policy.quietMs) return 0;
   if (counter.failures < policy.free) return 0;
   const wait = Math.min(2 ** (counter.failures - policy.free) * 1000, policy.maxMs);

@@ -80,10 +80,9 @@ export async function endSession(app: AppContext, request: Request): Promise<str
  * Signs the user out everywhere (global sign-out), or everywhere but one session (a password
  * change): every other session and every API token.
  */
-export async function endAllSessions(app: AppContext, userId: string, exceptSessionId?: string | null, { keepTokens = false } = {}): Promise<void> {
+export async function endAllSessions(app: AppContext, userId: string, exceptSessionId?: string | null): Promise<void> {
   const endSessions = app.db.delete(sessions).where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
-  if (keepTokens) await endSessions;
-  else await app.db.batch([endSessions, app.db.delete(apiTokens).where(eq(apiTokens.userId, userId))]);
+  await app.db.batch([endSessions, app.db.delete(apiTokens).where(eq(apiTokens.userId, userId))]);
 }
 
 /** A signed-in page's user; a visitor is sent to Log In and brought back to `path` after. */

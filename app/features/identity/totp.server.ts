@@ -7,7 +7,10 @@ import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { totpFactors, users } from "~/db/schema";
+import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
+import { checkSucceeded, claimCheck } from "./attempts.server";
+import { CODE_POLICY } from "./rules";
 
 const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
 export const DEFAULT_DEVICE_NAME = "My TOTP device";
@@ -63,6 +66,18 @@ export async function checkSignInCode(app: AppContext, userId: string, code: str
     .where(and(eq(totpFactors.userId, userId), lt(totpFactors.lastStep, step)))
     .run();
   return claimed.meta.changes === 1;
+}
+
+/**
+ * Answers a sign-in's authenticator challenge: the attempt is claimed first (the same lockout as
+ * other codes, per user), then the code is checked and its step claimed.
+ */
+export async function answerSignInChallenge(app: AppContext, userId: string, code: string, client: Client): Promise<"ok" | "mismatch" | { waitMs: number }> {
+  const claim = await claimCheck(app, "mfa", userId, client, CODE_POLICY);
+  if (!claim.ok) return { waitMs: claim.waitMs };
+  if (!(await checkSignInCode(app, userId, code))) return "mismatch";
+  await checkSucceeded(app, claim.held);
+  return "ok";
 }
 
 export async function verifiedFactor(app: AppContext, userId: string) {

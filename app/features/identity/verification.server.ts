@@ -8,7 +8,8 @@ import { requireEmailDelivery, sendEmail } from "~/platform/adapters/email/email
 import type { AppContext } from "~/platform/context";
 import { escapeHtml } from "~/platform/html";
 import { findUserByEmail } from "./accounts.server";
-import { recordFailure, takeAttempt, waitBeforeAttempt } from "./attempts.server";
+import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
+import { checkSucceeded, claimCheck, takeAttempt } from "./attempts.server";
 import { checkCode, issueCode, spendCode } from "./codes.server";
 import { CODE_POLICY, type AttemptPolicy } from "./rules";
 
@@ -36,16 +37,31 @@ export async function sendEmailConfirmation(app: AppContext, rawEmail: string): 
   return 0;
 }
 
-/** Checks and spends a confirmation code; wrong codes count towards the same lockout as reset codes. */
-export async function confirmEmailWithCode(app: AppContext, userId: string, code: string): Promise<"ok" | "mismatch" | "expired" | { waitMs: number }> {
-  const key = `confirm-code:${userId}`;
-  const waitMs = await waitBeforeAttempt(app, key, CODE_POLICY);
-  if (waitMs > 0) return { waitMs };
+/**
+ * Sign-up with an email that already has an account (through the identity API, which answers as if
+ * the account were new): tells the owner, at most as often as codes are sent.
+ */
+export async function sendAccountExistsNotice(app: AppContext, rawEmail: string): Promise<void> {
+  const email = rawEmail.trim().toLowerCase();
+  if (await takeAttempt(app, `exists-notice:${email}`, SEND_POLICY)) return;
+  const user = await findUserByEmail(app, email);
+  if (!user) return;
+  const product = app.env.PRODUCT_NAME;
+  await sendEmail(app, {
+    to: user.email,
+    subject: `You already have a ${product} account`,
+    text: `Hi ${user.firstName},\n\nSomeone (probably you) tried to create a ${product} account with this email, which already has one. Log in with your password, or reset it if you've forgotten it. If it wasn't you, you can ignore this email; nothing has changed.\n\n— ${product}`,
+    html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>Someone (probably you) tried to create a ${escapeHtml(product)} account with this email, which already has one. Log in with your password, or reset it if you've forgotten it.</p><p>If it wasn't you, you can ignore this email; nothing has changed.</p><p>— ${escapeHtml(product)}</p>`,
+  });
+}
+
+/** Checks and spends a confirmation code; the attempt is claimed first, on the same lockout as reset codes. */
+export async function confirmEmailWithCode(app: AppContext, userId: string, code: string, client: Client = LOCAL_CLIENT): Promise<"ok" | "mismatch" | "expired" | { waitMs: number }> {
+  const claim = await claimCheck(app, "confirm-code", userId, client, CODE_POLICY);
+  if (!claim.ok) return { waitMs: claim.waitMs };
   const check = await checkCode(app, userId, "verify_email", code);
-  if (check.status !== "ok" || !(await spendCode(app, check.id))) {
-    await recordFailure(app, key, CODE_POLICY);
-    return check.status === "expired" ? "expired" : "mismatch";
-  }
+  if (check.status !== "ok" || !(await spendCode(app, check.id))) return check.status === "expired" ? "expired" : "mismatch";
+  await checkSucceeded(app, claim.held);
   await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
   return "ok";
 }

@@ -1,0 +1,58 @@
+/**
+ * Refuses new passwords that are on a maintained list of common passwords (zxcvbn-ts's, about
+ * 49,000 ranked by how often they appear in leaks; the ones 8 characters or longer are kept). The
+ * list lives in the worker as a compact set of hashes (common-passwords.data.server.ts, written by
+ * workers/common-passwords.mjs), decoded once per isolate. Server-only: browsers never download it.
+ */
+import { COMMON_PASSWORDS } from "./common-passwords.data.server";
+
+/** FNV-1a, 32 bits, over the UTF-8 bytes: the same function as the generator. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+let hashes: Uint32Array | null = null;
+
+/** The sorted hashes, from the Rice-coded gaps. */
+function decode(): Uint32Array {
+  const bytes = Uint8Array.from(atob(COMMON_PASSWORDS.data), (c) => c.charCodeAt(0));
+  const out = new Uint32Array(COMMON_PASSWORDS.count);
+  const k = COMMON_PASSWORDS.k;
+  let bit = 0;
+  const next = () => (bytes[bit >> 3] >> (7 - (bit++ & 7))) & 1;
+  let previous = 0;
+  for (let i = 0; i < out.length; i++) {
+    let quotient = 0;
+    while (next() === 1) quotient++;
+    let remainder = 0;
+    for (let j = 0; j < k; j++) remainder = remainder * 2 + next();
+    previous += quotient * 2 ** k + remainder;
+    out[i] = previous;
+  }
+  return out;
+}
+
+/**
+ * True when the password (in any letter case) is one of the common ones, or is made of fewer than
+ * three different characters ('aaaaaaaa', '12121212'), which guessers try first whatever a list says.
+ */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.toLowerCase();
+  if (new Set(lower).size < 3) return true;
+  hashes ??= decode();
+  const target = fnv1a(lower);
+  let low = 0;
+  let high = hashes.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (hashes[middle] === target) return true;
+    if (hashes[middle] < target) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
