@@ -312,6 +312,22 @@ describe("/dashboard/builder (no JavaScript)", () => {
     expect(flow.pages[0].questions[0]).toMatchObject({ type: "date", required: true });
   });
 
+  it("a numbered field past the schema's list size is refused at once with a form error, and nothing is saved", async () => {
+    const before = await versionCount(appId, "landing_page");
+    const stored = (await appRow(appId))!.landing_page;
+    const started = Date.now();
+    // 113 bytes that once stalled the worker for seconds, growing with the index.
+    const stall = await creator.browser.fetch(page(appId), { method: "POST", body: "section=landing&faq[100000000].question=q", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(stall.status).toBe(400);
+    expect(await html(stall)).toContain(builderMessages.tooManyItems("FAQ", 12));
+    const onboarding = await creator.browser.post(page(appId), { section: "onboarding", intent: "save", "pages[0].questions[99999].label": "x" });
+    expect(onboarding.status).toBe(400);
+    expect(await html(onboarding)).toContain(builderMessages.tooManyItems("Question", 10));
+    expect(await versionCount(appId, "landing_page")).toBe(before);
+    expect((await appRow(appId))!.landing_page).toBe(stored);
+  });
+
   it("uploads a hero image to R2 (served under /media/app-images/), refuses other files, and restores a version from the page", async () => {
     const form = (file: Blob, name: string) => {
       const data = new FormData();
