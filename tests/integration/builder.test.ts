@@ -248,6 +248,10 @@ describe("studio tiers, checkout, publishing and unpublished changes", () => {
     expect(full.status).toBe(403);
     expect(((await full.json()) as Json).error).toBe(builderMessages.tierFull(1));
     expect((await buyer.browser.postJson(`/api/apps/publishApp/${mine}`, {})).status).toBe(200);
+    // The spec gives publishApp no body: none at all, or an empty one of any type, is fine.
+    expect((await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, { method: "POST" })).status).toBe(200);
+    expect((await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, { method: "POST", body: "", headers: { "Content-Type": "application/json" } })).status).toBe(200);
+    expect((await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, { method: "POST", body: "", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(200);
     expect((await stranger.browser.postJson(`/api/apps/publishApp/${mine}`, {})).status).toBe(403);
   });
 });
