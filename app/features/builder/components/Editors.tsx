@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/apps/content";
-import { QUESTION_TYPES } from "~/features/apps/content";
+import { QUESTION_TYPES, shownContentUrl } from "~/features/apps/content";
 import { formatCents } from "~/platform/format";
 import type { VersionPage } from "../builder.server";
 import { centsToDollars, dollarsToCents, flowFromForm, landingPageFromForm, optionsText, QUESTION_TYPE_LABELS, THEME_COLOURS, themeFromForm } from "../rules";
@@ -64,10 +64,11 @@ export function LandingEditor({ page, theme, errors: serverErrors, formError, fo
           <Field name="hero.title" label="Title" defaultValue={page.hero.title} errors={errors} maxLength={100} />
           <Area name="hero.subtitle" label="Subtitle" defaultValue={page.hero.subtitle} errors={errors} rows={2} />
           <Field name="hero.ctaLabel" label="Button label" defaultValue={page.hero.ctaLabel} errors={errors} maxLength={40} />
-          <input type="hidden" name="hero.imageUrl" value={page.hero.imageUrl ?? ""} />
-          {page.hero.imageUrl ? (
+          {/* An address stored before the URL rule (http:, javascript:) is neither shown nor sent back. */}
+          <input type="hidden" name="hero.imageUrl" value={shownContentUrl(page.hero.imageUrl) ?? ""} />
+          {shownContentUrl(page.hero.imageUrl) ? (
             <div className="builder-image">
-              <img src={page.hero.imageUrl} alt="The current hero image" width={160} />
+              <img src={shownContentUrl(page.hero.imageUrl)!} alt="The current hero image" width={160} />
               <label className="builder-check">
                 <input type="checkbox" name="removeImage" /> Remove the image
               </label>
