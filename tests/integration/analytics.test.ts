@@ -243,6 +243,17 @@ describe("POST /api/data", () => {
     expect(rows[0].user_id).toBeNull();
   });
 
+  it("a message without messageId is stored under one generated for it, as standard batched uploads allow", async () => {
+    const { browser, anon } = await visitor();
+    const { messageId: _omitted, ...bare } = track("unused", "checkout | viewed");
+    const response = await browser.postJson("/api/data", { batch: [bare, { ...bare, messageId: null }] });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ success: true, received: 2, stored: 2, duplicates: 0 });
+    const rows = await eventsWhere("anonymous_id = ? AND id LIKE 'msg:%' AND name = 'checkout | viewed'", [anon], (r) => r.length >= 2);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.id).toMatch(new RegExp(`^msg:${anon}:[0-9a-f-]{36}$`));
+  });
+
   it("never lets a batch write as another user: the session decides", async () => {
     const { browser, userId } = await signUp("beacon-user");
     const victim = await signUp("beacon-victim");
@@ -269,7 +280,7 @@ describe("POST /api/data", () => {
       [JSON.stringify({ batch: [] }), 400, /batch is empty/],
       [JSON.stringify({ batch: [track("b1"), track("b2", "Order Completed")] }), 400, /batch\.1\.event: Unknown event name 'Order Completed'/],
       [JSON.stringify({ batch: [track("b3"), { ...track("b4"), type: "alias" }] }), 400, /type must be 'track', 'page' or 'identify'/],
-      [JSON.stringify({ batch: [{ ...track("b5"), messageId: undefined }] }), 400, /messageId/],
+      [JSON.stringify({ batch: [{ ...track("b5"), messageId: 42 }] }), 400, /messageId/],
       [JSON.stringify({ batch: [{ ...track("b6"), timestamp: "yesterday" }] }), 400, /timestamp/],
       [JSON.stringify({ batch: Array.from({ length: 101 }, (_, i) => track(`c${i}`)) }), 400, /at most 100 messages/],
       [JSON.stringify({ batch: [track("b7", "auth modal | viewed", { properties: { blob: "x".repeat(33 * 1024) } })] }), 413, /at most 32768 bytes/],

@@ -248,6 +248,10 @@ describe("studio tiers, checkout, publishing and unpublished changes", () => {
     expect(full.status).toBe(403);
     expect(((await full.json()) as Json).error).toBe(builderMessages.tierFull(1));
     expect((await buyer.browser.postJson(`/api/apps/publishApp/${mine}`, {})).status).toBe(200);
+    // The spec gives publishApp no body: none at all, or an empty one of any type, is fine.
+    expect((await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, { method: "POST" })).status).toBe(200);
+    expect((await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, { method: "POST", body: "", headers: { "Content-Type": "application/json" } })).status).toBe(200);
+    expect((await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, { method: "POST", body: "", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(200);
     expect((await stranger.browser.postJson(`/api/apps/publishApp/${mine}`, {})).status).toBe(403);
   });
 });
@@ -310,6 +314,56 @@ describe("/dashboard/builder (no JavaScript)", () => {
     const flow = JSON.parse((await appRow(appId))!.onboarding_flow);
     expect(flow.pages.map((p: Json) => p.id)).toEqual(["b", "a"]);
     expect(flow.pages[0].questions[0]).toMatchObject({ type: "date", required: true });
+  });
+
+  it("a numbered field past the schema's list size is refused at once with a form error, and nothing is saved", async () => {
+    const before = await versionCount(appId, "landing_page");
+    const stored = (await appRow(appId))!.landing_page;
+    const started = Date.now();
+    // 113 bytes that once stalled the worker for seconds, growing with the index.
+    const stall = await creator.browser.fetch(page(appId), { method: "POST", body: "section=landing&faq[100000000].question=q", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(stall.status).toBe(400);
+    expect(await html(stall)).toContain(builderMessages.tooManyItems("FAQ", 12));
+    const onboarding = await creator.browser.post(page(appId), { section: "onboarding", intent: "save", "pages[0].questions[99999].label": "x" });
+    expect(onboarding.status).toBe(400);
+    expect(await html(onboarding)).toContain(builderMessages.tooManyItems("Question", 10));
+    expect(await versionCount(appId, "landing_page")).toBe(before);
+    expect((await appRow(appId))!.landing_page).toBe(stored);
+  });
+
+  it("the hero image must be https or our own media; stored bad addresses still render the public page, without them", async () => {
+    const before = await versionCount(appId, "landing_page");
+    for (const imageUrl of ["http://tracker.example/pixel.gif", "javascript:alert(1)"]) {
+      const api = await creator.browser.postJson("/api/apps/saveAppLandingPageInfo", { appId, landingPageInfo: { ...DEMO_LANDING_PAGE, hero: { ...DEMO_LANDING_PAGE.hero, imageUrl } } });
+      expect(api.status, imageUrl).toBe(400);
+      expect(JSON.stringify(await api.json())).toContain("Use an https address or an uploaded image");
+      const form = await creator.browser.post(page(appId), { section: "landing", intent: "save", "hero.title": "Hello", "hero.ctaLabel": "Go", "callToAction.buttonLabel": "Go", "hero.imageUrl": imageUrl });
+      expect(form.status, imageUrl).toBe(400);
+      expect(await html(form)).toContain("Use an https address or an uploaded image");
+    }
+    expect(await versionCount(appId, "landing_page")).toBe(before);
+
+    // Data stored before the rule: the public page, the builder and the dashboard all still render.
+    for (const imageUrl of ["http://", "http://tracker.example/pixel.gif", "javascript:alert(1)", "java\tscript:alert(1)"]) {
+      const id = await makeApp(creator.userId, { published: true });
+      const row = (await appRow(id))!;
+      const published = JSON.parse(row.published);
+      published.landingPage.hero.imageUrl = imageUrl;
+      const draft = JSON.parse(row.landing_page);
+      draft.hero.imageUrl = imageUrl;
+      await env.DB.prepare("UPDATE apps SET published = ?, landing_page = ? WHERE id = ?").bind(JSON.stringify(published), JSON.stringify(draft), id).run();
+      const visitor = await new Browser().get(`/apps/${row.storefront_slug}/coach`);
+      expect(visitor.status, imageUrl).toBe(200);
+      const text = await html(visitor);
+      expect(text).toContain(DEMO_LANDING_PAGE.hero.title);
+      expect(text).not.toContain("tracker.example");
+      expect(text.match(/.{0,60}(src="(javascript|java\s*script|http:)|href="(javascript|java\s*script)|og:image).{0,60}/i)?.[0]).toBeUndefined();
+      const builder = await creator.browser.get(page(id));
+      expect(builder.status).toBe(200);
+      expect(await html(builder)).not.toMatch(/src="(javascript|http:)/i);
+      expect((await creator.browser.get("/dashboard")).status).toBe(200);
+    }
   });
 
   it("uploads a hero image to R2 (served under /media/app-images/), refuses other files, and restores a version from the page", async () => {

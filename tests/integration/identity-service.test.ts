@@ -60,9 +60,22 @@ describe("POST /api/identity", () => {
     for (const [action, body, type, message] of cases) {
       expect(await identity(action, body), action).toEqual({ status: 400, body: { __type: type, message } });
     }
-    expect((await identity("NoSuchAction", {})).body.__type).toBe("InvalidParameterException");
+    // The hosted service answers an action it does not have with UnknownOperationException.
+    expect(await identity("NoSuchAction", {})).toMatchObject({ status: 400, body: { __type: "UnknownOperationException" } });
     expect((await identity("GetUser", "{not json")).body.__type).toBe("SerializationException");
     expect((await identity("GetUser", [])).status).toBe(400);
+  });
+
+  it("dispatches only on the service's own action names: inherited object keys are unknown operations", async () => {
+    for (const name of ["constructor", "__proto__", "hasOwnProperty", "valueOf", "toString", "isPrototypeOf", "__defineGetter__", "toLocaleString"]) {
+      const answer = await identity(name, {});
+      expect(answer, name).toEqual({ status: 400, body: { __type: "UnknownOperationException", message: `Unknown operation AWSCognitoIdentityProviderService.${name}` } });
+    }
+    for (const target of [null, "", "AWSCognitoIdentityProviderService.", "Other.GetUser"]) {
+      const response = await call("/api/identity", { method: "POST", body: "{}", headers: { "Content-Type": "application/x-amz-json-1.1", ...(target === null ? {} : { "X-Amz-Target": target }) } });
+      expect(response.status, String(target)).toBe(400);
+      expect(((await response.json()) as { __type: string }).__type, String(target)).toBe("UnknownOperationException");
+    }
   });
 
   it("makes no second account for an email, without telling the caller (PreventUserExistenceErrors)", async () => {

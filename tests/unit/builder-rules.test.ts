@@ -17,6 +17,7 @@ import {
   fieldName,
   flowFromForm,
   flowIssues,
+  formIndexProblem,
   formToObject,
   landingPageFromForm,
   parseIntent,
@@ -223,6 +224,29 @@ describe("form fields", () => {
     expect(object).toEqual({ hero: { title: "Hi" }, faq: [{ question: "Q1" }, { question: "Q2" }] });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(fieldName(["pages", 0, "questions", 2, "key"])).toBe("pages[0].questions[2].key");
+  });
+
+  it("numbered fields are bounded by the content schemas' list sizes: a huge index is refused, never built", () => {
+    // The limits are the schemas' own: 12 FAQ entries, 8 benefits, 30 pages, 10 questions a page.
+    expect(formIndexProblem(["faq[11].question", "benefits[7].title", "pages[29].questions[9].label"])).toBeNull();
+    expect(formIndexProblem(["faq[12].question"])).toBe(builderMessages.tooManyItems("FAQ", 12));
+    expect(formIndexProblem(["hero.title", "faq[100000000].question"])).toBe(builderMessages.tooManyItems("FAQ", 12));
+    expect(formIndexProblem(["faq.100000000.question"])).toBe(builderMessages.tooManyItems("FAQ", 12));
+    expect(formIndexProblem(["pages[0].questions[10].label"])).toBe(builderMessages.tooManyItems("Question", 10));
+    expect(formIndexProblem(["pages[30].title"])).toBe(builderMessages.tooManyItems("Page", 30));
+    expect(formIndexProblem([`faq[${"9".repeat(400)}].question`])).toBe(builderMessages.tooManyItems("FAQ", 12));
+    // Numbers under a field that is not a list are not lists either.
+    expect(formIndexProblem(["hero[3].title"])).toBe(builderMessages.notAList("hero[3].title"));
+
+    // formToObject never makes an array longer than its bound, and is quick whatever the index.
+    const started = performance.now();
+    const object = formToObject([
+      ["faq[0].question", "Q1"],
+      ["faq[100000000].question", "q"],
+      ["hero[99999999].title", "x"],
+    ]);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(object).toEqual({ faq: [{ question: "Q1" }] });
   });
 
   it("the landing page and flow forms round-trip the demo content", () => {

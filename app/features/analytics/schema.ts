@@ -12,7 +12,8 @@ export const BODY_MAX_BYTES = 32 * 1024;
 const properties = z.record(z.string().max(100), z.unknown()).default({});
 
 const common = {
-  messageId: z.string().trim().min(1, "messageId is required").max(100),
+  // Optional in standard batched uploads: a message without one gets one of its own.
+  messageId: z.preprocess((v) => (v === undefined || v === null || v === "" ? crypto.randomUUID() : v), z.string({ invalid_type_error: "messageId must be text" }).trim().min(1, "messageId is required").max(100)),
   anonymousId: z.string().max(100).nullish(),
   userId: z.string().max(100).nullish(),
   timestamp: z.string().datetime({ offset: true }).optional(),

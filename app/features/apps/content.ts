@@ -33,6 +33,33 @@ export const DEFAULT_THEME: Theme = {
 
 const titled = z.object({ title: line(80).min(1), description: line(400) });
 
+export const CONTENT_URL_MAX = 500;
+/** The product's own files content may show: uploads (/media/app-images/<app>/<file>) and its artwork (/art/…). */
+const OWN_MEDIA = /^\/(?:media\/app-images|art)(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+
+/**
+ * Whether content may show this address (an image): https to a named host, without credentials,
+ * spaces or control characters; or one of the product's own media paths. Nothing else: no http
+ * (mixed content, and it made the public page fail), no javascript:, data: or protocol-relative //.
+ */
+export function isContentUrl(value: string): boolean {
+  if (typeof value !== "string" || value.length === 0 || value.length > CONTENT_URL_MAX) return false;
+  if (OWN_MEDIA.test(value)) return true;
+  // Printable ASCII only: no spaces, controls or look-alikes for a browser to strip or reinterpret.
+  if (!/^https:\/\/[\x21-\x7e]+$/.test(value) || value.includes("\\")) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.length > 0 && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** The address if content may show it, else null: stored data from before the rule is simply not shown. */
+export function shownContentUrl(value: string | null | undefined): string | null {
+  return typeof value === "string" && isContentUrl(value) ? value : null;
+}
+
 /**
  * Landing page info. status 'pending' means "being made, not ready": treated as absent (spec 4), so
  * a creator who never published shows a 404 to the public.
@@ -42,7 +69,7 @@ export const landingPageSchema = z.object({
   hero: z.object({
     title: line(100).min(1),
     subtitle: line(300),
-    imageUrl: z.string().max(500).nullable(),
+    imageUrl: z.string().refine(isContentUrl, "Use an https address or an uploaded image").nullable(),
     ctaLabel: line(40).min(1),
   }),
   benefits: z.array(titled).max(8),

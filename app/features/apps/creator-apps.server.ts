@@ -8,7 +8,7 @@ import { apps, type AppRow, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { newAppFromIdea } from "./defaults";
 import { creatorStorefrontSlug, dedupeSlug, draftPricing, hasUnpublishedChanges, isPubliclyVisible, slugOf } from "./rules";
-import type { LandingPage, Theme } from "./content";
+import { shownContentUrl, type LandingPage, type Theme } from "./content";
 
 /** Recently opened first (never opened last), then recently updated. */
 const ORDER = [sql`${apps.recentlyOpenedAt} IS NULL`, desc(apps.recentlyOpenedAt), desc(apps.updatedAt)] as const;
@@ -51,7 +51,7 @@ export function appCard(row: AppRow): AppCard {
     unpublishedChanges: row.isPublished && hasUnpublishedChanges(row),
     publicHref: visible ? `/apps/${row.storefrontSlug}/${row.appSlug}` : null,
     builderHref: `/dashboard/builder?appId=${row.id}`,
-    thumbnail: { title: page.hero.title, subtitle: page.hero.subtitle, imageUrl: page.hero.imageUrl, ctaLabel: page.hero.ctaLabel, theme: row.theme },
+    thumbnail: { title: page.hero.title, subtitle: page.hero.subtitle, imageUrl: shownContentUrl(page.hero.imageUrl), ctaLabel: page.hero.ctaLabel, theme: row.theme },
   };
 }
 

@@ -10,7 +10,7 @@ import { currentUser } from "~/features/identity/sessions.server";
 import type { AppContext } from "~/platform/context";
 import { formDataOf, notFound } from "~/platform/http.server";
 import { appBySlugs } from "./apps.server";
-import type { LandingPage, Theme } from "./content";
+import { shownContentUrl, type LandingPage, type Theme } from "./content";
 import { appPaths, appPlansFor, buyAppPlan, type AppPlans, type PublicAppView } from "./payment-options.server";
 import { isPubliclyVisible, themeVars } from "./rules";
 
@@ -78,7 +78,8 @@ export async function loadLandingPage(app: AppContext, request: Request, storefr
     appName: view.name,
     storefrontSlug: view.storefrontSlug,
     appSlug: view.appSlug,
-    landingPage: snapshot.landingPage,
+    // An image address stored before the URL rule is left out, never rendered.
+    landingPage: { ...snapshot.landingPage, hero: { ...snapshot.landingPage.hero, imageUrl: shownContentUrl(snapshot.landingPage.hero.imageUrl) } },
     theme: snapshot.theme,
     themeStyle: themeVars(snapshot.theme),
     plans,

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
+import { shownContentUrl } from "./content";
 import type { LandingPageData } from "./landing.server";
 
 /** Search and share tags of an app landing page. */
@@ -6,7 +7,8 @@ export function landingMeta(data: Pick<LandingPageData, "appName" | "landingPage
   if (!data) return [{ title: "App not found" }];
   const title = `${data.appName}: ${data.landingPage.hero.title}`;
   const description = (data.landingPage.hero.subtitle || data.landingPage.hero.title).slice(0, 300);
-  const image = data.landingPage.hero.imageUrl ? new URL(data.landingPage.hero.imageUrl, data.canonical).toString() : null;
+  const shown = shownContentUrl(data.landingPage.hero.imageUrl);
+  const image = shown ? new URL(shown, data.canonical).toString() : null;
   return [
     { title },
     { name: "description", content: description },

@@ -8,6 +8,7 @@ import type { UserRow } from "~/db/schema";
 import { ownedApp } from "~/features/apps/apps.server";
 import { sameOriginPath } from "~/platform/redirect";
 import { signedInAction, signedInLoader } from "~/features/identity/api-auth.server";
+import { messages as identityMessages } from "~/features/identity/rules";
 import { requestUser } from "~/features/identity/tokens.server";
 import { apiJson } from "~/platform/api.server";
 import type { AppContext } from "~/platform/context";
@@ -74,14 +75,18 @@ export const checkUnpublishedLoader = (args: Args) =>
   })(args);
 
 /** POST /api/apps/publishApp/{appId} → {response:{success, isPublished, publishedAt}}; 403 without an active studio tier. */
-export const publishAction = (args: Args) =>
-  signedInAction(contentBody, async (_b, user, app) => {
-    const found = await owned(app, user, args.params.appId ?? "");
-    if (!found.ok) return found.response;
-    const outcome = await publishApp(app, found.row);
-    if (!outcome.ok) return Response.json({ status: "error", error: outcome.error, detail: outcome.error, needsStudioTier: true }, { status: outcome.status });
-    return apiJson({ response: { success: true, isPublished: true, publishedAt: outcome.publishedAt } });
-  })(args);
+export const publishAction = async ({ request, context, params }: Args) => {
+  const app = context.app;
+  const user = await requestUser(app, request);
+  if (!user) return jsonError(401, identityMessages.notAuthenticated);
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  // The spec gives this call no body: whatever is sent (nothing, {}, a form) is not read.
+  const found = await owned(app, user, params.appId ?? "");
+  if (!found.ok) return found.response;
+  const outcome = await publishApp(app, found.row);
+  if (!outcome.ok) return Response.json({ status: "error", error: outcome.error, detail: outcome.error, needsStudioTier: true }, { status: outcome.status });
+  return apiJson({ response: { success: true, isPublished: true, publishedAt: outcome.publishedAt } });
+};
 
 /** POST /api/apps/saveAppOnboardingFlowV2 {appId, flow | onboardingFlow | ...flow} → {response:{onboardingFlow, versionId}}. */
 export const saveFlowAction = signedInAction(appIdBody, async (body, user, app) => {

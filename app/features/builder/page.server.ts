@@ -35,7 +35,7 @@ import {
   type UnpublishedAnswer,
   type VersionPage,
 } from "./builder.server";
-import { builderMessages, builderPath, dollarsToCents, editFlow, editLanding, flowFromForm, formToObject, landingPageFromForm, parseIntent, themeFromForm } from "./rules";
+import { builderMessages, builderPath, dollarsToCents, editFlow, editLanding, flowFromForm, formIndexProblem, formToObject, landingPageFromForm, parseIntent, themeFromForm } from "./rules";
 
 export const SECTIONS = ["landing", "theme", "onboarding", "pricing", "publish"] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -208,6 +208,9 @@ export async function builderAction(app: AppContext, request: Request) {
     return back(request, here(), { kind: "success", title: "Version restored" });
   }
 
+  // A numbered field past its list's size is refused before anything is built from the form.
+  const indexProblem = formIndexProblem(form.keys());
+  if (indexProblem) return failed({ ok: false, section, errors: {}, formError: indexProblem });
   const fields = formToObject(form.entries());
 
   if (section === "landing") {

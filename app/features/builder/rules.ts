@@ -6,7 +6,7 @@
  */
 import type { ZodIssue } from "zod";
 import type { LandingPage, OnboardingFlow, OnboardingPage, Pricing, PublishedSnapshot, Question, Theme } from "~/features/apps/content";
-import { QUESTION_TYPES } from "~/features/apps/content";
+import { landingPageSchema, onboardingFlowSchema, onboardingPageSchema, QUESTION_TYPES } from "~/features/apps/content";
 
 export const VERSION_PAGE_SIZE = 20;
 export const UNPUBLISHED_CACHE_MS = 5_000;
@@ -34,6 +34,8 @@ export const builderMessages = {
   badPath: "Return addresses must be on this site",
   priceOptionUnknown: "No such studio price option",
   studioOptionsFailed: "Failed to fetch studio payment options",
+  tooManyItems: (list: string, max: number) => `Too many items in ${list}: at most ${max}`,
+  notAList: (name: string) => `The field ${name.slice(0, 80)} is not a list`,
 } as const;
 
 // ---------------------------------------------------------------- prices
@@ -135,13 +137,59 @@ export function decodeCursor(value: string): VersionCursor | null {
 
 // ---------------------------------------------------------------- form fields
 
-/** A form's fields ('hero.title', 'faq[2].answer') as a nested object of strings. */
+/**
+ * The numbered lists of the builder's forms and how many items each may hold: the content schemas'
+ * own maximums, so a form can never describe more than a save would accept.
+ */
+export const FORM_LIST_LIMITS: Readonly<Record<string, number>> = {
+  benefits: landingPageSchema.shape.benefits._def.maxLength!.value,
+  howItWorks: landingPageSchema.shape.howItWorks._def.maxLength!.value,
+  testimonials: landingPageSchema.shape.testimonials._def.maxLength!.value,
+  faq: landingPageSchema.shape.faq._def.maxLength!.value,
+  pages: onboardingFlowSchema.shape.pages._def.maxLength!.value,
+  questions: onboardingPageSchema.shape.questions._def.maxLength!.value,
+};
+
+const fieldParts = (name: string) => name.replace(/\[(\d+)\]/g, ".$1").split(".").filter(Boolean);
+const isIndex = (part: string) => /^\d+$/.test(part);
+
+/** Why a field name's numbers do not fit (an index past its list's size, or a number under a field that is no list), or null. */
+function indexProblem(name: string, parts: string[]): string | null {
+  for (let i = 1; i < parts.length; i++) {
+    if (!isIndex(parts[i])) continue;
+    const list = parts[i - 1];
+    const limit = Object.hasOwn(FORM_LIST_LIMITS, list) ? FORM_LIST_LIMITS[list] : undefined;
+    if (limit === undefined) return builderMessages.notAList(name);
+    // Compared as text first: a 400-digit index is not turned into a number at all.
+    if (parts[i].length > 3 || Number(parts[i]) >= limit) return builderMessages.tooManyItems(fieldLabel(list), limit);
+  }
+  return null;
+}
+
+/**
+ * The first field whose numbers go past what the content schemas allow ('faq[100000000].question'),
+ * as a message for the form, or null. Checked before anything is built from the form: an index is
+ * never used to size an array.
+ */
+export function formIndexProblem(names: Iterable<string>): string | null {
+  for (const name of names) {
+    const problem = indexProblem(name, fieldParts(name));
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/**
+ * A form's fields ('hero.title', 'faq[2].answer') as a nested object of strings. Fields whose
+ * numbers are out of bounds (see formIndexProblem) are left out.
+ */
 export function formToObject(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [name, value] of entries) {
     if (typeof value !== "string") continue;
-    const parts = name.replace(/\[(\d+)\]/g, ".$1").split(".").filter(Boolean);
+    const parts = fieldParts(name);
     if (parts.length === 0 || parts.some((p) => p === "__proto__" || p === "constructor" || p === "prototype")) continue;
+    if (indexProblem(name, parts)) continue;
     let node: Record<string, unknown> = root;
     parts.forEach((part, i) => {
       if (i === parts.length - 1) {

@@ -386,11 +386,18 @@ async function confirmCode(app: AppContext, user: UserRow, code: string, client:
 
 const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/x-amz-json-1.1", "Cache-Control": "no-store" } });
 
+/**
+ * The actions by name, as a Map of the object's own keys: a lookup on the object itself would also
+ * find what every object inherits (constructor, __proto__, toString, valueOf…).
+ */
+const ACTIONS = new Map(Object.entries(actions));
+
 export async function handleIdentityRequest(app: AppContext, request: Request): Promise<Response> {
   if (request.method !== "POST") return answer(405, { __type: "InvalidParameterException", message: "Use POST" });
   const target = request.headers.get("X-Amz-Target") ?? "";
-  const action = target.startsWith(TARGET_PREFIX) ? actions[target.slice(TARGET_PREFIX.length)] : undefined;
-  if (!action) return answer(400, { __type: "InvalidParameterException", message: `Unknown or missing X-Amz-Target: ${target.slice(0, 100) || "(none)"}` });
+  const action = target.startsWith(TARGET_PREFIX) ? ACTIONS.get(target.slice(TARGET_PREFIX.length)) : undefined;
+  // The hosted service's answer to an action it does not have.
+  if (!action) return answer(400, { __type: "UnknownOperationException", message: `Unknown operation ${target.slice(0, 100) || "(none)"}` });
   let body: Body;
   try {
     // Read as bytes: the service's content type (application/x-amz-json-1.1) is not one workerd treats as text.

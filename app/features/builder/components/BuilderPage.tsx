@@ -192,13 +192,13 @@ function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "edit
           ) : null}
           {section === "theme" ? (
             <>
-              <ThemeEditor key={`theme-${newest(data.themeVersions)}`} theme={app.theme} page={app.landingPage} errors={errors} formKey={newest(data.themeVersions)} />
+              <ThemeEditor key={`theme-${newest(data.themeVersions)}`} theme={app.theme} page={app.landingPage} errors={errors} formError={failed?.formError} formKey={newest(data.themeVersions)} />
               <History title="Theme history" page={data.themeVersions} section="theme" />
             </>
           ) : null}
           {section === "onboarding" ? (
             <>
-              <FlowEditor key={`flow-${newest(data.flowVersions)}${failed ? "-failed" : ""}`} flow={(failed?.values as typeof app.onboardingFlow) ?? app.onboardingFlow} errors={errors} previewHref={app.previewOnboardingPath} formKey={newest(data.flowVersions) + (failed ? "-failed" : "")} />
+              <FlowEditor key={`flow-${newest(data.flowVersions)}${failed ? "-failed" : ""}`} flow={(failed?.values as typeof app.onboardingFlow) ?? app.onboardingFlow} errors={errors} formError={failed?.formError} previewHref={app.previewOnboardingPath} formKey={newest(data.flowVersions) + (failed ? "-failed" : "")} />
               <History title="Onboarding history" page={data.flowVersions} section="onboarding" moreHref={historyHref(app.id, "onboarding", data.flowVersions?.nextCursor)} />
             </>
           ) : null}
@@ -207,6 +207,7 @@ function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "edit
               key={`pricing-${app.pricing.monthlyPrice}-${app.pricing.annualPrice}-${app.pricing.annualDurationUnit}${failed ? "-failed" : ""}`}
               pricing={app.pricing}
               errors={errors}
+              formError={failed?.formError}
               values={failed?.values as { monthlyPrice: string; annualPrice: string; annualDurationUnit: string } | undefined}
               formKey={`${app.pricing.monthlyPrice}-${app.pricing.annualPrice}-${app.pricing.annualDurationUnit}`}
             />

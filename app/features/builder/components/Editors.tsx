@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/apps/content";
-import { QUESTION_TYPES } from "~/features/apps/content";
+import { QUESTION_TYPES, shownContentUrl } from "~/features/apps/content";
 import { formatCents } from "~/platform/format";
 import type { VersionPage } from "../builder.server";
 import { centsToDollars, dollarsToCents, flowFromForm, landingPageFromForm, optionsText, QUESTION_TYPE_LABELS, THEME_COLOURS, themeFromForm } from "../rules";
@@ -64,10 +64,11 @@ export function LandingEditor({ page, theme, errors: serverErrors, formError, fo
           <Field name="hero.title" label="Title" defaultValue={page.hero.title} errors={errors} maxLength={100} />
           <Area name="hero.subtitle" label="Subtitle" defaultValue={page.hero.subtitle} errors={errors} rows={2} />
           <Field name="hero.ctaLabel" label="Button label" defaultValue={page.hero.ctaLabel} errors={errors} maxLength={40} />
-          <input type="hidden" name="hero.imageUrl" value={page.hero.imageUrl ?? ""} />
-          {page.hero.imageUrl ? (
+          {/* An address stored before the URL rule (http:, javascript:) is neither shown nor sent back. */}
+          <input type="hidden" name="hero.imageUrl" value={shownContentUrl(page.hero.imageUrl) ?? ""} />
+          {shownContentUrl(page.hero.imageUrl) ? (
             <div className="builder-image">
-              <img src={page.hero.imageUrl} alt="The current hero image" width={160} />
+              <img src={shownContentUrl(page.hero.imageUrl)!} alt="The current hero image" width={160} />
               <label className="builder-check">
                 <input type="checkbox" name="removeImage" /> Remove the image
               </label>
@@ -134,7 +135,7 @@ export function LandingEditor({ page, theme, errors: serverErrors, formError, fo
   );
 }
 
-export function ThemeEditor({ theme, page, errors: serverErrors, formKey }: { theme: Theme; page: LandingPage; errors: Errors; formKey: string }) {
+export function ThemeEditor({ theme, page, errors: serverErrors, formError, formKey }: { theme: Theme; page: LandingPage; errors: Errors; formError?: string; formKey: string }) {
   const live = useLiveForm(theme, (f) => themeFromForm(f));
   const errors = live.errors ?? serverErrors;
   const labels = { primaryColor: "Primary colour", accentColor: "Accent colour", backgroundColor: "Background colour", textColor: "Text colour" } as const;
@@ -144,7 +145,7 @@ export function ThemeEditor({ theme, page, errors: serverErrors, formKey }: { th
       <Form method="post" className="builder-editor" onChange={live.onChange} onSubmit={live.onSubmit} key={formKey} aria-label="Theme editor" noValidate>
         <input type="hidden" name="section" value="theme" />
         <SaveBar status={live.status} />
-        <ErrorSummary errors={errors} />
+        <ErrorSummary errors={errors} formError={formError} />
         <fieldset className="builder-group">
           <legend>Colours</legend>
           {THEME_COLOURS.map((name) => (
@@ -234,7 +235,7 @@ function validTheme(typed: Theme, fallback: Theme): Theme {
 
 const TYPE_OPTIONS = QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }));
 
-export function FlowEditor({ flow, errors: serverErrors, previewHref, formKey }: { flow: OnboardingFlow; errors: Errors; previewHref: string; formKey: string }) {
+export function FlowEditor({ flow, errors: serverErrors, formError, previewHref, formKey }: { flow: OnboardingFlow; errors: Errors; formError?: string; previewHref: string; formKey: string }) {
   const live = useLiveForm(flow, (f) => flowFromForm(f));
   const errors = live.errors ?? serverErrors;
   const shown = live.value;
@@ -246,7 +247,7 @@ export function FlowEditor({ flow, errors: serverErrors, previewHref, formKey }:
           <span className="btn__label">Preview onboarding</span>
         </a>
       </SaveBar>
-      <ErrorSummary errors={errors} />
+      <ErrorSummary errors={errors} formError={formError} />
       {shown.pages.map((page, p) => {
         const earlierKeys = shown.pages.slice(0, p).flatMap((x) => x.questions.map((q) => q.key)).filter(Boolean);
         const base = `pages[${p}]`;
@@ -331,7 +332,7 @@ export function FlowEditor({ flow, errors: serverErrors, previewHref, formKey }:
   );
 }
 
-export function PricingEditor({ pricing, errors: serverErrors, values, formKey }: { pricing: Pricing; errors: Errors; values?: { monthlyPrice: string; annualPrice: string; annualDurationUnit: string }; formKey: string }) {
+export function PricingEditor({ pricing, errors: serverErrors, formError, values, formKey }: { pricing: Pricing; errors: Errors; formError?: string; values?: { monthlyPrice: string; annualPrice: string; annualDurationUnit: string }; formKey: string }) {
   const live = useLiveForm(
     { monthlyPrice: values?.monthlyPrice ?? centsToDollars(pricing.monthlyPrice), annualPrice: values?.annualPrice ?? centsToDollars(pricing.annualPrice), annualDurationUnit: values?.annualDurationUnit ?? pricing.annualDurationUnit },
     (f) => ({ monthlyPrice: String(f.monthlyPrice ?? ""), annualPrice: String(f.annualPrice ?? ""), annualDurationUnit: String(f.annualDurationUnit ?? "years") }),
@@ -344,7 +345,7 @@ export function PricingEditor({ pricing, errors: serverErrors, values, formKey }
       <Form method="post" className="builder-editor" onChange={live.onChange} onSubmit={live.onSubmit} key={formKey} aria-label="Pricing editor" noValidate>
         <input type="hidden" name="section" value="pricing" />
         <SaveBar status={live.status} />
-        <ErrorSummary errors={errors} />
+        <ErrorSummary errors={errors} formError={formError} />
         <Field name="monthlyPrice" label="Monthly price (US dollars)" inputMode="decimal" defaultValue={live.value.monthlyPrice} errors={errors} hint="For example 14.99" />
         <Field name="annualPrice" label="Annual price (US dollars, optional)" inputMode="decimal" defaultValue={live.value.annualPrice} errors={errors} hint="Leave empty for no annual plan" />
         <Select

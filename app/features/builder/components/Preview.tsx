@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import type { LandingPage, Theme } from "~/features/apps/content";
+import { shownContentUrl, type LandingPage, type Theme } from "~/features/apps/content";
 
 const FONTS: Record<Theme["font"], string> = {
   system: "system-ui, -apple-system, 'Segoe UI', sans-serif",
@@ -26,7 +26,7 @@ export function LandingPreview({ page, theme, label = "Landing page preview" }: 
     <section className="builder-preview" aria-label={label} tabIndex={0}>
       <div className="app-preview" style={themeStyle(theme)}>
         <div className="app-preview__hero">
-          {page.hero.imageUrl ? <img src={page.hero.imageUrl} alt="" className="app-preview__image" /> : null}
+          {shownContentUrl(page.hero.imageUrl) ? <img src={shownContentUrl(page.hero.imageUrl)!} alt="" className="app-preview__image" /> : null}
           <p className="app-preview__title">{page.hero.title || "Your app's title"}</p>
           {page.hero.subtitle ? <p>{page.hero.subtitle}</p> : null}
           <span className="app-preview__cta">{page.hero.ctaLabel || "Get started"}</span>
