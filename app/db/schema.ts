@@ -447,8 +447,15 @@ export const checkoutSessions = sqliteTable(
     createdAt: integer("created_at").notNull(),
     completedAt: integer("completed_at"),
     receiptSentAt: integer("receipt_sent_at"),
+    /**
+     * Set when this checkout must never be fulfilled: a newer checkout replaced it, or it lost its
+     * credit or discount to another checkout after it was paid (and was refunded).
+     */
+    voidedAt: integer("voided_at"),
+    /** The fulfilment that closed it: statements of that batch grant only while it is theirs. */
+    fulfilmentId: text("fulfilment_id"),
   },
-  (t) => [index("checkout_sessions_user").on(t.userId, t.createdAt)],
+  (t) => [index("checkout_sessions_user").on(t.userId, t.createdAt), index("checkout_sessions_discount_code").on(t.discountCode, t.status)],
 );
 
 /**
@@ -500,6 +507,8 @@ export const discountCodes = sqliteTable("discount_codes", {
   amountOffCents: integer("amount_off_cents"),
   expiresAt: integer("expires_at"),
   maxRedemptions: integer("max_redemptions"),
+  /** At most this many completed checkouts per buyer (null: no per-buyer limit). */
+  maxRedemptionsPerUser: integer("max_redemptions_per_user"),
   redemptions: integer("redemptions").notNull().default(0),
   createdAt: integer("created_at").notNull(),
 });

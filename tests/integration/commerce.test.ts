@@ -717,13 +717,15 @@ describe("discount codes", () => {
     await addCode(code, { amountOffCents: 500, maxRedemptions: 1 });
     const riffs = await product(RIFFS);
     const buyers = [await signUp("code-race-a"), await signUp("code-race-b")];
-    const ids: string[] = [];
-    for (const { browser } of buyers) {
-      await browser.cart("add", riffs.id, riffs.href);
-      ids.push(await startPaidCheckout(browser, `?code=${code}`));
-    }
-    for (const [i, { browser }] of buyers.entries()) await payCard(browser, ids[i]);
+    for (const { browser } of buyers) await browser.cart("add", riffs.id, riffs.href);
+    // The first buyer's Pay holds the only use; the second is told before paying.
+    const id = await startPaidCheckout(buyers[0].browser, `?code=${code}`);
+    const refused = await pay(buyers[1].browser, (await openCheckoutPage(buyers[1].browser, `?code=${code}`)).key, `?code=${code}`);
+    expect(refused.status).toBe(400);
+    expect(await html(refused)).toContain(DISCOUNT_MESSAGES.usedUp);
+    await payCard(buyers[0].browser, id);
     expect(await redemptions(code)).toBeLessThanOrEqual(1);
+    expect(await redemptions(code)).toBe(1);
   });
 
   it("an amount larger than the order makes it free (completed without the card page), redeemed once", async () => {

@@ -64,6 +64,9 @@ export async function startStripeStandIn({ port = 0, secretKey = "sk_test_standi
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       if (!form.success_url || !form.line_items?.length) return reply(400, { error: { type: "invalid_request_error", message: "Missing required param: line_items or success_url." } });
       if (form.customer && !customers.has(form.customer)) return reply(400, { error: { type: "invalid_request_error", message: `No such customer: '${form.customer}'` } });
+      // Stripe takes an expiry between 30 minutes and 24 hours from now.
+      const nowS = Math.floor(Date.now() / 1000);
+      if (form.expires_at && (Number(form.expires_at) < nowS + 1800 || Number(form.expires_at) > nowS + 86400)) return reply(400, { error: { type: "invalid_request_error", message: "expires_at must be between 30 minutes and 24 hours from now." } });
       const sessionId = id("cs_test");
       const amount = form.line_items.reduce((sum, item) => sum + Number(item.price_data?.unit_amount ?? 0) * Number(item.quantity ?? 1), 0);
       const session = {
@@ -81,6 +84,7 @@ export async function startStripeStandIn({ port = 0, secretKey = "sk_test_standi
         line_items: form.line_items,
         success_url: form.success_url.replace("{CHECKOUT_SESSION_ID}", sessionId),
         cancel_url: form.cancel_url ?? null,
+        expires_at: form.expires_at ? Number(form.expires_at) : nowS + 86400,
         url: `http://stripe.stand-in/pay/${sessionId}`,
       };
       sessions.set(sessionId, session);

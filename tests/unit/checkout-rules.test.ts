@@ -221,6 +221,16 @@ describe("discountProblem", () => {
     expect(discountProblem(ok, now)).toBeNull();
     expect(discountProblem({ ...ok, redemptions: 1_000_000 }, now)).toBeNull();
   });
+  it("the uses other buyers hold count against the limit", () => {
+    expect(discountProblem({ ...ok, maxRedemptions: 5, redemptions: 4 }, now, { taken: 5, mine: 0 })).toBe(DISCOUNT_MESSAGES.usedUp);
+    expect(discountProblem({ ...ok, maxRedemptions: 5, redemptions: 4 }, now, { taken: 4, mine: 0 })).toBeNull();
+  });
+  it("a per-buyer limit: refused once this buyer has redeemed it that often", () => {
+    const perUser = { ...ok, maxRedemptionsPerUser: 1 };
+    expect(discountProblem(perUser, now, { taken: 3, mine: 0 })).toBeNull();
+    expect(discountProblem(perUser, now, { taken: 3, mine: 1 })).toBe(DISCOUNT_MESSAGES.perUser);
+    expect(discountProblem({ ...perUser, maxRedemptionsPerUser: null }, now, { taken: 3, mine: 9 })).toBeNull();
+  });
 });
 
 describe("paymentInfo with blank query values", () => {

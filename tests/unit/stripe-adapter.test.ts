@@ -41,6 +41,8 @@ function session(id: string): CheckoutSessionRow {
     receiptSentAt: null,
     successPath: null,
     cancelPath: null,
+    voidedAt: null,
+    fulfilmentId: null,
   };
 }
 
@@ -50,6 +52,7 @@ const start = (id: string, stripeCustomerId: string | null = null) => ({
   successUrl: "http://localhost/checkout/success?session_id={CHECKOUT_SESSION_ID}",
   cancelUrl: "http://localhost/checkout",
   amounts: [4569, 9231],
+  expiresAt: Date.now() + 3_600_000,
 });
 
 beforeAll(async () => {
@@ -68,6 +71,8 @@ describe("Stripe Checkout through the adapter", () => {
     expect(created.line_items.map((l: { price_data: { unit_amount: string } }) => Number(l.price_data.unit_amount))).toEqual([4569, 9231]);
     expect(created.amount_total).toBe(13800);
     expect(created.metadata.checkoutSessionId).toBe("chk-1");
+    // Stripe stops taking payment when the checkout stops holding its credit and code (an hour).
+    expect(Number(created.expires_at)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 3590);
     expect(created.success_url).toBe(`http://localhost/checkout/success?session_id=${opened.providerSessionId}`);
     const posts = standIn.requests.filter((r) => r.method === "POST");
     expect(posts.map((r) => r.idempotencyKey)).toEqual(["customer-user-1", "checkout-chk-1"]);

@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/cloudflare";
 import { parse as parseCookie } from "cookie";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { checkoutSessions, users, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { FRIEND_COOKIE, paymentAttribution } from "~/features/attribution/rules";
 import { withQuery } from "~/features/cart/rules";
@@ -21,8 +21,9 @@ import { formDataOf } from "~/platform/http.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
 import { checkoutByProviderSession, fulfilCheckout, getCheckout } from "./fulfil.server";
+import { LOST_MESSAGES, claimSql, holdsSince, whyClaimFailed } from "./holds.server";
 import { buildOrder, normaliseCode, type Order } from "./order.server";
-import { allocateTotal, paymentInfo, successHref } from "./rules";
+import { CHECKOUT_HOLD_MS, allocateTotal, paymentInfo, successHref } from "./rules";
 import { codeFormSchema, payFormSchema } from "./schema";
 
 export const CHECKOUT_MESSAGES = {
@@ -150,43 +151,27 @@ export async function openCheckout(app: AppContext, request: Request, user: User
   if (order.discount?.problem) return { ok: false, status: 400, codeError: order.discount.problem };
 
   const provider = paymentsProvider(app);
-  const [session] = existing
-    ? [existing]
-    : await app.db
-        .insert(checkoutSessions)
-        .values({
-          id: crypto.randomUUID(),
-          userId: user.id,
-          provider: provider.name,
-          idempotencyKey,
-          source: order.source,
-          lines: order.lines.map((line) => toLine(line, order.plans)),
-          subtotalCents: order.totals.subtotal,
-          discountCode: order.discount && !order.discount.problem && order.totals.discount > 0 ? order.discount.code : null,
-          discountCents: order.totals.discount,
-          creditCents: order.totals.credit,
-          totalCents: order.totals.total,
-          paymentInfo: paymentInfo(url.searchParams, storedPaymentInfo(app, request)),
-          query: url.search,
-          createdAt: app.now,
-        })
-        .onConflictDoNothing()
-        .returning();
+  let session = existing;
   if (!session) {
-    // Two clicks raced: the other one made the checkout; follow it.
-    const made = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, idempotencyKey)).get();
-    const next = made && made.userId === user.id ? continueUrl(made) : null;
-    return next && made ? { ok: true, url: next, session: made } : { ok: false, status: 409, formError: "Reload the page and try again." };
+    const claimed = await claimCheckout(app, request, user, order, { idempotencyKey, url, provider: provider.name });
+    if (!claimed.ok) {
+      // Two clicks raced: the other one made the checkout; follow it.
+      const made = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, idempotencyKey)).get();
+      const next = made && made.userId === user.id ? continueUrl(made) : null;
+      if (next && made) return { ok: true, url: next, session: made };
+      if (made) return { ok: false, status: 409, formError: "Reload the page and try again." };
+      // Someone else took the code's last use, or the credit was spent, since the page was shown.
+      const why = await whyClaimFailed(app, user.id, claimed.code, claimed.creditCents);
+      return "codeError" in why ? { ok: false, status: 400, codeError: why.codeError } : { ok: false, status: 409, formError: why.formError };
+    }
+    session = claimed.session;
   }
-
-  // One open checkout per buyer: an older one (another tab) closes, so the same class, credit or
-  // code cannot be paid for twice.
-  await closeOtherCheckouts(app, user.id, session.id);
 
   // Credit and discounts cover everything: nothing to pay, so no provider is involved. A membership
   // still needs a card for what comes after its trial, so it goes to the provider even at 0.
   if (session.totalCents === 0 && !session.lines.some((l) => l.plan)) {
-    await fulfilCheckout(app, session.id);
+    const outcome = await fulfilCheckout(app, session.id);
+    if (outcome.status === "declined") return { ok: false, status: 409, formError: outcome.reason };
     return { ok: true, url: `/checkout/success?session_id=${session.id}`, session };
   }
   return handToProvider(app, user, session, {
@@ -206,6 +191,8 @@ export async function handToProvider(app: AppContext, user: UserRow, session: Ch
       session,
       customer: { userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), stripeCustomerId: user.stripeCustomerId },
       ...urls,
+      // The provider stops taking payment when the checkout stops holding its credit and code.
+      expiresAt: session.createdAt + CHECKOUT_HOLD_MS,
       amounts: allocateTotal(
         session.lines.map((l) => l.priceCents),
         session.totalCents,
@@ -221,14 +208,77 @@ export async function handToProvider(app: AppContext, user: UserRow, session: Ch
   }
 }
 
+/**
+ * One open checkout per buyer: an older one (another tab) is replaced, so the same class, credit or
+ * code cannot be paid for twice. A replaced checkout is voided: it is never fulfilled, even if its
+ * payment arrives, and what it held is free again.
+ */
 export async function closeOtherCheckouts(app: AppContext, userId: string, keepId: string) {
   const others = await app.db
     .update(checkoutSessions)
-    .set({ status: "expired", lastError: "A newer checkout replaced this one." })
+    .set({ status: "expired", voidedAt: app.now, lastError: LOST_MESSAGES.replaced })
     .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "open"), ne(checkoutSessions.id, keepId)))
     .returning();
+  await expireWithProvider(app, others);
+}
+
+/** Tells the provider that checkouts replaced here may not be paid any more (Stripe expires its session). */
+async function expireWithProvider(app: AppContext, sessions: CheckoutSessionRow[]) {
   const provider = paymentsProvider(app);
-  for (const other of others) if (other.provider === provider.name) await provider.expire(app, other).catch((error) => console.error("checkout: could not expire", other.id, error));
+  for (const other of sessions) if (other.provider === provider.name) await provider.expire(app, other).catch((error) => console.error("checkout: could not expire", other.id, error));
+}
+
+/**
+ * Pressing Pay: one D1 batch makes the checkout only if what it carries is still there (the credit,
+ * the code within its limits: holds.server.ts claimSql), and replaces the buyer's other open
+ * checkouts only if it was made. D1 runs one batch at a time, so of buyers racing for the last use of
+ * a code, or tabs racing for one credit, exactly one claim wins.
+ */
+async function claimCheckout(
+  app: AppContext,
+  request: Request,
+  user: UserRow,
+  order: Order,
+  args: { idempotencyKey: string; url: URL; provider: CheckoutSessionRow["provider"] },
+): Promise<{ ok: true; session: CheckoutSessionRow } | { ok: false; code: string | null; creditCents: number }> {
+  const id = crypto.randomUUID();
+  const code = order.discount && !order.discount.problem && order.totals.discount > 0 ? order.discount.code : null;
+  const lines = order.lines.map((line) => toLine(line, order.plans));
+  const DB = app.bindings.DB;
+  const [made, replaced] = await DB.batch<{ id: string }>([
+    DB.prepare(
+      `INSERT INTO checkout_sessions (id, user_id, provider, idempotency_key, status, source, lines, subtotal_cents, discount_code, discount_cents, credit_cents, total_cents, payment_info, query, created_at)
+       SELECT ?1, ?2, ?3, ?4, 'open', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14
+       WHERE ${claimSql({ userId: "?2", code: "?8", creditCents: "?10", now: "?14", since: "?15" })}
+       ON CONFLICT DO NOTHING RETURNING id`,
+    ).bind(
+      id,
+      user.id,
+      args.provider,
+      args.idempotencyKey,
+      order.source,
+      JSON.stringify(lines),
+      order.totals.subtotal,
+      code,
+      order.totals.discount,
+      order.totals.credit,
+      order.totals.total,
+      JSON.stringify(paymentInfo(args.url.searchParams, storedPaymentInfo(app, request))),
+      args.url.search,
+      app.now,
+      holdsSince(app),
+    ),
+    DB.prepare(
+      `UPDATE checkout_sessions SET status = 'expired', voided_at = ?3, last_error = ?4
+       WHERE user_id = ?2 AND status = 'open' AND id <> ?1 AND EXISTS (SELECT 1 FROM checkout_sessions WHERE id = ?1) RETURNING id`,
+    ).bind(id, user.id, app.now, LOST_MESSAGES.replaced),
+  ]);
+  if (made.results.length === 0) return { ok: false, code, creditCents: order.totals.credit };
+  const replacedIds = replaced.results.map((r) => r.id);
+  if (replacedIds.length > 0) await expireWithProvider(app, await app.db.select().from(checkoutSessions).where(inArray(checkoutSessions.id, replacedIds)));
+  const session = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).get();
+  if (!session) throw new Error(`checkout ${id} was made but cannot be read`);
+  return { ok: true, session };
 }
 
 async function startCheckout(app: AppContext, request: Request, user: UserRow, url: URL, idempotencyKey: string) {
@@ -261,10 +311,33 @@ export async function confirmWithProvider(app: AppContext, session: CheckoutSess
     const paid = await paymentsProvider(app).retrieve(app, session.providerSessionId);
     if (paid.paid) {
       const outcome = await fulfilCheckout(app, session.id, { card: paid.card });
+      if (outcome.status === "declined") return await refundDeclined(app, outcome.session);
       if (outcome.status !== "missing") return outcome.session;
     }
   } catch (error) {
     console.error("checkout: could not confirm with the provider", error);
   }
   return session;
+}
+
+/**
+ * A checkout the provider was paid for but fulfilment declined (replaced by a newer one, or its credit
+ * or code went to another checkout in the moment before it closed): the whole payment goes back. The
+ * refund carries an idempotency key, so a retried webhook never refunds twice; a provider failure
+ * throws, so the webhook answers 500 and Stripe retries.
+ */
+export async function refundDeclined(app: AppContext, session: CheckoutSessionRow): Promise<CheckoutSessionRow> {
+  const provider = paymentsProvider(app);
+  const reason = session.lastError ?? LOST_MESSAGES.replaced;
+  if (session.provider !== provider.name) {
+    // Paid through a provider that is no longer configured: someone must refund it by hand.
+    console.error("checkout: a declined checkout was paid through a provider that is not configured; refund it there", session.id, session.provider);
+    const lastError = `${reason} The payment must be refunded in ${session.provider === "stripe" ? "Stripe" : "the payment provider"}.`;
+    await app.db.update(checkoutSessions).set({ lastError }).where(eq(checkoutSessions.id, session.id));
+    return { ...session, lastError };
+  }
+  if (session.totalCents > 0) await provider.refund(app, session, session.totalCents);
+  const lastError = `${reason} The payment was refunded.`;
+  await app.db.update(checkoutSessions).set({ lastError }).where(eq(checkoutSessions.id, session.id));
+  return { ...session, lastError };
 }

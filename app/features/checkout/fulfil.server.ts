@@ -1,11 +1,13 @@
 /**
  * Fulfilment: a paid checkout becomes purchases, exactly once. Stripe's webhook, the success page's
  * confirmation and the local provider's card form all call fulfilCheckout, as often as they like, in
- * any order, at the same time: one D1 batch (a transaction) applies the credit, the discount
- * redemption, the membership, the purchases and the saved card only while the checkout is still
- * open, and closes it last. Purchases are also unique per checkout and product.
+ * any order, at the same time: one D1 batch (a transaction) first closes the checkout, if it may
+ * still be granted, and then spends the credit, redeems the discount, grants the membership, the
+ * purchases and saves the card only for the fulfilment that closed it. Purchases are also unique per
+ * checkout and product. A checkout that may not be granted (replaced, or its credit or code gone to
+ * another checkout) is declined: nothing is granted, and it is closed for good.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { checkoutSessions, type CheckoutLine, type CheckoutSessionRow } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
@@ -17,12 +19,17 @@ import type { PaidCard } from "~/platform/adapters/payments/payments.server";
 import { enrolmentFor } from "~/features/learning/rules";
 import type { AppContext } from "~/platform/context";
 import { periodEnd } from "~/features/subscriptions/rules";
+import { LOST_MESSAGES, grantableSql, holdsSince, storedCreditSql, whyNotGrantable } from "./holds.server";
 import { receiptEmail } from "./receipt";
 import { allocateTotal, purchaseType } from "./rules";
 
 const DAY_MS = 86_400_000;
 
-export type FulfilOutcome = { status: "fulfilled" | "already"; session: CheckoutSessionRow } | { status: "missing" };
+export type FulfilOutcome =
+  | { status: "fulfilled" | "already"; session: CheckoutSessionRow }
+  /** It may not be granted: replaced by a newer checkout, or its credit or code went to another checkout. */
+  | { status: "declined"; session: CheckoutSessionRow; reason: string }
+  | { status: "missing" };
 
 export async function getCheckout(app: AppContext, id: string): Promise<CheckoutSessionRow | null> {
   return (await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).get()) ?? null;
@@ -35,32 +42,43 @@ export async function checkoutByProviderSession(app: AppContext, providerSession
 export async function fulfilCheckout(
   app: AppContext,
   id: string,
-  { card = null, stripeCustomerId = null, stripeSubscriptionId = null }: { card?: PaidCard | null; stripeCustomerId?: string | null; stripeSubscriptionId?: string | null } = {},
+  options: { card?: PaidCard | null; stripeCustomerId?: string | null; stripeSubscriptionId?: string | null } = {},
+  retried = false,
 ): Promise<FulfilOutcome> {
+  const { card = null, stripeCustomerId = null, stripeSubscriptionId = null } = options;
   const session = await getCheckout(app, id);
   if (!session) return { status: "missing" };
   if (session.status === "complete") return { status: "already", session };
 
   const DB = app.bindings.DB;
-  // 'Not yet complete' rather than 'open': a payment confirmed after the checkout expired still counts.
-  const whileOpen = "EXISTS (SELECT 1 FROM checkout_sessions WHERE id = ?1 AND status <> 'complete')";
+  // The first statement closes the checkout, only if it may still be granted (not voided, its credit
+  // and its code still its own: see holds.server.ts), and stamps it with this fulfilment's id. Every
+  // later statement grants only while that stamp is there, so a declined or repeated fulfilment grants
+  // nothing, and a failure anywhere rolls the whole batch back. The id is a fresh UUID, inlined.
+  const fulfilmentId = crypto.randomUUID();
+  const whileOpen = `EXISTS (SELECT 1 FROM checkout_sessions WHERE id = ?1 AND fulfilment_id = '${fulfilmentId}')`;
   const amounts = allocateTotal(
     session.lines.map((l) => l.priceCents),
     session.totalCents,
   );
-  const statements: D1PreparedStatement[] = [];
+  const statements: D1PreparedStatement[] = [
+    DB.prepare(
+      `UPDATE checkout_sessions AS c SET status = 'complete', completed_at = ?2, last_error = NULL, fulfilment_id = ?3
+       WHERE c.id = ?1 AND c.status <> 'complete' AND ${grantableSql("?4")} RETURNING id`,
+    ).bind(id, app.now, fulfilmentId, holdsSince(app)),
+  ];
   if (session.creditCents > 0) {
+    // Spent here, and never below zero: the credit must still cover it (the claim made sure it does).
     statements.push(
       DB.prepare(
         `UPDATE users SET monthly_credit_info = json_set(coalesce(monthly_credit_info, '{}'), '$.monthlyCredit',
-           max(0, round((coalesce(json_extract(monthly_credit_info, '$.monthlyCredit'), 0) * 100 - ?3)) / 100.0))
-         WHERE id = ?2 AND ${whileOpen}`,
+           round((coalesce(json_extract(monthly_credit_info, '$.monthlyCredit'), 0) * 100 - ?3)) / 100.0)
+         WHERE id = ?2 AND ${storedCreditSql("?2")} >= ?3 AND ${whileOpen}`,
       ).bind(id, session.userId, session.creditCents),
     );
   }
   if (session.discountCode) {
-    // Never past the limit, even when two buyers race for the last use (the payment is honoured either way).
-    statements.push(DB.prepare(`UPDATE discount_codes SET redemptions = redemptions + 1 WHERE code = ?2 AND (max_redemptions IS NULL OR redemptions < max_redemptions) AND ${whileOpen}`).bind(id, session.discountCode));
+    statements.push(DB.prepare(`UPDATE discount_codes SET redemptions = redemptions + 1 WHERE code = ?2 AND ${whileOpen}`).bind(id, session.discountCode));
   }
   session.lines.forEach((line, i) => {
     if (line.kind === "subscription") {
@@ -90,20 +108,23 @@ export async function fulfilCheckout(
     statements.push(
       DB.prepare(
         `INSERT INTO purchases (id, user_id, product_id, kind, checkout_session_id, amount_cents, purchased_at)
-         VALUES (?2, ?3, ?4, ?5, ?1, ?6, ?7) ON CONFLICT (checkout_session_id, product_id) DO NOTHING`,
+         SELECT ?2, ?3, ?4, ?5, ?1, ?6, ?7 WHERE ${whileOpen} ON CONFLICT (checkout_session_id, product_id) DO NOTHING`,
       ).bind(id, crypto.randomUUID(), session.userId, line.productId, line.kind, amounts[i], app.now),
     );
   });
   statements.push(...(await enrolmentStatements(app, session.userId, session.lines, whileOpen, id)));
-  if (card) statements.push(saveCardStatement(app, session.userId, card));
+  if (card) statements.push(saveCardStatement(app, session.userId, card, { checkoutId: id, fulfilmentId }));
   if (stripeCustomerId) statements.push(DB.prepare(`UPDATE users SET stripe_customer_id = ?2 WHERE id = ?1 AND stripe_customer_id IS NULL`).bind(session.userId, stripeCustomerId));
-  // Last: close the checkout. Only the call that closes it sees a row come back.
-  statements.push(DB.prepare(`UPDATE checkout_sessions SET status = 'complete', completed_at = ?2, last_error = NULL WHERE id = ?1 AND status <> 'complete' RETURNING id`).bind(id, app.now));
 
   const results = await DB.batch(statements);
-  const closedNow = (results.at(-1)?.results.length ?? 0) > 0;
+  // Only the call that closed it sees a row come back.
+  const closedNow = (results[0]?.results.length ?? 0) > 0;
+  if (!closedNow) {
+    const outcome = await notGranted(app, id, session, retried);
+    // What it carried came free between the batch and the look (another checkout closed): once more.
+    return outcome ?? fulfilCheckout(app, id, options, true);
+  }
   const after = (await getCheckout(app, id)) ?? session;
-  if (!closedNow) return { status: "already", session: after };
 
   // Once per checkout (only the call that closed it gets here): purchase success with its type.
   recordEvent(app, EVENTS.purchaseSuccess, { userId: session.userId }, {
@@ -158,11 +179,33 @@ function planStatement(app: AppContext, checkoutId: string, userId: string, line
   ).bind(checkoutId, crypto.randomUUID(), line.appId ?? "", userId, line.productId, interval, line.priceCents, ends, app.now);
 }
 
-function saveCardStatement(app: AppContext, userId: string, card: PaidCard) {
+/** Saves the card; inside a fulfilment, only if that fulfilment granted the checkout. */
+function saveCardStatement(app: AppContext, userId: string, card: PaidCard, grantedBy: { checkoutId: string; fulfilmentId: string } | null = null) {
   return app.bindings.DB.prepare(
-    `INSERT INTO saved_cards (user_id, brand, last4, exp_month, exp_year, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+    `INSERT INTO saved_cards (user_id, brand, last4, exp_month, exp_year, updated_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE ?7 IS NULL OR EXISTS (SELECT 1 FROM checkout_sessions WHERE id = ?7 AND fulfilment_id = ?8)
      ON CONFLICT (user_id) DO UPDATE SET brand = excluded.brand, last4 = excluded.last4, exp_month = excluded.exp_month, exp_year = excluded.exp_year, updated_at = excluded.updated_at`,
-  ).bind(userId, card.brand, card.last4, card.expMonth, card.expYear, app.now);
+  ).bind(userId, card.brand, card.last4, card.expMonth, card.expYear, app.now, grantedBy?.checkoutId ?? null, grantedBy?.fulfilmentId ?? null);
+}
+
+/**
+ * The batch closed nothing: the checkout was complete already, or may not be granted. A declined one
+ * is closed for good (expired and voided, with the reason), so no later retry grants it either; the
+ * caller tells the buyer nothing was charged, or refunds what the provider took.
+ */
+async function notGranted(app: AppContext, id: string, before: CheckoutSessionRow, retried: boolean): Promise<FulfilOutcome | null> {
+  const now = (await getCheckout(app, id)) ?? before;
+  if (now.status === "complete") return { status: "already", session: now };
+  const why = await whyNotGrantable(app, id);
+  if (!why && !retried) return null;
+  const reason = why ?? LOST_MESSAGES.replaced;
+  await app.db
+    .update(checkoutSessions)
+    .set({ status: "expired", voidedAt: now.voidedAt ?? app.now, lastError: reason })
+    .where(and(eq(checkoutSessions.id, id), ne(checkoutSessions.status, "complete")));
+  const after = (await getCheckout(app, id)) ?? now;
+  if (after.status === "complete") return { status: "already", session: after };
+  return { status: "declined", session: after, reason };
 }
 
 /** The card a user paid with (getCardData), when it is learnt after fulfilment (a webhook). */

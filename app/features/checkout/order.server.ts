@@ -4,7 +4,7 @@
  * shows it and 'Pay' charges it: both call this, so what the buyer sees is what they pay.
  */
 import { eq } from "drizzle-orm";
-import { discountCodes, users, type CheckoutSessionRow, type UserRow } from "~/db/schema";
+import { discountCodes, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { cartSellables, readCart } from "~/features/cart/cart.server";
 import { monthlyCreditCents } from "~/features/cart/credit.server";
 import { cartTotals, discountAmount, type CartTotals } from "~/features/cart/rules";
@@ -13,6 +13,7 @@ import { readOffers, type Offers } from "~/features/offers/offers.server";
 import { ownedProductIds } from "~/features/purchases/purchases.server";
 import { choosePlans, type PlanChoice } from "~/features/subscriptions/plans.server";
 import type { AppContext } from "~/platform/context";
+import { LOST_MESSAGES, codeUses, holdsSince, whyNotGrantable } from "./holds.server";
 import { discountProblem } from "./rules";
 
 export interface Order {
@@ -53,7 +54,7 @@ export async function buildOrder(app: AppContext, request: Request, user: UserRo
   let discountCents = 0;
   if (code) {
     const rule = await app.db.select().from(discountCodes).where(eq(discountCodes.code, code)).get();
-    const problem = discountProblem(rule ?? null, app.now);
+    const problem = discountProblem(rule ?? null, app.now, rule ? await codeUses(app, code, user.id) : undefined);
     discount = { code, problem };
     if (rule && !problem) discountCents = discountAmount(rule, lines.reduce((sum, l) => sum + l.priceInfo.price, 0));
   }
@@ -63,24 +64,17 @@ export async function buildOrder(app: AppContext, request: Request, user: UserRo
 
 export const STALE_MESSAGES = {
   owned: "Part of this order is already in your library.",
-  credit: "Your monthly credit has changed since this checkout began.",
+  credit: LOST_MESSAGES.credit,
 } as const;
 
 /**
- * Just before the card is charged: is the order frozen at 'Pay' still right? Another tab may have
- * bought a class or spent the credit meanwhile, or a discount may have run out. Returns why not.
+ * Just before the card is charged: may the order frozen at 'Pay' still be paid? Another tab may have
+ * bought a class meanwhile, the checkout may have been replaced or held its credit and code past the
+ * hour. Returns why not. Fulfilment checks the credit and the code again, atomically.
  */
 export async function staleCheckout(app: AppContext, session: CheckoutSessionRow): Promise<string | null> {
   const owned = await ownedProductIds(app, session.userId, session.lines.map((l) => l.productId));
   if (owned.size > 0) return STALE_MESSAGES.owned;
-  if (session.creditCents > 0) {
-    const row = await app.db.select({ info: users.monthlyCreditInfo }).from(users).where(eq(users.id, session.userId)).get();
-    if (monthlyCreditCents({ monthlyCreditInfo: row?.info ?? null }) < session.creditCents) return STALE_MESSAGES.credit;
-  }
-  if (session.discountCode) {
-    const rule = await app.db.select().from(discountCodes).where(eq(discountCodes.code, session.discountCode)).get();
-    const problem = discountProblem(rule ?? null, app.now);
-    if (problem) return problem;
-  }
-  return null;
+  if (session.createdAt <= holdsSince(app)) return LOST_MESSAGES.expired;
+  return whyNotGrantable(app, session.id);
 }

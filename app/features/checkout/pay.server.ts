@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { checkoutSessions } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
@@ -49,7 +49,7 @@ export async function payAction(app: AppContext, request: Request, id: string) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["number", "cvc"] }) }, { status: 400 });
   const stale = await staleCheckout(app, session);
   if (stale) {
-    await app.db.update(checkoutSessions).set({ status: "expired", lastError: stale }).where(eq(checkoutSessions.id, session.id));
+    await app.db.update(checkoutSessions).set({ status: "expired", voidedAt: app.now, lastError: stale }).where(and(eq(checkoutSessions.id, session.id), ne(checkoutSessions.status, "complete")));
     const headers = new Headers({ "Set-Cookie": await setToastHeader({ kind: "error", title: stale, description: "This checkout was closed; nothing was charged. Review your order." }, isSecureRequest(request)) });
     return redirect(cancelHref(session), { status: 303, headers });
   }
@@ -62,6 +62,11 @@ export async function payAction(app: AppContext, request: Request, id: string) {
     return data({ result: reply }, { status: 402 });
   }
   recordEvent(app, EVENTS.paymentSubmitSuccess, { userId: session.userId }, { checkoutSessionId: session.id, provider: "local" });
-  await fulfilCheckout(app, session.id, { card: { brand: outcome.brand, last4: outcome.last4, ...expiry } });
+  const fulfilled = await fulfilCheckout(app, session.id, { card: { brand: outcome.brand, last4: outcome.last4, ...expiry } });
+  if (fulfilled.status === "declined") {
+    // It lost its credit or code to another checkout in the last moment: the card is not charged.
+    const headers = new Headers({ "Set-Cookie": await setToastHeader({ kind: "error", title: fulfilled.reason, description: "This checkout was closed; nothing was charged. Review your order." }, isSecureRequest(request)) });
+    return redirect(cancelHref(session), { status: 303, headers });
+  }
   return redirect(successHref(session), 303);
 }

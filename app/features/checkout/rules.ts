@@ -121,13 +121,28 @@ export const DISCOUNT_MESSAGES = {
   unknown: "This discount code is not valid.",
   expired: "This discount code has expired.",
   usedUp: "This discount code has been fully redeemed.",
+  perUser: "You have already used this discount code.",
 } as const;
 
-/** Whether a discount code can be used now, and why not. */
-export function discountProblem(code: { expiresAt: number | null; maxRedemptions: number | null; redemptions: number } | null, now: number): string | null {
+/**
+ * How long an open checkout holds its credit and its use of a discount code: a checkout left on the
+ * payment page gives them back after an hour (Stripe's session is told to expire by then as well).
+ */
+export const CHECKOUT_HOLD_MS = 60 * 60_000;
+
+/**
+ * Whether a discount code can be used now, and why not. `uses`, when known, counts the uses other
+ * buyers have taken (redeemed or held by an open checkout) and this buyer's own redemptions.
+ */
+export function discountProblem(
+  code: { expiresAt: number | null; maxRedemptions: number | null; redemptions: number; maxRedemptionsPerUser?: number | null } | null,
+  now: number,
+  uses: { taken: number; mine: number } = { taken: code?.redemptions ?? 0, mine: 0 },
+): string | null {
   if (!code) return DISCOUNT_MESSAGES.unknown;
   if (code.expiresAt !== null && code.expiresAt <= now) return DISCOUNT_MESSAGES.expired;
-  if (code.maxRedemptions !== null && code.redemptions >= code.maxRedemptions) return DISCOUNT_MESSAGES.usedUp;
+  if (code.maxRedemptionsPerUser != null && uses.mine >= code.maxRedemptionsPerUser) return DISCOUNT_MESSAGES.perUser;
+  if (code.maxRedemptions !== null && Math.max(code.redemptions, uses.taken) >= code.maxRedemptions) return DISCOUNT_MESSAGES.usedUp;
   return null;
 }
 

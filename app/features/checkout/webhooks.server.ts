@@ -13,6 +13,7 @@ import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import { verifyWebhook } from "~/platform/adapters/payments/stripe.server";
 import type { AppContext } from "~/platform/context";
 import { jsonError } from "~/platform/http.server";
+import { refundDeclined } from "./checkout.server";
 import { checkoutByProviderSession, fulfilCheckout, getCheckout, saveCard } from "./fulfil.server";
 
 export async function handleStripeWebhook(app: AppContext, request: Request): Promise<Response> {
@@ -57,6 +58,11 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
       const customer = typeof object.customer === "string" ? object.customer : (object.customer?.id ?? null);
       const subscription = typeof object.subscription === "string" ? object.subscription : (object.subscription?.id ?? null);
       const outcome = await fulfilCheckout(app, session.id, { stripeCustomerId: customer, stripeSubscriptionId: subscription });
+      if (outcome.status === "declined") {
+        // Paid, but it may not be granted (replaced, or its credit or code went elsewhere): give it back.
+        await refundDeclined(app, outcome.session);
+        return "done";
+      }
       if (outcome.status === "fulfilled") recordEvent(app, EVENTS.paymentSubmitSuccess, { userId: session.userId }, { checkoutSessionId: session.id, provider: "stripe" });
       // The card is learnt from Stripe afterwards; a failure here never undoes the purchase.
       try {

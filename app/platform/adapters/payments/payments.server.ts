@@ -25,6 +25,8 @@ export interface CheckoutStart {
   cancelUrl: string;
   /** Each line's amount after discount and credit, in cents (sums to the session total). */
   amounts: number[];
+  /** When the provider should stop taking payment for it (ms); providers may keep it open a little longer. */
+  expiresAt: number;
 }
 
 export interface PaymentsProvider {

@@ -18,9 +18,11 @@ export function stripeClient(app: AppContext): Stripe {
   });
 }
 
+const STRIPE_MIN_EXPIRY_S = 31 * 60;
+
 export const stripeProvider: PaymentsProvider = {
   name: "stripe",
-  async createCheckout(app, { session, customer, successUrl, cancelUrl, amounts }) {
+  async createCheckout(app, { session, customer, successUrl, cancelUrl, amounts, expiresAt }) {
     const stripe = stripeClient(app);
     let customerId = customer.stripeCustomerId;
     if (!customerId) {
@@ -54,6 +56,8 @@ export const stripeProvider: PaymentsProvider = {
         })),
         success_url: successUrl,
         cancel_url: cancelUrl,
+        // Stripe takes 30 minutes to 24 hours from now; a little over 30 so a slow request still fits.
+        expires_at: Math.max(Math.floor(expiresAt / 1000), Math.floor(app.now / 1000) + STRIPE_MIN_EXPIRY_S),
       },
       { idempotencyKey: `checkout-${session.id}` },
     );
