@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ANONYMOUS_ID, NOT_YOUR_ANONYMOUS_ID, carriedAnonymousIds, linkAnonymousUser } from "~/features/identity/anonymous.server";
+import { ANONYMOUS_ID, NON_AUTH_HEADER, NOT_YOUR_ANONYMOUS_ID, anonymousIdOf, carriedAnonymousIds, linkAnonymousUser } from "~/features/identity/anonymous.server";
 import { signedInAction } from "~/features/identity/api-auth.server";
 import { moveOnboardingToUser } from "~/features/onboarding/onboarding.server";
 import { apiJson, methodNotAllowed } from "~/platform/api.server";
@@ -12,7 +12,8 @@ const body = z.object({ anonymousUserId: z.string({ required_error: "anonymousUs
  * Only the id this request carries (visitor cookie or X-Non-Auth-User-Id) is linked: another is a 403.
  */
 export const action = signedInAction(body, async ({ anonymousUserId }, user, app, request) => {
-  if (ANONYMOUS_ID.test(anonymousUserId) && !carriedAnonymousIds(request).includes(anonymousUserId)) {
+  const carried = carriedAnonymousIds(request.headers.get(NON_AUTH_HEADER), anonymousIdOf(request));
+  if (ANONYMOUS_ID.test(anonymousUserId) && !carried.includes(anonymousUserId)) {
     return apiJson({ success: false, message: NOT_YOUR_ANONYMOUS_ID }, { status: 403 });
   }
   const result = await linkAnonymousUser(app, anonymousUserId, user.id);

@@ -46,15 +46,14 @@ export const NON_AUTH_HEADER = "X-Non-Auth-User-Id";
 export const NOT_YOUR_ANONYMOUS_ID = "This anonymous id is not yours: only the id this browser carries (its visitor cookie or X-Non-Auth-User-Id) can be linked";
 
 /**
- * The anonymous ids the request itself carries: the visitor cookie and the X-Non-Auth-User-Id
- * header, each only when well formed. Linking is limited to these, so knowing another visitor's id
- * (it shows in addresses such as checkPlanStatus) is not enough to put it in a body and take their
- * answers, plan and cart.
+ * The well-formed anonymous ids among those a request carries (its visitor cookie and its
+ * X-Non-Auth-User-Id header, read by the caller). Linking is limited to these, so knowing another
+ * visitor's id (it shows in addresses such as checkPlanStatus) is not enough to put it in a body and
+ * take their answers, plan and cart.
  */
-export function carriedAnonymousIds(request: Request): string[] {
-  const header = request.headers.get(NON_AUTH_HEADER)?.trim();
-  const ids = [header && ANONYMOUS_ID.test(header) ? header : null, anonymousIdOf(request)];
-  return [...new Set(ids.filter((id): id is string => id !== null))];
+export function carriedAnonymousIds(...carried: (string | null | undefined)[]): string[] {
+  const ids = carried.map((id) => id?.trim() ?? "").filter((id) => ANONYMOUS_ID.test(id));
+  return [...new Set(ids)];
 }
 
 /** Readable by the page's script (it mirrors the id to local storage), a year long. */

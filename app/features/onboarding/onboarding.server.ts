@@ -34,7 +34,7 @@ export type Failure = { ok: false; status: 400 | 401 | 403 | 404; error: string 
 export async function apiCaller(app: AppContext, request: Request): Promise<{ ok: true; caller: Caller } | Failure> {
   const user = await requestUser(app, request);
   const header = request.headers.get(NON_AUTH_HEADER)?.trim() || null;
-  const anonymousIds = carriedAnonymousIds(request);
+  const anonymousIds = carriedAnonymousIds(header, anonymousIdOf(request));
   if (user) return { ok: true, caller: { subject: user.id, user, anonymousId: header && ANONYMOUS_SUBJECT.test(header) ? header : anonymousIdOf(request), anonymousIds } };
   if (header) {
     if (!ANONYMOUS_SUBJECT.test(header)) return { ok: false, status: 400, error: onboardingMessages.badAnonymousId };
