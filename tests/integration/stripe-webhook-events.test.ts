@@ -253,6 +253,20 @@ describe("events out of order", () => {
   });
 });
 
+describe("a checkout that may not be granted", () => {
+  it("paid on Stripe after a newer checkout replaced it: acknowledged, never fulfilled, marked for a refund", async () => {
+    const c = await classCheckout("ev-replaced", { creditCents: 1000 });
+    await env.DB.prepare("UPDATE users SET monthly_credit_info = '{\"monthlyCredit\":10}' WHERE id = ?").bind(c.userId).run();
+    await env.DB.prepare("UPDATE checkout_sessions SET status = 'expired', voided_at = ?2, last_error = 'A newer checkout replaced this one.' WHERE id = ?1").bind(c.checkoutId, Date.now()).run();
+    await storm(event("checkout.session.completed", completedObject(c)));
+    expect(await checkoutState(c.checkoutId)).toMatchObject({ status: "expired" });
+    expect(await purchases(c.checkoutId)).toHaveLength(0);
+    expect((await one("SELECT json_extract(monthly_credit_info, '$.monthlyCredit') AS credit FROM users WHERE id = ?", c.userId))!.credit).toBe(10);
+    // The tests run without Stripe keys, so the refund is left to do by hand, and says so.
+    expect((await one("SELECT last_error AS e FROM checkout_sessions WHERE id = ?", c.checkoutId))!.e).toBe("A newer checkout replaced this one. The payment must be refunded in Stripe.");
+  });
+});
+
 describe("refused deliveries change nothing", () => {
   it("every event type: a tampered body and a signature older than 300 s are each a 400", async () => {
     const c = await classCheckout("ev-bad");
