@@ -1,7 +1,9 @@
 /**
  * POST /api/webhooks/stripe: verified on the raw body (300 s tolerance), each event id recorded once.
  * Duplicates are acknowledged without work; a failure un-records the event so Stripe's retry is
- * processed; order does not matter, because fulfilment only ever moves a checkout forward.
+ * processed. Order does not matter: fulfilment only ever moves a checkout forward, a subscription
+ * takes Stripe's view only from an event newer than the last one applied (stripe_synced_at), and a
+ * paid invoice stays paid. Events naming nothing of ours are acknowledged and ignored.
  */
 import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -64,6 +66,9 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
         return "done";
       }
       if (outcome.status === "fulfilled") recordEvent(app, EVENTS.paymentSubmitSuccess, { userId: session.userId }, { checkoutSessionId: session.id, provider: "stripe" });
+      // A membership the success page fulfilled first never learnt Stripe's subscription id: keep it now,
+      // so the subscription's own events find it.
+      if (subscription) await attachStripeSubscription(app, session.id, subscription);
       // The card is learnt from Stripe afterwards; a failure here never undoes the purchase.
       try {
         const paid = await paymentsProvider(app).retrieve(app, object.id);
@@ -82,7 +87,7 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
     case "charge.refunded": {
       const charge = event.data.object;
       const checkoutId = charge.metadata?.checkoutSessionId;
-      if (!checkoutId) return "not ours";
+      if (!checkoutId || !(await getCheckout(app, checkoutId))) return "not ours";
       const refundedInfo = { refundedAt: app.now, amountCents: charge.amount_refunded, reason: "Refunded in Stripe" };
       await app.db.update(purchases).set({ refundedInfo }).where(and(eq(purchases.checkoutSessionId, checkoutId), ne(purchases.kind, "subscription")));
       return "done";
@@ -91,8 +96,7 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const object = event.data.object;
-      const [row] = await app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, object.id)).limit(1);
-      if (!row && object.metadata?.checkoutSessionId) throw new Error("Subscription event before its checkout was fulfilled: retry later");
+      const row = await subscriptionForStripe(app, object.id, object.metadata?.checkoutSessionId ?? null);
       if (!row) return "not ours";
       await syncStripeSubscription(app, row.id, row.userId, object, event.created * 1000);
       return "done";
@@ -108,12 +112,23 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
       if (!row) return "not ours";
       const paid = event.type === "invoice.paid";
       const DB = app.bindings.DB;
+      // Paid is final: a failed attempt delivered after the invoice was paid (events arrive in any
+      // order) neither marks it failed nor makes the subscription past due. A failure is also ignored
+      // when a newer view of the subscription has been applied already.
       await DB.batch([
         DB.prepare(
           `INSERT INTO invoices (id, subscription_id, user_id, amount_cents, status, period_start, period_end, provider_invoice_id, created_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (provider_invoice_id) DO UPDATE SET status = excluded.status`,
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (provider_invoice_id) DO UPDATE SET status = excluded.status, amount_cents = excluded.amount_cents WHERE invoices.status <> 'paid'`,
         ).bind(crypto.randomUUID(), row.id, row.userId, paid ? invoice.amount_paid : invoice.amount_due, paid ? "paid" : "failed", (invoice.period_start ?? 0) * 1000, (invoice.period_end ?? 0) * 1000, invoice.id, app.now),
-        ...(paid ? [] : [DB.prepare(`UPDATE subscriptions SET status = 'past_due' WHERE id = ?1 AND status IN ('active', 'trialing')`).bind(row.id)]),
+        ...(paid
+          ? []
+          : [
+              DB.prepare(
+                `UPDATE subscriptions SET status = 'past_due', stripe_synced_at = ?3 WHERE id = ?1 AND status IN ('active', 'trialing')
+                   AND (stripe_synced_at IS NULL OR stripe_synced_at <= ?3)
+                   AND NOT EXISTS (SELECT 1 FROM invoices WHERE provider_invoice_id = ?2 AND status = 'paid')`,
+              ).bind(row.id, invoice.id, event.created * 1000),
+            ]),
         membershipSync(app, row.userId),
       ]);
       return "done";
@@ -121,6 +136,33 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
     default:
       return "done";
   }
+}
+
+/**
+ * Our subscription for a Stripe subscription: by its id, or else by the checkout its metadata names
+ * (a membership the success page fulfilled before any webhook, which never learnt the id: it is kept
+ * now). Null when it is not ours; throws, so Stripe retries, when it is ours but its checkout has not
+ * been fulfilled yet.
+ */
+async function subscriptionForStripe(app: AppContext, stripeId: string, checkoutId: string | null) {
+  const [row] = await app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, stripeId)).limit(1);
+  if (row || !checkoutId) return row ?? null;
+  const checkout = await getCheckout(app, checkoutId);
+  // A checkout declined for good (replaced, refunded) never gets a membership: nothing to wait for.
+  if (!checkout || checkout.voidedAt !== null) return null;
+  if (checkout.status !== "complete") throw new Error("Subscription event before its checkout was fulfilled: retry later");
+  await attachStripeSubscription(app, checkout.id, stripeId);
+  const [attached] = await app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, stripeId)).limit(1);
+  return attached ?? null;
+}
+
+async function attachStripeSubscription(app: AppContext, checkoutId: string, stripeId: string) {
+  await app.bindings.DB.prepare(
+    `UPDATE subscriptions SET provider_subscription_id = ?2 WHERE checkout_session_id = ?1 AND provider_subscription_id IS NULL
+       AND NOT EXISTS (SELECT 1 FROM subscriptions WHERE provider_subscription_id = ?2)`,
+  )
+    .bind(checkoutId, stripeId)
+    .run();
 }
 
 const STRIPE_STATUS: Record<string, "active" | "trialing" | "past_due" | "canceled"> = {
