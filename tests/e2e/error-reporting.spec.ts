@@ -14,6 +14,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { startSentryCollector } from "../tools/sentry-collector.mjs";
+import { isCspViolation } from "./helpers";
 import { ensureBuilt, migrate, root, startWorker, stopGroup, waitForUp } from "../tools/wrangler-env.mjs";
 
 const e2ePort = Number(process.env.E2E_PORT ?? 8799);
@@ -128,6 +129,25 @@ async function openWithSentry(page: Page, path: string) {
 }
 
 test.describe("browser", () => {
+  // Sentry's browser SDK downloads lazily and sends to the DSN's host: under the pages'
+  // Content-Security-Policy neither may be refused (these tests throw on purpose, so they do not
+  // use the shared fixture that fails on any console error; CSP violations are checked here).
+  const violations = new Map<Page, string[]>();
+  test.beforeEach(async ({ page }) => {
+    const found: string[] = [];
+    violations.set(page, found);
+    page.on("console", (message) => {
+      if (isCspViolation(message.text())) found.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => console.error(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`));
+    });
+  });
+  test.afterEach(async ({ page }) => {
+    expect(violations.get(page) ?? [], "Content-Security-Policy violations").toEqual([]);
+    violations.delete(page);
+  });
+
   test("without a DSN the page never downloads Sentry", async ({ page }) => {
     // The suite's own server (baseURL) runs without SENTRY_DSN.
     const scripts: string[] = [];
@@ -161,6 +181,8 @@ test.describe("browser", () => {
     }, `client timer boom ${id}`);
     await page.evaluate((message) => {
       const script = document.createElement("script");
+      // Under the page's Content-Security-Policy an inline script runs only with the page's nonce.
+      script.nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
       script.textContent = `throw new Error(${JSON.stringify(message)})`;
       document.head.appendChild(script);
     }, `client script boom ${id}`);

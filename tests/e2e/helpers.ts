@@ -12,6 +12,11 @@ type ProblemLog = {
   allowStatus: (...statuses: number[]) => void;
 };
 
+/** Chromium's "Refused to …" lines, its Content Security Policy messages, and our securitypolicyviolation report. */
+export function isCspViolation(text: string): boolean {
+  return /^Refused to /.test(text) || /Content[ -]Security[ -]Policy/i.test(text) || text.startsWith("securitypolicyviolation:");
+}
+
 function isIgnorable(message: ConsoleMessage, allowed: Set<number>): boolean {
   const text = message.text();
   const where = message.location().url ?? "";
@@ -22,8 +27,8 @@ function isIgnorable(message: ConsoleMessage, allowed: Set<number>): boolean {
 }
 
 /**
- * `test` with an automatic fixture that records console.error output and uncaught page errors; a
- * test that otherwise passed fails when any were recorded (favicon misses and "Failed to load
+ * `test` with an automatic fixture that records console.error output, uncaught page errors and any
+ * Content-Security-Policy violation; a test that otherwise passed fails when any were recorded (favicon misses and "Failed to load
  * resource" for statuses the test declared with `problems.allowStatus` aside). This matters in the
  * `js` project; without JavaScript only the browser's own errors (e.g. a stylesheet that did not
  * load) can appear, and they are checked the same way.
@@ -33,8 +38,19 @@ export const test = base.extend<{ problems: ProblemLog }>({
     async ({ page }, use, testInfo) => {
       const allowed = new Set<number>();
       const found: string[] = [];
+      // Content-Security-Policy: a violation fails the test whatever its console level, and (with
+      // JavaScript) the page's securitypolicyviolation events are reported too, in case a browser
+      // says nothing in the console.
       page.on("console", (message) => {
-        if (message.type() !== "error" || isIgnorable(message, allowed)) return;
+        if (isCspViolation(message.text())) found.push(`CSP violation: ${message.text()}`);
+      });
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+        });
+      });
+      page.on("console", (message) => {
+        if (message.type() !== "error" || isIgnorable(message, allowed) || isCspViolation(message.text())) return;
         const where = message.location().url ? ` (${message.location().url}:${message.location().lineNumber})` : "";
         found.push(`console.error: ${message.text()}${where}`);
       });
