@@ -937,6 +937,48 @@ describe("the cart and purchase API", () => {
     expect(await cartItems(userId)).toEqual([]);
   });
 
+  it("20 concurrent updateCart calls: each 200 or a clear 409, never a 5xx; with last_updated no update is lost", async () => {
+    const { results } = await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' ORDER BY id LIMIT 20").all<{ id: string }>();
+    const ids = results.map((r) => r.id);
+    const { browser, userId } = await signUp("api-cart-race");
+    type Cart = { lastUpdated: string | null; productsInCart: { id: string }[] };
+
+    // Blind replaces at once: each answer is 200 or 409, and the cart is exactly one caller's list.
+    const blind = await Promise.all(ids.map((id) => browser.postJson("/api/updateCart", { product_ids: [id] })));
+    const blindOk = blind.filter((r) => r.status === 200);
+    for (const response of blind) expect([200, 409]).toContain(response.status);
+    for (const response of blind.filter((r) => r.status === 409)) expect(((await response.json()) as { error: string }).error).toMatch(/try again/i);
+    expect(blindOk.length).toBeGreaterThan(0);
+    expect((await cartItems(userId))!.length).toBe(1);
+
+    // Twenty clients at once each add their own item: read the cart, then send it with theirs and
+    // the lastUpdated they read. A 409 means someone changed the cart in between (read again, retry).
+    await browser.postJson("/api/updateCart", { product_ids: [] });
+    const answers = await Promise.all(
+      ids.map(async (id) => {
+        const cart = (await (await browser.get("/api/getCart")).json()) as Cart;
+        const response = await browser.postJson("/api/updateCart", { product_ids: [...cart.productsInCart.map((p) => p.id), id], last_updated: cart.lastUpdated });
+        const body = (await response.json()) as { error?: string };
+        return { id, status: response.status, error: body.error };
+      }),
+    );
+    for (const answer of answers) {
+      expect([200, 409], answer.id).toContain(answer.status);
+      if (answer.status === 409) expect(answer.error).toBe("The cart changed since you read it. Read it again and send your change once more.");
+    }
+    const final = (await cartItems(userId))!;
+    const landed = answers.filter((a) => a.status === 200).map((a) => a.id);
+    expect(landed.length).toBeGreaterThan(0);
+    // Every 200's item is in the cart, and nothing else is.
+    expect([...final].sort()).toEqual([...landed].sort());
+
+    // A stale or malformed last_updated changes nothing.
+    const stale = await browser.postJson("/api/updateCart", { product_ids: [], last_updated: "2000-01-01T00:00:00.000Z" });
+    expect(stale.status).toBe(409);
+    expect((await browser.postJson("/api/updateCart", { product_ids: [], last_updated: "yesterday" })).status).toBe(400);
+    expect(await cartItems(userId)).toEqual(final);
+  });
+
   it("getRecommendations never returns cart items or owned classes; user_id must be the caller", async () => {
     const [blues, electronic, acoustic, cheap] = await Promise.all([product("blues-lead-guitar"), product("electronic-music-production-101"), product("acoustic-first-30-days"), product(TONE)]);
     const cartIds = [electronic.id, acoustic.id];

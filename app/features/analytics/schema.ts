@@ -13,7 +13,7 @@ const properties = z.record(z.string().max(100), z.unknown()).default({});
 
 const common = {
   // Optional in standard batched uploads: a message without one gets one of its own.
-  messageId: z.preprocess((v) => (v === undefined || v === null || v === "" ? crypto.randomUUID() : v), z.string({ invalid_type_error: "messageId must be text" }).trim().min(1, "messageId is required").max(100)),
+  messageId: z.preprocess((v) => (v === undefined || v === null ? crypto.randomUUID() : v), z.string({ invalid_type_error: "messageId must be text" }).trim().min(1, "messageId is required").max(100)),
   anonymousId: z.string().max(100).nullish(),
   userId: z.string().max(100).nullish(),
   timestamp: z.string().datetime({ offset: true }).optional(),

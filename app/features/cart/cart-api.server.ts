@@ -13,15 +13,23 @@ export async function cartJson(app: AppContext, request: Request, user: UserRow)
 }
 
 /**
- * POST /api/updateCart {product_ids, offer_valid}: the cart becomes exactly these items, in order.
- * An id that is not for sale rejects the whole update (nothing changes).
+ * POST /api/updateCart {product_ids, offer_valid, last_updated?}: the cart becomes exactly these
+ * items, in order. An id that is not for sale rejects the whole update (nothing changes). With
+ * last_updated, only the cart the caller read is replaced (CartChangedError otherwise).
  */
-export async function replaceCart(app: AppContext, user: UserRow, productIds: string[], offerValid: boolean): Promise<{ unknown: string[] } | { unknown: null }> {
+export async function replaceCart(
+  app: AppContext,
+  user: UserRow,
+  productIds: string[],
+  offerValid: boolean,
+  lastUpdated?: string | null,
+): Promise<{ unknown: string[] } | { unknown: null }> {
   const unique = [...new Set(productIds)];
   const found = await sellablesByIds(app.db, unique);
   const known = new Set(found.map((f) => f.id));
   const unknown = unique.filter((id) => !known.has(id));
   if (unknown.length > 0) return { unknown };
-  await changeCart(app, { ownerId: user.id, userId: user.id }, () => ({ items: found, offerValid }));
+  const basedOn = lastUpdated === undefined ? undefined : lastUpdated === null ? null : Date.parse(lastUpdated);
+  await changeCart(app, { ownerId: user.id, userId: user.id }, () => ({ items: found, offerValid }), { basedOn });
   return { unknown: null };
 }

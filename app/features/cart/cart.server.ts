@@ -20,6 +20,13 @@ export class CartBusyError extends Error {
   }
 }
 
+/** The caller based its change on a cart that has changed since (its lastUpdated no longer matches). */
+export class CartChangedError extends Error {
+  constructor() {
+    super("The cart changed since it was read");
+  }
+}
+
 /** A change that would take the cart past CART_MAX_ITEMS: refused whole, never cut silently. */
 export class CartFullError extends Error {
   constructor() {
@@ -38,37 +45,60 @@ export async function cartSellables(app: AppContext, row: Pick<CartRow, "items">
 
 type Change = (items: Sellable[], row: CartRow | null) => { items: Sellable[]; buyNowProductId?: string | null; offerValid?: boolean };
 
-/** Applies a change to the owner's cart atomically; returns the cart as written. */
-export async function changeCart(app: AppContext, owner: CartOwner, change: Change): Promise<{ items: Sellable[]; row: CartRow }> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const row = await readCart(app, owner.ownerId);
-    const before = await cartSellables(app, row);
-    const next = change(before, row);
-    if (next.items.length > CART_MAX_ITEMS && next.items.length > before.length) throw new CartFullError();
-    const items = next.items;
-    const values = {
-      items: items.map((i) => i.id),
-      buyNowProductId: next.buyNowProductId === undefined ? (row?.buyNowProductId ?? null) : next.buyNowProductId,
-      offerValid: next.offerValid ?? row?.offerValid ?? false,
-      updatedAt: app.now,
-    };
-    if (!row) {
-      const [created] = await app.db
-        .insert(carts)
-        .values({ ownerId: owner.ownerId, userId: owner.userId, ...values, version: 1 })
-        .onConflictDoNothing()
-        .returning();
-      if (created) return { items, row: created };
-      continue;
+const CHANGE_ATTEMPTS = 8;
+/** A short random pause before another attempt, growing a little each time, so racing writers spread out. */
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+/** D1 (SQLite) refused a write because another one held the database: worth another attempt. */
+const isBusy = (error: unknown) => error instanceof Error && /SQLITE_BUSY|database is locked/i.test(error.message);
+
+/**
+ * Applies a change to the owner's cart atomically; returns the cart as written. A write that loses a
+ * race (or finds the database busy) reads again and retries, briefly, then gives up with
+ * CartBusyError. With `basedOn` (the updatedAt the caller read, null for "no cart yet") the change
+ * applies only to that very cart: any other is CartChangedError, so no one's update is lost.
+ * updatedAt grows with every write, so it names one state of the cart.
+ */
+export async function changeCart(app: AppContext, owner: CartOwner, change: Change, { basedOn }: { basedOn?: number | null } = {}): Promise<{ items: Sellable[]; row: CartRow }> {
+  for (let attempt = 0; attempt < CHANGE_ATTEMPTS; attempt++) {
+    if (attempt > 0) await pause(attempt);
+    try {
+      const written = await tryChange(app, owner, change, basedOn);
+      if (written) return written;
+    } catch (error) {
+      if (!isBusy(error)) throw error;
     }
-    const [updated] = await app.db
-      .update(carts)
-      .set({ ...values, version: row.version + 1 })
-      .where(and(eq(carts.ownerId, owner.ownerId), eq(carts.version, row.version)))
-      .returning();
-    if (updated) return { items, row: updated };
   }
   throw new CartBusyError();
+}
+
+/** One read-change-write; null when another write came in between. */
+async function tryChange(app: AppContext, owner: CartOwner, change: Change, basedOn: number | null | undefined): Promise<{ items: Sellable[]; row: CartRow } | null> {
+  const row = await readCart(app, owner.ownerId);
+  if (basedOn !== undefined && (row?.updatedAt ?? null) !== basedOn) throw new CartChangedError();
+  const before = await cartSellables(app, row);
+  const next = change(before, row);
+  if (next.items.length > CART_MAX_ITEMS && next.items.length > before.length) throw new CartFullError();
+  const items = next.items;
+  const values = {
+    items: items.map((i) => i.id),
+    buyNowProductId: next.buyNowProductId === undefined ? (row?.buyNowProductId ?? null) : next.buyNowProductId,
+    offerValid: next.offerValid ?? row?.offerValid ?? false,
+    updatedAt: row ? Math.max(app.now, row.updatedAt + 1) : app.now,
+  };
+  if (!row) {
+    const [created] = await app.db
+      .insert(carts)
+      .values({ ownerId: owner.ownerId, userId: owner.userId, ...values, version: 1 })
+      .onConflictDoNothing()
+      .returning();
+    return created ? { items, row: created } : null;
+  }
+  const [updated] = await app.db
+    .update(carts)
+    .set({ ...values, version: row.version + 1 })
+    .where(and(eq(carts.ownerId, owner.ownerId), eq(carts.version, row.version)))
+    .returning();
+  return updated ? { items, row: updated } : null;
 }
 
 /**
