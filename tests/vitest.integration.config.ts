@@ -4,6 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
+import { builtRoutes } from "./tools/built-routes.mjs";
 import { studioTierStatements } from "./tools/apps-sql.mjs";
 import { catalogueStatements } from "./tools/catalogue-sql.mjs";
 
@@ -21,7 +22,7 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: `${root}/wrangler.toml` },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: [...catalogueStatements(seededAt), ...studioTierStatements()], TEST_SEEDED_AT: seededAt, TEST_DEPLOY_VARS: deployVars, ENVIRONMENT: "test", STRIPE_WEBHOOK_SECRET: "whsec_integration" },
+          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: [...catalogueStatements(seededAt), ...studioTierStatements()], TEST_SEEDED_AT: seededAt, TEST_DEPLOY_VARS: deployVars, TEST_ROUTES: builtRoutes(root), ENVIRONMENT: "test", STRIPE_WEBHOOK_SECRET: "whsec_integration" },
         },
       }),
     ],

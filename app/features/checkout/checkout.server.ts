@@ -3,7 +3,7 @@
  * checkout session and hands the buyer to the payments adapter (Stripe Checkout, or our own card
  * page). Signed-out buyers are sent to sign up first, with checkout as where to come back.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/platform/form.server";
 import { data, redirect } from "@remix-run/cloudflare";
 import { parse as parseCookie } from "cookie";
 import { and, eq, inArray, ne } from "drizzle-orm";
@@ -71,7 +71,7 @@ export async function checkoutAction(app: AppContext, request: Request) {
   const formData = (await formDataOf(request)) ?? new FormData();
   const intent = formData.get("intent");
   if (intent === "apply-code") {
-    const submission = parseWithZod(formData, { schema: codeFormSchema });
+    const submission = parseForm(formData, { schema: codeFormSchema });
     if (submission.status !== "success") return data<CheckoutActionData>({ codeError: submission.error?.code?.[0] ?? "Enter a discount code." }, { status: 400 });
     url.searchParams.set("code", normaliseCode(submission.value.code));
     const order = await buildOrder(app, request, user, url.searchParams);
@@ -82,7 +82,7 @@ export async function checkoutAction(app: AppContext, request: Request) {
     url.searchParams.delete("code");
     return redirect(`/checkout${url.search}`, 303);
   }
-  const submission = parseWithZod(formData, { schema: payFormSchema });
+  const submission = parseForm(formData, { schema: payFormSchema });
   if (submission.status !== "success") return data<CheckoutActionData>({ formError: "Reload the page and try again." }, { status: 400 });
   return startCheckout(app, request, user, url, submission.value.idempotencyKey);
 }

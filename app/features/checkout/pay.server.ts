@@ -4,7 +4,7 @@
  * the card is checked with the test-card rules, a decline is shown and recorded on the checkout, and
  * a success runs the same fulfilment as Stripe's webhook.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/platform/form.server";
 import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, ne } from "drizzle-orm";
 import { checkoutSessions } from "~/db/schema";
@@ -45,7 +45,7 @@ export async function loadPayPage(app: AppContext, request: Request, id: string)
 export async function payAction(app: AppContext, request: Request, id: string) {
   const { session } = await localCheckoutFor(app, request, id);
   const formData = (await formDataOf(request)) ?? new FormData();
-  const submission = parseWithZod(formData, { schema: cardFormSchema });
+  const submission = parseForm(formData, { schema: cardFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["number", "cvc"] }) }, { status: 400 });
   const stale = await staleCheckout(app, session);
   if (stale) {

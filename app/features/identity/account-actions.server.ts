@@ -1,5 +1,5 @@
 /** /account's loader and form posts. Every post acts on the signed-in user only, then a 303 with a toast. */
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/platform/form.server";
 import { data, redirect } from "@remix-run/cloudflare";
 import { clientOf } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
@@ -49,7 +49,7 @@ export async function accountAction(app: AppContext, request: Request) {
 
   switch (intent) {
     case "profile": {
-      const submission = parseWithZod(formData, { schema: profileSchema() });
+      const submission = parseForm(formData, { schema: profileSchema() });
       if (submission.status !== "success") return failed(submission, 400);
       const { photo, removePhoto, ...profile } = submission.value;
       let profilePhoto: string | null | undefined;
@@ -66,7 +66,7 @@ export async function accountAction(app: AppContext, request: Request) {
       return done(request, "/account", { kind: "success", title: "Your profile is saved." });
     }
     case "password": {
-      const submission = parseWithZod(formData, { schema: changePasswordSchema() });
+      const submission = parseForm(formData, { schema: changePasswordSchema() });
       if (submission.status !== "success") return failed(submission, 400);
       const outcome = await changePassword(app, user, await currentSessionId(request), submission.value, clientOf(app.env, request));
       if (outcome.status === "common") return failed(submission, 400, { fieldErrors: { newPassword: [messages.passwordTooCommon] } });
@@ -79,7 +79,7 @@ export async function accountAction(app: AppContext, request: Request) {
       return redirect("/account?setup=totp#authenticator", { status: 303 });
     }
     case "totp-verify": {
-      const submission = parseWithZod(formData, { schema: mfaCodeSchema() });
+      const submission = parseForm(formData, { schema: mfaCodeSchema() });
       if (submission.status !== "success") return failed(submission, 400);
       if (!(await verifySoftwareToken(app, user.id, submission.value.code))) return failed(submission, 400, { fieldErrors: { code: [messages.mfaCodeMismatch] } });
       await preferSoftwareToken(app, user.id);
@@ -102,7 +102,7 @@ export async function accountAction(app: AppContext, request: Request) {
       return done(request, "/", { kind: "info", title: "You've been signed out on every device." }, [await endSession(app, request)]);
     }
     case "delete": {
-      const submission = parseWithZod(formData, { schema: deleteAccountSchema() });
+      const submission = parseForm(formData, { schema: deleteAccountSchema() });
       if (submission.status !== "success") return failed(submission, 400);
       await deleteAccount(app, user);
       return done(request, "/", { kind: "info", title: "Your account has been deleted." }, [await endSession(app, request)]);

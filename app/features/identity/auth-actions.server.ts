@@ -4,7 +4,7 @@
  * the modal (a fetcher) and the no-JavaScript pages.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseForm } from "~/platform/form.server";
 import { createCookie, data, redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "~/platform/context";
 import { serverUp } from "~/platform/health.server";
@@ -90,7 +90,7 @@ function trackAuth(app: AppContext, request: Request, name: EventName, context: 
 export async function logIn(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
   if (formData.get("step") === "MFA") return logInWithCode(app, request, formData, context);
-  const submission = parseWithZod(formData, { schema: loginSchema(app.env.SUPPORT_EMAIL) });
+  const submission = parseForm(formData, { schema: loginSchema(app.env.SUPPORT_EMAIL) });
   if (submission.status !== "success") {
     trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "invalid form" });
     return answer(submission, context, 400);
@@ -112,7 +112,7 @@ export async function logIn(app: AppContext, request: Request) {
 
 /** The authenticator step: the challenge from the cookie, the code, then the session (and, if asked, a remembered device). */
 async function logInWithCode(app: AppContext, request: Request, formData: FormData, context: AuthContext) {
-  const submission = parseWithZod(formData, { schema: mfaCodeSchema() });
+  const submission = parseForm(formData, { schema: mfaCodeSchema() });
   if (submission.status !== "success") return answer(submission, context, 400, { step: "MFA" });
   const token = await challengeFromCookie(request);
   const userId = await challengeUser(app, token);
@@ -137,7 +137,7 @@ async function logInWithCode(app: AppContext, request: Request, formData: FormDa
 /** Spec 4's sign-up sequence: the service must be up; the account is made in one transaction; then signed in. */
 export async function signUp(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
-  const submission = parseWithZod(formData, { schema: createAccountSchema(app.env.SUPPORT_EMAIL) });
+  const submission = parseForm(formData, { schema: createAccountSchema(app.env.SUPPORT_EMAIL) });
   const failed = (reason: string) => trackAuth(app, request, EVENTS.createAccountFailure, context, null, { reason });
   if (submission.status !== "success") {
     failed("invalid form");
@@ -167,7 +167,7 @@ export async function signUp(app: AppContext, request: Request) {
 /** Get Started: collect the email (a lead), warn once about a likely typo or a doubtful address, then Create Account. */
 export async function getStarted(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
-  const submission = parseWithZod(formData, { schema: getStartedSchema() });
+  const submission = parseForm(formData, { schema: getStartedSchema() });
   if (submission.status !== "success") return answer(submission, context, 400);
   recordEvent(app, EVENTS.authModalEmailSignupClicked, { anonymousId: anonymousIdOf(request) }, { form: "Email", page: context.page });
   const { email } = submission.value;
@@ -187,7 +187,7 @@ export async function getStarted(app: AppContext, request: Request) {
 /** SocialSignUp's email: an existing account goes to Login, a new one to Create Account. */
 export async function socialSignUp(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
-  const submission = parseWithZod(formData, { schema: socialSignUpSchema() });
+  const submission = parseForm(formData, { schema: socialSignUpSchema() });
   if (submission.status !== "success") return answer(submission, context, 400);
   recordEvent(app, EVENTS.authModalEmailSignupClicked, { anonymousId: anonymousIdOf(request) }, { form: "SocialSignUp", page: context.page });
   const waitMs = await takeAttempt(app, `lookup:${clientOf(app.env, request).key}`, LOOKUP_POLICY);
@@ -212,7 +212,7 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
     answer(submission, context, 429, { step: at, formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
 
   if (step === "CODE") {
-    const submission = parseWithZod(formData, { schema: resetCodeSchema(app.env.SUPPORT_EMAIL) });
+    const submission = parseForm(formData, { schema: resetCodeSchema(app.env.SUPPORT_EMAIL) });
     if (submission.status !== "success") return answer(submission, context, 400, { step: "CODE" });
     const outcome = await verifyResetCode(app, submission.value.email, submission.value.code, client);
     if (outcome.status === "wait") return wait(submission, outcome.waitMs, "CODE");
@@ -224,7 +224,7 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
   }
 
   if (step === "NEWPASSWORD") {
-    const submission = parseWithZod(formData, { schema: resetPasswordSchema(app.env.SUPPORT_EMAIL) });
+    const submission = parseForm(formData, { schema: resetPasswordSchema(app.env.SUPPORT_EMAIL) });
     if (submission.status !== "success") return answer(submission, context, 400, { step: "NEWPASSWORD" });
     if (isCommonPassword(submission.value.password)) return answer(submission, context, 400, { step: "NEWPASSWORD", fieldErrors: { password: [messages.passwordTooCommon] } });
     const code = await resetCookie.parse(request.headers.get("Cookie"));
@@ -238,7 +238,7 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
     return next("DONE", submission.value.email, headers);
   }
 
-  const submission = parseWithZod(formData, { schema: resetEmailSchema(app.env.SUPPORT_EMAIL) });
+  const submission = parseForm(formData, { schema: resetEmailSchema(app.env.SUPPORT_EMAIL) });
   if (submission.status !== "success") return answer(submission, context, 400, { step: "EMAIL" });
   // The spec's answer for an unknown email tells whether an account exists, so asking is throttled per client like checkUserExists.
   const lookupWaitMs = await takeAttempt(app, `lookup:${client.key}`, LOOKUP_POLICY);
@@ -257,7 +257,7 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
 
 export async function joinWaitlistForm(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
-  const submission = parseWithZod(formData, { schema: joinWaitlistSchema(app.env.SUPPORT_EMAIL) });
+  const submission = parseForm(formData, { schema: joinWaitlistSchema(app.env.SUPPORT_EMAIL) });
   if (submission.status !== "success") return answer(submission, context, 400);
   try {
     await joinWaitlist(app, { email: submission.value.email, list: context.options.source ?? context.page.split("?")[0] });
