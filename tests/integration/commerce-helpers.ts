@@ -280,3 +280,11 @@ export async function buy(browser: Browser, productIds: string[]): Promise<strin
   expect(paid.headers.get("location")).toBe(`/checkout/success?session_id=${id}`);
   return id;
 }
+
+/** A direct checkout for the Starter studio tier, monthly, returning to the builder's publish step. */
+export const starterTierOrder = () => ({
+  line: { productId: "studio_starter_month", kind: "studio-tier" as const, tierSlug: "starter", interval: "month" as const, title: "Starter studio tier (monthly)", priceCents: 1900, crossedPriceCents: null },
+  successPath: "/dashboard/builder?mode=publish&payment_success=true&tier=starter",
+  cancelPath: "/dashboard/builder?mode=pricing_tiers",
+  idempotencyKey: crypto.randomUUID(),
+});

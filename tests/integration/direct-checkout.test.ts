@@ -9,7 +9,7 @@ import { sameOriginPath } from "~/platform/redirect";
 import { fulfilCheckout } from "~/features/checkout/fulfil.server";
 import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_THEME } from "../tools/apps-sql.mjs";
 import { testApp } from "./app-context";
-import { count, payCard, signUp } from "./commerce-helpers";
+import { count, payCard, signUp, starterTierOrder } from "./commerce-helpers";
 
 async function userRow(id: string): Promise<UserRow> {
   const { users } = await import("~/db/schema");
@@ -37,12 +37,7 @@ describe("a studio tier bought through a direct checkout", () => {
     const user = await userRow(userId);
     const app = testApp();
     expect(await activeStudioTier(app, userId)).toBeNull();
-    const opened = await openDirectCheckout(app, request(), user, {
-      line: { productId: "studio_starter_month", kind: "studio-tier", tierSlug: "starter", interval: "month", title: "Starter studio tier (monthly)", priceCents: 1900, crossedPriceCents: null },
-      successPath: "/dashboard/builder?mode=publish&payment_success=true&tier=starter",
-      cancelPath: "/dashboard/builder?mode=pricing_tiers",
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const opened = await openDirectCheckout(app, request(), user, starterTierOrder());
     expect(opened.ok).toBe(true);
     if (!opened.ok) return;
     expect(opened.url).toBe(`/checkout/pay/${opened.session.id}`);

@@ -8,7 +8,7 @@ import { openDirectCheckout } from "~/features/checkout/direct.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { parseEnv } from "~/platform/env";
 import { testApp } from "./app-context";
-import { Browser, count, formBody, GOOD_CARD, openCheckoutPage, ORIGIN, pay, payCard, payPageId, product, signUp } from "./commerce-helpers";
+import { Browser, count, formBody, GOOD_CARD, openCheckoutPage, ORIGIN, pay, payCard, payPageId, product, signUp, starterTierOrder } from "./commerce-helpers";
 // The built worker's own handler, called with production bindings (the suite's bindings say "test").
 // @ts-ignore build/worker.js is the build's output: absent before `npm run build` (the typecheck runs first), untyped after
 import worker from "../../build/worker.js";
@@ -85,12 +85,7 @@ describe("the embedded payment provider in production", () => {
     const { users } = await import("~/db/schema");
     const { eq } = await import("drizzle-orm");
     const user = (await testApp().db.select().from(users).where(eq(users.id, userId)).get()) as UserRow;
-    const opened = await openDirectCheckout(testApp(), new Request(`${ORIGIN}/dashboard/builder`, { method: "POST" }), user, {
-      line: { productId: "studio_starter_month", kind: "studio-tier", tierSlug: "starter", interval: "month", title: "Starter studio tier (monthly)", priceCents: 1900, crossedPriceCents: null },
-      successPath: "/dashboard/builder?mode=publish&payment_success=true&tier=starter",
-      cancelPath: "/dashboard/builder?mode=pricing_tiers",
-      idempotencyKey: crypto.randomUUID(),
-    });
+    const opened = await openDirectCheckout(testApp(), new Request(`${ORIGIN}/dashboard/builder`, { method: "POST" }), user, starterTierOrder());
     expect(opened.ok).toBe(true);
     if (!opened.ok) return;
 
