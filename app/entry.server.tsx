@@ -16,7 +16,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // Page views of documents (with or without JavaScript); client navigations are counted by the browser.
-  const rootData = remixContext.staticHandlerContext.loaderData?.root as { analytics?: { id: string | null; anonymousId: string | null } } | undefined;
+  const rootData = remixContext.staticHandlerContext.loaderData?.root as
+    { analytics?: { id: string | null; anonymousId: string | null } } | undefined;
   if (loadContext.app) recordDocumentViews(loadContext.app, request, responseStatusCode, rootData?.analytics ?? null);
 
   // The worker's Content-Security-Policy nonce: Remix's inline scripts (hydration data, the module
@@ -54,6 +55,8 @@ export default async function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   // Remix's own default: an internal ErrorResponse (an unmatched route) logs the error it wraps.
-  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+  console.error(
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error,
+  );
   reportServerError(error, request);
 };

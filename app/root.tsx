@@ -1,6 +1,18 @@
 import { useEffect } from "react";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useLocation, useRevalidator, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useLocation,
+  useRevalidator,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { SiteFooter } from "~/features/shell/components/SiteFooter";
 import { SiteHeader } from "~/features/shell/components/SiteHeader";
 import { ToastArea } from "~/ui/Toast";
@@ -53,7 +65,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [theme, { toast, clear }, user] = await Promise.all([readTheme(request), readToast(request), currentUser(context.app, request)]);
+  const [theme, { toast, clear }, user] = await Promise.all([
+    readTheme(request),
+    readToast(request),
+    currentUser(context.app, request),
+  ]);
   const url = new URL(request.url);
   const headers = new Headers();
   if (clear) headers.append("Set-Cookie", clear);
@@ -65,7 +81,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const [cart, membership, bell] = await Promise.all([
     readCart(context.app, user?.id ?? anonymousId ?? ""),
-    user ? subscriptionFlags(context.app, user.id) : { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
+    user
+      ? subscriptionFlags(context.app, user.id)
+      : { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
     user ? notificationBell(context.app, user) : null,
   ]);
   return data(
@@ -80,7 +98,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       authModal: authModalFor(url, Boolean(user)),
       // Rendered into the auth form's hidden redirect field, checked as the form's post will be.
       authRedirect: url.searchParams.get("redirect") ? safeRedirectPath(url.searchParams.get("redirect")) : null,
-      authCampaign: campaignMessage(url.searchParams.get("aaCampaign") ?? context.app.attribution?.aaCampaign ?? cookieValue(request, "aaCampaign"), context.app.env.PRODUCT_NAME),
+      authCampaign: campaignMessage(
+        url.searchParams.get("aaCampaign") ?? context.app.attribution?.aaCampaign ?? cookieValue(request, "aaCampaign"),
+        context.app.env.PRODUCT_NAME,
+      ),
       anonymousId,
       cartIds: cart?.items ?? [],
       membership,
@@ -88,7 +109,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The header bell, and the user's private room that feeds it live (JavaScript only).
       notifications: user && bell ? { bell, room: userRoom(user.id) } : null,
       // The attribution record (the worker resolved it from the cookie or this landing) for local storage.
-      analytics: { id: user?.id ?? anonymousId, anonymousId, attribution: context.app.attribution ?? null } satisfies AnalyticsRootData,
+      analytics: {
+        id: user?.id ?? anonymousId,
+        anonymousId,
+        attribution: context.app.attribution ?? null,
+      } satisfies AnalyticsRootData,
     },
     { headers },
   );
@@ -143,14 +168,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <ClientConfig env={data.env} nonce={nonce} /> : null}
       </head>
       <body>
-        <a className="skip-link" href="#main">Skip to content</a>
-        <SiteHeader productName={data?.env.PRODUCT_NAME ?? "Studio"} user={data?.user ?? null} path={data?.path ?? "/"} cartCount={data?.cartIds.length ?? 0} bell={live.bell} />
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader
+          productName={data?.env.PRODUCT_NAME ?? "Studio"}
+          user={data?.user ?? null}
+          path={data?.path ?? "/"}
+          cartCount={data?.cartIds.length ?? 0}
+          bell={live.bell}
+        />
         <ToastArea toast={live.toast} live={live.liveToast} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        {data?.authModal ? <AuthModal state={data.authModal} page={data.path} redirect={data.authRedirect} campaign={data.authCampaign} /> : null}
-        <SiteFooter productName={data?.env.PRODUCT_NAME ?? "Studio"} theme={data?.theme ?? "light"} path={data?.path ?? "/"} />
+        {data?.authModal ? (
+          <AuthModal
+            state={data.authModal}
+            page={data.path}
+            redirect={data.authRedirect}
+            campaign={data.authCampaign}
+          />
+        ) : null}
+        <SiteFooter
+          productName={data?.env.PRODUCT_NAME ?? "Studio"}
+          theme={data?.theme ?? "light"}
+          path={data?.path ?? "/"}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -207,7 +251,9 @@ export default function App() {
 function ClientConfig({ env, nonce }: { env: RootData["env"]; nonce: string | undefined }) {
   const json = serializeClientConfig({ environment: env.ENVIRONMENT, errorReporting: env.ERROR_REPORTING });
   // A data block runs nothing; it carries the nonce all the same, so every <script> of a page has it.
-  return <script id={CLIENT_CONFIG_ID} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
+  return (
+    <script id={CLIENT_CONFIG_ID} type="application/json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />
+  );
 }
 
 export function ErrorBoundary() {

@@ -13,7 +13,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: process.env.PLAYWRIGHT_JSON ? [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON }]] : [["list"]],
+  reporter: process.env.PLAYWRIGHT_JSON
+    ? [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON }]]
+    : [["list"]],
   use: {
     baseURL,
     ...devices["Desktop Chrome"],

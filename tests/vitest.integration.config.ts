@@ -22,7 +22,15 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: `${root}/wrangler.toml` },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, TEST_SEED: [...catalogueStatements(seededAt), ...studioTierStatements()], TEST_SEEDED_AT: seededAt, TEST_DEPLOY_VARS: deployVars, TEST_ROUTES: builtRoutes(root), ENVIRONMENT: "test", STRIPE_WEBHOOK_SECRET: "whsec_integration" },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            TEST_SEED: [...catalogueStatements(seededAt), ...studioTierStatements()],
+            TEST_SEEDED_AT: seededAt,
+            TEST_DEPLOY_VARS: deployVars,
+            TEST_ROUTES: builtRoutes(root),
+            ENVIRONMENT: "test",
+            STRIPE_WEBHOOK_SECRET: "whsec_integration",
+          },
         },
       }),
     ],

@@ -31,7 +31,11 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
   // State changes only from our own pages: a cross-site form post or fetch is refused. The
   // exceptions are providers posting to us: a sign-in coming back (Apple's form_post, guarded by
   // the OAuth state) and Stripe's webhooks (guarded by their signature).
-  if (!["GET", "HEAD", "OPTIONS"].includes(request.method) && !PROVIDER_POSTS.has(url.pathname) && isCrossSite(request, url)) {
+  if (
+    !["GET", "HEAD", "OPTIONS"].includes(request.method) &&
+    !PROVIDER_POSTS.has(url.pathname) &&
+    isCrossSite(request, url)
+  ) {
     return new Response("Cross-site requests are not allowed", { status: 403 });
   }
 
@@ -56,7 +60,10 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
     if (room) return room;
   }
   // Development-only pages do not exist in production: any method gets the ordinary not-found page.
-  const routed = isDevelopmentPath(url.pathname) && !isDevelopment(env) ? new Request(new URL("/404", url), { headers: request.headers }) : request;
+  const routed =
+    isDevelopmentPath(url.pathname) && !isDevelopment(env)
+      ? new Request(new URL("/404", url), { headers: request.headers })
+      : request;
   const response = await handleRemixRequest(routed, { app, cspNonce: nonce });
   return withSetCookies(response, attribution.setCookies);
 }
@@ -66,12 +73,22 @@ const worker = {
     // Every answer, pages, JSON, redirects and refusals alike, carries the security headers.
     const nonce = cspNonce();
     const response = await answer(request, bindings, ctx, nonce);
-    return withSecurityHeaders(response, { nonce, sentryDsn: typeof bindings.SENTRY_DSN === "string" ? bindings.SENTRY_DSN : undefined });
+    return withSecurityHeaders(response, {
+      nonce,
+      sentryDsn: typeof bindings.SENTRY_DSN === "string" ? bindings.SENTRY_DSN : undefined,
+    });
   },
 
   /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals; stuck plan jobs kicked again. */
   async scheduled(_controller: ScheduledController, bindings: Bindings, ctx: ExecutionContext): Promise<void> {
-    const app = { env: parseEnv(bindings), bindings, db: createDb(bindings.DB), ctx, now: Date.now(), timeZone: undefined };
+    const app = {
+      env: parseEnv(bindings),
+      bindings,
+      db: createDb(bindings.DB),
+      ctx,
+      now: Date.now(),
+      timeZone: undefined,
+    };
     const report = await renewDueSubscriptions(app);
     if (report.renewed + report.ended + report.failed > 0) console.log("renewals", JSON.stringify(report));
     const kicked = await sweepStuckJobs(app);

@@ -14,7 +14,12 @@ export function encodeAssetUrls(source) {
 }
 
 function main() {
-  const files = [`${root}build/worker.js`, ...readdirSync(`${root}public/build`).filter((f) => /^manifest-.*\.js$/.test(f)).map((f) => `${root}public/build/${f}`)];
+  const files = [
+    `${root}build/worker.js`,
+    ...readdirSync(`${root}public/build`)
+      .filter((f) => /^manifest-.*\.js$/.test(f))
+      .map((f) => `${root}public/build/${f}`),
+  ];
   let changed = 0;
   for (const file of files) {
     const before = readFileSync(file, "utf8");

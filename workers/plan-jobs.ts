@@ -20,7 +20,11 @@ export class PlanJobRunner extends DurableObject {
   private context(): AppContext {
     const bindings = this.env as unknown as Bindings;
     const state = this.ctx;
-    const ctx = { waitUntil: (promise: Promise<unknown>) => state.waitUntil(promise), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const ctx = {
+      waitUntil: (promise: Promise<unknown>) => state.waitUntil(promise),
+      passThroughOnException() {},
+      props: {},
+    } as unknown as ExecutionContext;
     return { env: parseEnv(bindings), bindings, db: createDb(bindings.DB), ctx, now: Date.now(), timeZone: undefined };
   }
 

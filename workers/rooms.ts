@@ -33,13 +33,18 @@ export class RealtimeRoom extends Server {
   async onConnect(connection: Connection<SocketState>, ctx: ConnectionContext) {
     connection.setState({ session: ctx.request.headers.get(SESSION_HEADER) ?? "" });
     // Every connect re-enters (idempotent), so a directory that lost this room learns it again.
-    await roomDirectory(this.bindings).enter(this.name).catch((error: unknown) => console.error("realtime: directory enter failed", error));
+    await roomDirectory(this.bindings)
+      .enter(this.name)
+      .catch((error: unknown) => console.error("realtime: directory enter failed", error));
   }
 
   async onClose(connection: Connection) {
     // getConnections yields open sockets only; the closing one may still be among them.
     const others = [...this.getConnections()].filter((c) => c.id !== connection.id);
-    if (others.length === 0) await roomDirectory(this.bindings).leave(this.name).catch(() => undefined);
+    if (others.length === 0)
+      await roomDirectory(this.bindings)
+        .leave(this.name)
+        .catch(() => undefined);
   }
 
   onMessage(connection: Connection, message: WSMessage) {
@@ -48,7 +53,8 @@ export class RealtimeRoom extends Server {
   }
 
   async onRequest(request: Request): Promise<Response> {
-    if (request.method !== "POST" || new URL(request.url).pathname !== PUSH_PATH) return new Response("Not found", { status: 404 });
+    if (request.method !== "POST" || new URL(request.url).pathname !== PUSH_PATH)
+      return new Response("Not found", { status: 404 });
     const message = await request.text();
     let open = [...this.getConnections<SocketState>()];
     if (request.headers.get(PRIVATE_HEADER)) open = await this.withLiveSessions(open);
@@ -60,7 +66,9 @@ export class RealtimeRoom extends Server {
   private async withLiveSessions(connections: Connection<SocketState>[]): Promise<Connection<SocketState>[]> {
     if (connections.length === 0) return connections;
     const sessions = [...new Set(connections.map((c) => c.state?.session ?? ""))];
-    const { results } = await this.bindings.DB.prepare(`SELECT id FROM sessions WHERE id IN (SELECT value FROM json_each(?1)) AND expires_at > ?2`)
+    const { results } = await this.bindings.DB.prepare(
+      `SELECT id FROM sessions WHERE id IN (SELECT value FROM json_each(?1)) AND expires_at > ?2`,
+    )
       .bind(JSON.stringify(sessions), Date.now())
       .all<{ id: string }>();
     const live = new Set(results.map((r) => r.id));
@@ -85,7 +93,11 @@ export class RoomDirectory extends DurableObject {
   }
 
   async enter(room: string): Promise<void> {
-    this.sql.exec("INSERT INTO rooms (name, entered_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET entered_at = excluded.entered_at", room, Date.now());
+    this.sql.exec(
+      "INSERT INTO rooms (name, entered_at) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET entered_at = excluded.entered_at",
+      room,
+      Date.now(),
+    );
   }
 
   async leave(room: string): Promise<void> {
@@ -95,19 +107,25 @@ export class RoomDirectory extends DurableObject {
   /** Pushes to these rooms (only those with someone in them), or to every room; returns sockets reached. */
   async fanOut(message: string, rooms?: string[]): Promise<number> {
     const cursor = rooms
-      ? this.sql.exec<{ name: string }>("SELECT name FROM rooms WHERE name IN (SELECT value FROM json_each(?))", JSON.stringify(rooms))
+      ? this.sql.exec<{ name: string }>(
+          "SELECT name FROM rooms WHERE name IN (SELECT value FROM json_each(?))",
+          JSON.stringify(rooms),
+        )
       : this.sql.exec<{ name: string }>("SELECT name FROM rooms");
     const targets = cursor.toArray().map((r) => r.name);
     const startedAt = Date.now();
     let delivered = 0;
     for (let i = 0; i < targets.length; i += FAN_OUT_CONCURRENCY) {
       const batch = targets.slice(i, i + FAN_OUT_CONCURRENCY);
-      const results = await Promise.allSettled(batch.map((room) => pushToRoom(this.env as unknown as Bindings, room, message, { isPrivate: Boolean(rooms) })));
+      const results = await Promise.allSettled(
+        batch.map((room) => pushToRoom(this.env as unknown as Bindings, room, message, { isPrivate: Boolean(rooms) })),
+      );
       results.forEach((result, j) => {
         if (result.status === "rejected") return console.error("realtime: push failed", batch[j], result.reason);
         delivered += result.value;
         // Nobody there any more (the room closed without telling us): forget it, unless it re-entered meanwhile.
-        if (result.value === 0) this.sql.exec("DELETE FROM rooms WHERE name = ? AND entered_at < ?", batch[j], startedAt);
+        if (result.value === 0)
+          this.sql.exec("DELETE FROM rooms WHERE name = ? AND entered_at < ?", batch[j], startedAt);
       });
     }
     return delivered;

@@ -31,7 +31,9 @@ export const products = sqliteTable(
     title: text("title").notNull(),
     classSlug: text("class_slug").notNull(),
     storefrontSlug: text("storefront_slug").notNull(),
-    creatorId: text("creator_id").notNull().references(() => creators.id),
+    creatorId: text("creator_id")
+      .notNull()
+      .references(() => creators.id),
     tagline: text("tagline").notNull(),
     description: text("description").notNull(),
     category: text("category").notNull(),
@@ -72,18 +74,25 @@ export const products = sqliteTable(
 export const productTags = sqliteTable(
   "product_tags",
   {
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["topic", "genre"] }).notNull(),
     value: text("value").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.kind, t.value] }), index("product_tags_kind_value").on(t.kind, t.value, t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.kind, t.value] }),
+    index("product_tags_kind_value").on(t.kind, t.value, t.productId),
+  ],
 );
 
 export const lessons = sqliteTable(
   "lessons",
   {
     id: text("id").primaryKey(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     title: text("title").notNull(),
     summary: text("summary").notNull().default(""),
@@ -106,7 +115,9 @@ export const collections = sqliteTable("collections", {
   title: text("title").notNull(),
   tagline: text("tagline").notNull(),
   description: text("description").notNull(),
-  programType: text("program_type", { enum: ["collection", "school"] }).notNull().default("collection"),
+  programType: text("program_type", { enum: ["collection", "school"] })
+    .notNull()
+    .default("collection"),
   coverUrl: text("cover_url").notNull(),
   priceCents: integer("price_cents").notNull(),
   position: integer("position").notNull().default(0),
@@ -116,8 +127,12 @@ export const collections = sqliteTable("collections", {
 export const collectionItems = sqliteTable(
   "collection_items",
   {
-    collectionId: text("collection_id").notNull().references(() => collections.id, { onDelete: "cascade" }),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
   },
   (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index("collection_items_product").on(t.productId)],
@@ -128,7 +143,9 @@ export const featureFlags = sqliteTable("feature_flags", {
   key: text("key").primaryKey(),
   enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
   payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>(),
-  updatedAt: integer("updated_at").notNull().default(sql`(unixepoch() * 1000)`),
+  updatedAt: integer("updated_at")
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`),
 });
 
 export type Creator = typeof creators.$inferSelect;
@@ -150,26 +167,43 @@ export const users = sqliteTable("users", {
   lastName: text("last_name").notNull(),
   miniBio: text("mini_bio").notNull().default(""),
   profilePhoto: text("profile_photo"),
-  membershipStatus: text("membership_status", { enum: ["active", "inactive", "suspended"] }).notNull().default("inactive"),
+  membershipStatus: text("membership_status", { enum: ["active", "inactive", "suspended"] })
+    .notNull()
+    .default("inactive"),
   currentSessionSlug: text("current_session_slug"),
   /** storefrontSlug links a creator account to the storefront (creators row) whose sales /dashboard/classes shows. */
-  creatorInfo: text("creator_info", { mode: "json" }).$type<{ hasNewDashboardAccess?: boolean; hasApps?: boolean; storefrontSlug?: string } | null>(),
+  creatorInfo: text("creator_info", { mode: "json" }).$type<{
+    hasNewDashboardAccess?: boolean;
+    hasApps?: boolean;
+    storefrontSlug?: string;
+  } | null>(),
   isStudioVip: integer("is_studio_vip", { mode: "boolean" }).notNull().default(false),
   isStudioGod: integer("is_studio_god", { mode: "boolean" }).notNull().default(false),
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
   signUpDate: integer("sign_up_date").notNull(),
   stripeCustomerId: text("stripe_customer_id"),
-  gifts: text("gifts", { mode: "json" }).$type<unknown[]>().notNull().default(sql`'[]'`),
+  gifts: text("gifts", { mode: "json" })
+    .$type<unknown[]>()
+    .notNull()
+    .default(sql`'[]'`),
   /** monthlyCredit is in dollars, as the spec's getMonthlyCreditForUser returns it. */
   monthlyCreditInfo: text("monthly_credit_info", { mode: "json" }).$type<{ monthlyCredit: number } | null>(),
   /** Keyed by offer name ('studioCountdownMainCycleOffer'); epoch milliseconds. */
-  offersSeenInfo: text("offers_seen_info", { mode: "json" }).$type<Record<string, { expirationDateSeen?: number; lastSeenCurrentOffer?: number }> | null>(),
+  offersSeenInfo: text("offers_seen_info", { mode: "json" }).$type<Record<
+    string,
+    { expirationDateSeen?: number; lastSeenCurrentOffer?: number }
+  > | null>(),
   locationInfo: text("location_info", { mode: "json" }).$type<{ city?: string; countryCode?: string } | null>(),
   /** Keyed by class id; ISO dates. */
-  classesEnrolled: text("classes_enrolled", { mode: "json" }).$type<Record<string, { classStartDate: string; classEndDate: string }> | null>(),
+  classesEnrolled: text("classes_enrolled", { mode: "json" }).$type<Record<
+    string,
+    { classStartDate: string; classEndDate: string }
+  > | null>(),
   phoneNumber: text("phone_number"),
   phoneNumberVerified: integer("phone_number_verified", { mode: "boolean" }).notNull().default(false),
-  preferredMfa: text("preferred_mfa", { enum: ["NOMFA", "SOFTWARE_TOKEN_MFA", "SMS_MFA"] }).notNull().default("NOMFA"),
+  preferredMfa: text("preferred_mfa", { enum: ["NOMFA", "SOFTWARE_TOKEN_MFA", "SMS_MFA"] })
+    .notNull()
+    .default("NOMFA"),
 });
 
 /** A password, as a versioned PBKDF2 hash (see features/identity/password.server.ts). */
@@ -380,7 +414,10 @@ export const carts = sqliteTable(
   {
     ownerId: text("owner_id").primaryKey(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
-    items: text("items", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    items: text("items", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     buyNowProductId: text("buy_now_product_id"),
     offerValid: integer("offer_valid", { mode: "boolean" }).notNull().default(false),
     version: integer("version").notNull().default(0),
@@ -428,7 +465,9 @@ export const checkoutSessions = sqliteTable(
     provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
     providerSessionId: text("provider_session_id").unique(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    status: text("status", { enum: ["open", "complete", "expired"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "complete", "expired"] })
+      .notNull()
+      .default("open"),
     source: text("source", { enum: ["cart", "buy-now", "direct"] }).notNull(),
     lines: text("lines", { mode: "json" }).$type<CheckoutLine[]>().notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
@@ -455,7 +494,10 @@ export const checkoutSessions = sqliteTable(
     /** The fulfilment that closed it: statements of that batch grant only while it is theirs. */
     fulfilmentId: text("fulfilment_id"),
   },
-  (t) => [index("checkout_sessions_user").on(t.userId, t.createdAt), index("checkout_sessions_discount_code").on(t.discountCode, t.status)],
+  (t) => [
+    index("checkout_sessions_user").on(t.userId, t.createdAt),
+    index("checkout_sessions_discount_code").on(t.discountCode, t.status),
+  ],
 );
 
 /**
@@ -475,9 +517,17 @@ export const purchases = sqliteTable(
     amountCents: integer("amount_cents").notNull(),
     purchasedAt: integer("purchased_at").notNull(),
     /** Present when refunded: {refundedAt, amountCents, reason}. */
-    refundedInfo: text("refunded_info", { mode: "json" }).$type<{ refundedAt: number; amountCents: number; reason: string } | null>(),
+    refundedInfo: text("refunded_info", { mode: "json" }).$type<{
+      refundedAt: number;
+      amountCents: number;
+      reason: string;
+    } | null>(),
   },
-  (t) => [uniqueIndex("purchases_checkout_product").on(t.checkoutSessionId, t.productId), index("purchases_user").on(t.userId, t.purchasedAt), index("purchases_product").on(t.productId)],
+  (t) => [
+    uniqueIndex("purchases_checkout_product").on(t.checkoutSessionId, t.productId),
+    index("purchases_user").on(t.userId, t.purchasedAt),
+    index("purchases_product").on(t.productId),
+  ],
 );
 
 /** Payment provider events (Stripe webhooks), each recorded once by its id. */
@@ -588,7 +638,10 @@ export const invoices = sqliteTable(
     providerInvoiceId: text("provider_invoice_id").unique(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("invoices_subscription").on(t.subscriptionId, t.createdAt), index("invoices_user").on(t.userId, t.createdAt)],
+  (t) => [
+    index("invoices_subscription").on(t.subscriptionId, t.createdAt),
+    index("invoices_user").on(t.userId, t.createdAt),
+  ],
 );
 
 export type MembershipPlanRow = typeof membershipPlans.$inferSelect;
@@ -624,9 +677,15 @@ export const analyticsEvents = sqliteTable(
 export const lessonProgress = sqliteTable(
   "lesson_progress",
   {
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    lessonId: text("lesson_id").notNull().references(() => lessons.id, { onDelete: "cascade" }),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: text("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     percentComplete: integer("percent_complete").notNull().default(0),
     positionSeconds: real("position_seconds").notNull().default(0),
     secondsWatched: real("seconds_watched").notNull().default(0),
@@ -666,7 +725,9 @@ export type NotificationRow = typeof notifications.$inferSelect;
 
 /** When a user last opened their notifications: newer ones light the bell. */
 export const notificationReads = sqliteTable("notification_reads", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   seenAt: integer("seen_at").notNull(),
 });
 
@@ -708,13 +769,18 @@ export const apps = sqliteTable(
     /** The creator's typed idea the app was made from. */
     idea: text("idea").notNull().default(""),
     isIdea: integer("is_idea", { mode: "boolean" }).notNull().default(false),
-    canvasSettings: text("canvas_settings", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    canvasSettings: text("canvas_settings", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
     landingPage: text("landing_page", { mode: "json" }).$type<LandingPage>().notNull(),
     theme: text("theme", { mode: "json" }).$type<Theme>().notNull(),
     onboardingFlow: text("onboarding_flow", { mode: "json" }).$type<OnboardingFlow>().notNull(),
     monthlyPriceCents: integer("monthly_price_cents"),
     annualPriceCents: integer("annual_price_cents"),
-    annualDurationUnit: text("annual_duration_unit", { enum: ["years", "months"] }).notNull().default("years"),
+    annualDurationUnit: text("annual_duration_unit", { enum: ["years", "months"] })
+      .notNull()
+      .default("years"),
     published: text("published", { mode: "json" }).$type<PublishedSnapshot | null>(),
     isPublished: integer("is_published", { mode: "boolean" }).notNull().default(false),
     publishedAt: integer("published_at"),
@@ -722,7 +788,11 @@ export const apps = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("apps_slugs").on(t.storefrontSlug, t.appSlug), index("apps_owner_opened").on(t.ownerId, t.recentlyOpenedAt), index("apps_published").on(t.isPublished, t.publishedAt)],
+  (t) => [
+    uniqueIndex("apps_slugs").on(t.storefrontSlug, t.appSlug),
+    index("apps_owner_opened").on(t.ownerId, t.recentlyOpenedAt),
+    index("apps_published").on(t.isPublished, t.publishedAt),
+  ],
 );
 export type AppRow = typeof apps.$inferSelect;
 
@@ -750,7 +820,9 @@ export const appVersions = sqliteTable(
     kind: text("kind", { enum: ["landing_page", "onboarding_flow", "theme", "blueprint"] }).notNull(),
     content: text("content", { mode: "json" }).$type<unknown>().notNull(),
     /** 'save', 'restore' (of restoredFrom) or 'publish'. */
-    reason: text("reason", { enum: ["save", "restore", "create"] }).notNull().default("save"),
+    reason: text("reason", { enum: ["save", "restore", "create"] })
+      .notNull()
+      .default("save"),
     restoredFrom: text("restored_from"),
     createdBy: text("created_by"),
     createdAt: integer("created_at").notNull(),
@@ -774,14 +846,24 @@ export const onboardingStates = sqliteTable(
     testingStepId: text("testing_step_id").notNull().default(""),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email"),
-    userState: text("user_state", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
-    pagesInfo: text("pages_info", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    userState: text("user_state", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
+    pagesInfo: text("pages_info", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
     finalUserState: text("final_user_state", { mode: "json" }).$type<Record<string, unknown> | null>(),
     completedAt: integer("completed_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.subject, t.testingStepId] }), index("onboarding_states_user").on(t.userId), index("onboarding_states_email").on(t.email)],
+  (t) => [
+    primaryKey({ columns: [t.appId, t.subject, t.testingStepId] }),
+    index("onboarding_states_user").on(t.userId),
+    index("onboarding_states_email").on(t.email),
+  ],
 );
 export type OnboardingStateRow = typeof onboardingStates.$inferSelect;
 

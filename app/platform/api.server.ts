@@ -9,17 +9,25 @@ import { jsonError } from "./http.server";
  * A GET endpoint of the JSON API: parses the query with its schema (400 with the first problem on
  * bad input), runs the handler, and turns "no such thing" into a 404. Callers' mistakes are never 500s.
  */
-export function apiLoader<S extends z.ZodTypeAny>(schema: S, handler: (input: z.output<S>, app: AppContext, request: Request) => Promise<Response>) {
+export function apiLoader<S extends z.ZodTypeAny>(
+  schema: S,
+  handler: (input: z.output<S>, app: AppContext, request: Request) => Promise<Response>,
+) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const parsed = parseQuery(schema, new URL(request.url));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return jsonError(400, issue?.message ?? "Invalid request", parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })));
+      return jsonError(
+        400,
+        issue?.message ?? "Invalid request",
+        parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })),
+      );
     }
     try {
       return await handler(parsed.data, context.app, request);
     } catch (error) {
-      if (error instanceof CursorNotFoundError) return jsonError(404, `lastProductId ${error.cursor} does not match any product`);
+      if (error instanceof CursorNotFoundError)
+        return jsonError(404, `lastProductId ${error.cursor} does not match any product`);
       throw error;
     }
   };
@@ -27,7 +35,10 @@ export function apiLoader<S extends z.ZodTypeAny>(schema: S, handler: (input: z.
 
 /** A JSON answer; catalogue answers may be cached briefly by the browser. */
 export function apiJson(body: unknown, { maxAge = 0, status = 200 }: { maxAge?: number; status?: number } = {}) {
-  return Response.json(body, { status, headers: { "Cache-Control": maxAge > 0 ? `public, max-age=${maxAge}` : "no-store" } });
+  return Response.json(body, {
+    status,
+    headers: { "Cache-Control": maxAge > 0 ? `public, max-age=${maxAge}` : "no-store" },
+  });
 }
 
 /** Endpoints that only answer GET say so to other methods. */
@@ -43,7 +54,8 @@ export async function readBody(request: Request): Promise<Record<string, unknown
       const body = await request.json();
       return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
     }
-    if (type.includes("form")) return Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
+    if (type.includes("form"))
+      return Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
     return null;
   } catch {
     return null;
@@ -54,7 +66,10 @@ export async function readBody(request: Request): Promise<Record<string, unknown
  * A POST endpoint of the JSON API: the body parsed with its schema (400 with the first problem),
  * then the handler. GET gets a 405.
  */
-export function apiAction<S extends z.ZodTypeAny>(schema: S, handler: (input: z.output<S>, app: AppContext, request: Request) => Promise<Response>) {
+export function apiAction<S extends z.ZodTypeAny>(
+  schema: S,
+  handler: (input: z.output<S>, app: AppContext, request: Request) => Promise<Response>,
+) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     if (request.method !== "POST") return jsonError(405, "Method not allowed");
     const body = await readBody(request);
@@ -62,7 +77,11 @@ export function apiAction<S extends z.ZodTypeAny>(schema: S, handler: (input: z.
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return jsonError(400, issue?.message ?? "Invalid request", parsed.error.issues.map((i: z.ZodIssue) => ({ field: i.path.join("."), message: i.message })));
+      return jsonError(
+        400,
+        issue?.message ?? "Invalid request",
+        parsed.error.issues.map((i: z.ZodIssue) => ({ field: i.path.join("."), message: i.message })),
+      );
     }
     return handler(parsed.data, context.app, request);
   };

@@ -4,7 +4,12 @@ import type { AppContext } from "./context";
  * Read-through KV cache for catalogue lists. KV is a cache, never the source of truth: a miss or a
  * KV failure reads D1, and the write happens after the response (ctx.waitUntil).
  */
-export async function cached<T>(app: AppContext, key: string, load: () => Promise<T>, ttlSeconds = app.env.CATALOGUE_CACHE_SECONDS): Promise<T> {
+export async function cached<T>(
+  app: AppContext,
+  key: string,
+  load: () => Promise<T>,
+  ttlSeconds = app.env.CATALOGUE_CACHE_SECONDS,
+): Promise<T> {
   const local = memory.get(key);
   if (local && local.expires > app.now) return local.value as T;
   let value: T | null = null;
@@ -16,7 +21,9 @@ export async function cached<T>(app: AppContext, key: string, load: () => Promis
   if (value === null) {
     value = await load();
     const fresh = value;
-    app.ctx.waitUntil(app.bindings.CACHE.put(key, JSON.stringify(fresh), { expirationTtl: ttlSeconds }).catch(() => undefined));
+    app.ctx.waitUntil(
+      app.bindings.CACHE.put(key, JSON.stringify(fresh), { expirationTtl: ttlSeconds }).catch(() => undefined),
+    );
   }
   remember(key, value, app.now + Math.min(ttlSeconds, MEMORY_TTL_SECONDS) * 1000);
   return value;
@@ -36,7 +43,6 @@ function remember(key: string, value: unknown, expires: number) {
   // Map keeps insertion order: the first key is the least recently stored.
   if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value as string);
 }
-
 
 /** A stable cache key from a name and its parameters. */
 export function cacheKey(name: string, params: Record<string, unknown>): string {

@@ -51,7 +51,13 @@ export function isDevelopment(env: Pick<Env, "ENVIRONMENT">): boolean {
 
 /** The variables the browser may see: rendered into the page by the root loader. */
 export function publicEnv(env: Env) {
-  return { PRODUCT_NAME: env.PRODUCT_NAME, ENVIRONMENT: env.ENVIRONMENT, SUPPORT_EMAIL: env.SUPPORT_EMAIL, SOCIAL_PROVIDERS: publicProviders(env.OAUTH_PROVIDERS), ERROR_REPORTING: browserErrorReporting(env) };
+  return {
+    PRODUCT_NAME: env.PRODUCT_NAME,
+    ENVIRONMENT: env.ENVIRONMENT,
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL,
+    SOCIAL_PROVIDERS: publicProviders(env.OAUTH_PROVIDERS),
+    ERROR_REPORTING: browserErrorReporting(env),
+  };
 }
 export type PublicEnv = ReturnType<typeof publicEnv>;
 

@@ -14,7 +14,12 @@ import {
 } from "@sentry/remix";
 import { useEffect } from "react";
 import { connectReporter } from "./error-reporting-bridge";
-import { isReportableServerError, keepTransaction, loadedAsNotFound, type BrowserErrorReporting } from "./error-reporting";
+import {
+  isReportableServerError,
+  keepTransaction,
+  loadedAsNotFound,
+  type BrowserErrorReporting,
+} from "./error-reporting";
 
 /** Set on window once Sentry is listening (the end-to-end tests wait for it before throwing). */
 export const READY_FLAG = "__studioErrorReporting";
@@ -43,10 +48,20 @@ export function startBrowserErrorReporting(config: BrowserErrorReporting) {
     },
     navigation(pathname) {
       const client = getClient();
-      if (client) startBrowserTracingNavigationSpan(client, { name: pathname, op: "navigation", attributes: { "sentry.source": "url", "sentry.origin": "auto.navigation.remix" } });
+      if (client)
+        startBrowserTracingNavigationSpan(client, {
+          name: pathname,
+          op: "navigation",
+          attributes: { "sentry.source": "url", "sentry.origin": "auto.navigation.remix" },
+        });
     },
     uncaught(error, kind) {
-      captureException(error, { mechanism: { type: `auto.browser.global_handlers.${kind === "error" ? "onerror" : "onunhandledrejection"}`, handled: false } });
+      captureException(error, {
+        mechanism: {
+          type: `auto.browser.global_handlers.${kind === "error" ? "onerror" : "onunhandledrejection"}`,
+          handled: false,
+        },
+      });
     },
   });
   (window as unknown as Record<string, unknown>)[READY_FLAG] = "ready";

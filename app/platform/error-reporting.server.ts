@@ -35,7 +35,10 @@ type Handler = Record<string, unknown>;
 export function withErrorReporting<T extends Handler>(handler: T): T {
   // Sentry instruments the object it is given in place, so it gets its own copy, made on first use.
   let instrumented: Handler | null = null;
-  const withSentryOn = () => (instrumented ??= withSentry((bindings) => sentryOptions(bindings) ?? undefined, { ...handler } as ExportedHandler) as Handler);
+  const withSentryOn = () =>
+    (instrumented ??= withSentry((bindings) => sentryOptions(bindings) ?? undefined, {
+      ...handler,
+    } as ExportedHandler) as Handler);
   const wrapped: Handler = {};
   for (const [name, method] of Object.entries(handler)) {
     if (typeof method !== "function") {

@@ -11,7 +11,9 @@ export interface BrowserErrorReporting {
   tracesSampleRate: number;
 }
 
-export function browserErrorReporting(env: Pick<Env, "SENTRY_DSN" | "SENTRY_ENVIRONMENT" | "SENTRY_TRACES_SAMPLE_RATE">): BrowserErrorReporting | null {
+export function browserErrorReporting(
+  env: Pick<Env, "SENTRY_DSN" | "SENTRY_ENVIRONMENT" | "SENTRY_TRACES_SAMPLE_RATE">,
+): BrowserErrorReporting | null {
   if (!env.SENTRY_DSN) return null;
   return { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, tracesSampleRate: env.SENTRY_TRACES_SAMPLE_RATE };
 }
@@ -29,7 +31,10 @@ export const CLIENT_CONFIG_ID = "client-config";
 
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can close or bend it. */
 export function serializeClientConfig(config: ClientConfig): string {
-  return JSON.stringify(config).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(config)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** Reads the data block; anything missing or malformed means production with reporting off. */
@@ -40,8 +45,16 @@ export function parseClientConfig(text: string | null | undefined): ClientConfig
     const value = JSON.parse(text) as Partial<ClientConfig>;
     const reporting = value.errorReporting;
     const validReporting =
-      reporting && typeof reporting.dsn === "string" && typeof reporting.environment === "string" && typeof reporting.tracesSampleRate === "number" ? reporting : null;
-    return { environment: typeof value.environment === "string" ? value.environment : "production", errorReporting: validReporting };
+      reporting &&
+      typeof reporting.dsn === "string" &&
+      typeof reporting.environment === "string" &&
+      typeof reporting.tracesSampleRate === "number"
+        ? reporting
+        : null;
+    return {
+      environment: typeof value.environment === "string" ? value.environment : "production",
+      errorReporting: validReporting,
+    };
   } catch {
     return fallback;
   }

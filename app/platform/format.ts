@@ -51,7 +51,17 @@ export function relativeTime(thenMs: number, nowMs: number): string {
   const abs = Math.abs(diff);
   const sign = Math.sign(diff) || 1;
   const [unit, size]: [Intl.RelativeTimeFormatUnit, number] =
-    abs < MINUTE ? ["second", SECOND] : abs < HOUR ? ["minute", MINUTE] : abs < DAY ? ["hour", HOUR] : abs < MONTH ? ["day", DAY] : abs < YEAR ? ["month", MONTH] : ["year", YEAR];
+    abs < MINUTE
+      ? ["second", SECOND]
+      : abs < HOUR
+        ? ["minute", MINUTE]
+        : abs < DAY
+          ? ["hour", HOUR]
+          : abs < MONTH
+            ? ["day", DAY]
+            : abs < YEAR
+              ? ["month", MONTH]
+              : ["year", YEAR];
   return relative.format(sign * Math.floor(abs / size), unit);
 }
 

@@ -3,8 +3,15 @@ import { isDevelopment, type Env } from "./env";
 /** Small response helpers shared by routes and the JSON API. */
 
 /** A JSON error the API returns for bad input: never a 500 for the caller's mistakes. */
-export function jsonError(status: 400 | 401 | 403 | 404 | 405 | 409 | 422 | 429 | 500 | 502 | 503, error: string, details?: unknown) {
-  return Response.json({ status: status === 404 ? "not found" : "error", error, ...(details ? { details } : {}) }, { status });
+export function jsonError(
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 422 | 429 | 500 | 502 | 503,
+  error: string,
+  details?: unknown,
+) {
+  return Response.json(
+    { status: status === 404 ? "not found" : "error", error, ...(details ? { details } : {}) },
+    { status },
+  );
 }
 
 /** Throws the 404 that the route's ErrorBoundary renders as the not-found page. */

@@ -7,7 +7,20 @@ import { escapeHtml } from "./html";
  * address passes safeLinkUrl (a refused link keeps its words as text; a refused image its alt text).
  */
 
-const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n", sol: "/", lpar: "(", rpar: ")", nbsp: "\u00a0" };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  colon: ":",
+  tab: "\t",
+  newline: "\n",
+  sol: "/",
+  lpar: "(",
+  rpar: ")",
+  nbsp: "\u00a0",
+};
 
 /** HTML character references decoded, as a browser would before it reads an attribute. */
 function decodeEntities(text: string): string {
@@ -32,9 +45,11 @@ const IMAGE_SCHEMES = new Set(["https", "http"]);
  */
 export function safeLinkUrl(raw: string, { images = false } = {}): string | null {
   // eslint-disable-next-line no-control-regex
-  const url = decodeEntities(raw).replace(/[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, (run, offset: number, whole: string) =>
-    // Spaces inside an address (not at its ends) stay, encoded; every other such character goes.
-    / /.test(run) && offset > 0 && offset + run.length < whole.length ? "%20" : "",
+  const url = decodeEntities(raw).replace(
+    /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]+/g,
+    (run, offset: number, whole: string) =>
+      // Spaces inside an address (not at its ends) stay, encoded; every other such character goes.
+      / /.test(run) && offset > 0 && offset + run.length < whole.length ? "%20" : "",
   );
   if (!url) return null;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();

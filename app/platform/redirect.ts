@@ -22,7 +22,8 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
  * Slashes and backslashes in disguise, once decoded. NFKC folds the fullwidth and small forms to '/'
  * and '\' (caught by the comparison below); these it leaves alone.
  */
-const SLASH_LOOKALIKES = /[\u2044\u2215\u2216\u2571\u2572\u27cb\u27cd\u29f5\u29f8\u29f9\u0338\u20e5\u1735\u2cfa\u3033\u3035]/u;
+const SLASH_LOOKALIKES =
+  /[\u2044\u2215\u2216\u2571\u2572\u27cb\u27cd\u29f5\u29f8\u29f9\u0338\u20e5\u1735\u2cfa\u3033\u3035]/u;
 
 /** A decoded form of the path that a browser or proxy could still read as another host. */
 function unsafeDecoded(path: string): boolean {

@@ -9,7 +9,12 @@
  */
 
 /** The players a lesson may embed on /watch (features/learning/rules.ts lessonMedia builds their addresses). */
-export const LESSON_EMBED_ORIGINS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com", "https://open.spotify.com", "https://www.tiktok.com"] as const;
+export const LESSON_EMBED_ORIGINS = [
+  "https://www.youtube-nocookie.com",
+  "https://player.vimeo.com",
+  "https://open.spotify.com",
+  "https://www.tiktok.com",
+] as const;
 
 /** Features no page uses: nothing on the site, nor any embed, may ask for them. */
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()";

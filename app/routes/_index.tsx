@@ -15,8 +15,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const product = (matches.find((m) => m.id === "root")?.data as { env?: { PRODUCT_NAME?: string } } | undefined)?.env?.PRODUCT_NAME ?? "Studio";
-  return [{ title: `${product} · ${data?.hero.title ?? "Music classes"}` }, { name: "description", content: data?.hero.description ?? "" }];
+  const product =
+    (matches.find((m) => m.id === "root")?.data as { env?: { PRODUCT_NAME?: string } } | undefined)?.env
+      ?.PRODUCT_NAME ?? "Studio";
+  return [
+    { title: `${product} · ${data?.hero.title ?? "Music classes"}` },
+    { name: "description", content: data?.hero.description ?? "" },
+  ];
 };
 
 export default function HomeRoute() {

@@ -5,7 +5,12 @@ import { apiAction, apiJson, methodNotAllowed } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
 
 const body = z.object({
-  email: z.string({ required_error: messages.getStartedEmailRequired }).trim().min(1, messages.getStartedEmailRequired).max(200).regex(EMAIL_PATTERN, messages.getStartedEmailInvalid),
+  email: z
+    .string({ required_error: messages.getStartedEmailRequired })
+    .trim()
+    .min(1, messages.getStartedEmailRequired)
+    .max(200)
+    .regex(EMAIL_PATTERN, messages.getStartedEmailInvalid),
   classInterestedIn: z.string().trim().max(100).optional(),
   /** JSON, as the spec sends it in form data; an object when the body is JSON. */
   extraTags: z.union([z.string().max(2000), z.record(z.unknown()), z.array(z.unknown())]).optional(),

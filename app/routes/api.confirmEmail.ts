@@ -6,7 +6,13 @@ import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/a
 import { apiAction, apiJson, methodNotAllowed } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
 
-const body = z.object({ email: z.string({ required_error: messages.emailRequired }).trim().max(200).regex(EMAIL_PATTERN, "Please provide a valid email address.") });
+const body = z.object({
+  email: z
+    .string({ required_error: messages.emailRequired })
+    .trim()
+    .max(200)
+    .regex(EMAIL_PATTERN, "Please provide a valid email address."),
+});
 
 /**
  * POST /api/confirmEmail (form data: email): sends a confirmation code to an unverified account. The
@@ -17,7 +23,8 @@ export const action = apiAction(body, async ({ email }, app) => {
   try {
     waitMs = await sendEmailConfirmation(app, email);
   } catch (error) {
-    if (error instanceof EmailNotConfiguredError) return jsonError(503, emailNotConfiguredMessage(app.env.SUPPORT_EMAIL));
+    if (error instanceof EmailNotConfiguredError)
+      return jsonError(503, emailNotConfiguredMessage(app.env.SUPPORT_EMAIL));
     throw error;
   }
   if (waitMs > 0) return jsonError(429, messages.tooManyRequests(waitSeconds(waitMs)));

@@ -15,6 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requestUser(context.app, request);
   if (!user) return jsonError(401, messages.notAuthenticated);
   const card = await context.app.db.select().from(savedCards).where(eq(savedCards.userId, user.id)).get();
-  return apiJson({ card: card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null });
+  return apiJson({
+    card: card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
+  });
 }
 export const loader = methodNotAllowed;

@@ -4,7 +4,14 @@ import { apiJson, apiLoader, methodNotAllowed } from "~/platform/api.server";
 
 /** GET /api/getMostPopularProducts?isForHomepage&limit&lastProductId */
 export const loader = apiLoader(homepageListQuery, async (query, app) => {
-  const page = await mostPopular(app, { isForHomepage: query.isForHomepage, limit: query.limit, cursor: query.lastProductId });
-  return apiJson({ products: page.products, lastProductId: page.nextCursor, hasMore: page.nextCursor !== null }, { maxAge: 60 });
+  const page = await mostPopular(app, {
+    isForHomepage: query.isForHomepage,
+    limit: query.limit,
+    cursor: query.lastProductId,
+  });
+  return apiJson(
+    { products: page.products, lastProductId: page.nextCursor, hasMore: page.nextCursor !== null },
+    { maxAge: 60 },
+  );
 });
 export const action = methodNotAllowed;

@@ -12,6 +12,9 @@ export const loader = apiLoader(getProductsQuery, async (query, app) => {
     cursor: query.lastProductId,
     limit: query.limit,
   });
-  return apiJson({ products: page.products, count: page.count, lastProductId: page.nextCursor, hasMore: page.nextCursor !== null }, { maxAge: 60 });
+  return apiJson(
+    { products: page.products, count: page.count, lastProductId: page.nextCursor, hasMore: page.nextCursor !== null },
+    { maxAge: 60 },
+  );
 });
 export const action = methodNotAllowed;

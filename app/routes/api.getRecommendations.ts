@@ -14,7 +14,12 @@ export const action = apiAction(recommendationsSchema, async (input, app, reques
   const user = await requestUser(app, request);
   if (input.user_id && input.user_id !== user?.id) return jsonError(403, "user_id must be the signed-in user");
   if (input.use_all_purchases && !user) return jsonError(401, "User is not authenticated");
-  const found = await recommendations(app, { productIds: input.product_ids, excludeProductIds: input.exclude_product_ids, useAllPurchases: input.use_all_purchases, userId: user?.id ?? null });
+  const found = await recommendations(app, {
+    productIds: input.product_ids,
+    excludeProductIds: input.exclude_product_ids,
+    useAllPurchases: input.use_all_purchases,
+    userId: user?.id ?? null,
+  });
   return apiJson({ recommendations: readOffers(app, request, user).priced(found.map(toCard)) });
 });
 export const loader = methodNotAllowed;

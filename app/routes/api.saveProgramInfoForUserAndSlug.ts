@@ -5,8 +5,15 @@ import { apiJson, methodNotAllowed } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
 
 const body = z.object({
-  slug: z.string({ required_error: "slug is required" }).trim().toLowerCase().regex(PROGRAM_SLUG, "slug must be lowercase letters, digits and dashes"),
-  program_info: z.record(z.unknown(), { required_error: "program_info is required", invalid_type_error: "program_info must be an object" }),
+  slug: z
+    .string({ required_error: "slug is required" })
+    .trim()
+    .toLowerCase()
+    .regex(PROGRAM_SLUG, "slug must be lowercase letters, digits and dashes"),
+  program_info: z.record(z.unknown(), {
+    required_error: "program_info is required",
+    invalid_type_error: "program_info must be an object",
+  }),
 });
 
 /** POST /api/saveProgramInfoForUserAndSlug {slug, program_info} → {success, slug, program_info}; at most 16 KB. */

@@ -10,7 +10,10 @@ export const loader = signedInLoader(z.object({}), async (_input, user, app) => 
     return apiJson({ status: "success", subscription: subscriptions[0] ?? null });
   } catch (error) {
     console.error("subscription: read failed", error);
-    return apiJson({ status: "error", message: SUBSCRIPTION_MESSAGES.fetchFailed, subscription: null }, { status: 503 });
+    return apiJson(
+      { status: "error", message: SUBSCRIPTION_MESSAGES.fetchFailed, subscription: null },
+      { status: 503 },
+    );
   }
 });
 export const action = methodNotAllowed;

@@ -11,15 +11,18 @@ const CART_CONFLICT_MESSAGES = {
 } as const;
 
 /** POST /api/updateCart {product_ids, offer_valid, last_updated?} → {success, lastUpdated, productsInCart}; 409 when it lost a race. */
-export const action = signedInAction(updateCartSchema, async ({ product_ids, offer_valid, last_updated }, user, app, request) => {
-  try {
-    const { unknown } = await replaceCart(app, user, product_ids, offer_valid, last_updated);
-    if (unknown) return jsonError(400, `Not for sale: ${unknown.join(", ")}`);
-  } catch (error) {
-    if (error instanceof CartChangedError) return jsonError(409, CART_CONFLICT_MESSAGES.changed);
-    if (error instanceof CartBusyError) return jsonError(409, CART_CONFLICT_MESSAGES.busy);
-    throw error;
-  }
-  return apiJson({ success: true, ...(await cartJson(app, request, user)) });
-});
+export const action = signedInAction(
+  updateCartSchema,
+  async ({ product_ids, offer_valid, last_updated }, user, app, request) => {
+    try {
+      const { unknown } = await replaceCart(app, user, product_ids, offer_valid, last_updated);
+      if (unknown) return jsonError(400, `Not for sale: ${unknown.join(", ")}`);
+    } catch (error) {
+      if (error instanceof CartChangedError) return jsonError(409, CART_CONFLICT_MESSAGES.changed);
+      if (error instanceof CartBusyError) return jsonError(409, CART_CONFLICT_MESSAGES.busy);
+      throw error;
+    }
+    return apiJson({ success: true, ...(await cartJson(app, request, user)) });
+  },
+);
 export const loader = methodNotAllowed;

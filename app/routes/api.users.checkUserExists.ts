@@ -6,7 +6,12 @@ import { apiJson, apiLoader, methodNotAllowed } from "~/platform/api.server";
 import { clientOf } from "~/platform/client.server";
 import { jsonError } from "~/platform/http.server";
 
-const query = z.object({ email: z.string({ required_error: "email must be a string containing '@'" }).max(200).refine((v) => v.includes("@"), "email must be a string containing '@'") });
+const query = z.object({
+  email: z
+    .string({ required_error: "email must be a string containing '@'" })
+    .max(200)
+    .refine((v) => v.includes("@"), "email must be a string containing '@'"),
+});
 
 /** GET /api/users/checkUserExists?email= → {exists}. Rate limited per visitor: it tells whether an email has an account. */
 export const loader = apiLoader(query, async ({ email }, app, request) => {

@@ -7,7 +7,9 @@ import { apiJson, apiLoader, methodNotAllowed } from "~/platform/api.server";
 import { UUID_PATTERN } from "~/platform/format";
 import { jsonError } from "~/platform/http.server";
 
-const query = z.object({ userId: z.string().trim().regex(UUID_PATTERN, "userId must be a user id (a UUID)").optional() });
+const query = z.object({
+  userId: z.string().trim().regex(UUID_PATTERN, "userId must be a user id (a UUID)").optional(),
+});
 
 /** GET /api/users/getBasicUserInfo[?userId=]: the public part of a user; without userId, the signed-in user. */
 export const loader = apiLoader(query, async ({ userId }, app, request) => {

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ANONYMOUS_ID, NON_AUTH_HEADER, NOT_YOUR_ANONYMOUS_ID, anonymousIdOf, carriedAnonymousIds, linkAnonymousUser } from "~/features/identity/anonymous.server";
+import {
+  ANONYMOUS_ID,
+  NON_AUTH_HEADER,
+  NOT_YOUR_ANONYMOUS_ID,
+  anonymousIdOf,
+  carriedAnonymousIds,
+  linkAnonymousUser,
+} from "~/features/identity/anonymous.server";
 import { signedInAction } from "~/features/identity/api-auth.server";
 import { moveOnboardingToUser } from "~/features/onboarding/onboarding.server";
 import { apiJson, methodNotAllowed } from "~/platform/api.server";

@@ -6,7 +6,10 @@ import { apiJson, methodNotAllowed } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
 
 const body = z.object({
-  isStudioVip: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], { required_error: "isStudioVip is required", invalid_type_error: "isStudioVip must be true or false" }),
+  isStudioVip: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], {
+    required_error: "isStudioVip is required",
+    invalid_type_error: "isStudioVip must be true or false",
+  }),
   userId: z.string().uuid("userId must be a user id").optional(),
 });
 
@@ -17,7 +20,11 @@ const body = z.object({
 export const action = signedInAction(body, async ({ isStudioVip, userId }, user, app) => {
   const target = userId ?? user.id;
   if (!user.isAdmin && (target !== user.id || isStudioVip)) return jsonError(403, "Failed to update Studio VIP status");
-  const [updated] = await app.db.update(users).set({ isStudioVip }).where(eq(users.id, target)).returning({ id: users.id, isStudioVip: users.isStudioVip });
+  const [updated] = await app.db
+    .update(users)
+    .set({ isStudioVip })
+    .where(eq(users.id, target))
+    .returning({ id: users.id, isStudioVip: users.isStudioVip });
   return updated ? apiJson({ success: true, ...updated }) : jsonError(404, "Failed to update Studio VIP status");
 });
 export const loader = methodNotAllowed;

@@ -13,7 +13,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readBody(request);
   const email = typeof body?.email === "string" ? body.email.trim().toLowerCase() : "";
   if (!body || !EMAIL_PATTERN.test(email) || email.length > 200) return failed(400);
-  const list = [body.list, body.waitlist, body.source].find((v): v is string => typeof v === "string" && v.trim() !== "") ?? "general";
+  const list =
+    [body.list, body.waitlist, body.source].find((v): v is string => typeof v === "string" && v.trim() !== "") ??
+    "general";
   const { email: _email, ...details } = body;
   if (JSON.stringify(details).length > 4000) return failed(400);
   try {

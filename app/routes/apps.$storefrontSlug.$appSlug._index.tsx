@@ -7,7 +7,8 @@ import { landingMeta } from "~/features/apps/meta";
 
 /** /apps/{storefrontSlug}/{appSlug}: an app's published landing page, in its theme, with its plans. 404 when not published. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: appsStyles }];
-export const loader = ({ request, params, context }: LoaderFunctionArgs) => loadLandingPage(context.app, request, params.storefrontSlug ?? "", params.appSlug ?? "");
+export const loader = ({ request, params, context }: LoaderFunctionArgs) =>
+  loadLandingPage(context.app, request, params.storefrontSlug ?? "", params.appSlug ?? "");
 export const meta: MetaFunction<typeof loader> = ({ data }) => landingMeta(data ?? null);
 
 export default function AppLandingRoute() {

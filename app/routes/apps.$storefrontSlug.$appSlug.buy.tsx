@@ -10,7 +10,8 @@ import { buyAction } from "~/features/apps/landing.server";
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: appsStyles }];
 export const meta: MetaFunction = () => [{ title: "Choose your plan" }, { name: "robots", content: "noindex" }];
-export const action = ({ request, params, context }: ActionFunctionArgs) => buyAction(context.app, request, params.storefrontSlug ?? "", params.appSlug ?? "");
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
+  buyAction(context.app, request, params.storefrontSlug ?? "", params.appSlug ?? "");
 
 export default function AppBuyRoute() {
   const refused = useActionData<typeof action>();

@@ -10,13 +10,25 @@ import { loadOnboardingPage, submitOnboardingPage } from "~/features/onboarding/
  * form post: checked, saved, then 303 to the next step or, on the last, to the plan page.
  */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: onboardingStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.page.title} · ${data.appName}` : "Onboarding" }, { name: "robots", content: "noindex" }];
-export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadOnboardingPage(context.app, request, params);
-export const action = ({ request, context, params }: ActionFunctionArgs) => submitOnboardingPage(context.app, request, params);
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.page.title} · ${data.appName}` : "Onboarding" },
+  { name: "robots", content: "noindex" },
+];
+export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+  loadOnboardingPage(context.app, request, params);
+export const action = ({ request, context, params }: ActionFunctionArgs) =>
+  submitOnboardingPage(context.app, request, params);
 
 export default function OnboardingRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [search] = useSearchParams();
-  return <OnboardingStep {...data} testingStepId={search.get("testingStepId")} fieldErrors={result?.fieldErrors} values={result?.values} />;
+  return (
+    <OnboardingStep
+      {...data}
+      testingStepId={search.get("testingStepId")}
+      fieldErrors={result?.fieldErrors}
+      values={result?.values}
+    />
+  );
 }

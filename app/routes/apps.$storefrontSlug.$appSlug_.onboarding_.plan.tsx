@@ -20,7 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadPlanPage(context.app, request, params);
-export const action = ({ request, context, params }: ActionFunctionArgs) => submitPlanPage(context.app, request, params);
+export const action = ({ request, context, params }: ActionFunctionArgs) =>
+  submitPlanPage(context.app, request, params);
 
 export default function PlanRoute() {
   const data = useLoaderData<typeof loader>();

@@ -11,7 +11,10 @@ import { isSecureRequest } from "~/platform/http.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers({ "Set-Cookie": await endSession(context.app, request) });
-  headers.append("Set-Cookie", `${VIP_GATE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${isSecureRequest(request) ? "; Secure" : ""}`);
+  headers.append(
+    "Set-Cookie",
+    `${VIP_GATE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${isSecureRequest(request) ? "; Secure" : ""}`,
+  );
   await clearVisitorCart(context.app, anonymousIdOf(request));
   return redirect("/", { status: 303, headers });
 }

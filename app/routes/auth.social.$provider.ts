@@ -3,7 +3,8 @@ import { redirect } from "@remix-run/cloudflare";
 import { startSocial } from "~/features/identity/social-actions.server";
 
 /** POST /auth/social/:provider: starts social sign-in (the state and PKCE verifier go in a cookie). */
-export const action = ({ request, context, params }: ActionFunctionArgs) => startSocial(context.app, request, params.provider ?? "");
+export const action = ({ request, context, params }: ActionFunctionArgs) =>
+  startSocial(context.app, request, params.provider ?? "");
 
 /** Starting a sign-in is a form post; a GET goes back to the Log In form. */
 export const loader = () => redirect("/?auth=Login");

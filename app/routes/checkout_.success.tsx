@@ -13,7 +13,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Spec 9's clearing rule after a purchase: the campaign that led to it is spent. Done here, in the
   // buyer's browser, because fulfilment may run in a webhook with no browser to clear.
   const headers = new Headers();
-  if (page.session.status === "complete") for (const cookie of clearingCookies(request)) headers.append("Set-Cookie", cookie);
+  if (page.session.status === "complete")
+    for (const cookie of clearingCookies(request)) headers.append("Set-Cookie", cookie);
   return data(page, { headers });
 }
 

@@ -30,21 +30,51 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!parsed.success) throw new Response("Bad cursor", { status: 400 });
   const query = parsed.data;
   const view = parseView(query.view);
-  const filters = { view, category: query.category ?? null, search: query.search ?? null, topics: query.topics, genres: query.genres };
+  const filters = {
+    view,
+    category: query.category ?? null,
+    search: query.search ?? null,
+    topics: query.topics,
+    genres: query.genres,
+  };
 
   if (view === "Collections") {
     const collections = await allCollections(app);
-    return data({ filters, title: browseTitle({ view, category: null, count: collections.length, productName: app.env.PRODUCT_NAME }), collections, page: null, facets: null });
+    return data({
+      filters,
+      title: browseTitle({ view, category: null, count: collections.length, productName: app.env.PRODUCT_NAME }),
+      collections,
+      page: null,
+      facets: null,
+    });
   }
   try {
     const [page, facetList, offers] = await Promise.all([
-      browseClasses(app, { view, categories: query.category ? [query.category] : undefined, topics: query.topics, genres: query.genres, search: query.search, cursor: query.cursor }),
+      browseClasses(app, {
+        view,
+        categories: query.category ? [query.category] : undefined,
+        topics: query.topics,
+        genres: query.genres,
+        search: query.search,
+        cursor: query.cursor,
+      }),
       facets(app),
       offersFor(app, request),
     ]);
-    const title = browseTitle({ view, category: query.category ?? null, count: page.count, productName: app.env.PRODUCT_NAME });
+    const title = browseTitle({
+      view,
+      category: query.category ?? null,
+      count: page.count,
+      productName: app.env.PRODUCT_NAME,
+    });
     const products = offers.priced(page.products.map(toCard));
-    return withOfferCookies(offers, { filters, title, collections: null, page: { products, nextCursor: page.nextCursor, count: page.count, cursor: query.cursor ?? null }, facets: topFacets(facetList, query) });
+    return withOfferCookies(offers, {
+      filters,
+      title,
+      collections: null,
+      page: { products, nextCursor: page.nextCursor, count: page.count, cursor: query.cursor ?? null },
+      facets: topFacets(facetList, query),
+    });
   } catch (error) {
     if (error instanceof CursorNotFoundError) throw new Response("Unknown cursor", { status: 400 });
     throw error;
@@ -56,15 +86,26 @@ const FACET_LIMIT = 16;
 function topFacets(all: Awaited<ReturnType<typeof facets>>, selected: { topics: string[]; genres: string[] }) {
   const pick = (list: { name: string; count: number }[], chosen: string[]) => {
     const top = list.slice(0, FACET_LIMIT);
-    const missing = chosen.filter((name) => !top.some((f) => f.name === name)).map((name) => ({ name, count: list.find((f) => f.name === name)?.count ?? 0 }));
+    const missing = chosen
+      .filter((name) => !top.some((f) => f.name === name))
+      .map((name) => ({ name, count: list.find((f) => f.name === name)?.count ?? 0 }));
     return [...missing, ...top];
   };
-  return { categories: all.categories, topics: pick(all.topics, selected.topics), genres: pick(all.genres, selected.genres) };
+  return {
+    categories: all.categories,
+    topics: pick(all.topics, selected.topics),
+    genres: pick(all.genres, selected.genres),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const product = (matches.find((m) => m.id === "root")?.data as { env?: { PRODUCT_NAME?: string } } | undefined)?.env?.PRODUCT_NAME ?? "Studio";
-  return [{ title: data ? `${data.title} · ${product}` : `Classes · ${product}` }, { name: "description", content: "Browse music classes by instrument, topic and genre." }];
+  const product =
+    (matches.find((m) => m.id === "root")?.data as { env?: { PRODUCT_NAME?: string } } | undefined)?.env
+      ?.PRODUCT_NAME ?? "Studio";
+  return [
+    { title: data ? `${data.title} · ${product}` : `Classes · ${product}` },
+    { name: "description", content: "Browse music classes by instrument, topic and genre." },
+  ];
 };
 
 export default function ClassesRoute() {

@@ -15,7 +15,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
-    ? [{ title: `${data.product.title} · ${data.product.creatorName}` }, { name: "description", content: data.product.tagline }, { property: "og:image", content: data.product.coverUrl }]
+    ? [
+        { title: `${data.product.title} · ${data.product.creatorName}` },
+        { name: "description", content: data.product.tagline },
+        { property: "og:image", content: data.product.coverUrl },
+      ]
     : [{ title: "Class not found" }];
 
 export default function ClassRoute() {

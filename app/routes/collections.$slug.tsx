@@ -11,7 +11,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: data.collection.title }, { name: "description", content: data.collection.tagline }] : [{ title: "Not found" }];
+  data
+    ? [{ title: data.collection.title }, { name: "description", content: data.collection.tagline }]
+    : [{ title: "Not found" }];
 
 export default function CollectionRoute() {
   return <CollectionPage {...useLoaderData<typeof loader>()} />;

@@ -17,7 +17,13 @@ export default function CreatorDashboardRoute() {
   return (
     <div className="container creator-apps-page">
       <h1>{firstName ? `${firstName}'s apps` : "Your apps"}</h1>
-      <AppsSection apps={apps} ideaDraft={ideaDraft} newApp={refused ?? null} draftSaved={params.get("draft") === "saved"} heading={apps.length ? "Recently opened" : "Get started"} />
+      <AppsSection
+        apps={apps}
+        ideaDraft={ideaDraft}
+        newApp={refused ?? null}
+        draftSaved={params.get("draft") === "saved"}
+        heading={apps.length ? "Recently opened" : "Get started"}
+      />
     </div>
   );
 }

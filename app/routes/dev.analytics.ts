@@ -14,7 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const email = query.get("email")?.trim().toLowerCase();
   const byEmail = email ? await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get() : null;
-  if (email && !byEmail) return Response.json({ events: [], profile: null }, { headers: { "Cache-Control": "no-store" } });
+  if (email && !byEmail)
+    return Response.json({ events: [], profile: null }, { headers: { "Cache-Control": "no-store" } });
   const userId = byEmail?.id ?? query.get("userId") ?? null;
   const filters: SQL[] = [];
   if (userId) filters.push(eq(analyticsEvents.userId, userId));
@@ -28,6 +29,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .where(filters.length ? and(...filters) : undefined)
     .orderBy(desc(analyticsEvents.createdAt))
     .limit(200);
-  const profile = userId ? ((await app.db.select().from(analyticsProfiles).where(eq(analyticsProfiles.userId, userId)).get()) ?? null) : null;
+  const profile = userId
+    ? ((await app.db.select().from(analyticsProfiles).where(eq(analyticsProfiles.userId, userId)).get()) ?? null)
+    : null;
   return Response.json({ userId, events, profile }, { headers: { "Cache-Control": "no-store" } });
 }

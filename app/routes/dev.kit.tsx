@@ -3,7 +3,13 @@
  * Development only: the loader answers 404 unless ENVIRONMENT is development or test. The modal demo is driven by the URL
  * (?modal=demo|blocked|gallery&image=N) so it also works with JavaScript turned off.
  */
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from "~/ui/Button";
 import { Icon, iconNames } from "~/ui/icons";
@@ -25,15 +31,25 @@ const GALLERY_SIZE = 3;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: kitPageUrl }];
 
-export const meta: MetaFunction = () => [{ title: "Interface kit (development)" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Interface kit (development)" },
+  { name: "robots", content: "noindex" },
+];
 
 /** Sets a toast in the flash cookie and redirects: the toast must survive the redirect (works without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
   notFoundOutsideDevelopment(context.app.env);
   const form = (await formDataOf(request)) ?? new FormData();
-  const toast = toastSchema.safeParse({ kind: form.get("kind"), title: form.get("title"), description: form.get("description") || undefined });
+  const toast = toastSchema.safeParse({
+    kind: form.get("kind"),
+    title: form.get("title"),
+    description: form.get("description") || undefined,
+  });
   if (!toast.success) return Response.json({ error: "Choose a kind and a title." }, { status: 400 });
-  return redirect("/dev/kit#toasts", { status: 303, headers: { "Set-Cookie": await setToastHeader(toast.data, isSecureRequest(request)) } });
+  return redirect("/dev/kit#toasts", {
+    status: 303,
+    headers: { "Set-Cookie": await setToastHeader(toast.data, isSecureRequest(request)) },
+  });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -138,7 +154,13 @@ export default function DevKit() {
               error="Enter an email address like name@example.com (see www.example.com)."
             />
             <TextInput label="Muted text" name="muted" textType="muted" defaultValue="Read-only feeling value" />
-            <TextInput label="Email (type email)" name="email" type="email" autoComplete="email" placeholder="name@example.com" />
+            <TextInput
+              label="Email (type email)"
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="name@example.com"
+            />
             <PasswordInput label="Password" name="password" />
             <PasswordInput label="Password with an error" name="password2" error="Enter your password." />
           </div>
@@ -245,12 +267,22 @@ export default function DevKit() {
       <Section id="toasts" title="Toasts">
         <div className="kit__stack">
           <ToastCard inline toast={{ kind: "info", title: "Your class starts in 10 minutes" }} />
-          <ToastCard inline toast={{ kind: "success", title: "Saved", description: "Your profile changes are live." }} />
-          <ToastCard inline toast={{ kind: "error", title: "Payment failed", description: "Your card was declined. Try another card." }} />
+          <ToastCard
+            inline
+            toast={{ kind: "success", title: "Saved", description: "Your profile changes are live." }}
+          />
+          <ToastCard
+            inline
+            toast={{ kind: "error", title: "Payment failed", description: "Your card was declined. Try another card." }}
+          />
           <Form method="post" action="/dev/kit">
             <input type="hidden" name="kind" value="success" />
             <input type="hidden" name="title" value="Saved after a redirect" />
-            <input type="hidden" name="description" value="This toast travelled in a flash cookie through a 303 redirect." />
+            <input
+              type="hidden"
+              name="description"
+              value="This toast travelled in a flash cookie through a 303 redirect."
+            />
             <Button type="submit" variant="secondary">
               Show a toast after a redirect
             </Button>
@@ -272,7 +304,14 @@ export default function DevKit() {
         </div>
       </Section>
 
-      <Modal open={modal === "demo"} closeHref={closeHref} title="A demo pop-up" slideUp lockScroll backHref="/dev/kit?modal=gallery&image=1">
+      <Modal
+        open={modal === "demo"}
+        closeHref={closeHref}
+        title="A demo pop-up"
+        slideUp
+        lockScroll
+        backHref="/dev/kit?modal=gallery&image=1"
+      >
         <p>Escape, a click outside or the close button take you back. The back button opens the gallery.</p>
         <Form method="get" action="/dev/kit" preventScrollReset className="kit__stack">
           <TextInput label="Your name" name="demoName" autoFocus />

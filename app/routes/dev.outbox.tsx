@@ -22,16 +22,28 @@ export default function Outbox() {
   return (
     <section className="container outbox" aria-labelledby="outbox-title">
       <h1 id="outbox-title">Outbox</h1>
-      <p>Emails the product would have sent. They stay here because no email provider is configured (set RESEND_API_KEY to send for real).</p>
+      <p>
+        Emails the product would have sent. They stay here because no email provider is configured (set RESEND_API_KEY
+        to send for real).
+      </p>
       <Form method="get" className="outbox__filter">
         <label htmlFor="outbox-to">Recipient</label>
-        <input id="outbox-to" className="input" type="email" name="to" defaultValue={to} placeholder="ada@example.com" />
+        <input
+          id="outbox-to"
+          className="input"
+          type="email"
+          name="to"
+          defaultValue={to}
+          placeholder="ada@example.com"
+        />
         <button type="submit" className="btn btn--secondary btn--medium">
           Filter
         </button>
       </Form>
       {emails.length === 0 ? (
-        <p className="outbox__empty">{to ? `No emails to ${to} yet.` : "No emails yet. Ask for a password reset code to see one here."}</p>
+        <p className="outbox__empty">
+          {to ? `No emails to ${to} yet.` : "No emails yet. Ask for a password reset code to see one here."}
+        </p>
       ) : (
         <ol className="outbox__list">
           {emails.map((email) => (

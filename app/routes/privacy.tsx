@@ -8,7 +8,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { html: renderLegal(privacyMarkdown, context.app.env), productName: context.app.env.PRODUCT_NAME };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Privacy Policy · ${data?.productName ?? "Studio"}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Privacy Policy · ${data?.productName ?? "Studio"}` },
+];
 
 export default function PrivacyRoute() {
   const { html } = useLoaderData<typeof loader>();

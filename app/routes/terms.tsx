@@ -8,7 +8,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { html: renderLegal(termsMarkdown, context.app.env), productName: context.app.env.PRODUCT_NAME };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Terms of Service · ${data?.productName ?? "Studio"}` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Terms of Service · ${data?.productName ?? "Studio"}` },
+];
 
 export default function TermsRoute() {
   const { html } = useLoaderData<typeof loader>();

@@ -30,7 +30,12 @@ export default function LearnerDashboardRoute() {
     <>
       {creator ? (
         <div className="container creator-apps-page creator-apps-page--v2">
-          <AppsSection apps={creator.apps} ideaDraft={creator.ideaDraft} newApp={refused ?? null} draftSaved={params.get("draft") === "saved"} />
+          <AppsSection
+            apps={creator.apps}
+            ideaDraft={creator.ideaDraft}
+            newApp={refused ?? null}
+            draftSaved={params.get("draft") === "saved"}
+          />
         </div>
       ) : null}
       <LearnerDashboard {...learner} />

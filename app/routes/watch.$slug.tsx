@@ -19,7 +19,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.lesson.title} · ${data.product.title}` }, { name: "robots", content: "noindex" }] : [{ title: "Lesson not found" }];
+  data
+    ? [{ title: `${data.lesson.title} · ${data.product.title}` }, { name: "robots", content: "noindex" }]
+    : [{ title: "Lesson not found" }];
 
 export default function WatchRoute() {
   return <WatchPage {...useLoaderData<typeof loader>()} />;

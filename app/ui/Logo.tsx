@@ -44,7 +44,10 @@ export function Logo({ name = "Studio", size = "medium", variant = "auto", class
       <rect className="logo__mark" x="0" y="0" width="30" height="30" rx="8" />
       {/* Colours come from styles.css (.logo__*) because CSS variables are not reliable in SVG attributes. */}
       {/* A play triangle with rounded corners: "press play and learn". */}
-      <path d="M11.5 8.6v12.8a1 1 0 0 0 1.5.86l10.3-6.4a1 1 0 0 0 0-1.72L13 7.74a1 1 0 0 0-1.5.86z" className="logo__glyph" />
+      <path
+        d="M11.5 8.6v12.8a1 1 0 0 0 1.5.86l10.3-6.4a1 1 0 0 0 0-1.72L13 7.74a1 1 0 0 0-1.5.86z"
+        className="logo__glyph"
+      />
       <text
         x="38"
         y="22.5"

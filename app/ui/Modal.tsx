@@ -51,7 +51,17 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
  * JavaScript and the server can render the next state); a handler, if also given, replaces the
  * navigation once JavaScript runs. With only a handler it is a <button>.
  */
-function ModalControl({ action, label, icon, className }: { action: ModalAction; label: string; icon: "close" | "chevron-left" | "chevron-right"; className: string }) {
+function ModalControl({
+  action,
+  label,
+  icon,
+  className,
+}: {
+  action: ModalAction;
+  label: string;
+  icon: "close" | "chevron-left" | "chevron-right";
+  className: string;
+}) {
   const classes = `modal__control ${className}`;
   if (action.href !== undefined) {
     const handler = action.onClick;
@@ -198,7 +208,9 @@ export function Modal({
 
   return (
     <div
-      className={["modal-root", lockScroll && "modal-root--lock", slideUp && "modal-root--slide-up", className].filter(Boolean).join(" ")}
+      className={["modal-root", lockScroll && "modal-root--lock", slideUp && "modal-root--slide-up", className]
+        .filter(Boolean)
+        .join(" ")}
       data-theme={dark ? "dark" : undefined}
     >
       {canClickOutside ? (
@@ -239,8 +251,18 @@ export function Modal({
           <div className="modal__body">{children}</div>
           {hasGallery ? (
             <>
-              <ModalControl action={previous} label="Previous gallery" icon="chevron-left" className="modal__gallery modal__gallery--previous" />
-              <ModalControl action={next} label="Next gallery" icon="chevron-right" className="modal__gallery modal__gallery--next" />
+              <ModalControl
+                action={previous}
+                label="Previous gallery"
+                icon="chevron-left"
+                className="modal__gallery modal__gallery--previous"
+              />
+              <ModalControl
+                action={next}
+                label="Next gallery"
+                icon="chevron-right"
+                className="modal__gallery modal__gallery--next"
+              />
             </>
           ) : null}
         </div>

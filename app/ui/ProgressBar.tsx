@@ -35,7 +35,10 @@ export function ProgressBar({ value, label, showText = false, className }: Progr
         aria-valuenow={percent}
         aria-valuetext={`${percent}%`}
       >
-        <div className="progress__fill" style={{ width: `${percent}%`, background: `var(${progressColor(percent)})` }} />
+        <div
+          className="progress__fill"
+          style={{ width: `${percent}%`, background: `var(${progressColor(percent)})` }}
+        />
       </div>
       {showText ? (
         // The bar already exposes the value; the visible text is for sighted readers only.

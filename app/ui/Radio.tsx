@@ -18,7 +18,17 @@ export type RadioOptionProps = {
  * card-like label. The selected styling comes from CSS `:has(:checked)`, so it follows the input even
  * without JavaScript.
  */
-export function RadioOption({ name, value, label, description, checked, defaultChecked, disabled, onChange, id }: RadioOptionProps) {
+export function RadioOption({
+  name,
+  value,
+  label,
+  description,
+  checked,
+  defaultChecked,
+  disabled,
+  onChange,
+  id,
+}: RadioOptionProps) {
   const autoId = useId();
   const inputId = id ?? `radio${autoId.replace(/:/g, "")}`;
   const descriptionId = `${inputId}-description`;
@@ -63,7 +73,16 @@ export type RadioGroupProps = {
 };
 
 /** A fieldset + legend so screen readers announce the question with each option. */
-export function RadioGroup({ legend, name, options, defaultValue, value, onChange, hideLegend, className }: RadioGroupProps) {
+export function RadioGroup({
+  legend,
+  name,
+  options,
+  defaultValue,
+  value,
+  onChange,
+  hideLegend,
+  className,
+}: RadioGroupProps) {
   return (
     <fieldset className={["radio-group", className].filter(Boolean).join(" ")}>
       <legend className={hideLegend ? "visually-hidden" : "radio-group__legend"}>{legend}</legend>

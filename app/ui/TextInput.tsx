@@ -47,12 +47,22 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
   },
   forwardedRef,
 ) {
-  const { ref, fieldId: inputId, errorId, hintId, setTypedLength, showError, showMessage } = useField<HTMLInputElement>(
+  const {
+    ref,
+    fieldId: inputId,
+    errorId,
+    hintId,
+    setTypedLength,
+    showError,
+    showMessage,
+  } = useField<HTMLInputElement>(
     { id, value, defaultValue, autoFocus, error, errorOutline, alwaysShowError },
     forwardedRef,
   );
 
-  const describedBy = [hint ? hintId : null, showMessage ? errorId : null, rest["aria-describedby"]].filter(Boolean).join(" ");
+  const describedBy = [hint ? hintId : null, showMessage ? errorId : null, rest["aria-describedby"]]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <div className={["field", showError && "field--error", className].filter(Boolean).join(" ")}>
@@ -71,7 +81,9 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
             setTypedLength(event.currentTarget.value.length);
             onChange?.(event);
           }}
-          className={["input", textType === "muted" && "input--muted", trailing && "input--with-trailing"].filter(Boolean).join(" ")}
+          className={["input", textType === "muted" && "input--muted", trailing && "input--with-trailing"]
+            .filter(Boolean)
+            .join(" ")}
           aria-invalid={showError || undefined}
           aria-describedby={describedBy || undefined}
         />

@@ -36,13 +36,19 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   },
   forwardedRef,
 ) {
-  const { ref, fieldId, errorId, hintId, length, setTypedLength, showError, showMessage } = useField<HTMLTextAreaElement>(
-    { id, value, defaultValue, autoFocus, error, errorOutline, alwaysShowError },
-    forwardedRef,
-  );
+  const { ref, fieldId, errorId, hintId, length, setTypedLength, showError, showMessage } =
+    useField<HTMLTextAreaElement>(
+      { id, value, defaultValue, autoFocus, error, errorOutline, alwaysShowError },
+      forwardedRef,
+    );
   const countId = `${fieldId}-count`;
 
-  const describedBy = [hint ? hintId : null, limit ? countId : null, showMessage ? errorId : null, rest["aria-describedby"]]
+  const describedBy = [
+    hint ? hintId : null,
+    limit ? countId : null,
+    showMessage ? errorId : null,
+    rest["aria-describedby"],
+  ]
     .filter(Boolean)
     .join(" ");
 

@@ -8,7 +8,10 @@ import { useAutoFocus } from "./useAutoFocus";
  * the value the server rendered with, so server HTML and the hydrated page agree.
  */
 export function useField<E extends HTMLInputElement | HTMLTextAreaElement>(
-  props: { id?: string; value?: unknown; defaultValue?: unknown; autoFocus?: boolean } & Omit<ErrorVisibilityInput, "length">,
+  props: { id?: string; value?: unknown; defaultValue?: unknown; autoFocus?: boolean } & Omit<
+    ErrorVisibilityInput,
+    "length"
+  >,
   forwardedRef: ForwardedRef<E>,
 ) {
   const autoId = useId();
@@ -18,7 +21,12 @@ export function useField<E extends HTMLInputElement | HTMLTextAreaElement>(
   useAutoFocus(ref, props.autoFocus);
   const [typedLength, setTypedLength] = useState(() => String(props.value ?? props.defaultValue ?? "").length);
   const length = props.value !== undefined ? String(props.value).length : typedLength;
-  const showError = shouldShowError({ length, error: props.error, errorOutline: props.errorOutline, alwaysShowError: props.alwaysShowError });
+  const showError = shouldShowError({
+    length,
+    error: props.error,
+    errorOutline: props.errorOutline,
+    alwaysShowError: props.alwaysShowError,
+  });
   return {
     ref,
     fieldId,

@@ -16,7 +16,11 @@ async function logOut(page: Page) {
   await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
 }
 
-test("a learner's whole account life: sign up, log out and in, reset, authenticator, sign out everywhere", async ({ page, browser, problems }, testInfo) => {
+test("a learner's whole account life: sign up, log out and in, reset, authenticator, sign out everywhere", async ({
+  page,
+  browser,
+  problems,
+}, testInfo) => {
   test.setTimeout(120_000);
   problems.allowStatus(400);
   const project = testInfo.project.name;

@@ -1,7 +1,8 @@
 import { expect, expectNoAxeViolations, h1, test, waitForHydration } from "./helpers";
 
 /** A fresh email per test and project: the e2e database is shared by both projects. */
-const emailFor = (title: string, project: string) => `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}@example.com`;
+const emailFor = (title: string, project: string) =>
+  `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}@example.com`;
 
 test.describe("accounts", () => {
   test("sign up from the header on a class list, sign out, then log in again", async ({ page }, testInfo) => {
@@ -46,7 +47,10 @@ test.describe("accounts", () => {
     await expect(page.getByText("Welcome back, Grace!")).toBeVisible();
   });
 
-  test("a wrong password or bad input shows the spec's messages and signs nobody in", async ({ page, problems }, testInfo) => {
+  test("a wrong password or bad input shows the spec's messages and signs nobody in", async ({
+    page,
+    problems,
+  }, testInfo) => {
     problems.allowStatus(400);
     await page.goto("/classes?auth=Login");
     await waitForHydration(page, testInfo.project.name);
@@ -65,7 +69,11 @@ test.describe("accounts", () => {
     await create.getByLabel("Email").fill("grace@navy");
     await create.getByLabel("Password", { exact: true }).fill("short");
     await create.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByText("This email address looks invalid. If we're wrong, please contact support at support@studio.example.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "This email address looks invalid. If we're wrong, please contact support at support@studio.example.",
+      ),
+    ).toBeVisible();
     await expect(page.getByText("You must provide a first name.")).toBeVisible();
     await expect(page.getByText("You must provide a last name.")).toBeVisible();
     await expect(page.getByText("Password must be at least 8 characters long.")).toBeVisible();
@@ -75,7 +83,11 @@ test.describe("accounts", () => {
   test("the modal closes back to the page it was opened on", async ({ page }, testInfo) => {
     await page.goto("/classes?view=New%20releases&auth=Login");
     await waitForHydration(page, testInfo.project.name);
-    await page.getByRole("dialog", { name: "Log In" }).getByRole("link", { name: "Close pop-up" }).or(page.getByRole("button", { name: "Close pop-up" })).click();
+    await page
+      .getByRole("dialog", { name: "Log In" })
+      .getByRole("link", { name: "Close pop-up" })
+      .or(page.getByRole("button", { name: "Close pop-up" }))
+      .click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(/\/classes\?view=New(%20|\+)releases$/);
   });

@@ -15,7 +15,8 @@ async function logIn(page: Page, email: string, password: string) {
   expect(response.status(), `log in as ${email}`).toBe(303);
 }
 
-const tileValue = (page: Page, label: string) => page.locator(".tiles__tile", { has: page.getByText(label, { exact: true }) }).locator(".tiles__value");
+const tileValue = (page: Page, label: string) =>
+  page.locator(".tiles__tile", { has: page.getByText(label, { exact: true }) }).locator(".tiles__value");
 const count = (text: string) => Number(text.replace(/[$,]/g, ""));
 
 /** Every daily chart is drawn: recharts after hydration with JavaScript, the server's SVG without. */
@@ -23,7 +24,9 @@ async function expectCharts(page: Page, projectName: string) {
   for (const title of SERIES) {
     const card = page.getByRole("region", { name: title, exact: true });
     await expect(card.getByRole("heading", { level: 3, name: title })).toBeVisible();
-    await expect(card.locator(isJs(projectName) ? "svg.recharts-surface" : 'svg[data-chart="static"]:visible')).toHaveCount(1);
+    await expect(
+      card.locator(isJs(projectName) ? "svg.recharts-surface" : 'svg[data-chart="static"]:visible'),
+    ).toHaveCount(1);
   }
 }
 
@@ -31,7 +34,11 @@ test("the demo admin sees the events in charts", async ({ page, playwright, base
   // A visitor of this test's own adds a class to their cart: one more cart add today.
   const visitor = await playwright.request.newContext({ baseURL });
   const [first] = (await api<{ products: ApiProduct[] }>(visitor, "/api/getProducts?limit=1")).products;
-  expect((await visitor.post("/cart", { form: { intent: "add", productId: first.id, page: "/classes" }, maxRedirects: 0 })).status()).toBe(303);
+  expect(
+    (
+      await visitor.post("/cart", { form: { intent: "add", productId: first.id, page: "/classes" }, maxRedirects: 0 })
+    ).status(),
+  ).toBe(303);
   await visitor.dispose();
 
   await logIn(page, "admin@studio.example", "admin-demo-1");
@@ -43,10 +50,15 @@ test("the demo admin sees the events in charts", async ({ page, playwright, base
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
 
   // Totals: five tiles, numbers (revenue in dollars); the cart add above is among them.
-  for (const label of ["Page views", "Sign-ups", "Cart adds", "Checkouts"]) await expect(tileValue(page, label)).toHaveText(/^[\d,]+$/);
+  for (const label of ["Page views", "Sign-ups", "Cart adds", "Checkouts"])
+    await expect(tileValue(page, label)).toHaveText(/^[\d,]+$/);
   await expect(tileValue(page, "Revenue")).toHaveText(/^\$[\d,]+\.\d\d$/);
   expect(count(await tileValue(page, "Cart adds").innerText())).toBeGreaterThanOrEqual(1);
-  await expect(page.getByRole("region", { name: "Cart adds", exact: true }).locator("p", { hasText: /^[\d,]+ cart adds? from .*; the busiest day was/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Cart adds", exact: true })
+      .locator("p", { hasText: /^[\d,]+ cart adds? from .*; the busiest day was/ }),
+  ).toBeVisible();
   await expectCharts(page, testInfo.project.name);
 
   // Each chart's numbers are one click away, as a table.
@@ -60,7 +72,10 @@ test("the demo admin sees the events in charts", async ({ page, playwright, base
   await expectNoAxeViolations(page);
 });
 
-test("the demo admin chooses a range, and gets a clear error for one that cannot be read", async ({ page, problems }, testInfo) => {
+test("the demo admin chooses a range, and gets a clear error for one that cannot be read", async ({
+  page,
+  problems,
+}, testInfo) => {
   problems.allowStatus(400);
   await logIn(page, "admin@studio.example", "admin-demo-1");
   await page.goto("/admin/analytics");
@@ -85,7 +100,9 @@ test("the demo admin chooses a range, and gets a clear error for one that cannot
   // A range backwards: 400, the reason in words, the last 30 days shown instead, still accessible.
   const response = await page.goto("/admin/analytics?from=2025-02-01&to=2025-01-01");
   expect(response?.status()).toBe(400);
-  await expect(page.getByRole("alert").filter({ hasText: "The From date must be on or before the To date." })).toContainText("Showing the last 30 days instead.");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The From date must be on or before the To date." }),
+  ).toContainText("Showing the last 30 days instead.");
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("2025-02-01");
   await expect(page.getByText(/\(30 days\)\. Days are in UTC\./)).toBeVisible();
   await expectCharts(page, testInfo.project.name);

@@ -7,7 +7,12 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { classHref, expect, h1, isJs, test, waitForHydration } from "./helpers";
 
-type StoredEvent = { name: string; userId: string | null; anonymousId: string | null; properties: Record<string, unknown> };
+type StoredEvent = {
+  name: string;
+  userId: string | null;
+  anonymousId: string | null;
+  properties: Record<string, unknown>;
+};
 
 const HOOKS = { storefrontSlug: "june-calloway", classSlug: "hooks-and-choruses" };
 
@@ -24,17 +29,29 @@ async function storedEvents(request: APIRequestContext, query: string): Promise<
 }
 
 /** The events of one visitor or account with this name, once the store has at least `atLeast` of them (events are written after the response, batches every few seconds). */
-async function eventsNamed(request: APIRequestContext, query: string, name: string, atLeast = 1): Promise<StoredEvent[]> {
+async function eventsNamed(
+  request: APIRequestContext,
+  query: string,
+  name: string,
+  atLeast = 1,
+): Promise<StoredEvent[]> {
   let found: StoredEvent[] = [];
   await expect
-    .poll(async () => (found = (await storedEvents(request, query)).filter((e) => e.name === name)).length, { message: `${name} for ${query}`, timeout: 15_000 })
+    .poll(async () => (found = (await storedEvents(request, query)).filter((e) => e.name === name)).length, {
+      message: `${name} for ${query}`,
+      timeout: 15_000,
+    })
     .toBeGreaterThanOrEqual(atLeast);
   return found;
 }
 
-const emailFor = (project: string) => `analytics-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const emailFor = (project: string) =>
+  `analytics-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-test("JavaScript: the landing's attribution is in local storage; the browser's batch reaches the store", async ({ page, request }, testInfo) => {
+test("JavaScript: the landing's attribution is in local storage; the browser's batch reaches the store", async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(!isJs(testInfo.project.name), "local storage and the batcher need JavaScript");
   await page.goto("/?utm_source=newsletter&utm_campaign=spring");
   await waitForHydration(page, testInfo.project.name);
@@ -43,7 +60,11 @@ test("JavaScript: the landing's attribution is in local storage; the browser's b
   const stored = () => page.evaluate((key) => window.localStorage.getItem(key), `attribution_${anon}`);
   await expect.poll(stored).not.toBeNull();
   const record = JSON.parse((await stored())!);
-  expect(record).toMatchObject({ utm_source: "newsletter", utm_campaign: "spring", landingPage: "/?utm_source=newsletter&utm_campaign=spring" });
+  expect(record).toMatchObject({
+    utm_source: "newsletter",
+    utm_campaign: "spring",
+    landingPage: "/?utm_source=newsletter&utm_campaign=spring",
+  });
   expect(new Date(record.timestamp).toISOString()).toBe(record.timestamp);
 
   // A client-side navigation to another page keeps the record, and is a page view the browser sends.
@@ -57,7 +78,13 @@ test("JavaScript: the landing's attribution is in local storage; the browser's b
   await expect(page.getByRole("dialog", { name: "Log In" })).toBeVisible();
 
   const [modal] = await eventsNamed(request, `anonymousId=${anon}`, "auth modal | viewed");
-  expect(modal.properties).toMatchObject({ form: "Login", path: "/classes", via: "browser", utm_source: "newsletter", utm_campaign: "spring" });
+  expect(modal.properties).toMatchObject({
+    form: "Login",
+    path: "/classes",
+    via: "browser",
+    utm_source: "newsletter",
+    utm_campaign: "spring",
+  });
   const [browse] = await eventsNamed(request, `anonymousId=${anon}`, "browse landing page | viewed");
   expect(browse.properties).toMatchObject({ via: "browser", utm_source: "newsletter" });
 
@@ -68,7 +95,10 @@ test("JavaScript: the landing's attribution is in local storage; the browser's b
   expect(all.filter((e) => e.name === "browse landing page | viewed")).toHaveLength(1);
 });
 
-test("page views count once with or without JavaScript; leaving the page sends what is queued", async ({ page, request }, testInfo) => {
+test("page views count once with or without JavaScript; leaving the page sends what is queued", async ({
+  page,
+  request,
+}, testInfo) => {
   await page.goto("/?utm_source=views");
   await waitForHydration(page, testInfo.project.name);
   const anon = await anonymousIdOf(page);
@@ -86,7 +116,10 @@ test("page views count once with or without JavaScript; leaving the page sends w
   expect(names).toEqual(["home landing page | viewed", "music landing page | viewed", "shopping cart | viewed"]);
 });
 
-test("a visit with utm fields, then sign-up and a purchase: the account event and payment_info carry the campaign", async ({ page, request }, testInfo) => {
+test("a visit with utm fields, then sign-up and a purchase: the account event and payment_info carry the campaign", async ({
+  page,
+  request,
+}, testInfo) => {
   const email = emailFor(testInfo.project.name);
   await page.goto(`${classHref(HOOKS)}?utm_source=spring-mail&utm_medium=email&ref=alice`);
   await waitForHydration(page, testInfo.project.name);
@@ -104,8 +137,16 @@ test("a visit with utm fields, then sign-up and a purchase: the account event an
 
   const [created] = await eventsNamed(request, `email=${encodeURIComponent(email)}`, "create account | success");
   expect(created.properties).toMatchObject({ utm_source: "spring-mail", utm_medium: "email" });
-  const profile = ((await (await request.get(`/dev/analytics?email=${encodeURIComponent(email)}`)).json()) as { profile: Record<string, unknown> }).profile;
-  expect(profile).toMatchObject({ email, membershipStatus: "inactive", attribution: { utm_source: "spring-mail", ref: "alice" } });
+  const profile = (
+    (await (await request.get(`/dev/analytics?email=${encodeURIComponent(email)}`)).json()) as {
+      profile: Record<string, unknown>;
+    }
+  ).profile;
+  expect(profile).toMatchObject({
+    email,
+    membershipStatus: "inactive",
+    attribution: { utm_source: "spring-mail", ref: "alice" },
+  });
 
   // Buy the class (Buy now goes straight to checkout when signed in).
   await page.goto(classHref(HOOKS));
@@ -125,7 +166,12 @@ test("a visit with utm fields, then sign-up and a purchase: the account event an
 
   // The purchase event carries payment_info: referrer comes only from payment_info (ref), so the stored attribution fed it.
   const [purchase] = await eventsNamed(request, `email=${encodeURIComponent(email)}`, "checkout | purchase success");
-  expect(purchase.properties).toMatchObject({ utm_source: "spring-mail", utm_medium: "email", referrer: "alice", type: "Purchased Class" });
+  expect(purchase.properties).toMatchObject({
+    utm_source: "spring-mail",
+    utm_medium: "email",
+    referrer: "alice",
+    type: "Purchased Class",
+  });
   // After the purchase the campaign is cleared (spec 9).
   expect((await page.context().cookies()).find((c) => c.name === "studio_attribution")).toBeUndefined();
 });

@@ -20,11 +20,15 @@ test("signed out, /dashboard asks to log in", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test("a signed-out visitor who picks a plan is asked to sign up first, then comes back to the plans", async ({ page }, testInfo) => {
+test("a signed-out visitor who picks a plan is asked to sign up first, then comes back to the plans", async ({
+  page,
+}, testInfo) => {
   await page.goto(DEMO_APP);
   await waitForHydration(page, testInfo.project.name);
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/apps\/marisol-vega\/half-marathon\?redirect=%2Fapps%2Fmarisol-vega%2Fhalf-marathon%23plans&auth=SocialSignUp$/);
+  await expect(page).toHaveURL(
+    /\/apps\/marisol-vega\/half-marathon\?redirect=%2Fapps%2Fmarisol-vega%2Fhalf-marathon%23plans&auth=SocialSignUp$/,
+  );
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoAxeViolations(page);
 });
@@ -38,7 +42,10 @@ test("the demo creator sees their apps and makes a new one from an idea", async 
   const card = page.locator(".app-tile").filter({ has: page.getByRole("heading", { name: "Half Marathon Coach" }) });
   await expect(card).toBeVisible();
   await expect(card.getByText("Published", { exact: true })).toBeVisible();
-  await expect(card.getByRole("link", { name: "View public page of Half Marathon Coach" })).toHaveAttribute("href", DEMO_APP);
+  await expect(card.getByRole("link", { name: "View public page of Half Marathon Coach" })).toHaveAttribute(
+    "href",
+    DEMO_APP,
+  );
   await expect(card.getByRole("button", { name: "Open builder for Half Marathon Coach" })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -64,10 +71,13 @@ test("the demo creator sees their apps and makes a new one from an idea", async 
   await page.getByRole("button", { name: "Create app" }).click();
   await page.waitForURL(/\/dashboard\/builder\?appId=[0-9a-f-]{36}$/);
   const appId = new URL(page.url()).searchParams.get("appId")!;
-  if (isJs(testInfo.project.name)) expect(await page.evaluate(() => localStorage.getItem("appBuilderContextState"))).toBeNull();
+  if (isJs(testInfo.project.name))
+    expect(await page.evaluate(() => localStorage.getItem("appBuilderContextState"))).toBeNull();
 
   // The new app is on the dashboard; it was never published, so the public gets the not-found page.
-  const list = (await (await page.request.get("/api/app-builder/getCreatorApps")).json()) as { response: { apps: { appId: string; storefrontSlug: string; appSlug: string; isPublished: boolean }[] } };
+  const list = (await (await page.request.get("/api/app-builder/getCreatorApps")).json()) as {
+    response: { apps: { appId: string; storefrontSlug: string; appSlug: string; isPublished: boolean }[] };
+  };
   const made = list.response.apps.find((a) => a.appId === appId)!;
   expect(made).toMatchObject({ storefrontSlug: "marisol-vega", isPublished: false });
   await page.goto("/dashboard");
@@ -77,12 +87,16 @@ test("the demo creator sees their apps and makes a new one from an idea", async 
   await expectNoAxeViolations(page);
 });
 
-test("the public landing page renders in the app's theme with the annual plan first and selected", async ({ page }, testInfo) => {
+test("the public landing page renders in the app's theme with the annual plan first and selected", async ({
+  page,
+}, testInfo) => {
   expect((await page.goto(DEMO_APP))?.status()).toBe(200);
   await waitForHydration(page, testInfo.project.name);
   await expect(h1(page)).toHaveText("Run your first sub-2 half marathon");
   await expect(page).toHaveTitle("Half Marathon Coach: Run your first sub-2 half marathon");
-  const primary = await page.locator(".app-landing").evaluate((el) => getComputedStyle(el).getPropertyValue("--app-primary").trim());
+  const primary = await page
+    .locator(".app-landing")
+    .evaluate((el) => getComputedStyle(el).getPropertyValue("--app-primary").trim());
   expect(primary).toBe("#c2410c");
   await expect(page.getByRole("link", { name: "Get started" })).toHaveAttribute("href", `${DEMO_APP}/onboarding`);
   const plans = page.locator("#plans").getByRole("radio");
@@ -94,12 +108,17 @@ test("the public landing page renders in the app's theme with the annual plan fi
   await expectNoAxeViolations(page);
 });
 
-test("a signed-in learner buys the annual plan with the test card and sees the confirmation", async ({ page }, testInfo) => {
+test("a signed-in learner buys the annual plan with the test card and sees the confirmation", async ({
+  page,
+}, testInfo) => {
   // The demo learner buys with JavaScript; the no-JavaScript run buys with an account of its own (the two run in parallel).
   if (isJs(testInfo.project.name)) await logIn(page, "learner@studio.example", "learner-demo-1");
   else {
     const email = `app-buyer-${Date.now()}@example.com`;
-    const made = await page.request.post("/auth/create-account", { form: { email, firstName: "Ada", lastName: "Byron", password: "app buyer password", page: "/" }, maxRedirects: 0 });
+    const made = await page.request.post("/auth/create-account", {
+      form: { email, firstName: "Ada", lastName: "Byron", password: "app buyer password", page: "/" },
+      maxRedirects: 0,
+    });
     expect(made.status()).toBe(303);
   }
   await page.goto(`${DEMO_APP}#plans`);

@@ -8,7 +8,10 @@ const emailFor = (title: string, project: string) => `${title}-${project}-${Date
 async function makeAccount(email: string, password = "first password") {
   const { baseURL } = test.info().project.use;
   const signUp = await requests.newContext({ baseURL });
-  const response = await signUp.post("/auth/create-account", { form: { email, firstName: "Rosa", lastName: "Parks", password }, maxRedirects: 0 });
+  const response = await signUp.post("/auth/create-account", {
+    form: { email, firstName: "Rosa", lastName: "Parks", password },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(303);
   await signUp.dispose();
 }
@@ -24,7 +27,10 @@ async function emailedCode(request: APIRequestContext, email: string): Promise<s
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test.describe("auth modal flows", () => {
-  test("Get Started warns once about a typo, then continues to Create Account with the email", async ({ page, problems }, testInfo) => {
+  test("Get Started warns once about a typo, then continues to Create Account with the email", async ({
+    page,
+    problems,
+  }, testInfo) => {
     problems.allowStatus(400);
     await page.goto("/classes?auth=Email");
     await waitForHydration(page, testInfo.project.name);
@@ -39,7 +45,9 @@ test.describe("auth modal flows", () => {
     const email = emailFor("typo", testInfo.project.name).replace("@example.com", "@gmial.com");
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Continue with email" }).click();
-    await expect(page.getByText(`For your email, did you mean to use ${email.replace("gmial", "gmail")}?`)).toBeVisible();
+    await expect(
+      page.getByText(`For your email, did you mean to use ${email.replace("gmial", "gmail")}?`),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Continue with email" }).click();
 
@@ -49,7 +57,10 @@ test.describe("auth modal flows", () => {
     await expect(page).toHaveURL(/\/classes\?auth=CreateAccount&authEmail=/);
   });
 
-  test("SocialSignUp in dark mode shows the consent line and sends a known email to Log In", async ({ page, request }, testInfo) => {
+  test("SocialSignUp in dark mode shows the consent line and sends a known email to Log In", async ({
+    page,
+    request,
+  }, testInfo) => {
     const email = emailFor("social", testInfo.project.name);
     await makeAccount(email);
     await page.goto("/?auth=Email&authSocial=1&authDark=1");
@@ -62,10 +73,17 @@ test.describe("auth modal flows", () => {
     const login = page.getByRole("dialog", { name: "Log In" });
     await expect(login.getByLabel("Email")).toHaveValue(email);
     // With social login on, Log In's sign-up link goes back to SocialSignUp, keeping dark mode.
-    await expect(login.getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/?auth=SocialSignUp&authSocial=1&authDark=1");
+    await expect(login.getByRole("link", { name: "Create Account" })).toHaveAttribute(
+      "href",
+      "/?auth=SocialSignUp&authSocial=1&authDark=1",
+    );
   });
 
-  test("reset a forgotten password with the emailed code, then log in with the new one", async ({ page, request, problems }, testInfo) => {
+  test("reset a forgotten password with the emailed code, then log in with the new one", async ({
+    page,
+    request,
+    problems,
+  }, testInfo) => {
     problems.allowStatus(400);
     const email = emailFor("reset", testInfo.project.name);
     await makeAccount(email);
@@ -135,13 +153,21 @@ test.describe("auth modal flows", () => {
     await login.getByLabel("Email").fill(email);
     await login.getByLabel("Password", { exact: true }).fill("right password");
     await login.getByRole("button", { name: "Log In", exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: /Password attempts exceeded\. Please wait \d seconds? and try again\./ })).toBeVisible();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: /Password attempts exceeded\. Please wait \d seconds? and try again\./ }),
+    ).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
   });
 });
 
 test("a form post from another site is refused", async ({ request }) => {
-  const response = await request.post("/auth/login", { form: { email: "a@b.co", password: "whatever1" }, headers: { Origin: "https://evil.example" }, maxRedirects: 0 });
+  const response = await request.post("/auth/login", {
+    form: { email: "a@b.co", password: "whatever1" },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(403);
 });
 

@@ -1,10 +1,35 @@
 /** /classes: the main learner journey, views, filters, search, "Load more" and bad cursors. */
 import type { Page } from "@playwright/test";
-import { classes as catalogueClasses, collections as catalogueCollectionList, ratingScore as fixtureRatingScore } from "../fixtures/catalogue/index.mjs";
-import { api, expect, expectNoAxeViolations, h1, isJs, resultCards, test, waitForHydration, type ApiProduct } from "./helpers";
+import {
+  classes as catalogueClasses,
+  collections as catalogueCollectionList,
+  ratingScore as fixtureRatingScore,
+} from "../fixtures/catalogue/index.mjs";
+import {
+  api,
+  expect,
+  expectNoAxeViolations,
+  h1,
+  isJs,
+  resultCards,
+  test,
+  waitForHydration,
+  type ApiProduct,
+} from "./helpers";
 
 /** The demo catalogue the server was seeded with (tests/fixtures/catalogue): used where no API answers (search, top rated). */
-type FixtureClass = { id: string; title: string; tagline: string; creatorName: string; category: string; description: string; storefrontSlug: string; classSlug: string; ratingAverage: number; ratingCount: number };
+type FixtureClass = {
+  id: string;
+  title: string;
+  tagline: string;
+  creatorName: string;
+  category: string;
+  description: string;
+  storefrontSlug: string;
+  classSlug: string;
+  ratingAverage: number;
+  ratingCount: number;
+};
 type FixtureCollection = { slug: string; title: string; items: { storefrontSlug: string; classSlug: string }[] };
 const catalogue = catalogueClasses as FixtureClass[];
 const catalogueCollections = catalogueCollectionList as FixtureCollection[];
@@ -65,7 +90,10 @@ test.describe("browsing classes", () => {
     // Home → the Guitar chip.
     await page.goto("/");
     await expectNoAxeViolations(page);
-    await page.getByRole("navigation", { name: "Browse categories" }).getByRole("link", { name: "Guitar", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Browse categories" })
+      .getByRole("link", { name: "Guitar", exact: true })
+      .click();
     await expect(page).toHaveURL(/\/classes\?category=Guitar&view=$/);
     await expect(h1(page)).toHaveText(`Guitar Classes (${guitar.count})`);
     expect(guitar.count).toBe(guitar.products.length);
@@ -111,7 +139,9 @@ test.describe("browsing classes", () => {
     await expect(page).toHaveURL(/[?&]genres=Jazz(&|$)/);
     await expect(h1(page)).toHaveText(`Piano Classes (${pianoJazz.count})`);
     await expect(cardTitles(page)).toHaveText(pianoJazz.products.map((p) => p.title));
-    await expect(page.getByRole("group", { name: "Genres" }).getByRole("checkbox", { name: "Jazz", exact: true })).toBeChecked();
+    await expect(
+      page.getByRole("group", { name: "Genres" }).getByRole("checkbox", { name: "Jazz", exact: true }),
+    ).toBeChecked();
     await expect(page.getByRole("link", { name: "Clear all" })).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -121,13 +151,18 @@ test.describe("browsing classes", () => {
     await page.getByRole("search").getByRole("searchbox", { name: "Search classes" }).press("Enter");
     await expect(page).toHaveURL(/\/classes\?search=guitar$/);
     await expect(h1(page)).toHaveText("Explore Studio classes");
-    await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText(`${matches.length} classes match “guitar”`);
+    await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText(
+      `${matches.length} classes match “guitar”`,
+    );
     expect((await cardTitles(page).allTextContents()).sort()).toEqual(matches.map((c) => c.title).sort());
     await expect(page.getByRole("searchbox", { name: "Search", exact: true })).toHaveValue("guitar");
     await expectNoAxeViolations(page);
   });
 
-  test("journey, part 2: all classes → load more → class → its collection → the school", async ({ page, request }, testInfo) => {
+  test("journey, part 2: all classes → load more → class → its collection → the school", async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const js = isJs(testInfo.project.name);
     const all = await api<ProductPage>(request, "/api/getProducts?limit=100");
@@ -152,20 +187,30 @@ test.describe("browsing classes", () => {
     await expectNoAxeViolations(page);
 
     // Open a class from the second page: one that belongs to a collection.
-    const inCollection = new Set(catalogueCollections.flatMap((c) => c.items.map((it) => `${it.storefrontSlug}/${it.classSlug}`)));
+    const inCollection = new Set(
+      catalogueCollections.flatMap((c) => c.items.map((it) => `${it.storefrontSlug}/${it.classSlug}`)),
+    );
     const pick = all.products.slice(24, 48).find((p) => inCollection.has(`${p.storefrontSlug}/${p.classSlug}`));
     expect(pick, "a class on page 2 is in a collection").toBeTruthy();
-    const collection = catalogueCollections.find((c) => c.items.some((it) => it.storefrontSlug === pick!.storefrontSlug && it.classSlug === pick!.classSlug))!;
+    const collection = catalogueCollections.find((c) =>
+      c.items.some((it) => it.storefrontSlug === pick!.storefrontSlug && it.classSlug === pick!.classSlug),
+    )!;
     await resultCards(page).getByRole("link", { name: pick!.title, exact: true }).click();
     await expect(page).toHaveURL(`/classes/${pick!.storefrontSlug}/${pick!.classSlug}`);
     await expect(h1(page)).toHaveText(pick!.title);
     await expectNoAxeViolations(page);
 
     // …its 'Also in' link to a collection.
-    await page.getByRole("paragraph").filter({ hasText: /^Also in/ }).getByRole("link", { name: collection.title, exact: true }).click();
+    await page
+      .getByRole("paragraph")
+      .filter({ hasText: /^Also in/ })
+      .getByRole("link", { name: collection.title, exact: true })
+      .click();
     await expect(page).toHaveURL(`/collections/${collection.slug}`);
     await expect(h1(page)).toHaveText(collection.title);
-    await expect(page.getByRole("region", { name: "The classes" }).getByRole("link", { name: pick!.title, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "The classes" }).getByRole("link", { name: pick!.title, exact: true }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     // …and the school from the header.
@@ -188,7 +233,11 @@ test.describe("browsing classes", () => {
     await page.goto("/classes?view=TOP+rated");
     await expect(h1(page)).toHaveText("Top Rated Classes");
     await expect(views(page).getByRole("link", { name: "Top rated" })).toHaveAttribute("aria-current", "page");
-    await expect(cardTitles(page)).toHaveText(topRated().slice(0, 24).map((c) => c.title));
+    await expect(cardTitles(page)).toHaveText(
+      topRated()
+        .slice(0, 24)
+        .map((c) => c.title),
+    );
     // "Load more" keeps the view.
     await expect(loadMore(page)).toHaveAttribute("href", /^\/classes\?view=Top\+rated&cursor=[0-9a-f-]{36}$/);
 
@@ -251,7 +300,10 @@ test.describe("browsing classes", () => {
     const response = await page.goto("/classes?cursor=nope");
     expect(response?.status()).toBe(400);
     await expect(h1(page)).toHaveText("This page of results isn't available");
-    await expect(page.getByRole("main").getByRole("link", { name: "Explore classes" })).toHaveAttribute("href", "/classes");
+    await expect(page.getByRole("main").getByRole("link", { name: "Explore classes" })).toHaveAttribute(
+      "href",
+      "/classes",
+    );
     await expectNoAxeViolations(page);
 
     const unknown = await page.goto("/classes?cursor=00000000-0000-4000-8000-000000000000");
@@ -263,7 +315,9 @@ test.describe("browsing classes", () => {
     await page.goto("/classes?view=Top%20rated");
     await page.getByRole("searchbox", { name: "Search", exact: true }).fill("zzzqqqxxyy");
     await page.getByRole("button", { name: "Apply filters" }).click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("search") === "zzzqqqxxyy" && url.searchParams.get("view") === "Top rated");
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("search") === "zzzqqqxxyy" && url.searchParams.get("view") === "Top rated",
+    );
     await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText("0 classes match “zzzqqqxxyy”");
     await expect(page.getByRole("heading", { name: "No classes match" })).toBeVisible();
     await expect(resultCards(page)).toHaveCount(0);

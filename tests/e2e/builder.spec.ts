@@ -38,14 +38,22 @@ async function lockDemoApp(): Promise<() => void> {
 }
 
 async function logInAsCreator(page: Page) {
-  const login = await page.request.post("/auth/login", { form: { email: "creator@studio.example", password: "creator-demo-1", page: "/" }, maxRedirects: 0 });
+  const login = await page.request.post("/auth/login", {
+    form: { email: "creator@studio.example", password: "creator-demo-1", page: "/" },
+    maxRedirects: 0,
+  });
   expect(login.status()).toBe(303);
 }
 
 /** Saves the editor form: with JavaScript by waiting for the autosave, without by the Save button. */
 async function save(page: Page, js: boolean) {
   if (js) {
-    await expect(page.getByRole("status").filter({ hasText: /^Saved$/ }).first()).toBeVisible({ timeout: 10_000 });
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: /^Saved$/ })
+        .first(),
+    ).toBeVisible({ timeout: 10_000 });
   } else {
     await page.getByRole("button", { name: "Save", exact: true }).first().click();
     await expect(page).toHaveURL(/section=/);
@@ -96,7 +104,10 @@ test.describe("the demo creator builds and publishes", () => {
     await expect(field).toHaveValue(original);
   });
 
-  test("an invalid landing page shows the error next to the field and in the summary", async ({ page, problems }, testInfo) => {
+  test("an invalid landing page shows the error next to the field and in the summary", async ({
+    page,
+    problems,
+  }, testInfo) => {
     problems.allowStatus(400);
     await logInAsCreator(page);
     await page.goto(builder("&section=landing"));
@@ -131,20 +142,35 @@ test.describe("the demo creator builds and publishes", () => {
     await expect(page.getByLabel("Font")).toHaveValue("rounded");
   });
 
-  test("onboarding: add a question to the last page, then remove it (works without JavaScript)", async ({ page }, testInfo) => {
+  test("onboarding: add a question to the last page, then remove it (works without JavaScript)", async ({
+    page,
+  }, testInfo) => {
     await logInAsCreator(page);
     await page.goto(builder("&section=onboarding"));
     await waitForHydration(page, testInfo.project.name);
     await expectNoAxeViolations(page);
-    await expect(page.getByRole("link", { name: "Preview onboarding" })).toHaveAttribute("href", "/apps/marisol-vega/half-marathon/onboarding?testingStepId=preview");
+    await expect(page.getByRole("link", { name: "Preview onboarding" })).toHaveAttribute(
+      "href",
+      "/apps/marisol-vega/half-marathon/onboarding?testingStepId=preview",
+    );
     const pages = page.locator("fieldset.builder-page");
     const count = await pages.count();
     const last = pages.nth(count - 1);
     const questions = await last.locator(":scope > fieldset.builder-item:not(.builder-skip)").count();
     await last.getByRole("button", { name: `Add a question to page ${count}` }).click();
-    await expect(page.locator("fieldset.builder-page").nth(count - 1).locator(":scope > fieldset.builder-item:not(.builder-skip)")).toHaveCount(questions + 1);
+    await expect(
+      page
+        .locator("fieldset.builder-page")
+        .nth(count - 1)
+        .locator(":scope > fieldset.builder-item:not(.builder-skip)"),
+    ).toHaveCount(questions + 1);
     await page.getByRole("button", { name: `Remove page ${count} question ${questions + 1}` }).click();
-    await expect(page.locator("fieldset.builder-page").nth(count - 1).locator(":scope > fieldset.builder-item:not(.builder-skip)")).toHaveCount(questions);
+    await expect(
+      page
+        .locator("fieldset.builder-page")
+        .nth(count - 1)
+        .locator(":scope > fieldset.builder-item:not(.builder-skip)"),
+    ).toHaveCount(questions);
     await expect(page.getByRole("heading", { name: "Onboarding history" })).toBeVisible();
   });
 
@@ -158,7 +184,8 @@ test.describe("the demo creator builds and publishes", () => {
     await expect(page.getByLabel("Annual price (US dollars, optional)")).toHaveValue("99");
     await expectNoAxeViolations(page);
     await page.getByLabel("Monthly price (US dollars)").fill("14.999");
-    if (js) await expect(page.getByRole("status").filter({ hasText: "Not saved" }).first()).toBeVisible({ timeout: 10_000 });
+    if (js)
+      await expect(page.getByRole("status").filter({ hasText: "Not saved" }).first()).toBeVisible({ timeout: 10_000 });
     else await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Use at most 2 decimals").first()).toBeVisible();
     await page.getByLabel("Monthly price (US dollars)").fill("14.99");
@@ -178,7 +205,10 @@ test.describe("the demo creator builds and publishes", () => {
 
 test("a new account buys the Starter studio tier and reaches the publish step", async ({ page }, testInfo) => {
   const email = `tier-${testInfo.project.name}-${Date.now()}@example.com`;
-  const created = await page.request.post("/auth/create-account", { form: { email, firstName: "Tia", lastName: "Builder", password: "tier buyer password" }, maxRedirects: 0 });
+  const created = await page.request.post("/auth/create-account", {
+    form: { email, firstName: "Tia", lastName: "Builder", password: "tier buyer password" },
+    maxRedirects: 0,
+  });
   expect(created.status()).toBe(303);
   await page.goto("/dashboard/builder?mode=pricing_tiers");
   await waitForHydration(page, testInfo.project.name);

@@ -1,5 +1,16 @@
 /** Class pages, collection pages, the school, and the 404 page for unknown routes and slugs. */
-import { api, classHref, durationText, expect, expectNoAxeViolations, h1, resultCards, test, usd, type ApiProduct } from "./helpers";
+import {
+  api,
+  classHref,
+  durationText,
+  expect,
+  expectNoAxeViolations,
+  h1,
+  resultCards,
+  test,
+  usd,
+  type ApiProduct,
+} from "./helpers";
 
 type ProductDetail = ApiProduct & {
   tagline: string;
@@ -18,13 +29,27 @@ type CollectionDetail = {
 };
 
 const productBySlugs = (request: Parameters<typeof api>[0], storefront: string, slug: string) =>
-  api<{ product: ProductDetail }>(request, `/api/getProductWithClassSlug?class_slug=${slug}&storefront_slug=${storefront}`).then((r) => r.product);
+  api<{ product: ProductDetail }>(
+    request,
+    `/api/getProductWithClassSlug?class_slug=${slug}&storefront_slug=${storefront}`,
+  ).then((r) => r.product);
 
 test.describe("class page", () => {
-  test("shows title, creator, prices, lessons with durations, the description and more from the creator", async ({ page, request }) => {
+  test("shows title, creator, prices, lessons with durations, the description and more from the creator", async ({
+    page,
+    request,
+  }) => {
     // The most popular class with a running countdown offer: 'Now' the offer price, the regular price struck.
-    const { products } = await api<{ products: (ApiProduct & { crossedPriceApplicableFrom: string | null })[] }>(request, "/api/getMostPopularProducts?limit=24");
-    const onOffer = products.find((p) => p.priceInfo.crossedPrice !== null && p.crossedPriceApplicableFrom !== null && Date.parse(p.crossedPriceApplicableFrom) > Date.now());
+    const { products } = await api<{ products: (ApiProduct & { crossedPriceApplicableFrom: string | null })[] }>(
+      request,
+      "/api/getMostPopularProducts?limit=24",
+    );
+    const onOffer = products.find(
+      (p) =>
+        p.priceInfo.crossedPrice !== null &&
+        p.crossedPriceApplicableFrom !== null &&
+        Date.parse(p.crossedPriceApplicableFrom) > Date.now(),
+    );
     expect(onOffer, "a popular class runs a countdown offer").toBeTruthy();
     const product = await productBySlugs(request, onOffer!.storefrontSlug, onOffer!.classSlug);
     expect(product.priceInfo.crossedPrice, "the class has a crossed price").not.toBeNull();
@@ -38,9 +63,14 @@ test.describe("class page", () => {
     await expect(hero.locator("s")).toHaveText(`Regular price ${usd(product.priceInfo.crossedPrice!)}`);
 
     // Lessons: an ordered list, in order, each with its duration text.
-    const lessons = page.locator("main ol").filter({ has: page.getByRole("heading", { name: product.lessons[0].title }) }).getByRole("listitem");
+    const lessons = page
+      .locator("main ol")
+      .filter({ has: page.getByRole("heading", { name: product.lessons[0].title }) })
+      .getByRole("listitem");
     await expect(lessons).toHaveCount(product.lessons.length);
-    await expect(lessons.getByRole("heading", { level: 3 })).toHaveText(product.lessons.map((l) => new RegExp(`^${escape(l.title)}`)));
+    await expect(lessons.getByRole("heading", { level: 3 })).toHaveText(
+      product.lessons.map((l) => new RegExp(`^${escape(l.title)}`)),
+    );
     for (const [i, lesson] of product.lessons.entries()) {
       await expect(lessons.nth(i).locator(".lesson-list__duration")).toHaveText(durationText(lesson.durationSeconds));
     }
@@ -57,13 +87,18 @@ test.describe("class page", () => {
     const more = page.getByRole("region", { name: `More from ${product.creator.name}` });
     const moreCards = more.getByRole("article");
     expect(await moreCards.count()).toBeGreaterThan(0);
-    await expect(moreCards.locator(".product-card__creator")).toHaveText((await moreCards.all()).map(() => product.creator.name));
+    await expect(moreCards.locator(".product-card__creator")).toHaveText(
+      (await moreCards.all()).map(() => product.creator.name),
+    );
     await expect(more.getByRole("link", { name: product.title, exact: true })).toHaveCount(0);
 
     await expectNoAxeViolations(page);
   });
 
-  test("a short lesson reads 'Less than 1 minute'; an undiscounted class has no crossed price", async ({ page, request }) => {
+  test("a short lesson reads 'Less than 1 minute'; an undiscounted class has no crossed price", async ({
+    page,
+    request,
+  }) => {
     // The demo catalogue's guitar-tone class opens with a 45-second lesson and has no crossed price.
     const product = await productBySlugs(request, "dex-okafor", "guitar-tone-on-any-amp");
     const short = product.lessons.find((l) => l.durationSeconds <= 60)!;
@@ -93,13 +128,20 @@ test.describe("class page", () => {
 
 test.describe("collections and schools", () => {
   test("a collection page shows its price, total value and classes", async ({ page, request }) => {
-    const { collection } = await api<{ collection: CollectionDetail }>(request, "/api/getProductCollectionWithSlug?slug=guitar-essentials");
+    const { collection } = await api<{ collection: CollectionDetail }>(
+      request,
+      "/api/getProductCollectionWithSlug?slug=guitar-essentials",
+    );
     await page.goto(`/collections/${collection.slug}`);
     await expect(h1(page)).toHaveText(collection.title);
     await expect(page.getByText(`Collection · ${collection.classCount} classes`)).toBeVisible();
     const value = page.locator("dl");
-    await expect(value.locator("dt", { hasText: "Collection price" }).locator("+ dd")).toHaveText(usd(collection.priceInfo.price));
-    await expect(value.locator("dt", { hasText: "Total value" }).locator("+ dd")).toHaveText(usd(collection.totalValuePriceInCents));
+    await expect(value.locator("dt", { hasText: "Collection price" }).locator("+ dd")).toHaveText(
+      usd(collection.priceInfo.price),
+    );
+    await expect(value.locator("dt", { hasText: "Total value" }).locator("+ dd")).toHaveText(
+      usd(collection.totalValuePriceInCents),
+    );
     // Total value: what the classes cost one by one at their regular prices.
     const sum = collection.classes.reduce((total, c) => total + (c.priceInfo.crossedPrice ?? c.priceInfo.price), 0);
     expect(collection.totalValuePriceInCents).toBe(sum);
@@ -112,24 +154,36 @@ test.describe("collections and schools", () => {
     const { collections } = await api<{ collections: CollectionDetail[] }>(request, "/api/getAllProductCollections");
     await page.goto("/classes?view=Collections");
     const target = collections[collections.length - 1];
-    await page.getByRole("list", { name: "Collections" }).getByRole("link", { name: target.title, exact: true }).click();
+    await page
+      .getByRole("list", { name: "Collections" })
+      .getByRole("link", { name: target.title, exact: true })
+      .click();
     await expect(page).toHaveURL(`/collections/${target.slug}`);
     await expect(h1(page)).toHaveText(target.title);
     await expect(page.getByRole("region", { name: "The classes" }).getByRole("article")).toHaveCount(target.classCount);
   });
 
   test("/school/music and /schools/music show the school", async ({ page, request }) => {
-    const { collection: school } = await api<{ collection: CollectionDetail }>(request, "/api/getProductCollectionWithSlug?slug=music");
+    const { collection: school } = await api<{ collection: CollectionDetail }>(
+      request,
+      "/api/getProductCollectionWithSlug?slug=music",
+    );
     expect(school.programType).toBe("school");
     for (const path of ["/school/music", "/schools/music"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await expect(h1(page)).toHaveText(school.title);
       await expect(page.getByText(`School · ${school.classCount} classes`)).toBeVisible();
-      await expect(page.locator("dl dt", { hasText: "School price" }).locator("+ dd")).toHaveText(usd(school.priceInfo.price));
-      await expect(page.getByRole("region", { name: "The classes" }).getByRole("article")).toHaveCount(school.classes.length);
+      await expect(page.locator("dl dt", { hasText: "School price" }).locator("+ dd")).toHaveText(
+        usd(school.priceInfo.price),
+      );
+      await expect(page.getByRole("region", { name: "The classes" }).getByRole("article")).toHaveCount(
+        school.classes.length,
+      );
     }
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Music school" })).toHaveAttribute("href", "/school/music");
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Music school" }),
+    ).toHaveAttribute("href", "/school/music");
     await expectNoAxeViolations(page);
   });
 });
@@ -141,7 +195,10 @@ test.describe("not found", () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(h1(page)).toHaveText("We couldn't find that page");
-      await expect(page.getByRole("main").getByRole("link", { name: "Explore classes" })).toHaveAttribute("href", "/classes");
+      await expect(page.getByRole("main").getByRole("link", { name: "Explore classes" })).toHaveAttribute(
+        "href",
+        "/classes",
+      );
       await expect(resultCards(page)).toHaveCount(0);
       if (path === "/no-such-page" || path === "/classes/nobody/nothing") await expectNoAxeViolations(page);
     });

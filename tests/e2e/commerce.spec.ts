@@ -4,10 +4,22 @@
  * account is fresh (the e2e database is shared by both projects and by parallel workers).
  */
 import { type Locator, type Page } from "@playwright/test";
-import { api, classHref, expect, expectNoAxeViolations, h1, resultCards, test, usd, waitForHydration, type ApiProduct } from "./helpers";
+import {
+  api,
+  classHref,
+  expect,
+  expectNoAxeViolations,
+  h1,
+  resultCards,
+  test,
+  usd,
+  waitForHydration,
+  type ApiProduct,
+} from "./helpers";
 
 /** A fresh email per test and project. */
-const emailFor = (title: string, project: string) => `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const emailFor = (title: string, project: string) =>
+  `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const PASSWORD = "commerce rules";
 
 /** Demo catalogue classes without a crossed price (what they cost is what they show), by storefront and slug. */
@@ -22,20 +34,31 @@ const NO_OFFER = { storefrontSlug: "dex-okafor", classSlug: "blues-lead-guitar" 
 
 type Product = ApiProduct & { creator: { name: string } };
 const product = (request: Parameters<typeof api>[0], p: { storefrontSlug: string; classSlug: string }) =>
-  api<{ product: Product }>(request, `/api/getProductWithClassSlug?class_slug=${p.classSlug}&storefront_slug=${p.storefrontSlug}`).then((r) => r.product);
+  api<{ product: Product }>(
+    request,
+    `/api/getProductWithClassSlug?class_slug=${p.classSlug}&storefront_slug=${p.storefrontSlug}`,
+  ).then((r) => r.product);
 
 const banner = (page: Page) => page.getByRole("banner");
-const cartLink = (page: Page, count: number) => banner(page).getByRole("link", { name: `Cart, ${count === 1 ? "1 item" : `${count} items`}`, exact: true });
+const cartLink = (page: Page, count: number) =>
+  banner(page).getByRole("link", { name: `Cart, ${count === 1 ? "1 item" : `${count} items`}`, exact: true });
 
 /** The value next to a term of the order summary ('Subtotal' -> '$49.00'). */
-const summaryValue = (scope: Locator, term: string) => scope.locator(".summary-lines > div").filter({ has: scope.page().locator("dt", { hasText: new RegExp(`^${term}`) }) }).locator("dd");
+const summaryValue = (scope: Locator, term: string) =>
+  scope
+    .locator(".summary-lines > div")
+    .filter({ has: scope.page().locator("dt", { hasText: new RegExp(`^${term}`) }) })
+    .locator("dd");
 
 /**
  * Makes an account and signs this browser in with it: the create-account form posted through the
  * page's own request context, which shares the browser's cookies (the UI sign-up has its own test).
  */
 async function signUpQuickly(page: Page, email: string, firstName = "Ada") {
-  const response = await page.request.post("/auth/create-account", { form: { email, firstName, lastName: "Byron", password: PASSWORD, page: "/" }, maxRedirects: 0 });
+  const response = await page.request.post("/auth/create-account", {
+    form: { email, firstName, lastName: "Byron", password: PASSWORD, page: "/" },
+    maxRedirects: 0,
+  });
   expect(response.status(), "account made").toBe(303);
 }
 
@@ -64,13 +87,17 @@ async function fillCard(page: Page, number: string) {
 }
 
 /** The answer to the next cart form post (a fetcher with JavaScript, a form post without). */
-const cartPost = (page: Page) => page.waitForResponse((r) => r.request().method() === "POST" && /^\/cart(\.data)?$/.test(new URL(r.url()).pathname));
+const cartPost = (page: Page) =>
+  page.waitForResponse((r) => r.request().method() === "POST" && /^\/cart(\.data)?$/.test(new URL(r.url()).pathname));
 
 /** The cart page's item rows. */
 const cartItems = (page: Page) => page.locator("main .cart-items > li");
 
 test.describe("cart", () => {
-  test("browse → class page → Add to cart → the dialog → /cart with the item, the summary and the header count", async ({ page, request }, testInfo) => {
+  test("browse → class page → Add to cart → the dialog → /cart with the item, the summary and the header count", async ({
+    page,
+    request,
+  }, testInfo) => {
     const hooks = await product(request, HOOKS);
     expect(hooks.priceInfo.crossedPrice, "an undiscounted class").toBeNull();
     const price = usd(hooks.priceInfo.price);
@@ -111,7 +138,11 @@ test.describe("cart", () => {
   });
 
   test("Remove and Empty cart; the empty cart offers Explore Classes", async ({ page, request }, testInfo) => {
-    const [tone, riffs, ambient] = await Promise.all([product(request, TONE), product(request, RIFFS), product(request, AMBIENT)]);
+    const [tone, riffs, ambient] = await Promise.all([
+      product(request, TONE),
+      product(request, RIFFS),
+      product(request, AMBIENT),
+    ]);
 
     // Keep browsing closes the dialog on the class page; the class is then 'In your cart'.
     await openClass(page, tone, testInfo.project.name);
@@ -119,7 +150,9 @@ test.describe("cart", () => {
     await dialog.getByRole("link", { name: "Keep browsing" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page).toHaveURL(classHref(tone));
-    await expect(page.getByRole("region", { name: tone.title }).getByRole("link", { name: "In your cart" })).toHaveAttribute("href", "/cart");
+    await expect(
+      page.getByRole("region", { name: tone.title }).getByRole("link", { name: "In your cart" }),
+    ).toHaveAttribute("href", "/cart");
 
     for (const p of [riffs, ambient]) {
       await openClass(page, p, testInfo.project.name);
@@ -130,7 +163,11 @@ test.describe("cart", () => {
     await expect(page).toHaveURL("/cart");
     await waitForHydration(page, testInfo.project.name);
     await expect(h1(page)).toHaveText("Your cart (3 items)");
-    await expect(cartItems(page).getByRole("heading", { level: 3 })).toHaveText([tone.title, riffs.title, ambient.title]);
+    await expect(cartItems(page).getByRole("heading", { level: 3 })).toHaveText([
+      tone.title,
+      riffs.title,
+      ambient.title,
+    ]);
     const summary = page.getByRole("complementary", { name: "Order summary" });
     const sum = tone.priceInfo.price + riffs.priceInfo.price + ambient.priceInfo.price;
     await expect(summaryValue(summary, "Subtotal")).toHaveText(usd(sum));
@@ -158,7 +195,10 @@ test.describe("cart", () => {
     await expect(page).toHaveURL("/classes");
   });
 
-  test("prices: an offer shows 'Now' with the regular price struck; a crossed price without an offer is simply the price", async ({ page, request }, testInfo) => {
+  test("prices: an offer shows 'Now' with the regular price struck; a crossed price without an offer is simply the price", async ({
+    page,
+    request,
+  }, testInfo) => {
     const [offer, plain] = await Promise.all([product(request, ON_OFFER), product(request, NO_OFFER)]);
     type Detail = Product & { crossedPriceApplicableFrom: string | null };
     expect(Date.parse((offer as Detail).crossedPriceApplicableFrom ?? "") > Date.now(), "a running offer").toBe(true);
@@ -203,7 +243,10 @@ test.describe("cart", () => {
     await page.goto("/cart");
     await expect(h1(page)).toHaveText("Your cart (0 items)");
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Explore Classes" })).toHaveAttribute("href", "/classes");
+    await expect(page.getByRole("main").getByRole("link", { name: "Explore Classes" })).toHaveAttribute(
+      "href",
+      "/classes",
+    );
     await expect(cartLink(page, 0)).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -218,7 +261,10 @@ test.describe("cart", () => {
 });
 
 test.describe("checkout", () => {
-  test("signed out: Check out → sign up → checkout → pay with a test card → receipt → library", async ({ page, request }, testInfo) => {
+  test("signed out: Check out → sign up → checkout → pay with a test card → receipt → library", async ({
+    page,
+    request,
+  }, testInfo) => {
     // A whole journey of about twelve pages with axe on most: without JavaScript on a busy machine it
     // takes close to the default 30 s (the other journeys have the same allowance).
     test.setTimeout(60_000);
@@ -234,7 +280,12 @@ test.describe("checkout", () => {
     await page.getByRole("complementary", { name: "Order summary" }).getByRole("link", { name: "Check out" }).click();
 
     // The checkout loader sends a visitor to sign up first, on the cart, with checkout to come back to.
-    await expect(page).toHaveURL((url) => url.pathname === "/cart" && url.searchParams.get("auth") === "SocialSignUp" && url.searchParams.get("redirect") === "/checkout");
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === "/cart" &&
+        url.searchParams.get("auth") === "SocialSignUp" &&
+        url.searchParams.get("redirect") === "/checkout",
+    );
     const signUp = page.getByRole("dialog", { name: "Sign up to continue" });
     await expect(signUp).toBeVisible();
     await expectNoAxeViolations(page);
@@ -297,10 +348,16 @@ test.describe("checkout", () => {
     // The class page now leads to the library instead of selling the class again.
     await page.goto(classHref(hooks));
     await expect(page.getByRole("region", { name: hooks.title }).getByText("You own this.")).toBeVisible();
-    await expect(page.getByRole("region", { name: hooks.title }).getByRole("button", { name: "Buy now" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: hooks.title }).getByRole("button", { name: "Buy now" })).toHaveCount(
+      0,
+    );
   });
 
-  test("a declined card stays on the pay page; a good card then pays", async ({ page, request, problems }, testInfo) => {
+  test("a declined card stays on the pay page; a good card then pays", async ({
+    page,
+    request,
+    problems,
+  }, testInfo) => {
     problems.allowStatus(402);
     const tone = await product(request, TONE);
     const price = usd(tone.priceInfo.price);
@@ -330,14 +387,19 @@ test.describe("checkout", () => {
     await expect(page.getByRole("list", { name: "Owned classes" }).getByRole("heading")).toHaveText([tone.title]);
   });
 
-  test("signed in, Buy now goes straight to checkout; the membership's Get started replaces a cart of classes", async ({ page, request }, testInfo) => {
+  test("signed in, Buy now goes straight to checkout; the membership's Get started replaces a cart of classes", async ({
+    page,
+    request,
+  }, testInfo) => {
     const [riffs, ambient] = await Promise.all([product(request, RIFFS), product(request, AMBIENT)]);
     await signUpQuickly(page, emailFor("buy-now", testInfo.project.name));
 
     await openClass(page, riffs, testInfo.project.name);
     await page.getByRole("region", { name: riffs.title }).getByRole("button", { name: "Buy now" }).click();
     await expect(page).toHaveURL("/checkout");
-    await expect(page.getByRole("region", { name: "Your order" }).getByRole("heading", { level: 3 })).toHaveText([riffs.title]);
+    await expect(page.getByRole("region", { name: "Your order" }).getByRole("heading", { level: 3 })).toHaveText([
+      riffs.title,
+    ]);
     await expect(cartLink(page, 1)).toBeVisible();
 
     await openClass(page, ambient, testInfo.project.name);
@@ -365,7 +427,11 @@ test.describe("checkout", () => {
     await expect(cartItems(page).locator(".cart-item__creator")).toHaveText("Membership");
   });
 
-  test("discount codes on checkout: an unknown code is refused; WELCOME10 applies and can be removed", async ({ page, request, problems }, testInfo) => {
+  test("discount codes on checkout: an unknown code is refused; WELCOME10 applies and can be removed", async ({
+    page,
+    request,
+    problems,
+  }, testInfo) => {
     problems.allowStatus(400);
     const ambient = await product(request, AMBIENT);
     const price = usd(ambient.priceInfo.price);
@@ -401,7 +467,10 @@ test.describe("checkout", () => {
   });
 });
 
-test("sign-out clears the header's cart count; logging in again brings the cart back", async ({ page, request }, testInfo) => {
+test("sign-out clears the header's cart count; logging in again brings the cart back", async ({
+  page,
+  request,
+}, testInfo) => {
   const riffs = await product(request, RIFFS);
   const email = emailFor("signout", testInfo.project.name);
   await signUpQuickly(page, email, "Mary");
@@ -417,7 +486,8 @@ test("sign-out clears the header's cart count; logging in again brings the cart 
   await expect(cartLink(page, 0)).toBeVisible();
   await expect(banner(page).getByRole("link", { name: "Library" })).toHaveCount(0);
   // The browser's copy of the cart goes too (with JavaScript).
-  if (testInfo.project.name === "js") expect([null, "[]"]).toContain(await page.evaluate(() => window.localStorage.getItem("studio_cartitems")));
+  if (testInfo.project.name === "js")
+    expect([null, "[]"]).toContain(await page.evaluate(() => window.localStorage.getItem("studio_cartitems")));
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
 

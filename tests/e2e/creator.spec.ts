@@ -11,7 +11,10 @@ test.describe("creator waitlist", () => {
     await waitForHydration(page, testInfo.project.name);
     await expect(h1(page)).toHaveText("Build and sell your own learning app");
     await expect(page.getByText(/personalized plan/).first()).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/creator?auth=Login");
+    await expect(page.getByRole("main").getByRole("link", { name: "Log in" })).toHaveAttribute(
+      "href",
+      "/creator?auth=Login",
+    );
     await expectNoAxeViolations(page);
 
     const email = `creator-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -43,7 +46,10 @@ test.describe("creator waitlist", () => {
 });
 
 test("the demo creator sees their classes with sales and revenue", async ({ page }) => {
-  const login = await page.request.post("/auth/login", { form: { email: "creator@studio.example", password: "creator-demo-1", page: "/" }, maxRedirects: 0 });
+  const login = await page.request.post("/auth/login", {
+    form: { email: "creator@studio.example", password: "creator-demo-1", page: "/" },
+    maxRedirects: 0,
+  });
   expect(login.status()).toBe(303);
   expect((await page.goto("/dashboard/classes"))?.status()).toBe(200);
   await expect(h1(page)).toHaveText("Your classes");

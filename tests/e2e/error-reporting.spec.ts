@@ -44,11 +44,17 @@ test.beforeAll(async ({}, testInfo) => {
     inspectorPort: ports.inspector,
     persistTo,
     stdio: "pipe",
-    vars: { ENVIRONMENT: "test", SENTRY_DSN: collector.dsn(1), SENTRY_ENVIRONMENT: "e2e", SENTRY_TRACES_SAMPLE_RATE: "1" },
+    vars: {
+      ENVIRONMENT: "test",
+      SENTRY_DSN: collector.dsn(1),
+      SENTRY_ENVIRONMENT: "e2e",
+      SENTRY_TRACES_SAMPLE_RATE: "1",
+    },
   });
   // Drained so wrangler never blocks on a full pipe; the tail goes into failure messages.
   worker = child;
-  for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (workerLog = (workerLog + chunk.toString()).slice(-4000)));
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on("data", (chunk: Buffer) => (workerLog = (workerLog + chunk.toString()).slice(-4000)));
   await waitForUp(`${base}/api/up`, 60_000);
 });
 
@@ -66,7 +72,10 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "js", "one run is enough: the browser half needs JavaScript, the server half no browser");
+  test.skip(
+    testInfo.project.name !== "js",
+    "one run is enough: the browser half needs JavaScript, the server half no browser",
+  );
   collector?.clear();
 });
 
@@ -84,8 +93,12 @@ async function arrives<T>(find: () => T | undefined | false, what: string, timeo
     const found = find();
     if (found) return found;
     if (Date.now() > deadline) {
-      const seen = envelopes().flatMap((e) => e.items.map((i) => `${i.header.type}: ${i.payload.transaction ?? messageOf(i.payload) ?? ""}`));
-      throw new Error(`${what} did not reach the collector in ${timeoutMs / 1000}s; it has: ${JSON.stringify(seen)}\nworker log: ${workerLog}`);
+      const seen = envelopes().flatMap((e) =>
+        e.items.map((i) => `${i.header.type}: ${i.payload.transaction ?? messageOf(i.payload) ?? ""}`),
+      );
+      throw new Error(
+        `${what} did not reach the collector in ${timeoutMs / 1000}s; it has: ${JSON.stringify(seen)}\nworker log: ${workerLog}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -99,8 +112,14 @@ test.describe("server", () => {
     const response = await fetch(`${base}/dev/boom?id=${id}`);
     expect(response.status).toBe(500);
     await response.text();
-    const event = await arrives(() => payloads("event").find((e) => messageOf(e) === `Boom from /dev/boom ${id}`), "the /dev/boom event");
-    expect(event.exception.values[0]).toMatchObject({ type: "Error", mechanism: { handled: false, type: "auto.function.remix.server" } });
+    const event = await arrives(
+      () => payloads("event").find((e) => messageOf(e) === `Boom from /dev/boom ${id}`),
+      "the /dev/boom event",
+    );
+    expect(event.exception.values[0]).toMatchObject({
+      type: "Error",
+      mechanism: { handled: false, type: "auto.function.remix.server" },
+    });
     expect(event).toMatchObject({ environment: "e2e", level: "error", sdk: { name: "sentry.javascript.cloudflare" } });
     expect(event.request?.url).toContain(`/dev/boom?id=${id}`);
     // No personal data by default: no cookies, no IP address.
@@ -117,7 +136,12 @@ test.describe("server", () => {
     }
     // Each request's trace is sent after anything it reported, so once all three traces are here
     // an event would be too.
-    await arrives(() => payloads("transaction").filter((t) => JSON.stringify(t.request ?? t.contexts ?? {}).includes(id)).length >= 3 || undefined, "the three 404 requests' traces");
+    await arrives(
+      () =>
+        payloads("transaction").filter((t) => JSON.stringify(t.request ?? t.contexts ?? {}).includes(id)).length >= 3 ||
+        undefined,
+      "the three 404 requests' traces",
+    );
     expect(payloads("event").map(messageOf)).toEqual([]);
   });
 });
@@ -140,7 +164,9 @@ test.describe("browser", () => {
       if (isCspViolation(message.text())) found.push(message.text());
     });
     await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (event) => console.error(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`));
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`),
+      );
     });
   });
   test.afterEach(async ({ page }) => {
@@ -160,7 +186,9 @@ test.describe("browser", () => {
     expect(config).toEqual({ environment: "test", errorReporting: null });
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((url) => url.includes("error-reporting.browser"))).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__studioErrorReporting)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as Record<string, unknown>).__studioErrorReporting),
+    ).toBeUndefined();
     // With one, the same page fetches the Sentry chunk (so the check above can fail).
     const withSentry: string[] = [];
     page.on("request", (request) => {
@@ -186,10 +214,22 @@ test.describe("browser", () => {
       script.textContent = `throw new Error(${JSON.stringify(message)})`;
       document.head.appendChild(script);
     }, `client script boom ${id}`);
-    const timer = await arrives(() => payloads("event").find((e) => messageOf(e) === `client timer boom ${id}`), "the timer's uncaught error");
-    const script = await arrives(() => payloads("event").find((e) => messageOf(e) === `client script boom ${id}`), "the script's uncaught error");
-    expect(timer.exception.values[0]).toMatchObject({ type: "Error", mechanism: { handled: false, type: "auto.browser.browserapierrors.setTimeout" } });
-    expect(script.exception.values[0]).toMatchObject({ type: "Error", mechanism: { handled: false, type: "auto.browser.global_handlers.onerror" } });
+    const timer = await arrives(
+      () => payloads("event").find((e) => messageOf(e) === `client timer boom ${id}`),
+      "the timer's uncaught error",
+    );
+    const script = await arrives(
+      () => payloads("event").find((e) => messageOf(e) === `client script boom ${id}`),
+      "the script's uncaught error",
+    );
+    expect(timer.exception.values[0]).toMatchObject({
+      type: "Error",
+      mechanism: { handled: false, type: "auto.browser.browserapierrors.setTimeout" },
+    });
+    expect(script.exception.values[0]).toMatchObject({
+      type: "Error",
+      mechanism: { handled: false, type: "auto.browser.global_handlers.onerror" },
+    });
     for (const event of [timer, script]) {
       expect(event).toMatchObject({ environment: "e2e", sdk: { name: "sentry.javascript.remix" } });
       expect(event.request?.url).toBe(`${base}/terms`);
@@ -202,17 +242,29 @@ test.describe("browser", () => {
     await page.evaluate((message) => {
       void Promise.reject(new Error(message));
     }, `client rejection ${id}`);
-    const event = await arrives(() => payloads("event").find((e) => messageOf(e) === `client rejection ${id}`), "the unhandled rejection's event");
-    expect(event.exception.values[0]).toMatchObject({ type: "Error", mechanism: { handled: false, type: "auto.browser.global_handlers.onunhandledrejection" } });
+    const event = await arrives(
+      () => payloads("event").find((e) => messageOf(e) === `client rejection ${id}`),
+      "the unhandled rejection's event",
+    );
+    expect(event.exception.values[0]).toMatchObject({
+      type: "Error",
+      mechanism: { handled: false, type: "auto.browser.global_handlers.onunhandledrejection" },
+    });
   });
 
   test("an error a route's error boundary shows is reported", async ({ page }) => {
     const id = uniqueId();
     await openWithSentry(page, `/dev/boom?in=browser&id=${id}`);
     await expect(page.getByRole("heading", { name: "An Error Occurred" })).toBeVisible();
-    const event = await arrives(() => payloads("event").find((e) => messageOf(e) === `Boom in the browser ${id}`), "the error boundary's event");
+    const event = await arrives(
+      () => payloads("event").find((e) => messageOf(e) === `Boom in the browser ${id}`),
+      "the error boundary's event",
+    );
     // Reported by the boundary (Sentry's Remix helper), not by a global handler: React caught it.
-    expect(event.exception.values[0]).toMatchObject({ type: "Error", mechanism: { handled: false, type: "instrument" } });
+    expect(event.exception.values[0]).toMatchObject({
+      type: "Error",
+      mechanism: { handled: false, type: "instrument" },
+    });
     expect(event).toMatchObject({ environment: "e2e", sdk: { name: "sentry.javascript.remix" } });
   });
 
@@ -222,17 +274,25 @@ test.describe("browser", () => {
     await page.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: link }).click();
     const target = link === "Terms of Service" ? "/terms" : "/privacy";
     await expect(page).toHaveURL(`${base}${target}`);
-    return arrives(() => payloads("transaction").find((t) => t.contexts?.trace?.op === "navigation" && t.transaction === target), `the navigation trace to ${target}`);
+    return arrives(
+      () => payloads("transaction").find((t) => t.contexts?.trace?.op === "navigation" && t.transaction === target),
+      `the navigation trace to ${target}`,
+    );
   }
 
   test("page-load traces are sent, with navigations", async ({ page }) => {
     await loadThenNavigate(page, "/terms", "Privacy Policy");
     const pageload = payloads("transaction").find((t) => t.contexts?.trace?.op === "pageload");
-    expect(pageload, "the /terms page load's trace (sent before the navigation's)").toMatchObject({ transaction: "/terms", environment: "e2e" });
+    expect(pageload, "the /terms page load's trace (sent before the navigation's)").toMatchObject({
+      transaction: "/terms",
+      environment: "e2e",
+    });
   });
 
   for (const path of ["/404", `/no-such-page-${uniqueId()}`]) {
-    test(`the page load of ${path.startsWith("/404") ? "/404" : "an unknown address"} is dropped, and nothing is reported`, async ({ page }) => {
+    test(`the page load of ${path.startsWith("/404") ? "/404" : "an unknown address"} is dropped, and nothing is reported`, async ({
+      page,
+    }) => {
       await loadThenNavigate(page, path, "Terms of Service");
       expect(payloads("transaction").filter((t) => t.contexts?.trace?.op === "pageload")).toEqual([]);
       expect(payloads("event").map(messageOf)).toEqual([]);

@@ -3,7 +3,14 @@
  * page errors (JavaScript project), an axe check, a no-horizontal-scroll check and JSON API reads.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from "@playwright/test";
 
 export { expect };
 
@@ -14,7 +21,11 @@ type ProblemLog = {
 
 /** Chromium's "Refused to …" lines, its Content Security Policy messages, and our securitypolicyviolation report. */
 export function isCspViolation(text: string): boolean {
-  return /^Refused to /.test(text) || /Content[ -]Security[ -]Policy/i.test(text) || text.startsWith("securitypolicyviolation:");
+  return (
+    /^Refused to /.test(text) ||
+    /Content[ -]Security[ -]Policy/i.test(text) ||
+    text.startsWith("securitypolicyviolation:")
+  );
 }
 
 function isIgnorable(message: ConsoleMessage, allowed: Set<number>): boolean {
@@ -46,7 +57,9 @@ export const test = base.extend<{ problems: ProblemLog }>({
       });
       await page.addInitScript(() => {
         document.addEventListener("securitypolicyviolation", (event) => {
-          console.error(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+          console.error(
+            `securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+          );
         });
       });
       page.on("console", (message) => {
@@ -59,7 +72,10 @@ export const test = base.extend<{ problems: ProblemLog }>({
       await axeContexts.get(page)?.close();
       axeContexts.delete(page);
       if (testInfo.status === testInfo.expectedStatus && testInfo.expectedStatus === "passed") {
-        expect(found, `unexpected console errors or page errors in ${testInfo.project.name}:\n${found.join("\n")}`).toEqual([]);
+        expect(
+          found,
+          `unexpected console errors or page errors in ${testInfo.project.name}:\n${found.join("\n")}`,
+        ).toEqual([]);
       }
     },
     { auto: true },
@@ -77,7 +93,9 @@ export async function expectNoAxeViolations(page: Page, { exclude = [] as string
   const { target, dispose } = jsEnabled ? { target: page, dispose: async () => {} } : await scriptlessCopy(page);
   try {
     // options() replaces the whole options object, so it must come before withTags().
-    let builder = new AxeBuilder({ page: target }).options({ resultTypes: ["violations"] }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+    let builder = new AxeBuilder({ page: target })
+      .options({ resultTypes: ["violations"] })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
     for (const selector of exclude) builder = builder.exclude(selector);
     const { violations } = await builder.analyze();
     const report = violations
@@ -112,7 +130,8 @@ async function scriptlessCopy(page: Page): Promise<{ target: Page; dispose: () =
   await copy.setViewportSize(page.viewportSize() ?? { width: 1120, height: 900 });
   await copy.route("**/*", (route) => {
     const request = route.request();
-    if (request.isNavigationRequest()) return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+    if (request.isNavigationRequest())
+      return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
     if (request.resourceType() === "script") return route.abort();
     return route.continue();
   });
@@ -122,8 +141,13 @@ async function scriptlessCopy(page: Page): Promise<{ target: Page; dispose: () =
 
 /** The page has no horizontal scrollbar: the document is no wider than the viewport. */
 export async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(
+    innerWidth,
+  );
 }
 
 /** GETs a JSON API route and returns its body; fails the test on a non-2xx answer. */
@@ -143,7 +167,8 @@ export type ApiProduct = {
   priceInfo: { price: number; crossedPrice: number | null };
 };
 
-export const classHref = (p: { storefrontSlug: string; classSlug: string }) => `/classes/${p.storefrontSlug}/${p.classSlug}`;
+export const classHref = (p: { storefrontSlug: string; classSlug: string }) =>
+  `/classes/${p.storefrontSlug}/${p.classSlug}`;
 
 /** The class cards in the results grid of /classes. */
 export function resultCards(page: Page) {

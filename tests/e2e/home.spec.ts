@@ -20,9 +20,9 @@ test.describe("home page", () => {
     const cta = page.getByRole("link", { name: "Explore Classes" });
     await expect(cta).toHaveAttribute("href", "#verticals");
     const lowest = Math.min(...all.map((p) => p.priceInfo.price));
-    await expect(page.getByText(/^Classes from \$[\d,]+, or every class with Studio Membership for \$[\d,]+ a year\.$/)).toContainText(
-      `Classes from $${lowest / 100},`,
-    );
+    await expect(
+      page.getByText(/^Classes from \$[\d,]+, or every class with Studio Membership for \$[\d,]+ a year\.$/),
+    ).toContainText(`Classes from $${lowest / 100},`);
 
     // One chip per category of the catalogue, each to /classes?category=X&view=
     const categories = [...new Set(all.map((p) => p.category))].sort();
@@ -30,7 +30,10 @@ test.describe("home page", () => {
     await expect(chips).toHaveCount(categories.length);
     expect((await chips.allTextContents()).map((t) => t.trim()).sort()).toEqual(categories);
     for (const name of ["Guitar", "Music Production"]) {
-      await expect(chips.filter({ hasText: name })).toHaveAttribute("href", `/classes?category=${encodeURIComponent(name)}&view=`);
+      await expect(chips.filter({ hasText: name })).toHaveAttribute(
+        "href",
+        `/classes?category=${encodeURIComponent(name)}&view=`,
+      );
     }
 
     // The promotional banner (flag on in the seed): the whole banner is one link.
@@ -42,7 +45,9 @@ test.describe("home page", () => {
     await expect(promoLink).toContainText(banner.descriptionText);
     await expect(promoLink).toHaveAttribute("href", banner.url);
     // …and its inline copy below the hero: 'title — description'.
-    const inline = page.getByRole("main").getByRole("link", { name: `${banner.titleBoldText} — ${banner.descriptionText}` });
+    const inline = page
+      .getByRole("main")
+      .getByRole("link", { name: `${banner.titleBoldText} — ${banner.descriptionText}` });
     await expect(inline).toBeVisible();
     await expect(inline).toHaveAttribute("href", banner.url);
 
@@ -51,7 +56,10 @@ test.describe("home page", () => {
     await expect(popularRow.getByRole("link", { name: "See all most popular" })).toHaveAttribute("href", "/classes");
     await expect(popularRow.locator("article h3")).toHaveText(popular.map((p) => p.title));
     const newRow = page.getByRole("region", { name: "New releases" });
-    await expect(newRow.getByRole("link", { name: "See all new releases" })).toHaveAttribute("href", /^\/classes\?view=New(\+|%20)releases$/);
+    await expect(newRow.getByRole("link", { name: "See all new releases" })).toHaveAttribute(
+      "href",
+      /^\/classes\?view=New(\+|%20)releases$/,
+    );
     await expect(newRow.locator("article h3")).toHaveText(fresh.map((p) => p.title));
 
     await expectNoAxeViolations(page);
@@ -60,7 +68,9 @@ test.describe("home page", () => {
   test("closing the banner hides it for this page view only", async ({ page }) => {
     await page.goto("/");
     const promo = page.getByRole("complementary", { name: "Promotion" });
-    const inline = page.getByRole("main").getByRole("link", { name: `${banner.titleBoldText} — ${banner.descriptionText}` });
+    const inline = page
+      .getByRole("main")
+      .getByRole("link", { name: `${banner.titleBoldText} — ${banner.descriptionText}` });
     await expect(promo).toBeVisible();
 
     await promo.getByTitle("Close banner").click();
@@ -83,7 +93,8 @@ test.describe("home page", () => {
   test("'Explore Classes' brings the verticals section to 120px below the top", async ({ page }, testInfo) => {
     await page.goto("/");
     await waitForHydration(page, testInfo.project.name);
-    const top = () => page.evaluate(() => Math.round(document.getElementById("verticals")!.getBoundingClientRect().top));
+    const top = () =>
+      page.evaluate(() => Math.round(document.getElementById("verticals")!.getBoundingClientRect().top));
     expect(await top()).toBeGreaterThan(300);
     // Record every scroll position on the way, to tell a smooth scroll from a jump.
     await page.evaluate(() => {
@@ -99,14 +110,19 @@ test.describe("home page", () => {
       // Smooth: the page passes through positions between the start and the end.
       const positions: number[] = await page.evaluate(() => (window as any).__scrolls);
       const end = positions[positions.length - 1];
-      expect(positions.filter((y) => y > 0 && y < end - 1).length, `scroll positions: ${positions.join(", ")}`).toBeGreaterThan(0);
+      expect(
+        positions.filter((y) => y > 0 && y < end - 1).length,
+        `scroll positions: ${positions.join(", ")}`,
+      ).toBeGreaterThan(0);
     }
   });
 
   test("category tiles and 'See all new releases' lead to the right lists", async ({ page, request }) => {
     const { products: fresh } = await api<{ products: ApiProduct[] }>(request, "/api/getNewReleasesProducts?limit=100");
     await page.goto("/");
-    const tile = page.getByRole("region", { name: "Pick what you want to play" }).getByRole("link", { name: /^Drums \d+ classes$/ });
+    const tile = page
+      .getByRole("region", { name: "Pick what you want to play" })
+      .getByRole("link", { name: /^Drums \d+ classes$/ });
     const count = Number((await tile.textContent())!.match(/(\d+) classes/)![1]);
     await tile.click();
     await expect(page).toHaveURL(/\/classes\?category=Drums&view=$/);

@@ -4,10 +4,22 @@
  * same class without JavaScript through 'Mark as complete'; progress in /library and /v2/dashboard.
  */
 import { type Page } from "@playwright/test";
-import { api, classHref, expect, expectNoAxeViolations, h1, isJs, test, usd, waitForHydration, type ApiProduct } from "./helpers";
+import {
+  api,
+  classHref,
+  expect,
+  expectNoAxeViolations,
+  h1,
+  isJs,
+  test,
+  usd,
+  waitForHydration,
+  type ApiProduct,
+} from "./helpers";
 
 const PASSWORD = "learning rules";
-const emailFor = (title: string, project: string) => `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const emailFor = (title: string, project: string) =>
+  `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 const TONE = { storefrontSlug: "dex-okafor", classSlug: "guitar-tone-on-any-amp" };
 const RIFFS = { storefrontSlug: "dex-okafor", classSlug: "riffs-that-rock" };
@@ -17,13 +29,25 @@ type Lesson = { id: string; title: string; position: number; isPreview: boolean 
 type Detail = ApiProduct & { lessons: Lesson[] };
 
 const detail = (request: Parameters<typeof api>[0], p: { storefrontSlug: string; classSlug: string }) =>
-  api<{ product: Detail }>(request, `/api/getProductWithClassSlug?class_slug=${p.classSlug}&storefront_slug=${p.storefrontSlug}`).then((r) => r.product);
+  api<{ product: Detail }>(
+    request,
+    `/api/getProductWithClassSlug?class_slug=${p.classSlug}&storefront_slug=${p.storefrontSlug}`,
+  ).then((r) => r.product);
 
-const slugOf = (title: string) => title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+const slugOf = (title: string) =>
+  title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 const watchPath = (l: Lesson) => `/watch/${slugOf(l.title)}-${l.id.replace(/-/g, "")}`;
 
 async function signUp(page: Page, email: string) {
-  const response = await page.request.post("/auth/create-account", { form: { email, firstName: "Mia", lastName: "Learner", password: PASSWORD, page: "/" }, maxRedirects: 0 });
+  const response = await page.request.post("/auth/create-account", {
+    form: { email, firstName: "Mia", lastName: "Learner", password: PASSWORD, page: "/" },
+    maxRedirects: 0,
+  });
   expect(response.status(), "account made").toBe(303);
 }
 
@@ -35,7 +59,10 @@ async function buy(page: Page, product: Detail, projectName: string) {
   await expect(page).toHaveURL(/\/checkout$/);
   await waitForHydration(page, projectName);
   const price = usd(product.priceInfo.price);
-  await page.getByRole("complementary", { name: "Order summary" }).getByRole("button", { name: `Pay ${price}` }).click();
+  await page
+    .getByRole("complementary", { name: "Order summary" })
+    .getByRole("button", { name: `Pay ${price}` })
+    .click();
   await expect(page).toHaveURL(/\/checkout\/pay\//);
   await page.getByLabel("Name on card").fill("Mia Learner");
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -45,7 +72,11 @@ async function buy(page: Page, product: Detail, projectName: string) {
   await expect(h1(page)).toHaveText("Thank you! Your purchase is complete");
 }
 
-const libraryCard = (page: Page, title: string) => page.getByRole("list", { name: "Owned classes" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+const libraryCard = (page: Page, title: string) =>
+  page
+    .getByRole("list", { name: "Owned classes" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title }) });
 
 test.describe("watching lessons", () => {
   test("a free preview plays for everyone; the other lessons offer the class", async ({ page, request }, testInfo) => {
@@ -72,7 +103,10 @@ test.describe("watching lessons", () => {
     await expect(page.getByRole("heading", { name: `This lesson is part of ${blues.title}` })).toBeVisible();
     await expect(page.getByRole("button", { name: "Buy now" })).toBeVisible();
     await expect(page.locator("video")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Watch the free preview" })).toHaveAttribute("href", watchPath(preview));
+    await expect(page.getByRole("link", { name: "Watch the free preview" })).toHaveAttribute(
+      "href",
+      watchPath(preview),
+    );
     await waitForHydration(page, testInfo.project.name);
     await expectNoAxeViolations(page);
 
@@ -83,7 +117,11 @@ test.describe("watching lessons", () => {
     expect(missing.status()).toBe(404);
   });
 
-  test("with JavaScript: watch, leave, come back (on another device too) and resume at the saved place", async ({ page, browser, baseURL }, testInfo) => {
+  test("with JavaScript: watch, leave, come back (on another device too) and resume at the saved place", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.skip(!isJs(testInfo.project.name), "the player reports progress with JavaScript");
     test.setTimeout(90_000);
     const tone = await detail(page.request, TONE);
@@ -106,11 +144,17 @@ test.describe("watching lessons", () => {
       v.muted = true;
       return v.play();
     });
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(4);
-    const reported = page.waitForResponse((r) => r.url().endsWith("/api/updateProductProgress") && r.request().method() === "POST");
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(4);
+    const reported = page.waitForResponse(
+      (r) => r.url().endsWith("/api/updateProductProgress") && r.request().method() === "POST",
+    );
     await video.evaluate((v: HTMLVideoElement) => v.pause());
     expect((await reported).status()).toBe(200);
-    const { progress } = await (await page.request.get(`/api/getContentProgress?product_id=${tone.id}&content_id=${tone.lessons[0].id}`)).json();
+    const { progress } = await (
+      await page.request.get(`/api/getContentProgress?product_id=${tone.id}&content_id=${tone.lessons[0].id}`)
+    ).json();
     expect(progress.position_in_seconds).toBeGreaterThan(4);
     expect(progress.seconds_watched).toBeGreaterThan(3);
     expect(progress.completed).toBe(false);
@@ -124,12 +168,19 @@ test.describe("watching lessons", () => {
     await expect(page).toHaveURL(watchPath(first));
     await expect(page.getByText(`Resuming at 0:0${saved}.`)).toBeVisible();
     await expect(video).toHaveAttribute("data-start-at", String(saved));
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.currentTime : -1)), { timeout: 10_000 }).toBeGreaterThanOrEqual(saved - 1);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.currentTime : -1)), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(saved - 1);
 
     // Another device: a fresh browser signed in with the same account resumes at the same place.
     const other = await browser.newContext({ baseURL });
     const device = await other.newPage();
-    const login = await device.request.post("/auth/login", { form: { email, password: PASSWORD, page: "/" }, maxRedirects: 0 });
+    const login = await device.request.post("/auth/login", {
+      form: { email, password: PASSWORD, page: "/" },
+      maxRedirects: 0,
+    });
     expect(login.status()).toBe(303);
     await device.goto(watchPath(first));
     await expect(device.locator("video")).toHaveAttribute("data-start-at", String(saved));
@@ -138,7 +189,10 @@ test.describe("watching lessons", () => {
     await other.close();
   });
 
-  test("without JavaScript: 'Mark as complete' moves on, and the library and dashboard show the progress", async ({ page, request }, testInfo) => {
+  test("without JavaScript: 'Mark as complete' moves on, and the library and dashboard show the progress", async ({
+    page,
+    request,
+  }, testInfo) => {
     test.skip(isJs(testInfo.project.name), "the no-JavaScript path");
     test.setTimeout(90_000);
     const riffs = await detail(request, RIFFS);
@@ -154,7 +208,10 @@ test.describe("watching lessons", () => {
     const lessons = page.getByRole("complementary", { name: riffs.title });
     await expect(lessons.getByRole("link", { name: `${first.title}, completed` })).toBeVisible();
     const expected = String(Math.round(100 / riffs.lessons.length));
-    await expect(lessons.getByRole("progressbar", { name: "Class progress" })).toHaveAttribute("aria-valuenow", expected);
+    await expect(lessons.getByRole("progressbar", { name: "Class progress" })).toHaveAttribute(
+      "aria-valuenow",
+      expected,
+    );
     await expectNoAxeViolations(page);
 
     await page.goto(watchPath(first));
@@ -163,7 +220,10 @@ test.describe("watching lessons", () => {
     await page.goto("/library");
     const card = libraryCard(page, riffs.title);
     await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", expected);
-    await expect(card.getByRole("link", { name: `Continue: ${riffs.title}, ${second.title}` })).toHaveAttribute("href", watchPath(second));
+    await expect(card.getByRole("link", { name: `Continue: ${riffs.title}, ${second.title}` })).toHaveAttribute(
+      "href",
+      watchPath(second),
+    );
     await expectNoAxeViolations(page);
 
     await page.goto("/v2/dashboard");

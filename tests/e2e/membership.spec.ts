@@ -6,10 +6,14 @@
 import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from "./helpers";
 
-const emailFor = (title: string, project: string) => `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const emailFor = (title: string, project: string) =>
+  `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 async function signUp(page: Page, email: string) {
-  const response = await page.request.post("/auth/create-account", { form: { email, firstName: "Mia", lastName: "Member", password: "membership rules", page: "/" }, maxRedirects: 0 });
+  const response = await page.request.post("/auth/create-account", {
+    form: { email, firstName: "Mia", lastName: "Member", password: "membership rules", page: "/" },
+    maxRedirects: 0,
+  });
   expect(response.status(), "account made").toBe(303);
 }
 
@@ -36,14 +40,18 @@ test("a first-time member starts a monthly free trial, then cancels it", async (
 
   const plans = page.getByRole("group", { name: "Choose your plan" });
   await expect(plans.getByRole("radio", { name: /\$168\.00 a year/ })).toBeChecked();
-  await expect(page.getByText("7-day free trial: nothing to pay today, then $168.00 a year unless you cancel.")).toBeVisible();
+  await expect(
+    page.getByText("7-day free trial: nothing to pay today, then $168.00 a year unless you cancel."),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   await plans.getByText("$20.00 a month").click();
   // Without JavaScript the plan is applied with the form's own button; with it, picking is enough.
   if (!isJs(testInfo.project.name)) await page.getByRole("button", { name: "Update plan" }).click();
   await expect(page).toHaveURL(/plan=month/);
-  await expect(page.getByText("7-day free trial: nothing to pay today, then $20.00 a month unless you cancel.")).toBeVisible();
+  await expect(
+    page.getByText("7-day free trial: nothing to pay today, then $20.00 a month unless you cancel."),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: "Start free trial" }).click();
   await expect(page).toHaveURL(/\/checkout\/pay\//);

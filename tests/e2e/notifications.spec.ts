@@ -45,16 +45,23 @@ async function takingTurns<T>(task: () => Promise<T>): Promise<T> {
 
 test.describe.configure({ timeout: 150_000 });
 
-const emailFor = (what: string, project: string) => `${what}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const emailFor = (what: string, project: string) =>
+  `${what}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** A new account, signed in in this page's context. */
 async function signUp(page: Page, email: string) {
-  const response = await page.request.post("/auth/create-account", { form: { email, firstName: "Bella", lastName: "Ring", password: PASSWORD, page: "/" }, maxRedirects: 0 });
+  const response = await page.request.post("/auth/create-account", {
+    form: { email, firstName: "Bella", lastName: "Ring", password: PASSWORD, page: "/" },
+    maxRedirects: 0,
+  });
   expect(response.status(), "account made").toBe(303);
 }
 
 async function logInAsAdmin(page: Page) {
-  const response = await page.request.post("/auth/login", { form: { email: "admin@studio.example", password: "admin-demo-1" }, maxRedirects: 0 });
+  const response = await page.request.post("/auth/login", {
+    form: { email: "admin@studio.example", password: "admin-demo-1" },
+    maxRedirects: 0,
+  });
   expect(response.status(), "admin signed in").toBe(303);
 }
 
@@ -69,12 +76,16 @@ async function openListening(page: Page, path: string, projectName: string) {
   // Listen from the socket's first moment: the pong can come before the page has hydrated.
   const answered = new Promise<void>((resolve) => {
     page.on("websocket", (ws: WebSocket) => {
-      if (ws.url().includes("/parties/rooms/user-")) ws.on("framereceived", (frame) => frame.payload === "pong" && resolve());
+      if (ws.url().includes("/parties/rooms/user-"))
+        ws.on("framereceived", (frame) => frame.payload === "pong" && resolve());
     });
   });
   await page.goto(path);
   await waitForHydration(page, projectName);
-  await Promise.race([answered, new Promise((_, reject) => setTimeout(() => reject(new Error("the room never answered")), 15_000))]);
+  await Promise.race([
+    answered,
+    new Promise((_, reject) => setTimeout(() => reject(new Error("the room never answered")), 15_000)),
+  ]);
 }
 
 /** Buys the class through the product page, checkout and the embedded provider's card page. */
@@ -108,8 +119,14 @@ test("visitors have no bell, and /notifications asks them to log in", async ({ p
   await expect(page.getByRole("dialog", { name: "Log In" })).toBeVisible();
 });
 
-test("an admin's announcement reaches a learner's open page live: red dot, toast, no reload", async ({ page, browser }, testInfo) => {
-  test.skip(!isJs(testInfo.project.name), "live updates need JavaScript; the no-JS test reads the bell after navigating");
+test("an admin's announcement reaches a learner's open page live: red dot, toast, no reload", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(
+    !isJs(testInfo.project.name),
+    "live updates need JavaScript; the no-JS test reads the bell after navigating",
+  );
   await takingTurns(async () => {
     await signUp(page, emailFor("hears", testInfo.project.name));
     await openListening(page, "/classes", testInfo.project.name);
@@ -122,7 +139,10 @@ test("an admin's announcement reaches a learner's open page live: red dot, toast
       await logInAsAdmin(admin.page);
       await admin.page.goto("/admin");
       await waitForHydration(admin.page, testInfo.project.name);
-      await admin.page.getByRole("navigation", { name: "Admin tools" }).getByRole("link", { name: "Announce to everyone" }).click();
+      await admin.page
+        .getByRole("navigation", { name: "Admin tools" })
+        .getByRole("link", { name: "Announce to everyone" })
+        .click();
       await expect(h1(admin.page)).toHaveText("Announce to everyone");
       await expectNoAxeViolations(admin.page);
       const title = `Open mic night ${Date.now()}`;
@@ -153,7 +173,10 @@ test("an admin's announcement reaches a learner's open page live: red dot, toast
 });
 
 test("a purchase lights the yellow dot in the buyer's other tab, live", async ({ page, context }, testInfo) => {
-  test.skip(!isJs(testInfo.project.name), "live updates need JavaScript; the no-JS test reads the bell after navigating");
+  test.skip(
+    !isJs(testInfo.project.name),
+    "live updates need JavaScript; the no-JS test reads the bell after navigating",
+  );
   await takingTurns(async () => {
     await signUp(page, emailFor("buyer", testInfo.project.name));
     await openListening(page, "/library", testInfo.project.name);
@@ -170,7 +193,9 @@ test("a purchase lights the yellow dot in the buyer's other tab, live", async ({
   });
 });
 
-test("without a live socket too: the bell after navigation, /notifications, Mark all as read", async ({ page }, testInfo) => {
+test("without a live socket too: the bell after navigation, /notifications, Mark all as read", async ({
+  page,
+}, testInfo) => {
   await takingTurns(async () => {
     await signUp(page, emailFor("reader", testInfo.project.name));
     await page.goto("/notifications");
@@ -213,7 +238,9 @@ test("the add-a-lesson form explains bad input and passes axe", async ({ page, p
   await page.getByLabel("Lesson title").fill("Bridges");
   await page.getByLabel("Length in minutes").fill("12");
   await page.getByRole("button", { name: "Add lesson" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "No class matches “/classes/nobody/nothing”." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "No class matches “/classes/nobody/nothing”." }),
+  ).toBeVisible();
   await expect(page.getByLabel("Lesson title")).toHaveValue("Bridges");
   await expectNoAxeViolations(page);
 });

@@ -7,7 +7,10 @@ import { expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from 
 
 const BASE = "/apps/marisol-vega/half-marathon/onboarding";
 
-test("an anonymous visitor takes the onboarding, gets a plan, signs in and keeps it", async ({ page, problems }, testInfo) => {
+test("an anonymous visitor takes the onboarding, gets a plan, signs in and keeps it", async ({
+  page,
+  problems,
+}, testInfo) => {
   test.setTimeout(60_000);
   problems.allowStatus(400);
   const js = isJs(testInfo.project.name);
@@ -106,7 +109,9 @@ test("Make a new plan starts a new job and shows it arriving", async ({ page }, 
   await page.getByRole("button", { name: "Make a new plan" }).click();
   await posted;
   await expect.poll(async () => (await (await page.request.get(statusPath)).json()).jobId).not.toBe(before.jobId);
-  await expect.poll(async () => (await (await page.request.get(statusPath)).json()).status, { timeout: 20_000 }).toBe("completed");
+  await expect
+    .poll(async () => (await (await page.request.get(statusPath)).json()).status, { timeout: 20_000 })
+    .toBe("completed");
   await expect(heading).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole("progressbar", { name: "Plan progress" })).toHaveCount(0);
   await expect(page.locator(".plan__phase")).toHaveCount(13);

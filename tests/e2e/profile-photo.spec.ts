@@ -7,11 +7,17 @@ import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./helpers";
 
 // A 2x2 red PNG, made once here so the test needs no fixture file.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 async function signUp(page: Page, project: string) {
   const email = `photo-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post("/auth/create-account", { form: { email, firstName: "Pia", lastName: "Photo", password: "photo password", page: "/" }, maxRedirects: 0 });
+  const response = await page.request.post("/auth/create-account", {
+    form: { email, firstName: "Pia", lastName: "Photo", password: "photo password", page: "/" },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(303);
 }
 
@@ -23,7 +29,9 @@ test("upload a profile photo, see it served from /media, then remove it", async 
   const profile = page.getByRole("region", { name: "Profile" });
 
   // Not an image (a text file named .png): refused, nothing stored.
-  await profile.getByLabel("Profile photo").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text, not a picture") });
+  await profile
+    .getByLabel("Profile photo")
+    .setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text, not a picture") });
   await profile.getByRole("button", { name: "Save profile" }).click();
   await expect(profile.getByRole("alert")).toHaveText("The photo must be a PNG, JPEG, GIF or WebP image.");
   await expect(profile.getByRole("img", { name: "Your profile photo" })).toHaveCount(0);
@@ -43,6 +51,8 @@ test("upload a profile photo, see it served from /media, then remove it", async 
 
   await page.getByRole("region", { name: "Profile" }).getByLabel("Remove my photo").check();
   await page.getByRole("region", { name: "Profile" }).getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByRole("region", { name: "Profile" }).getByRole("img", { name: "Your profile photo" })).toHaveCount(0);
+  await expect(
+    page.getByRole("region", { name: "Profile" }).getByRole("img", { name: "Your profile photo" }),
+  ).toHaveCount(0);
   expect((await page.request.get(src!)).status()).toBe(404);
 });

@@ -1,5 +1,16 @@
 /** Site-wide behaviour: header, footer, legal pages, the theme switch, global route rules and layout widths. */
-import { api, classHref, expect, expectNoAxeViolations, expectNoHorizontalScroll, h1, resultCards, test, waitForHydration, type ApiProduct } from "./helpers";
+import {
+  api,
+  classHref,
+  expect,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  h1,
+  resultCards,
+  test,
+  waitForHydration,
+  type ApiProduct,
+} from "./helpers";
 
 test.describe("header", () => {
   test("logo, navigation links and the class search", async ({ page }) => {
@@ -7,7 +18,10 @@ test.describe("header", () => {
     const header = page.getByRole("banner");
     const mainNav = page.getByRole("navigation", { name: "Main" });
     await expect(mainNav.getByRole("link", { name: "Classes" })).toHaveAttribute("href", "/classes");
-    await expect(mainNav.getByRole("link", { name: "Collections" })).toHaveAttribute("href", "/classes?view=Collections");
+    await expect(mainNav.getByRole("link", { name: "Collections" })).toHaveAttribute(
+      "href",
+      "/classes?view=Collections",
+    );
     await expect(mainNav.getByRole("link", { name: "Music school" })).toHaveAttribute("href", "/school/music");
 
     await header.getByRole("link", { name: "Studio home" }).click();
@@ -30,7 +44,9 @@ test.describe("header", () => {
     await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText(/^\d+ class(es)? match “piano”$/);
     const cards = await resultCards(page).count();
     expect(cards).toBeGreaterThan(0);
-    await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText(`${cards} ${cards === 1 ? "class" : "classes"} match “piano”`);
+    await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText(
+      `${cards} ${cards === 1 ? "class" : "classes"} match “piano”`,
+    );
     await expect(resultCards(page).filter({ hasText: "Piano" }).first()).toBeVisible();
   });
 });
@@ -76,7 +92,13 @@ test.describe("theme switch", () => {
     await waitForHydration(page, testInfo.project.name);
     await page.getByRole("button", { name: "Switch to light theme" }).click();
     await expect(html).toHaveAttribute("data-theme", "light");
-    await expect(page).toHaveURL((url) => url.pathname === "/classes" && url.search.length > 0 && url.searchParams.get("view") === "Top rated" && [...url.searchParams.keys()].length === 1);
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === "/classes" &&
+        url.search.length > 0 &&
+        url.searchParams.get("view") === "Top rated" &&
+        [...url.searchParams.keys()].length === 1,
+    );
     await expect(h1(page)).toHaveText("Top Rated Classes");
     await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
     await page.reload();
@@ -95,7 +117,8 @@ test.describe("global route rules", () => {
   test("code= and state= on any page go to /auth/callback with the same query", async ({ page }) => {
     const response = await page.goto("/classes?code=abc&state=xyz");
     const visited: string[] = [];
-    for (let request = response!.request(); request; request = request.redirectedFrom()!) visited.unshift(new URL(request.url()).pathname + new URL(request.url()).search);
+    for (let request = response!.request(); request; request = request.redirectedFrom()!)
+      visited.unshift(new URL(request.url()).pathname + new URL(request.url()).search);
     expect(visited.slice(0, 2)).toEqual(["/classes?code=abc&state=xyz", "/auth/callback?code=abc&state=xyz"]);
     // No sign-in was started from this browser, so the callback refuses it.
     await expect(page.getByText("Failed to complete authentication. Please try signing in again.")).toBeVisible();

@@ -33,15 +33,25 @@ test.describe("social sign-in", () => {
     await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
   });
 
-  test("Continue with Apple links to an existing account with the same verified email", async ({ page, playwright, baseURL }, testInfo) => {
+  test("Continue with Apple links to an existing account with the same verified email", async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
     const email = unique("ada.lovelace", testInfo.project.name);
     const api = await playwright.request.newContext({ baseURL });
-    await api.post("/auth/create-account", { form: { email, firstName: "Ada", lastName: "Lovelace", password: "first password" }, maxRedirects: 0 });
+    await api.post("/auth/create-account", {
+      form: { email, firstName: "Ada", lastName: "Lovelace", password: "first password" },
+      maxRedirects: 0,
+    });
     await api.dispose();
     await chooseAccount(page, email);
     await page.goto("/classes?auth=Email&authSocial=1");
     await waitForHydration(page, testInfo.project.name);
-    await page.getByRole("dialog", { name: "Sign up to continue" }).getByRole("button", { name: "Continue with Apple" }).click();
+    await page
+      .getByRole("dialog", { name: "Sign up to continue" })
+      .getByRole("button", { name: "Continue with Apple" })
+      .click();
     await expect(page.getByText("Welcome back, Ada!")).toBeVisible();
   });
 

@@ -33,7 +33,9 @@ async function userId(email: string) {
 }
 
 async function turnOnAuthenticator(cookie: string) {
-  expect((await call("/account", form({ intent: "totp-start" }, cookie))).headers.get("location")).toBe("/account?setup=totp#authenticator");
+  expect((await call("/account", form({ intent: "totp-start" }, cookie))).headers.get("location")).toBe(
+    "/account?setup=totp#authenticator",
+  );
   const page = await (await call("/account?setup=totp", { headers: { Cookie: cookie } })).text();
   const secret = page.match(/account__secret">([A-Z2-7]+)</)![1];
   expect(page).toContain("<svg");
@@ -59,18 +61,31 @@ describe("/account", () => {
     const html = await bad.text();
     expect(html).toContain("You must provide a first name.");
     expect(html).toContain("Last name can&#x27;t be longer than 20 characters long");
-    const ok = await call("/account", form({ intent: "profile", firstName: "Kimberly", lastName: "Lee", miniBio: "Bassist." }, cookie));
+    const ok = await call(
+      "/account",
+      form({ intent: "profile", firstName: "Kimberly", lastName: "Lee", miniBio: "Bassist." }, cookie),
+    );
     expect(ok.status).toBe(303);
-    expect(await env.DB.prepare("SELECT first_name AS f, mini_bio AS b FROM users WHERE email = 'profile@example.com'").first()).toEqual({ f: "Kimberly", b: "Bassist." });
+    expect(
+      await env.DB.prepare(
+        "SELECT first_name AS f, mini_bio AS b FROM users WHERE email = 'profile@example.com'",
+      ).first(),
+    ).toEqual({ f: "Kimberly", b: "Bassist." });
   });
 
   it("changes the password only with the current one, and signs other devices out", async () => {
     const here = await signUp("change@example.com");
     const elsewhere = jar(cookiesOf(await logIn("change@example.com", "first password")));
-    const wrong = await call("/account", form({ intent: "password", currentPassword: "not it at all", newPassword: "second password" }, here));
+    const wrong = await call(
+      "/account",
+      form({ intent: "password", currentPassword: "not it at all", newPassword: "second password" }, here),
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Incorrect password.");
-    const ok = await call("/account", form({ intent: "password", currentPassword: "first password", newPassword: "second password" }, here));
+    const ok = await call(
+      "/account",
+      form({ intent: "password", currentPassword: "first password", newPassword: "second password" }, here),
+    );
     expect(ok.status).toBe(303);
     expect(await (await call("/", { headers: { Cookie: here } })).text()).toContain("Hi, ");
     expect(await (await call("/", { headers: { Cookie: elsewhere } })).text()).not.toContain("Hi, ");
@@ -83,15 +98,25 @@ describe("/account", () => {
     const page = await (await call("/account", { headers: { Cookie: first } })).text();
     expect(page.match(/account__device"/g)).toHaveLength(2);
     expect(page).toContain("This device");
-    const device = await env.DB.prepare("SELECT d.id FROM devices d JOIN sessions s ON s.device_id = d.id WHERE s.user_id = ? ORDER BY s.created_at DESC LIMIT 1").bind(await userId("devices@example.com")).first<{ id: string }>();
-    expect((await call("/account", form({ intent: "device-forget", deviceId: device!.id }, first))).headers.get("location")).toBe("/account#devices");
+    const device = await env.DB.prepare(
+      "SELECT d.id FROM devices d JOIN sessions s ON s.device_id = d.id WHERE s.user_id = ? ORDER BY s.created_at DESC LIMIT 1",
+    )
+      .bind(await userId("devices@example.com"))
+      .first<{ id: string }>();
+    expect(
+      (await call("/account", form({ intent: "device-forget", deviceId: device!.id }, first))).headers.get("location"),
+    ).toBe("/account#devices");
     expect(await (await call("/", { headers: { Cookie: second } })).text()).not.toContain("Hi, ");
     expect(await (await call("/", { headers: { Cookie: first } })).text()).toContain("Hi, ");
     // Someone else's device id changes nothing.
     const stranger = await signUp("stranger@example.com");
-    const mine = await env.DB.prepare("SELECT id FROM devices WHERE user_id = ?").bind(await userId("devices@example.com")).first<{ id: string }>();
+    const mine = await env.DB.prepare("SELECT id FROM devices WHERE user_id = ?")
+      .bind(await userId("devices@example.com"))
+      .first<{ id: string }>();
     await call("/account", form({ intent: "device-forget", deviceId: mine!.id }, stranger));
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM devices WHERE id = ?").bind(mine!.id).first()).toEqual({ n: 1 });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM devices WHERE id = ?").bind(mine!.id).first()).toEqual({
+      n: 1,
+    });
   });
 
   it("signs out everywhere", async () => {
@@ -99,18 +124,27 @@ describe("/account", () => {
     const second = jar(cookiesOf(await logIn("everywhere@example.com", "first password")));
     const response = await call("/account", form({ intent: "signout-everywhere" }, first));
     expect(response.headers.get("location")).toBe("/");
-    for (const cookie of [first, second]) expect(await (await call("/", { headers: { Cookie: cookie } })).text()).not.toContain("Hi, ");
+    for (const cookie of [first, second])
+      expect(await (await call("/", { headers: { Cookie: cookie } })).text()).not.toContain("Hi, ");
   });
 
   it("deletes the account only when confirmed, with what was kept under its email", async () => {
     const cookie = await signUp("leaving@example.com");
-    await call("/api/waitlist/add", { method: "POST", body: JSON.stringify({ email: "leaving@example.com" }), headers: { "Content-Type": "application/json" } });
+    await call("/api/waitlist/add", {
+      method: "POST",
+      body: JSON.stringify({ email: "leaving@example.com" }),
+      headers: { "Content-Type": "application/json" },
+    });
     const unconfirmed = await call("/account", form({ intent: "delete", confirm: "delete" }, cookie));
     expect(unconfirmed.status).toBe(400);
     expect(await unconfirmed.text()).toContain("Type DELETE to confirm.");
-    expect((await call("/account", form({ intent: "delete", confirm: "DELETE" }, cookie))).headers.get("location")).toBe("/");
+    expect(
+      (await call("/account", form({ intent: "delete", confirm: "DELETE" }, cookie))).headers.get("location"),
+    ).toBe("/");
     for (const table of ["users WHERE email", "waitlist_entries WHERE email"]) {
-      expect(await env.DB.prepare(`SELECT count(*) AS n FROM ${table} = 'leaving@example.com'`).first()).toEqual({ n: 0 });
+      expect(await env.DB.prepare(`SELECT count(*) AS n FROM ${table} = 'leaving@example.com'`).first()).toEqual({
+        n: 0,
+      });
     }
     expect((await logIn("leaving@example.com", "first password")).status).toBe(400);
   });
@@ -120,7 +154,9 @@ describe("sign-in with an authenticator app", () => {
   it("asks for the code before any session exists, then signs in; a remembered device skips it", async () => {
     const cookie = await signUp("mfa@example.com");
     const secret = await turnOnAuthenticator(cookie);
-    expect(await env.DB.prepare("SELECT preferred_mfa AS p FROM users WHERE email = 'mfa@example.com'").first()).toEqual({ p: "SOFTWARE_TOKEN_MFA" });
+    expect(
+      await env.DB.prepare("SELECT preferred_mfa AS p FROM users WHERE email = 'mfa@example.com'").first(),
+    ).toEqual({ p: "SOFTWARE_TOKEN_MFA" });
 
     const password = await logIn("mfa@example.com", "first password");
     expect(password.headers.get("location")).toBe("/classes?auth=Login&authStep=MFA&authEmail=mfa%40example.com");
@@ -131,12 +167,19 @@ describe("sign-in with an authenticator app", () => {
     const wrong = await call("/auth/login", form({ step: "MFA", code: "000000", page: "/classes" }, challenge));
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Invalid code received for user");
-    expect(await (await call("/auth/login", form({ step: "MFA", code: "", page: "/classes" }, challenge))).text()).toContain("Challenge response cannot be empty");
+    expect(
+      await (await call("/auth/login", form({ step: "MFA", code: "", page: "/classes" }, challenge))).text(),
+    ).toContain("Challenge response cannot be empty");
 
     // The code used to turn the app on cannot be replayed in the same 30 s step; the test moves the clock on.
-    await env.DB.prepare("UPDATE totp_factors SET last_step = last_step - 2 WHERE user_id = ?").bind(await userId("mfa@example.com")).run();
+    await env.DB.prepare("UPDATE totp_factors SET last_step = last_step - 2 WHERE user_id = ?")
+      .bind(await userId("mfa@example.com"))
+      .run();
     const code = await totp(secret);
-    const signedIn = await call("/auth/login", form({ step: "MFA", code, remember: "on", page: "/classes" }, challenge));
+    const signedIn = await call(
+      "/auth/login",
+      form({ step: "MFA", code, remember: "on", page: "/classes" }, challenge),
+    );
     expect(signedIn.status).toBe(303);
     const browser = jar(cookiesOf(password), cookiesOf(signedIn));
     expect(browser).toContain("studio_session=");
@@ -162,14 +205,19 @@ describe("sign-in with an authenticator app", () => {
     const cookie = await signUp("remove@example.com");
     await turnOnAuthenticator(cookie);
     await call("/account", form({ intent: "totp-remove" }, cookie));
-    expect(await env.DB.prepare("SELECT preferred_mfa AS p FROM users WHERE email = 'remove@example.com'").first()).toEqual({ p: "NOMFA" });
+    expect(
+      await env.DB.prepare("SELECT preferred_mfa AS p FROM users WHERE email = 'remove@example.com'").first(),
+    ).toEqual({ p: "NOMFA" });
     expect((await logIn("remove@example.com", "first password")).headers.get("location")).toBe("/");
   });
 });
 
 describe("profile photo", () => {
   // A 1x1 PNG.
-  const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="), (c) => c.charCodeAt(0));
+  const png = Uint8Array.from(
+    atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="),
+    (c) => c.charCodeAt(0),
+  );
   const upload = (cookie: string, file: File | null, extra: Record<string, string> = {}) => {
     const body = new FormData();
     body.set("intent", "profile");
@@ -183,19 +231,25 @@ describe("profile photo", () => {
   it("stores a real image in R2, serves it from /media, replaces and removes it", async () => {
     const cookie = await signUp("photo@example.com");
     expect((await upload(cookie, new File([png], "me.png", { type: "image/png" }))).status).toBe(303);
-    const first = (await env.DB.prepare("SELECT profile_photo AS p FROM users WHERE email = 'photo@example.com'").first<{ p: string }>())!.p;
+    const first = (await env.DB.prepare(
+      "SELECT profile_photo AS p FROM users WHERE email = 'photo@example.com'",
+    ).first<{ p: string }>())!.p;
     expect(first).toMatch(/^\/media\/profile-photos\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.png$/);
     const served = await call(first);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
 
     await upload(cookie, new File([png], "again.png", { type: "image/png" }));
-    const second = (await env.DB.prepare("SELECT profile_photo AS p FROM users WHERE email = 'photo@example.com'").first<{ p: string }>())!.p;
+    const second = (await env.DB.prepare(
+      "SELECT profile_photo AS p FROM users WHERE email = 'photo@example.com'",
+    ).first<{ p: string }>())!.p;
     expect(second).not.toBe(first);
     expect((await call(first)).status).toBe(404);
 
     await upload(cookie, null, { removePhoto: "on" });
-    expect(await env.DB.prepare("SELECT profile_photo AS p FROM users WHERE email = 'photo@example.com'").first()).toEqual({ p: null });
+    expect(
+      await env.DB.prepare("SELECT profile_photo AS p FROM users WHERE email = 'photo@example.com'").first(),
+    ).toEqual({ p: null });
     expect((await call(second)).status).toBe(404);
   });
 
@@ -204,7 +258,9 @@ describe("profile photo", () => {
     const response = await upload(cookie, new File(["<script>alert(1)</script>"], "evil.png", { type: "image/png" }));
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("The photo must be a PNG, JPEG, GIF or WebP image.");
-    expect(await env.DB.prepare("SELECT profile_photo AS p FROM users WHERE email = 'fake-photo@example.com'").first()).toEqual({ p: null });
+    expect(
+      await env.DB.prepare("SELECT profile_photo AS p FROM users WHERE email = 'fake-photo@example.com'").first(),
+    ).toEqual({ p: null });
     expect((await call("/media/../secrets")).status).toBe(404);
     expect((await call("/media/other/thing.png")).status).toBe(404);
   });

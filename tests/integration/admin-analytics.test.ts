@@ -16,8 +16,15 @@ async function admin(): Promise<Browser> {
 }
 
 let n = 0;
-function event(name: string, createdAt: number, who: { user?: string; anon?: string }, properties: Record<string, unknown> | string = {}) {
-  return env.DB.prepare("INSERT INTO analytics_events (id, name, user_id, anonymous_id, properties, created_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
+function event(
+  name: string,
+  createdAt: number,
+  who: { user?: string; anon?: string },
+  properties: Record<string, unknown> | string = {},
+) {
+  return env.DB.prepare(
+    "INSERT INTO analytics_events (id, name, user_id, anonymous_id, properties, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  ).bind(
     `it-${++n}`,
     name,
     who.user ?? null,
@@ -27,7 +34,13 @@ function event(name: string, createdAt: number, who: { user?: string; anon?: str
   );
 }
 
-function checkout(userId: string, status: string, totalCents: number, completedAt: number | null, paymentInfo: Record<string, string> = {}) {
+function checkout(
+  userId: string,
+  status: string,
+  totalCents: number,
+  completedAt: number | null,
+  paymentInfo: Record<string, string> = {},
+) {
   const id = crypto.randomUUID();
   return env.DB.prepare(
     `INSERT INTO checkout_sessions (id, user_id, provider, idempotency_key, status, source, lines, subtotal_cents, total_cents, payment_info, created_at, completed_at)
@@ -63,7 +76,7 @@ describe("/admin/analytics", () => {
       const page = await html(response);
       expect(page, query).toContain(message);
       expect(page).toContain("Showing the last 30 days instead.");
-      expect(page).toContain('<h1>Analytics</h1>');
+      expect(page).toContain("<h1>Analytics</h1>");
     }
     const fine = await browser.get("/admin/analytics");
     expect(fine.status).toBe(200);
@@ -111,8 +124,23 @@ describe("/admin/analytics", () => {
     expect(values(report.daily.cartAdds)).toEqual([0, 2, 0, 0, 0, 0, 0]);
     expect(values(report.daily.checkouts)).toEqual([0, 0, 0, 1, 0, 0, 0]);
     expect(values(report.daily.revenueCents)).toEqual([0, 0, 0, 4900, 0, 1550, 0]);
-    expect(report.daily.pageViews.map((p) => p.date)).toEqual(["2021-02-01", "2021-02-02", "2021-02-03", "2021-02-04", "2021-02-05", "2021-02-06", "2021-02-07"]);
-    expect(report.totals).toEqual({ pageViews: 9, signUps: 1, cartAdds: 2, checkouts: 1, purchases: 2, revenueCents: 6450 });
+    expect(report.daily.pageViews.map((p) => p.date)).toEqual([
+      "2021-02-01",
+      "2021-02-02",
+      "2021-02-03",
+      "2021-02-04",
+      "2021-02-05",
+      "2021-02-06",
+      "2021-02-07",
+    ]);
+    expect(report.totals).toEqual({
+      pageViews: 9,
+      signUps: 1,
+      cartAdds: 2,
+      checkouts: 1,
+      purchases: 2,
+      revenueCents: 6450,
+    });
     expect(report.funnel.map((s) => [s.key, s.people, s.fromPrevious])).toEqual([
       ["home", 3, null],
       ["class", 2, 66.7],
@@ -131,11 +159,20 @@ describe("/admin/analytics", () => {
     const response = await browser.get("/admin/analytics?from=2021-02-01&to=2021-02-07");
     expect(response.status).toBe(200);
     const page = await html(response);
-    const tile = (label: string) => page.match(new RegExp(`<dt class="tiles__label">${label}</dt><dd class="tiles__value">([^<]+)</dd>`))?.[1];
-    expect([tile("Page views"), tile("Sign-ups"), tile("Cart adds"), tile("Checkouts"), tile("Revenue")]).toEqual(["9", "1", "2", "1", "$64.50"]);
+    const tile = (label: string) =>
+      page.match(new RegExp(`<dt class="tiles__label">${label}</dt><dd class="tiles__value">([^<]+)</dd>`))?.[1];
+    expect([tile("Page views"), tile("Sign-ups"), tile("Cart adds"), tile("Checkouts"), tile("Revenue")]).toEqual([
+      "9",
+      "1",
+      "2",
+      "1",
+      "$64.50",
+    ]);
     expect(page).toContain("Feb 1, 2021 – Feb 7, 2021 (7 days)");
     expect(page).toContain("9 page views from Feb 1, 2021 to Feb 7, 2021; the busiest day was Feb 1, 2021 with 3.");
-    expect(page).toContain("$64.50 in revenue from Feb 1, 2021 to Feb 7, 2021; the busiest day was Feb 4, 2021 with $49.00.");
+    expect(page).toContain(
+      "$64.50 in revenue from Feb 1, 2021 to Feb 7, 2021; the busiest day was Feb 4, 2021 with $49.00.",
+    );
     expect(page.match(/<svg class="chart-svg"/g)?.length).toBe(6); // five charts, the wide revenue one drawn twice
     expect(page).toContain('<th scope="row" class="sources__name">guitar-blog</th>');
   });
@@ -148,7 +185,9 @@ describe("/admin/analytics", () => {
     expect((await buyer.cart("add-all", [guitar.id])).status).toBe(303);
     const checkoutId = await startPaidCheckout(buyer, "?utm_source=itest-podcast");
     expect((await payCard(buyer, checkoutId)).status).toBe(303);
-    const sold = await env.DB.prepare("SELECT total_cents AS total, completed_at AS at, json_extract(payment_info, '$.utm_source') AS source FROM checkout_sessions WHERE id = ?")
+    const sold = await env.DB.prepare(
+      "SELECT total_cents AS total, completed_at AS at, json_extract(payment_info, '$.utm_source') AS source FROM checkout_sessions WHERE id = ?",
+    )
       .bind(checkoutId)
       .first<{ total: number; at: number; source: string | null }>();
     expect(sold!.total).toBeGreaterThan(0);
@@ -157,16 +196,23 @@ describe("/admin/analytics", () => {
     const answer = parseRange({ from: today, to: today }, Date.now());
     if (!answer.ok) throw new Error(answer.error);
     const report = await analyticsReport(testApp(), answer.range);
-    const completedToday = await env.DB.prepare("SELECT COALESCE(SUM(total_cents), 0) AS cents FROM checkout_sessions WHERE status = 'complete' AND completed_at >= ? AND completed_at < ?")
+    const completedToday = await env.DB.prepare(
+      "SELECT COALESCE(SUM(total_cents), 0) AS cents FROM checkout_sessions WHERE status = 'complete' AND completed_at >= ? AND completed_at < ?",
+    )
       .bind(answer.range.startMs, answer.range.endMs)
       .first<{ cents: number }>();
     expect(report.totals.revenueCents).toBe(completedToday!.cents);
     expect(report.totals.revenueCents).toBeGreaterThanOrEqual(sold!.total);
     expect(report.daily.revenueCents).toEqual([{ date: today, value: completedToday!.cents }]);
     expect(sold!.source).toBe("itest-podcast");
-    expect(report.sources.find((s) => s.source === "itest-podcast")).toMatchObject({ purchases: 1, revenueCents: sold!.total });
+    expect(report.sources.find((s) => s.source === "itest-podcast")).toMatchObject({
+      purchases: 1,
+      revenueCents: sold!.total,
+    });
 
     const page = await html(await browser.get(`/admin/analytics?from=${today}&to=${today}`));
-    expect(page).toContain(`<dt class="tiles__label">Revenue</dt><dd class="tiles__value">$${(completedToday!.cents / 100).toFixed(2)}</dd>`);
+    expect(page).toContain(
+      `<dt class="tiles__label">Revenue</dt><dd class="tiles__value">$${(completedToday!.cents / 100).toFixed(2)}</dd>`,
+    );
   });
 });

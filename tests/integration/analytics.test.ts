@@ -11,13 +11,25 @@ import { Browser, ORIGIN, buy, checkoutRow, count, product, signUp } from "./com
 
 vi.setConfig({ testTimeout: 30_000 });
 
-type EventRow = { id: string; name: string; user_id: string | null; anonymous_id: string | null; properties: Record<string, unknown> };
+type EventRow = {
+  id: string;
+  name: string;
+  user_id: string | null;
+  anonymous_id: string | null;
+  properties: Record<string, unknown>;
+};
 
 /** Events are written after the response (waitUntil): poll until the wanted ones are there. */
-async function eventsWhere(where: string, binds: unknown[], until: (rows: EventRow[]) => boolean = (rows) => rows.length > 0): Promise<EventRow[]> {
+async function eventsWhere(
+  where: string,
+  binds: unknown[],
+  until: (rows: EventRow[]) => boolean = (rows) => rows.length > 0,
+): Promise<EventRow[]> {
   let rows: EventRow[] = [];
   for (let i = 0; i < 40; i++) {
-    const { results } = await env.DB.prepare(`SELECT id, name, user_id, anonymous_id, properties FROM analytics_events WHERE ${where} ORDER BY created_at, rowid`)
+    const { results } = await env.DB.prepare(
+      `SELECT id, name, user_id, anonymous_id, properties FROM analytics_events WHERE ${where} ORDER BY created_at, rowid`,
+    )
       .bind(...binds)
       .all<Omit<EventRow, "properties"> & { properties: string }>();
     rows = results.map((r) => ({ ...r, properties: JSON.parse(r.properties) }));
@@ -42,7 +54,9 @@ const DAY = 86_400_000;
 describe("attribution cookies", () => {
   it("a landing with utm keys starts the record (HttpOnly, 30 days); friend also goes to friendReferral", async () => {
     const browser = new Browser();
-    const response = await browser.get("/?utm_source=newsletter&utm_campaign=spring&friend=bob&aaCampaign=student&other=1");
+    const response = await browser.get(
+      "/?utm_source=newsletter&utm_campaign=spring&friend=bob&aaCampaign=student&other=1",
+    );
     expect(response.status).toBe(200);
     const header = setCookieNamed(response, "studio_attribution")!;
     expect(header).toMatch(/Max-Age=2592000/);
@@ -50,8 +64,15 @@ describe("attribution cookies", () => {
     expect(header).toMatch(/Path=\//);
     expect(setCookieNamed(response, "friendReferral")).toMatch(/^friendReferral=bob; Max-Age=2592000; Path=\//);
     const record = attributionCookie(browser);
-    expect(record).toMatchObject({ utm_source: "newsletter", utm_campaign: "spring", friend: "bob", aaCampaign: "student" });
-    expect(record.landingPage).toBe("/?utm_source=newsletter&utm_campaign=spring&friend=bob&aaCampaign=student&other=1");
+    expect(record).toMatchObject({
+      utm_source: "newsletter",
+      utm_campaign: "spring",
+      friend: "bob",
+      aaCampaign: "student",
+    });
+    expect(record.landingPage).toBe(
+      "/?utm_source=newsletter&utm_campaign=spring&friend=bob&aaCampaign=student&other=1",
+    );
     expect(new Date(record.timestamp).toISOString()).toBe(record.timestamp);
   });
 
@@ -67,11 +88,16 @@ describe("attribution cookies", () => {
     const browser = new Browser();
     const response = await browser.get("/classes.data?utm_medium=social&_routes=root,routes/classes");
     expect(response.status).toBe(200);
-    expect(attributionCookie(browser)).toMatchObject({ utm_medium: "social", landingPage: "/classes?utm_medium=social" });
+    expect(attributionCookie(browser)).toMatchObject({
+      utm_medium: "social",
+      landingPage: "/classes?utm_medium=social",
+    });
   });
 
   it("a record older than 30 days is purged, or replaced by a new landing", async () => {
-    const old = encodeURIComponent(JSON.stringify({ utm_source: "old", landingPage: "/", timestamp: new Date(Date.now() - 31 * DAY).toISOString() }));
+    const old = encodeURIComponent(
+      JSON.stringify({ utm_source: "old", landingPage: "/", timestamp: new Date(Date.now() - 31 * DAY).toISOString() }),
+    );
     const browser = new Browser({ studio_attribution: old, friendReferral: "zed" });
     const purged = await browser.get("/classes");
     expect(setCookieNamed(purged, "studio_attribution")).toMatch(/Max-Age=0/);
@@ -128,7 +154,13 @@ describe("page views", () => {
     await browser.get("/library", { Referer: `${ORIGIN}/cart` });
     await browser.get("/library?auth=Login", { Referer: `${ORIGIN}/library` });
     const rows = await eventsWhere("anonymous_id = ?", [anon], (r) => r.length >= 5);
-    expect(rows.map((r) => r.name)).toEqual(["product landing page | viewed", "shopping cart | viewed", "library page | viewed", "auth modal | viewed", "library page | log in"]);
+    expect(rows.map((r) => r.name)).toEqual([
+      "product landing page | viewed",
+      "shopping cart | viewed",
+      "library page | viewed",
+      "auth modal | viewed",
+      "library page | log in",
+    ]);
     expect(rows[0].properties).toMatchObject({ slug: flamenco.classSlug });
   });
 });
@@ -151,7 +183,11 @@ describe("accounts and the person profile", () => {
     const attribution = JSON.parse(profile!.attribution as string);
     expect(attribution).toMatchObject({ utm_source: "ads", utm_medium: "cpc", ref: "alice" });
     expect(attribution).not.toHaveProperty("aaCampaign");
-    expect(JSON.parse(profile!.lead_source_info as string)).toMatchObject({ leadSource: "lead page", utm_source: "ads", ref: "alice" });
+    expect(JSON.parse(profile!.lead_source_info as string)).toMatchObject({
+      leadSource: "lead page",
+      utm_source: "ads",
+      ref: "alice",
+    });
 
     // Signed in, page views are the user's.
     await browser.get("/library");
@@ -165,9 +201,15 @@ describe("accounts and the person profile", () => {
     const [login] = await eventsWhere("user_id = ? AND name = ?", [userId, "login | success"]);
     expect(login.properties).toMatchObject({ utm_source: "later" });
     await env.DB.prepare("UPDATE users SET first_name = 'Renamed' WHERE id = ?").bind(userId).run();
-    const api = await other.postJson("/api/data", { batch: [{ type: "identify", userId, traits: { email }, messageId: "id-1" }] });
+    const api = await other.postJson("/api/data", {
+      batch: [{ type: "identify", userId, traits: { email }, messageId: "id-1" }],
+    });
     expect(await api.json()).toMatchObject({ success: true, identified: true });
-    const after = await env.DB.prepare("SELECT first_name, attribution, lead_source_info FROM analytics_profiles WHERE user_id = ?").bind(userId).first<{ first_name: string; attribution: string; lead_source_info: string }>();
+    const after = await env.DB.prepare(
+      "SELECT first_name, attribution, lead_source_info FROM analytics_profiles WHERE user_id = ?",
+    )
+      .bind(userId)
+      .first<{ first_name: string; attribution: string; lead_source_info: string }>();
     expect(after!.first_name).toBe("Renamed");
     expect(JSON.parse(after!.attribution).utm_source).toBe("ads");
     expect(JSON.parse(after!.lead_source_info).utm_source).toBe("ads");
@@ -177,8 +219,19 @@ describe("accounts and the person profile", () => {
     const browser = new Browser();
     await browser.get("/?utm_source=fail-test");
     const anon = browser.cookie("dx_non_auth_user_id")!;
-    expect((await browser.post("/auth/create-account", { email: "not-an-email", firstName: "A", lastName: "B", password: "x" })).status).toBe(400);
-    expect((await browser.post("/auth/login", { email: "nobody-here@example.com", password: "wrong password" })).status).toBe(400);
+    expect(
+      (
+        await browser.post("/auth/create-account", {
+          email: "not-an-email",
+          firstName: "A",
+          lastName: "B",
+          password: "x",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await browser.post("/auth/login", { email: "nobody-here@example.com", password: "wrong password" })).status,
+    ).toBe(400);
     const rows = await eventsWhere("anonymous_id = ? AND name LIKE '%failure'", [anon], (r) => r.length >= 2);
     expect(rows.map((r) => r.name).sort()).toEqual(["create account | failure", "login | failure"]);
     expect(rows[0].properties).toMatchObject({ utm_source: "fail-test" });
@@ -192,14 +245,25 @@ describe("purchases", () => {
     const { userId } = await signUp("buyer", browser);
     const flamenco = await product("flamenco-rumba-rhythms");
     const id = await buy(browser, [flamenco.id]);
-    expect((await checkoutRow(id))!.paymentInfo).toMatchObject({ utm_source: "spring-mail", utm_medium: "email", referrer: "alice", discountCode: "SPRING", friend: "bob" });
+    expect((await checkoutRow(id))!.paymentInfo).toMatchObject({
+      utm_source: "spring-mail",
+      utm_medium: "email",
+      referrer: "alice",
+      discountCode: "SPRING",
+      friend: "bob",
+    });
     const [purchase] = await eventsWhere("user_id = ? AND name = ?", [userId, "checkout | purchase success"]);
-    expect(purchase.properties).toMatchObject({ utm_source: "spring-mail", totalCents: flamenco.priceCents, type: "Purchased Class" });
+    expect(purchase.properties).toMatchObject({
+      utm_source: "spring-mail",
+      totalCents: flamenco.priceCents,
+      type: "Purchased Class",
+    });
 
     expect(browser.cookie("studio_attribution")).toBeTruthy();
     const success = await browser.get(`/checkout/success?session_id=${id}`);
     expect(success.status).toBe(200);
-    for (const name of ["studio_attribution", "friendReferral", "studio_vip_gate"]) expect(browser.cookie(name), name).toBeUndefined();
+    for (const name of ["studio_attribution", "friendReferral", "studio_vip_gate"])
+      expect(browser.cookie(name), name).toBeUndefined();
     // Cleared, a new campaign can start a record again.
     await browser.get("/?utm_source=next");
     expect(attributionCookie(browser).utm_source).toBe("next");
@@ -212,14 +276,25 @@ describe("purchases", () => {
     const anon = browser.cookie("dx_non_auth_user_id")!;
     await browser.cart("add", flamenco.id, flamenco.href);
     await browser.cart("cta", flamenco.id, flamenco.href);
-    const rows = await eventsWhere("anonymous_id = ? AND name LIKE 'product landing page | %' AND name <> 'product landing page | viewed'", [anon], (r) => r.length >= 2);
+    const rows = await eventsWhere(
+      "anonymous_id = ? AND name LIKE 'product landing page | %' AND name <> 'product landing page | viewed'",
+      [anon],
+      (r) => r.length >= 2,
+    );
     expect(rows.map((r) => r.name)).toEqual(["product landing page | add to cart", "product landing page | buy now"]);
     expect(rows[0].properties).toMatchObject({ productId: flamenco.id, utm_source: "btn" });
   });
 });
 
 describe("POST /api/data", () => {
-  const track = (messageId: string, event = "auth modal | viewed", extra: Record<string, unknown> = {}) => ({ type: "track", event, properties: { form: "Login" }, messageId, timestamp: new Date().toISOString(), ...extra });
+  const track = (messageId: string, event = "auth modal | viewed", extra: Record<string, unknown> = {}) => ({
+    type: "track",
+    event,
+    properties: { form: "Login" },
+    messageId,
+    timestamp: new Date().toISOString(),
+    ...extra,
+  });
 
   async function visitor() {
     const browser = new Browser();
@@ -229,12 +304,22 @@ describe("POST /api/data", () => {
 
   it("stores a good batch (JSON or sendBeacon's text/plain), once per messageId, as the cookie's visitor", async () => {
     const { browser, anon } = await visitor();
-    const batch = { batch: [track("a1"), { type: "page", name: "checkout | viewed", properties: { path: "/checkout" }, messageId: "a2" }], sentAt: new Date().toISOString() };
+    const batch = {
+      batch: [
+        track("a1"),
+        { type: "page", name: "checkout | viewed", properties: { path: "/checkout" }, messageId: "a2" },
+      ],
+      sentAt: new Date().toISOString(),
+    };
     const response = await browser.postJson("/api/data", batch);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ success: true, received: 2, stored: 2, duplicates: 0 });
 
-    const beacon = await browser.fetch("/api/data", { method: "POST", body: JSON.stringify({ batch: [track("a1"), track("a3", "add-to-cart modal | viewed")] }), headers: { "Content-Type": "text/plain;charset=UTF-8" } });
+    const beacon = await browser.fetch("/api/data", {
+      method: "POST",
+      body: JSON.stringify({ batch: [track("a1"), track("a3", "add-to-cart modal | viewed")] }),
+      headers: { "Content-Type": "text/plain;charset=UTF-8" },
+    });
     expect(await beacon.json()).toMatchObject({ stored: 1, duplicates: 1 });
 
     const rows = await eventsWhere("anonymous_id = ? AND id LIKE 'msg:%'", [anon], (r) => r.length >= 3);
@@ -249,7 +334,11 @@ describe("POST /api/data", () => {
     const response = await browser.postJson("/api/data", { batch: [bare, { ...bare, messageId: null }] });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ success: true, received: 2, stored: 2, duplicates: 0 });
-    const rows = await eventsWhere("anonymous_id = ? AND id LIKE 'msg:%' AND name = 'checkout | viewed'", [anon], (r) => r.length >= 2);
+    const rows = await eventsWhere(
+      "anonymous_id = ? AND id LIKE 'msg:%' AND name = 'checkout | viewed'",
+      [anon],
+      (r) => r.length >= 2,
+    );
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row.id).toMatch(new RegExp(`^msg:${anon}:[0-9a-f-]{36}$`));
   });
@@ -257,33 +346,59 @@ describe("POST /api/data", () => {
   it("never lets a batch write as another user: the session decides", async () => {
     const { browser, userId } = await signUp("beacon-user");
     const victim = await signUp("beacon-victim");
-    const response = await browser.postJson("/api/data", { batch: [track("u1", "auth modal | viewed", { userId: victim.userId })] });
+    const response = await browser.postJson("/api/data", {
+      batch: [track("u1", "auth modal | viewed", { userId: victim.userId })],
+    });
     expect(response.status).toBe(200);
     const [row] = await eventsWhere("id = ?", [`msg:${userId}:u1`]);
     expect(row.user_id).toBe(userId);
-    expect(await count("SELECT count(*) AS n FROM analytics_events WHERE user_id = ? AND id LIKE 'msg:%'", victim.userId)).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM analytics_events WHERE user_id = ? AND id LIKE 'msg:%'", victim.userId),
+    ).toBe(0);
 
     // Signed out, a claimed userId is dropped and an identify is ignored.
     const stranger = new Browser();
-    const anonymous = await stranger.postJson("/api/data", { batch: [track("s1", "auth modal | viewed", { userId: victim.userId }), { type: "identify", userId: victim.userId, traits: { email: "x@y.co" }, messageId: "s2" }] });
+    const anonymous = await stranger.postJson("/api/data", {
+      batch: [
+        track("s1", "auth modal | viewed", { userId: victim.userId }),
+        { type: "identify", userId: victim.userId, traits: { email: "x@y.co" }, messageId: "s2" },
+      ],
+    });
     expect(await anonymous.json()).toMatchObject({ success: true, stored: 1, identified: false, ignored: 1 });
-    expect(await count("SELECT count(*) AS n FROM analytics_events WHERE id LIKE 'msg:visitor:s1' AND user_id IS NULL")).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM analytics_events WHERE id LIKE 'msg:visitor:s1' AND user_id IS NULL"),
+    ).toBe(1);
   });
 
   it("answers bad input with a clear 4xx, never a 500, and stores nothing from a bad batch", async () => {
     const { browser, anon } = await visitor();
     const before = await count("SELECT count(*) AS n FROM analytics_events WHERE id LIKE 'msg:%'");
-    const post = (body: string, headers: Record<string, string> = { "Content-Type": "application/json" }) => browser.fetch("/api/data", { method: "POST", body, headers });
+    const post = (body: string, headers: Record<string, string> = { "Content-Type": "application/json" }) =>
+      browser.fetch("/api/data", { method: "POST", body, headers });
     const cases: [string, number, RegExp, Record<string, string>?][] = [
       ["{not json", 400, /not JSON/],
       [JSON.stringify([]), 400, /Invalid batch/],
       [JSON.stringify({ batch: [] }), 400, /batch is empty/],
-      [JSON.stringify({ batch: [track("b1"), track("b2", "Order Completed")] }), 400, /batch\.1\.event: Unknown event name 'Order Completed'/],
-      [JSON.stringify({ batch: [track("b3"), { ...track("b4"), type: "alias" }] }), 400, /type must be 'track', 'page' or 'identify'/],
+      [
+        JSON.stringify({ batch: [track("b1"), track("b2", "Order Completed")] }),
+        400,
+        /batch\.1\.event: Unknown event name 'Order Completed'/,
+      ],
+      [
+        JSON.stringify({ batch: [track("b3"), { ...track("b4"), type: "alias" }] }),
+        400,
+        /type must be 'track', 'page' or 'identify'/,
+      ],
       [JSON.stringify({ batch: [{ ...track("b5"), messageId: 42 }] }), 400, /messageId/],
       [JSON.stringify({ batch: [{ ...track("b6"), timestamp: "yesterday" }] }), 400, /timestamp/],
       [JSON.stringify({ batch: Array.from({ length: 101 }, (_, i) => track(`c${i}`)) }), 400, /at most 100 messages/],
-      [JSON.stringify({ batch: [track("b7", "auth modal | viewed", { properties: { blob: "x".repeat(33 * 1024) } })] }), 413, /at most 32768 bytes/],
+      [
+        JSON.stringify({
+          batch: [track("b7", "auth modal | viewed", { properties: { blob: "x".repeat(33 * 1024) } })],
+        }),
+        413,
+        /at most 32768 bytes/,
+      ],
       ["batch=1", 415, /application\/json or text\/plain/, { "Content-Type": "application/x-www-form-urlencoded" }],
     ];
     for (const [body, status, message, headers] of cases) {
@@ -295,11 +410,17 @@ describe("POST /api/data", () => {
     }
     expect((await browser.get("/api/data")).status).toBe(405);
     // Another site cannot post events (workers/app.ts refuses cross-site state changes).
-    const crossSite = await browser.fetch("/api/data", { method: "POST", body: JSON.stringify({ batch: [track("x1")] }), headers: { "Content-Type": "text/plain", Origin: "https://evil.example" } });
+    const crossSite = await browser.fetch("/api/data", {
+      method: "POST",
+      body: JSON.stringify({ batch: [track("x1")] }),
+      headers: { "Content-Type": "text/plain", Origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
     await settle();
     expect(await count("SELECT count(*) AS n FROM analytics_events WHERE id LIKE 'msg:%'")).toBe(before);
-    expect(await count("SELECT count(*) AS n FROM analytics_events WHERE anonymous_id = ? AND id LIKE 'msg:%'", anon)).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM analytics_events WHERE anonymous_id = ? AND id LIKE 'msg:%'", anon),
+    ).toBe(0);
   });
 });
 
@@ -308,12 +429,19 @@ describe("the Analytics Engine copy", () => {
     const points: AnalyticsEngineDataPoint[] = [];
     const base = testApp();
     const app = testApp({
-      bindings: { ...base.bindings, ANALYTICS: { writeDataPoint: (point?: AnalyticsEngineDataPoint) => void points.push(point!) } },
+      bindings: {
+        ...base.bindings,
+        ANALYTICS: { writeDataPoint: (point?: AnalyticsEngineDataPoint) => void points.push(point!) },
+      },
       attribution: { utm_source: "engine", slug: "music", landingPage: "/", timestamp: new Date().toISOString() },
     });
     recordEvent(app, EVENTS.purchaseSuccess, { userId: "u-engine" }, { totalCents: 4900 });
     expect(points).toEqual([
-      { indexes: ["checkout | purchase success"], blobs: ["checkout | purchase success", "u-engine", null, "engine", null, null, null, null, "music", null], doubles: [4900] },
+      {
+        indexes: ["checkout | purchase success"],
+        blobs: ["checkout | purchase success", "u-engine", null, "engine", null, null, null, null, "music", null],
+        doubles: [4900],
+      },
     ]);
     const [row] = await eventsWhere("user_id = ?", ["u-engine"]);
     expect(row.properties).toEqual({ utm_source: "engine", slug: "music", totalCents: 4900 });

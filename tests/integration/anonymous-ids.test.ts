@@ -23,7 +23,10 @@ beforeAll(async () => {
 async function visitorWithData() {
   const id = anonId();
   const visitor = new Browser({ dx_non_auth_user_id: id });
-  const done = await visitor.postJson(`/api/apps/completeOnboarding/${S1}/${S2}`, { finalUserState: ANSWERS, pagesInfo: {} });
+  const done = await visitor.postJson(`/api/apps/completeOnboarding/${S1}/${S2}`, {
+    finalUserState: ANSWERS,
+    pagesInfo: {},
+  });
   expect(done.status).toBe(200);
   const product = await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' LIMIT 1").first<{ id: string }>();
   expect((await visitor.cart("add", product!.id, "/classes")).status).toBe(303);
@@ -52,7 +55,9 @@ describe("another visitor's anonymous id", () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ success: false, message: expect.stringContaining("not yours") });
     // Nor with a header naming another (well-formed) id.
-    expect((await attacker.browser.postJson(LINK_ANONYMOUS, { anonymousUserId: victim.id }, H(anonId()))).status).toBe(403);
+    expect((await attacker.browser.postJson(LINK_ANONYMOUS, { anonymousUserId: victim.id }, H(anonId()))).status).toBe(
+      403,
+    );
     expect(await holdings(victim.id)).toEqual(before);
     expect(await count("SELECT count(*) AS n FROM personalized_plans WHERE subject = ?", attacker.userId)).toBe(0);
   });
@@ -61,13 +66,21 @@ describe("another visitor's anonymous id", () => {
     const victim = await visitorWithData();
     const before = await holdings(victim.id);
     const attacker = await signUp("anon-ids-thief2");
-    const refused = await attacker.browser.postJson(LINK_ONBOARDING, { email: attacker.email, nonAuthUserId: victim.id });
+    const refused = await attacker.browser.postJson(LINK_ONBOARDING, {
+      email: attacker.email,
+      nonAuthUserId: victim.id,
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ status: "error", error: expect.stringContaining("not yours") });
     // With another email (the 'remember the email' path) too: the victim's row keeps no email of theirs.
-    expect((await attacker.browser.postJson(LINK_ONBOARDING, { email: "someone@example.com", nonAuthUserId: victim.id })).status).toBe(403);
+    expect(
+      (await attacker.browser.postJson(LINK_ONBOARDING, { email: "someone@example.com", nonAuthUserId: victim.id }))
+        .status,
+    ).toBe(403);
     expect(await holdings(victim.id)).toEqual(before);
-    expect(await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND email IS NOT NULL", victim.id)).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND email IS NOT NULL", victim.id),
+    ).toBe(0);
     expect(await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ?", attacker.userId)).toBe(0);
   });
 });
@@ -101,9 +114,15 @@ describe("the caller's own anonymous id", () => {
 
     const fromHeader = await visitorWithData();
     const b = await signUp("anon-ids-onb-header");
-    const viaHeader = await b.browser.postJson(LINK_ONBOARDING, { email: b.email, nonAuthUserId: fromHeader.id }, H(fromHeader.id));
+    const viaHeader = await b.browser.postJson(
+      LINK_ONBOARDING,
+      { email: b.email, nonAuthUserId: fromHeader.id },
+      H(fromHeader.id),
+    );
     expect(await viaHeader.json()).toMatchObject({ status: "success", linked: true });
-    expect(await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND email = ?", b.userId, b.email)).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND email = ?", b.userId, b.email),
+    ).toBe(1);
 
     // Without nonAuthUserId, the id the request carries is the one linked.
     const implicit = await visitorWithData();

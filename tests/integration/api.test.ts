@@ -8,7 +8,9 @@ async function json(path: string, init?: RequestInit) {
 }
 
 async function anyClass() {
-  return (await env.DB.prepare("SELECT id, class_slug, storefront_slug FROM products WHERE kind = 'class' ORDER BY popularity DESC LIMIT 1").first<{ id: string; class_slug: string; storefront_slug: string }>())!;
+  return (await env.DB.prepare(
+    "SELECT id, class_slug, storefront_slug FROM products WHERE kind = 'class' ORDER BY popularity DESC LIMIT 1",
+  ).first<{ id: string; class_slug: string; storefront_slug: string }>())!;
 }
 
 describe("GET /api/up", () => {
@@ -41,7 +43,9 @@ describe("GET /api/getProducts", () => {
     expect(body.products.length).toBeGreaterThan(0);
     expect(body.products.every((p: any) => ["Guitar", "Piano"].includes(p.category))).toBe(true);
     expect(body.count).toBe(body.products.length);
-    const genre = (await env.DB.prepare("SELECT value FROM product_tags WHERE kind = 'genre' LIMIT 1").first<{ value: string }>())!.value;
+    const genre = (await env.DB.prepare("SELECT value FROM product_tags WHERE kind = 'genre' LIMIT 1").first<{
+      value: string;
+    }>())!.value;
     const byGenre = await json(`/api/getProducts?genres=${encodeURIComponent(genre)},Nonexistent&limit=100`);
     expect(byGenre.body.products.length).toBeGreaterThan(0);
     const none = await json("/api/getProducts?topics=nothing-like-this");
@@ -51,7 +55,16 @@ describe("GET /api/getProducts", () => {
   it("gives prices in cents with the product's fields", async () => {
     const { body } = await json("/api/getProducts?limit=1");
     const [product] = body.products;
-    expect(product).toMatchObject({ id: expect.any(String), productId: product.id, title: expect.any(String), classSlug: expect.any(String), storefrontSlug: expect.any(String), creatorName: expect.any(String), subscriptionSlug: "", isCollection: false });
+    expect(product).toMatchObject({
+      id: expect.any(String),
+      productId: product.id,
+      title: expect.any(String),
+      classSlug: expect.any(String),
+      storefrontSlug: expect.any(String),
+      creatorName: expect.any(String),
+      subscriptionSlug: "",
+      isCollection: false,
+    });
     expect(Number.isInteger(product.priceInfo.price)).toBe(true);
   });
 
@@ -108,7 +121,9 @@ describe("GET /api/getMostPopularProducts and /api/getNewReleasesProducts", () =
     expect((await json("/api/getMostPopularProducts?isForHomepage=maybe")).status).toBe(400);
     expect((await json("/api/getNewReleasesProducts?limit=500")).status).toBe(400);
     expect((await json("/api/getNewReleasesProducts?lastProductId=123")).status).toBe(400);
-    expect((await json("/api/getNewReleasesProducts?lastProductId=00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await json("/api/getNewReleasesProducts?lastProductId=00000000-0000-4000-8000-000000000000")).status).toBe(
+      404,
+    );
   });
 });
 
@@ -119,7 +134,9 @@ describe("GET /api/getProduct and /api/getProductWithClassSlug", () => {
     expect(byId.status).toBe(200);
     expect(byId.body.product.id).toBe(row.id);
     expect(byId.body.product.lessons.length).toBeGreaterThanOrEqual(4);
-    const bySlug = await json(`/api/getProductWithClassSlug?class_slug=${row.class_slug}&storefront_slug=${row.storefront_slug}`);
+    const bySlug = await json(
+      `/api/getProductWithClassSlug?class_slug=${row.class_slug}&storefront_slug=${row.storefront_slug}`,
+    );
     expect(bySlug.body.product.id).toBe(row.id);
     const slugOnly = await json(`/api/getProductWithClassSlug?class_slug=${row.class_slug}`);
     expect(slugOnly.status).toBe(200);
@@ -156,7 +173,16 @@ describe("collections", () => {
 describe("pages and route rules", () => {
   it("renders the catalogue screens", async () => {
     const row = await anyClass();
-    for (const path of ["/", "/classes", "/classes?view=new%20RELEASES", "/classes?view=Collections", `/classes/${row.storefront_slug}/${row.class_slug}`, "/school/music", "/terms", "/privacy"]) {
+    for (const path of [
+      "/",
+      "/classes",
+      "/classes?view=new%20RELEASES",
+      "/classes?view=Collections",
+      `/classes/${row.storefront_slug}/${row.class_slug}`,
+      "/school/music",
+      "/terms",
+      "/privacy",
+    ]) {
       const response = await call(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("content-type")).toContain("text/html");
@@ -164,7 +190,14 @@ describe("pages and route rules", () => {
   });
 
   it("answers unknown pages and slugs with the 404 page", async () => {
-    for (const path of ["/404", "/no/such/page", "/classes/nobody/nothing", "/collections/nothing", "/schools/nothing", "/schools/music-nope"]) {
+    for (const path of [
+      "/404",
+      "/no/such/page",
+      "/classes/nobody/nothing",
+      "/collections/nothing",
+      "/schools/nothing",
+      "/schools/music-nope",
+    ]) {
       const response = await call(path);
       expect(response.status, path).toBe(404);
       expect(await response.text()).toContain("find that page");
@@ -188,7 +221,11 @@ describe("pages and route rules", () => {
 describe("toasts and theme", () => {
   it("carries a toast through a redirect in a flash cookie, shown once", async () => {
     const body = new URLSearchParams({ kind: "success", title: "Saved after a redirect" });
-    const posted = await call("/dev/kit", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const posted = await call("/dev/kit", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(posted.status).toBe(303);
     const cookie = posted.headers.get("set-cookie")!.split(";")[0];
     const shown = await call("/classes", { headers: { Cookie: cookie } });
@@ -197,13 +234,22 @@ describe("toasts and theme", () => {
   });
 
   it("rejects a toast without a title and sets nothing", async () => {
-    const posted = await call("/dev/kit", { method: "POST", body: new URLSearchParams({ kind: "success" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const posted = await call("/dev/kit", {
+      method: "POST",
+      body: new URLSearchParams({ kind: "success" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(posted.status).toBe(400);
     expect(posted.headers.get("set-cookie") ?? "").not.toContain("studio_toast=");
   });
 
   it("switches the theme with a form post and a 303, and refuses an unknown theme", async () => {
-    const form = (theme: string) => call("/theme", { method: "POST", body: new URLSearchParams({ theme, redirectTo: "/classes" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const form = (theme: string) =>
+      call("/theme", {
+        method: "POST",
+        body: new URLSearchParams({ theme, redirectTo: "/classes" }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
     const dark = await form("dark");
     expect(dark.status).toBe(303);
     expect(dark.headers.get("location")).toBe("/classes");
@@ -213,7 +259,11 @@ describe("toasts and theme", () => {
   });
 
   it("never redirects the theme switch off the site", async () => {
-    const posted = await call("/theme", { method: "POST", body: new URLSearchParams({ theme: "dark", redirectTo: "//evil.example/" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const posted = await call("/theme", {
+      method: "POST",
+      body: new URLSearchParams({ theme: "dark", redirectTo: "//evil.example/" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(posted.headers.get("location")).toBe("/");
   });
 });

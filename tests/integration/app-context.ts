@@ -20,7 +20,9 @@ export function testApp(overrides: Partial<AppContext> = {}): AppContext {
 /** Calls the built worker as a browser or API client would. */
 export async function call(path: string, init?: RequestInit): Promise<Response> {
   const { exports } = await import("cloudflare:workers");
-  return (exports as unknown as { default: { fetch(request: Request): Promise<Response> } }).default.fetch(new Request(`http://127.0.0.1:8787${path}`, { redirect: "manual", ...init }));
+  return (exports as unknown as { default: { fetch(request: Request): Promise<Response> } }).default.fetch(
+    new Request(`http://127.0.0.1:8787${path}`, { redirect: "manual", ...init }),
+  );
 }
 
 export async function classCount(): Promise<number> {

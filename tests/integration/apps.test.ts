@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 import { forgetPublishedApp, publishedCacheKey } from "~/features/apps/landing.server";
 import { IDEA_MESSAGES } from "~/features/apps/rules";
 import { testApp } from "./app-context";
-import { DEMO_BLUEPRINT, DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_PRICING, DEMO_THEME } from "../tools/apps-sql.mjs";
+import {
+  DEMO_BLUEPRINT,
+  DEMO_LANDING_PAGE,
+  DEMO_ONBOARDING_FLOW,
+  DEMO_PRICING,
+  DEMO_THEME,
+} from "../tools/apps-sql.mjs";
 import { Browser, count, GOOD_CARD, html, payCard, payPageId, signUp } from "./commerce-helpers";
 
 const sql = (s: string, ...binds: unknown[]) => env.DB.prepare(s).bind(...binds);
@@ -14,15 +20,29 @@ const sql = (s: string, ...binds: unknown[]) => env.DB.prepare(s).bind(...binds)
 async function creator(prefix: string, extra: Record<string, unknown> = {}) {
   const made = await signUp(prefix);
   const storefrontSlug = `${prefix}-${crypto.randomUUID().slice(0, 6)}`;
-  await sql("UPDATE users SET creator_info = ? WHERE id = ?", JSON.stringify({ hasNewDashboardAccess: true, storefrontSlug, ...extra }), made.userId).run();
+  await sql(
+    "UPDATE users SET creator_info = ? WHERE id = ?",
+    JSON.stringify({ hasNewDashboardAccess: true, storefrontSlug, ...extra }),
+    made.userId,
+  ).run();
   return { ...made, storefrontSlug };
 }
 
 /** A published app like the demo's, owned by `ownerId`. */
-async function publishedApp(ownerId: string, storefrontSlug: string, appSlug = "half-marathon", { published = true, pending = false } = {}) {
+async function publishedApp(
+  ownerId: string,
+  storefrontSlug: string,
+  appSlug = "half-marathon",
+  { published = true, pending = false } = {},
+) {
   const id = crypto.randomUUID();
   const landing = pending ? { ...DEMO_LANDING_PAGE, status: "pending" } : DEMO_LANDING_PAGE;
-  const snapshot = { landingPage: landing, theme: DEMO_THEME, onboardingFlow: DEMO_ONBOARDING_FLOW, pricing: DEMO_PRICING };
+  const snapshot = {
+    landingPage: landing,
+    theme: DEMO_THEME,
+    onboardingFlow: DEMO_ONBOARDING_FLOW,
+    pricing: DEMO_PRICING,
+  };
   const now = Date.now();
   await env.DB.batch([
     sql(
@@ -39,7 +59,12 @@ async function publishedApp(ownerId: string, storefrontSlug: string, appSlug = "
       published ? 1 : 0,
       now,
     ),
-    sql("INSERT INTO app_blueprints (app_id, content, updated_at) VALUES (?, ?, ?)", id, JSON.stringify(DEMO_BLUEPRINT), now),
+    sql(
+      "INSERT INTO app_blueprints (app_id, content, updated_at) VALUES (?, ?, ?)",
+      id,
+      JSON.stringify(DEMO_BLUEPRINT),
+      now,
+    ),
   ]);
   return id;
 }
@@ -67,11 +92,15 @@ describe("/dashboard", () => {
     const newer = await publishedApp(c.userId, c.storefrontSlug, "newer");
     const draftOnly = await publishedApp(c.userId, c.storefrontSlug, "draft-only", { published: false });
     await sql("UPDATE apps SET recently_opened_at = 1000 WHERE id = ?", older).run();
-    await sql("UPDATE apps SET recently_opened_at = 2000, landing_page = json_set(landing_page, '$.hero.title', 'Changed') WHERE id = ?", newer).run();
+    await sql(
+      "UPDATE apps SET recently_opened_at = 2000, landing_page = json_set(landing_page, '$.hero.title', 'Changed') WHERE id = ?",
+      newer,
+    ).run();
     const page = await html(await c.browser.get("/dashboard"));
     const order = [...page.matchAll(/<li class="app-tile" id="app-([0-9a-f-]{36})"/g)].map((m) => m[1]);
     expect(order).toEqual([newer, older, draftOnly]);
-    const tile = (id: string) => page.slice(page.indexOf(`id="app-${id}"`), page.indexOf("</li>", page.indexOf(`id="app-${id}"`)));
+    const tile = (id: string) =>
+      page.slice(page.indexOf(`id="app-${id}"`), page.indexOf("</li>", page.indexOf(`id="app-${id}"`)));
     expect(tile(newer)).toContain("Published");
     expect(tile(newer)).toContain("Unpublished changes");
     expect(tile(older)).not.toContain("Unpublished changes");
@@ -88,7 +117,9 @@ describe("/dashboard", () => {
     const opened = await c.browser.post("/dashboard", { intent: "open", appId: id });
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe(`/dashboard/builder?appId=${id}`);
-    expect((await sql("SELECT recently_opened_at AS t FROM apps WHERE id = ?", id).first<{ t: number }>())!.t).toBeGreaterThan(0);
+    expect(
+      (await sql("SELECT recently_opened_at AS t FROM apps WHERE id = ?", id).first<{ t: number }>())!.t,
+    ).toBeGreaterThan(0);
 
     const other = await signUp("intruder");
     const refused = await other.browser.post("/dashboard", { intent: "mark-idea", appId: id, isIdea: "true" });
@@ -112,18 +143,33 @@ describe("/dashboard", () => {
     const made = await c.browser.post("/dashboard", { intent: "create", appIdea: IDEA });
     expect(made.status).toBe(303);
     const id = made.headers.get("location")!.match(/^\/dashboard\/builder\?appId=([0-9a-f-]{36})$/)![1];
-    const row = await sql("SELECT storefront_slug AS sf, app_slug AS slug, name, is_idea AS isIdea, is_published AS pub, landing_page AS lp FROM apps WHERE id = ?", id).first<{ sf: string; slug: string; name: string; isIdea: number; pub: number; lp: string }>();
-    expect(row).toMatchObject({ sf: c.storefrontSlug, slug: "strength-busy-parents-coach", name: "Strength Busy Parents Coach", isIdea: 0, pub: 0 });
+    const row = await sql(
+      "SELECT storefront_slug AS sf, app_slug AS slug, name, is_idea AS isIdea, is_published AS pub, landing_page AS lp FROM apps WHERE id = ?",
+      id,
+    ).first<{ sf: string; slug: string; name: string; isIdea: number; pub: number; lp: string }>();
+    expect(row).toMatchObject({
+      sf: c.storefrontSlug,
+      slug: "strength-busy-parents-coach",
+      name: "Strength Busy Parents Coach",
+      isIdea: 0,
+      pub: 0,
+    });
     expect(JSON.parse(row!.lp).status).toBe("pending");
     expect(await count("SELECT count(*) AS n FROM app_versions WHERE app_id = ? AND reason = 'create'", id)).toBe(4);
     expect(await count("SELECT count(*) AS n FROM app_blueprints WHERE app_id = ?", id)).toBe(1);
     const info = await sql("SELECT creator_info AS c FROM users WHERE id = ?", c.userId).first<{ c: string }>();
-    expect(JSON.parse(info!.c)).toEqual({ hasNewDashboardAccess: true, storefrontSlug: c.storefrontSlug, hasApps: true });
+    expect(JSON.parse(info!.c)).toEqual({
+      hasNewDashboardAccess: true,
+      storefrontSlug: c.storefrontSlug,
+      hasApps: true,
+    });
 
     // The same idea again: the slug is deduped.
     const again = await c.browser.post("/dashboard", { intent: "create", appIdea: IDEA });
     const id2 = again.headers.get("location")!.split("appId=")[1];
-    expect((await sql("SELECT app_slug AS s FROM apps WHERE id = ?", id2).first<{ s: string }>())!.s).toBe("strength-busy-parents-coach-2");
+    expect((await sql("SELECT app_slug AS s FROM apps WHERE id = ?", id2).first<{ s: string }>())!.s).toBe(
+      "strength-busy-parents-coach-2",
+    );
     // Never published: the public gets a 404.
     expect((await new Browser().get(`/apps/${c.storefrontSlug}/strength-busy-parents-coach`)).status).toBe(404);
   });
@@ -149,12 +195,17 @@ describe("/dashboard", () => {
     expect(await html(await browser.get("/dashboard"))).toContain(">tiny</textarea>");
     const empty = await browser.post("/dashboard", { intent: "create", appIdea: "  " });
     expect(await html(empty)).toContain(IDEA_MESSAGES.required);
-    expect(await count("SELECT count(*) AS n FROM apps a JOIN users u ON u.id = a.user_id WHERE u.email LIKE 'bad-idea-%'")).toBe(0);
+    expect(
+      await count("SELECT count(*) AS n FROM apps a JOIN users u ON u.id = a.user_id WHERE u.email LIKE 'bad-idea-%'"),
+    ).toBe(0);
   });
 
   it("Save draft keeps the idea on the server without creating anything", async () => {
     const { browser } = await signUp("drafter");
-    const saved = await browser.post("/dashboard", { intent: "save-draft", appIdea: "A half-finished idea about chess openings" });
+    const saved = await browser.post("/dashboard", {
+      intent: "save-draft",
+      appIdea: "A half-finished idea about chess openings",
+    });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe("/dashboard?draft=saved#new-app");
     const page = await html(await browser.get("/dashboard?draft=saved"));
@@ -189,11 +240,19 @@ describe("the public landing page", () => {
     expect(page).toContain(DEMO_LANDING_PAGE.hero.title);
     expect(page).toContain("--app-primary:#c2410c");
     expect(page).toContain('id="plans"');
-    expect(page).toContain(`<meta property="og:title" content="Half Marathon Coach: ${DEMO_LANDING_PAGE.hero.title}"/>`);
+    expect(page).toContain(
+      `<meta property="og:title" content="Half Marathon Coach: ${DEMO_LANDING_PAGE.hero.title}"/>`,
+    );
     expect(page).toContain(`href="/apps/${c.storefrontSlug}/half-marathon/onboarding"`);
     expect(page).toContain("<details");
-    const radios = (page.match(/<input class="radio-option__input"[^>]*>/g) ?? []).map((tag) => [tag.match(/value="([^"]+)"/)![1], / checked=""/.test(tag)]);
-    expect(radios).toEqual([[`${id}:year`, true], [`${id}:month`, false]]);
+    const radios = (page.match(/<input class="radio-option__input"[^>]*>/g) ?? []).map((tag) => [
+      tag.match(/value="([^"]+)"/)![1],
+      / checked=""/.test(tag),
+    ]);
+    expect(radios).toEqual([
+      [`${id}:year`, true],
+      [`${id}:month`, false],
+    ]);
     expect(page).toContain("$8.25");
   });
 
@@ -203,7 +262,8 @@ describe("the public landing page", () => {
     const path = `/apps/${c.storefrontSlug}/half-marathon`;
     expect((await new Browser().get(path)).status).toBe(200);
     // The snapshot is written after the answer (waitUntil): wait for it.
-    for (let i = 0; i < 50 && !(await env.CACHE.get(publishedCacheKey(c.storefrontSlug, "half-marathon"))); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && !(await env.CACHE.get(publishedCacheKey(c.storefrontSlug, "half-marathon"))); i++)
+      await new Promise((r) => setTimeout(r, 20));
     await sql("UPDATE apps SET is_published = 0 WHERE id = ?", id).run();
     expect((await new Browser().get(path)).status).toBe(200);
     await forgetPublishedApp(testApp(), c.storefrontSlug, "half-marathon");
@@ -214,7 +274,8 @@ describe("the public landing page", () => {
     const c = await creator("hidden");
     await publishedApp(c.userId, c.storefrontSlug, "draft", { published: false });
     await publishedApp(c.userId, c.storefrontSlug, "pending", { pending: true });
-    for (const slug of ["draft", "pending", "nothing-here"]) expect((await new Browser().get(`/apps/${c.storefrontSlug}/${slug}`)).status).toBe(404);
+    for (const slug of ["draft", "pending", "nothing-here"])
+      expect((await new Browser().get(`/apps/${c.storefrontSlug}/${slug}`)).status).toBe(404);
   });
 });
 
@@ -226,16 +287,28 @@ describe("buying an app plan", () => {
 
     const visitor = await new Browser().post(`${base}/buy`, { priceOptionId: `${appId}:year` });
     expect(visitor.status).toBe(303);
-    expect(visitor.headers.get("location")).toBe(`${base}?redirect=${encodeURIComponent(`${base}#plans`)}&auth=SocialSignUp`);
+    expect(visitor.headers.get("location")).toBe(
+      `${base}?redirect=${encodeURIComponent(`${base}#plans`)}&auth=SocialSignUp`,
+    );
 
     const buyer = await signUp("app-buyer");
     const key = crypto.randomUUID().replaceAll("-", "");
     const opened = await buyer.browser.post(`${base}/buy`, { priceOptionId: `${appId}:year`, idempotencyKey: key });
     expect(opened.status).toBe(303);
     const checkoutId = payPageId(opened.headers.get("location"));
-    const line = await sql("SELECT lines, total_cents AS total, success_path AS s, cancel_path AS c FROM checkout_sessions WHERE id = ?", checkoutId).first<{ lines: string; total: number; s: string; c: string }>();
+    const line = await sql(
+      "SELECT lines, total_cents AS total, success_path AS s, cancel_path AS c FROM checkout_sessions WHERE id = ?",
+      checkoutId,
+    ).first<{ lines: string; total: number; s: string; c: string }>();
     expect(line!.total).toBe(9900);
-    expect(JSON.parse(line!.lines)[0]).toMatchObject({ kind: "app-plan", appId, interval: "year", productId: `${appId}:year`, title: "Half Marathon Coach — annual plan", priceCents: 9900 });
+    expect(JSON.parse(line!.lines)[0]).toMatchObject({
+      kind: "app-plan",
+      appId,
+      interval: "year",
+      productId: `${appId}:year`,
+      title: "Half Marathon Coach — annual plan",
+      priceCents: 9900,
+    });
     expect(line!.s).toBe(`${base}?purchased=1`);
     expect(line!.c).toBe(`${base}#plans`);
     // A double click opens the same checkout.
@@ -250,7 +323,13 @@ describe("buying an app plan", () => {
     expect(page).toContain("You have the annual plan");
     expect(page).not.toContain('name="priceOptionId"');
     await payCard(buyer.browser, checkoutId, GOOD_CARD);
-    expect(await count("SELECT count(*) AS n FROM app_subscriptions WHERE app_id = ? AND user_id = ? AND status = 'active'", appId, buyer.userId)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM app_subscriptions WHERE app_id = ? AND user_id = ? AND status = 'active'",
+        appId,
+        buyer.userId,
+      ),
+    ).toBe(1);
   });
 
   it("refuses a price option of another app or a plan not sold, re-rendering the page", async () => {
@@ -258,7 +337,9 @@ describe("buying an app plan", () => {
     await publishedApp(c.userId, c.storefrontSlug);
     const otherApp = await publishedApp(c.userId, c.storefrontSlug, "other");
     const buyer = await signUp("strict-buyer");
-    const wrong = await buyer.browser.post(`/apps/${c.storefrontSlug}/half-marathon/buy`, { priceOptionId: `${otherApp}:year` });
+    const wrong = await buyer.browser.post(`/apps/${c.storefrontSlug}/half-marathon/buy`, {
+      priceOptionId: `${otherApp}:year`,
+    });
     expect(wrong.status).toBe(400);
     expect(await html(wrong)).toContain("Choose one of this app&#x27;s plans");
     const none = await buyer.browser.post(`/apps/${c.storefrontSlug}/half-marathon/buy`, {});
@@ -269,18 +350,40 @@ describe("buying an app plan", () => {
     const c = await creator("api-seller");
     const appId = await publishedApp(c.userId, c.storefrontSlug);
     const buyer = await signUp("api-buyer");
-    const body = { userId: buyer.userId, storefrontSlug: c.storefrontSlug, appSlug: "half-marathon", priceOptionId: `${appId}:month`, successUrl: "/library", cancelUrl: "https://evil.example/x", metadata: { from: "test" } };
+    const body = {
+      userId: buyer.userId,
+      storefrontSlug: c.storefrontSlug,
+      appSlug: "half-marathon",
+      priceOptionId: `${appId}:month`,
+      successUrl: "/library",
+      cancelUrl: "https://evil.example/x",
+      metadata: { from: "test" },
+    };
     const ok = await buyer.browser.postJson("/api/payments/create-checkout-session", body);
     expect(ok.status).toBe(200);
     const answer = (await ok.json()) as { url: string; sessionId: string };
     expect(answer.url).toBe(`/checkout/pay/${answer.sessionId}`);
-    const row = await sql("SELECT success_path AS s, cancel_path AS c, total_cents AS t FROM checkout_sessions WHERE id = ?", answer.sessionId).first<{ s: string; c: string; t: number }>();
+    const row = await sql(
+      "SELECT success_path AS s, cancel_path AS c, total_cents AS t FROM checkout_sessions WHERE id = ?",
+      answer.sessionId,
+    ).first<{ s: string; c: string; t: number }>();
     expect(row).toEqual({ s: "/library", c: `/apps/${c.storefrontSlug}/half-marathon#plans`, t: 1499 });
 
-    expect((await buyer.browser.postJson("/api/payments/create-checkout-session", { ...body, userId: c.userId })).status).toBe(403);
+    expect(
+      (await buyer.browser.postJson("/api/payments/create-checkout-session", { ...body, userId: c.userId })).status,
+    ).toBe(403);
     expect((await new Browser().postJson("/api/payments/create-checkout-session", body)).status).toBe(401);
-    expect((await buyer.browser.postJson("/api/payments/create-checkout-session", { ...body, appSlug: "nope" })).status).toBe(404);
-    expect((await buyer.browser.postJson("/api/payments/create-checkout-session", { ...body, priceOptionId: "studio_pro_year" })).status).toBe(400);
+    expect(
+      (await buyer.browser.postJson("/api/payments/create-checkout-session", { ...body, appSlug: "nope" })).status,
+    ).toBe(404);
+    expect(
+      (
+        await buyer.browser.postJson("/api/payments/create-checkout-session", {
+          ...body,
+          priceOptionId: "studio_pro_year",
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -290,11 +393,26 @@ describe("GET /api/payments/payment-options", () => {
     const appId = await publishedApp(c.userId, c.storefrontSlug);
     const ok = await new Browser().get(`/api/payments/payment-options/${c.storefrontSlug}/half-marathon?user_id=x`);
     expect(ok.status).toBe(200);
-    const body = (await ok.json()) as { status: string; response: { payment_options: { id: string; price: number; duration: number; durationUnit: string; paymentProcessor: string }[]; prices_in_cents: boolean; defaultSelectedId: string } };
+    const body = (await ok.json()) as {
+      status: string;
+      response: {
+        payment_options: {
+          id: string;
+          price: number;
+          duration: number;
+          durationUnit: string;
+          paymentProcessor: string;
+        }[];
+        prices_in_cents: boolean;
+        defaultSelectedId: string;
+      };
+    };
     expect(body.status).toBe("success");
     expect(body.response.prices_in_cents).toBe(true);
     expect(body.response.defaultSelectedId).toBe(`${appId}:year`);
-    expect(body.response.payment_options.map((o) => [o.id, o.price, o.duration, o.durationUnit, o.paymentProcessor])).toEqual([
+    expect(
+      body.response.payment_options.map((o) => [o.id, o.price, o.duration, o.durationUnit, o.paymentProcessor]),
+    ).toEqual([
       [`${appId}:month`, 1499, 1, "months", "local"],
       [`${appId}:year`, 9900, 1, "years", "local"],
     ]);
@@ -322,43 +440,67 @@ describe("the apps JSON API", () => {
     const c = await creator("all");
     const pub = await publishedApp(c.userId, c.storefrontSlug, "pub");
     const draft = await publishedApp(c.userId, c.storefrontSlug, "draft", { published: false });
-    const plain = (await (await c.browser.get("/api/apps/getAllApps?should_include_unpublished=true")).json()) as { response: { appId: string; landingPageInfo?: unknown }[] };
+    const plain = (await (await c.browser.get("/api/apps/getAllApps?should_include_unpublished=true")).json()) as {
+      response: { appId: string; landingPageInfo?: unknown }[];
+    };
     expect(plain.response.some((a) => a.appId === pub)).toBe(true);
     expect(plain.response.some((a) => a.appId === draft)).toBe(false);
     expect(plain.response.find((a) => a.appId === pub)).not.toHaveProperty("landingPageInfo");
-    const withInfo = (await (await new Browser().get("/api/apps/getAllApps?with_landing_page_info=true")).json()) as { response: { appId: string; landingPageInfo?: { hero: { title: string } } }[] };
-    expect(withInfo.response.find((a) => a.appId === pub)?.landingPageInfo?.hero.title).toBe(DEMO_LANDING_PAGE.hero.title);
+    const withInfo = (await (await new Browser().get("/api/apps/getAllApps?with_landing_page_info=true")).json()) as {
+      response: { appId: string; landingPageInfo?: { hero: { title: string } } }[];
+    };
+    expect(withInfo.response.find((a) => a.appId === pub)?.landingPageInfo?.hero.title).toBe(
+      DEMO_LANDING_PAGE.hero.title,
+    );
 
     const admin = await signUp("apps-admin");
     await sql("UPDATE users SET is_admin = 1 WHERE id = ?", admin.userId).run();
-    const all = (await (await admin.browser.get("/api/apps/getAllApps?should_include_unpublished=true")).json()) as { response: { appId: string }[] };
+    const all = (await (await admin.browser.get("/api/apps/getAllApps?should_include_unpublished=true")).json()) as {
+      response: { appId: string }[];
+    };
     expect(all.response.some((a) => a.appId === draft)).toBe(true);
   });
 
   it("getAppBySlug / getAppLandingPageInfoBySlug / getPublishedLandingPageInfo never leak drafts", async () => {
     const c = await creator("slugs");
     await publishedApp(c.userId, c.storefrontSlug, "draft", { published: false });
-    await sql("UPDATE apps SET landing_page = json_set(landing_page, '$.hero.title', 'Secret draft') WHERE app_slug = 'draft' AND storefront_slug = ?", c.storefrontSlug).run();
+    await sql(
+      "UPDATE apps SET landing_page = json_set(landing_page, '$.hero.title', 'Secret draft') WHERE app_slug = 'draft' AND storefront_slug = ?",
+      c.storefrontSlug,
+    ).run();
     const pub = await publishedApp(c.userId, c.storefrontSlug, "pub");
-    await sql("UPDATE apps SET landing_page = json_set(landing_page, '$.hero.title', 'Draft title') WHERE id = ?", pub).run();
+    await sql(
+      "UPDATE apps SET landing_page = json_set(landing_page, '$.hero.title', 'Draft title') WHERE id = ?",
+      pub,
+    ).run();
     const anon = new Browser();
 
     expect((await anon.get(`/api/apps/getAppBySlug/${c.storefrontSlug}/draft`)).status).toBe(404);
-    const publicApp = (await (await anon.get(`/api/apps/getAppBySlug/${c.storefrontSlug}/pub`)).json()) as { app: Record<string, unknown> };
+    const publicApp = (await (await anon.get(`/api/apps/getAppBySlug/${c.storefrontSlug}/pub`)).json()) as {
+      app: Record<string, unknown>;
+    };
     expect(publicApp.app.appId).toBe(pub);
     expect(publicApp.app).not.toHaveProperty("idea");
     expect(JSON.stringify(publicApp)).not.toContain("Draft title");
-    const ownerApp = (await (await c.browser.get(`/api/apps/getAppBySlug/${c.storefrontSlug}/draft`)).json()) as { app: { landingPageInfo: { hero: { title: string } } } };
+    const ownerApp = (await (await c.browser.get(`/api/apps/getAppBySlug/${c.storefrontSlug}/draft`)).json()) as {
+      app: { landingPageInfo: { hero: { title: string } } };
+    };
     expect(ownerApp.app.landingPageInfo.hero.title).toBe("Secret draft");
 
     expect((await anon.get(`/api/apps/getAppLandingPageInfoBySlug/${c.storefrontSlug}/draft`)).status).toBe(404);
-    const publicPage = (await (await anon.get(`/api/apps/getAppLandingPageInfoBySlug/${c.storefrontSlug}/pub`)).json()) as { response: { hero: { title: string } } };
+    const publicPage = (await (
+      await anon.get(`/api/apps/getAppLandingPageInfoBySlug/${c.storefrontSlug}/pub`)
+    ).json()) as { response: { hero: { title: string } } };
     expect(publicPage.response.hero.title).toBe(DEMO_LANDING_PAGE.hero.title);
-    const ownerPage = (await (await c.browser.get(`/api/apps/getAppLandingPageInfoBySlug/${c.storefrontSlug}/pub`)).json()) as { response: { hero: { title: string } } };
+    const ownerPage = (await (
+      await c.browser.get(`/api/apps/getAppLandingPageInfoBySlug/${c.storefrontSlug}/pub`)
+    ).json()) as { response: { hero: { title: string } } };
     expect(ownerPage.response.hero.title).toBe("Draft title");
 
     expect((await c.browser.get(`/api/apps/getPublishedLandingPageInfo/${c.storefrontSlug}/draft`)).status).toBe(404);
-    const published = (await (await anon.get(`/api/apps/getPublishedLandingPageInfo/${c.storefrontSlug}/pub`)).json()) as { response: { hero: { title: string } } };
+    const published = (await (
+      await anon.get(`/api/apps/getPublishedLandingPageInfo/${c.storefrontSlug}/pub`)
+    ).json()) as { response: { hero: { title: string } } };
     expect(published.response.hero.title).toBe(DEMO_LANDING_PAGE.hero.title);
     await publishedApp(c.userId, c.storefrontSlug, "pending", { pending: true });
     expect((await anon.get(`/api/apps/getPublishedLandingPageInfo/${c.storefrontSlug}/pending`)).status).toBe(404);
@@ -369,12 +511,19 @@ describe("the apps JSON API", () => {
     const id = await publishedApp(c.userId, c.storefrontSlug);
     const ok = await c.browser.postJson("/api/apps/updateApp", { appId: id, canvasSettings: { zoom: 2 } });
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { response: { canvasSettings: unknown } }).response.canvasSettings).toEqual({ zoom: 2 });
+    expect(((await ok.json()) as { response: { canvasSettings: unknown } }).response.canvasSettings).toEqual({
+      zoom: 2,
+    });
     const renamed = await c.browser.postJson("/api/apps/updateApp", { appId: id, name: "Sub-2 Coach", isIdea: true });
-    expect(((await renamed.json()) as { response: { name: string; isIdea: boolean } }).response).toMatchObject({ name: "Sub-2 Coach", isIdea: true });
+    expect(((await renamed.json()) as { response: { name: string; isIdea: boolean } }).response).toMatchObject({
+      name: "Sub-2 Coach",
+      isIdea: true,
+    });
     expect((await c.browser.postJson("/api/apps/updateApp", { appId: id, storefrontSlug: "stolen" })).status).toBe(400);
     expect((await c.browser.postJson("/api/apps/updateApp", { appId: "nope" })).status).toBe(400);
-    expect((await c.browser.postJson("/api/apps/updateApp", { appId: crypto.randomUUID(), name: "x" })).status).toBe(404);
+    expect((await c.browser.postJson("/api/apps/updateApp", { appId: crypto.randomUUID(), name: "x" })).status).toBe(
+      404,
+    );
     const other = await signUp("updater-other");
     const refused = await other.browser.postJson("/api/apps/updateApp", { appId: id, name: "Mine now" });
     expect(refused.status).toBe(403);
@@ -387,26 +536,44 @@ describe("the apps JSON API", () => {
     const pub = await publishedApp(c.userId, c.storefrontSlug, "pub");
     const draft = await publishedApp(c.userId, c.storefrontSlug, "draft", { published: false });
     await sql("UPDATE apps SET recently_opened_at = 5 WHERE id = ?", draft).run();
-    const mine = (await (await c.browser.get("/api/app-builder/getCreatorApps")).json()) as { response: { apps: { appId: string; landingPageInfo?: unknown }[] } };
+    const mine = (await (await c.browser.get("/api/app-builder/getCreatorApps")).json()) as {
+      response: { apps: { appId: string; landingPageInfo?: unknown }[] };
+    };
     expect(mine.response.apps.map((a) => a.appId)).toEqual([draft, pub]);
     expect(mine.response.apps[0]).not.toHaveProperty("landingPageInfo");
-    const published = (await (await c.browser.get("/api/app-builder/getCreatorApps?published_only=true&with_landing_page_info=true")).json()) as { response: { apps: { appId: string; landingPageInfo?: unknown }[] } };
+    const published = (await (
+      await c.browser.get("/api/app-builder/getCreatorApps?published_only=true&with_landing_page_info=true")
+    ).json()) as { response: { apps: { appId: string; landingPageInfo?: unknown }[] } };
     expect(published.response.apps.map((a) => a.appId)).toEqual([pub]);
     expect(published.response.apps[0]!.landingPageInfo).toBeTruthy();
 
     const nobody = await signUp("no-apps-api");
-    expect(await (await nobody.browser.get("/api/app-builder/creatorHasAnyApp")).json()).toEqual({ response: { hasAny: false } });
-    expect(await (await c.browser.get("/api/app-builder/creatorHasAnyApp")).json()).toEqual({ response: { hasAny: true } });
+    expect(await (await nobody.browser.get("/api/app-builder/creatorHasAnyApp")).json()).toEqual({
+      response: { hasAny: false },
+    });
+    expect(await (await c.browser.get("/api/app-builder/creatorHasAnyApp")).json()).toEqual({
+      response: { hasAny: true },
+    });
     expect((await nobody.browser.get(`/api/app-builder/getCreatorApps?asUserId=${c.userId}`)).status).toBe(403);
-    expect((await nobody.browser.get(`/api/app-builder/getCreatorApps?asUserEmail=${encodeURIComponent(c.email)}`)).status).toBe(403);
+    expect(
+      (await nobody.browser.get(`/api/app-builder/getCreatorApps?asUserEmail=${encodeURIComponent(c.email)}`)).status,
+    ).toBe(403);
 
     const admin = await signUp("creator-apps-admin");
     await sql("UPDATE users SET is_admin = 1 WHERE id = ?", admin.userId).run();
-    const byId = (await (await admin.browser.get(`/api/app-builder/getCreatorApps?asUserId=${c.userId}`)).json()) as { response: { apps: { appId: string }[] } };
+    const byId = (await (await admin.browser.get(`/api/app-builder/getCreatorApps?asUserId=${c.userId}`)).json()) as {
+      response: { apps: { appId: string }[] };
+    };
     expect(byId.response.apps).toHaveLength(2);
-    const byEmail = (await (await admin.browser.get(`/api/app-builder/getCreatorApps?asUserEmail=${encodeURIComponent(c.email.toUpperCase())}`)).json()) as { response: { apps: unknown[] } };
+    const byEmail = (await (
+      await admin.browser.get(
+        `/api/app-builder/getCreatorApps?asUserEmail=${encodeURIComponent(c.email.toUpperCase())}`,
+      )
+    ).json()) as { response: { apps: unknown[] } };
     expect(byEmail.response.apps).toHaveLength(2);
-    expect((await admin.browser.get(`/api/app-builder/getCreatorApps?asUserEmail=nobody@example.com`)).status).toBe(404);
+    expect((await admin.browser.get(`/api/app-builder/getCreatorApps?asUserEmail=nobody@example.com`)).status).toBe(
+      404,
+    );
   });
 
   it("updateRecentlyOpened and update-app-is-idea: owner only", async () => {
@@ -414,7 +581,9 @@ describe("the apps JSON API", () => {
     const id = await publishedApp(c.userId, c.storefrontSlug);
     const opened = await c.browser.fetch(`/api/app-builder/updateRecentlyOpened?appId=${id}`, { method: "POST" });
     expect(opened.status).toBe(200);
-    expect(((await opened.json()) as { response: { recentlyOpenedAt: number } }).response.recentlyOpenedAt).toBeGreaterThan(0);
+    expect(
+      ((await opened.json()) as { response: { recentlyOpenedAt: number } }).response.recentlyOpenedAt,
+    ).toBeGreaterThan(0);
     expect((await c.browser.get(`/api/app-builder/updateRecentlyOpened?appId=${id}`)).status).toBe(405);
     expect((await c.browser.fetch(`/api/app-builder/updateRecentlyOpened`, { method: "POST" })).status).toBe(400);
 
@@ -422,8 +591,12 @@ describe("the apps JSON API", () => {
     expect(await idea.json()).toEqual({ response: { appId: id, isIdea: true } });
     expect((await c.browser.postJson("/api/app-builder/update-app-is-idea", { appId: id })).status).toBe(400);
     const other = await signUp("touch-other");
-    expect((await other.browser.fetch(`/api/app-builder/updateRecentlyOpened?appId=${id}`, { method: "POST" })).status).toBe(403);
-    expect((await other.browser.postJson("/api/app-builder/update-app-is-idea", { appId: id, isIdea: false })).status).toBe(403);
+    expect(
+      (await other.browser.fetch(`/api/app-builder/updateRecentlyOpened?appId=${id}`, { method: "POST" })).status,
+    ).toBe(403);
+    expect(
+      (await other.browser.postJson("/api/app-builder/update-app-is-idea", { appId: id, isIdea: false })).status,
+    ).toBe(403);
     expect((await sql("SELECT is_idea AS i FROM apps WHERE id = ?", id).first<{ i: number }>())!.i).toBe(1);
   });
 

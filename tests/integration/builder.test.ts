@@ -18,14 +18,35 @@ async function makeApp(ownerId: string, { published = false } = {}): Promise<str
     `INSERT INTO apps (id, user_id, storefront_slug, app_slug, name, landing_page, theme, onboarding_flow, monthly_price_cents, annual_price_cents, published, is_published, published_at, created_at, updated_at)
      VALUES (?1, ?2, ?3, ?4, 'Test Coach', ?5, ?6, ?7, 1000, NULL, ?8, ?9, ?10, ?11, ?11)`,
   )
-    .bind(id, ownerId, `sf-${id.slice(0, 8)}`, "coach", JSON.stringify(landing), JSON.stringify(DEMO_THEME), JSON.stringify(DEMO_ONBOARDING_FLOW), published ? JSON.stringify({ landingPage: DEMO_LANDING_PAGE, theme: DEMO_THEME, onboardingFlow: DEMO_ONBOARDING_FLOW, pricing: { monthlyPrice: 1000, annualPrice: null, annualDurationUnit: "years" } }) : null, published ? 1 : 0, published ? now : null, now)
+    .bind(
+      id,
+      ownerId,
+      `sf-${id.slice(0, 8)}`,
+      "coach",
+      JSON.stringify(landing),
+      JSON.stringify(DEMO_THEME),
+      JSON.stringify(DEMO_ONBOARDING_FLOW),
+      published
+        ? JSON.stringify({
+            landingPage: DEMO_LANDING_PAGE,
+            theme: DEMO_THEME,
+            onboardingFlow: DEMO_ONBOARDING_FLOW,
+            pricing: { monthlyPrice: 1000, annualPrice: null, annualDurationUnit: "years" },
+          })
+        : null,
+      published ? 1 : 0,
+      published ? now : null,
+      now,
+    )
     .run();
   return id;
 }
 
 const appRow = (id: string) => env.DB.prepare("SELECT * FROM apps WHERE id = ?").bind(id).first<Json>();
 const versionCount = async (appId: string, kind: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM app_versions WHERE app_id = ? AND kind = ?").bind(appId, kind).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM app_versions WHERE app_id = ? AND kind = ?")
+    .bind(appId, kind)
+    .first<{ n: number }>())!.n;
 
 let creator: { browser: Browser; userId: string };
 let stranger: { browser: Browser; userId: string };
@@ -43,8 +64,15 @@ beforeAll(async () => {
 describe("POST /api/apps/saveAppLandingPageInfo", () => {
   it("saves a valid page (status becomes 'ready') with a new version, in the 'response' object", async () => {
     const before = await versionCount(appId, "landing_page");
-    const page = { ...DEMO_LANDING_PAGE, status: "pending", hero: { ...DEMO_LANDING_PAGE.hero, title: "Sub-2 or bust" } };
-    const response = await creator.browser.postJson("/api/apps/saveAppLandingPageInfo", { appId, landingPageInfo: page });
+    const page = {
+      ...DEMO_LANDING_PAGE,
+      status: "pending",
+      hero: { ...DEMO_LANDING_PAGE.hero, title: "Sub-2 or bust" },
+    };
+    const response = await creator.browser.postJson("/api/apps/saveAppLandingPageInfo", {
+      appId,
+      landingPageInfo: page,
+    });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Json;
     expect(body.response.landingPageInfo.status).toBe("ready");
@@ -56,38 +84,76 @@ describe("POST /api/apps/saveAppLandingPageInfo", () => {
 
   it("refuses bad content with a 400 and writes nothing; 401 signed out; 403 someone else's; 404 no app; admins pass", async () => {
     const before = await versionCount(appId, "landing_page");
-    const bad = await creator.browser.postJson("/api/apps/saveAppLandingPageInfo", { appId, ...DEMO_LANDING_PAGE, hero: { ...DEMO_LANDING_PAGE.hero, title: "" } });
+    const bad = await creator.browser.postJson("/api/apps/saveAppLandingPageInfo", {
+      appId,
+      ...DEMO_LANDING_PAGE,
+      hero: { ...DEMO_LANDING_PAGE.hero, title: "" },
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as Json).details[0].field).toBe("hero.title");
     expect(await versionCount(appId, "landing_page")).toBe(before);
 
-    expect((await new Browser().postJson("/api/apps/saveAppLandingPageInfo", { appId, ...DEMO_LANDING_PAGE })).status).toBe(401);
+    expect(
+      (await new Browser().postJson("/api/apps/saveAppLandingPageInfo", { appId, ...DEMO_LANDING_PAGE })).status,
+    ).toBe(401);
     const theirs = await stranger.browser.postJson("/api/apps/saveAppLandingPageInfo", { appId, ...DEMO_LANDING_PAGE });
     expect(theirs.status).toBe(403);
     expect(((await theirs.json()) as Json).error).toBe(APP_ACCESS_MESSAGES.notYours);
-    expect((await creator.browser.postJson("/api/apps/saveAppLandingPageInfo", { appId: crypto.randomUUID(), ...DEMO_LANDING_PAGE })).status).toBe(404);
-    expect((await admin.browser.postJson("/api/apps/saveAppLandingPageInfo", { appId, ...DEMO_LANDING_PAGE })).status).toBe(200);
+    expect(
+      (
+        await creator.browser.postJson("/api/apps/saveAppLandingPageInfo", {
+          appId: crypto.randomUUID(),
+          ...DEMO_LANDING_PAGE,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await admin.browser.postJson("/api/apps/saveAppLandingPageInfo", { appId, ...DEMO_LANDING_PAGE })).status,
+    ).toBe(200);
     expect(await versionCount(appId, "landing_page")).toBe(before + 1);
   });
 });
 
 describe("landing page history and restore", () => {
   it("lists versions newest first under response.versions and restores one as a new 'restore' version", async () => {
-    const history = (await (await creator.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${appId}`)).json()) as Json;
+    const history = (await (
+      await creator.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${appId}`)
+    ).json()) as Json;
     const versions = history.response.versions as Json[];
     expect(versions.length).toBeGreaterThanOrEqual(2);
     const older = versions.find((v) => v.content.hero.title === "Sub-2 or bust")!;
     expect(older).toBeTruthy();
 
-    const restored = await creator.browser.postJson("/api/app-builder/restoreLandingPageVersion", { appId, versionId: older.versionId });
+    const restored = await creator.browser.postJson("/api/app-builder/restoreLandingPageVersion", {
+      appId,
+      versionId: older.versionId,
+    });
     expect(restored.status).toBe(200);
     expect(JSON.parse((await appRow(appId))!.landing_page).hero.title).toBe("Sub-2 or bust");
-    const after = (await (await creator.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${appId}`)).json()) as Json;
+    const after = (await (
+      await creator.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${appId}`)
+    ).json()) as Json;
     expect(after.response.versions[0]).toMatchObject({ reason: "restore", restoredFrom: older.versionId });
 
-    expect((await creator.browser.postJson("/api/app-builder/restoreLandingPageVersion", { appId, versionId: crypto.randomUUID() })).status).toBe(404);
-    expect((await stranger.browser.postJson("/api/app-builder/restoreLandingPageVersion", { appId, versionId: older.versionId })).status).toBe(403);
-    expect((await stranger.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${appId}`)).status).toBe(403);
+    expect(
+      (
+        await creator.browser.postJson("/api/app-builder/restoreLandingPageVersion", {
+          appId,
+          versionId: crypto.randomUUID(),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await stranger.browser.postJson("/api/app-builder/restoreLandingPageVersion", {
+          appId,
+          versionId: older.versionId,
+        })
+      ).status,
+    ).toBe(403);
+    expect((await stranger.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${appId}`)).status).toBe(
+      403,
+    );
   });
 });
 
@@ -98,7 +164,10 @@ describe("POST /api/apps/updateAppTheme/{appId}", () => {
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as Json).response.theme.primaryColor).toBe("#123abc");
     expect(JSON.parse((await appRow(appId))!.theme).primaryColor).toBe("#123abc");
-    const bad = await creator.browser.postJson(`/api/apps/updateAppTheme/${appId}`, { ...DEMO_THEME, primaryColor: "red" });
+    const bad = await creator.browser.postJson(`/api/apps/updateAppTheme/${appId}`, {
+      ...DEMO_THEME,
+      primaryColor: "red",
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as Json).error).toBe("Use a colour like #1a2b3c");
     expect((await stranger.browser.postJson(`/api/apps/updateAppTheme/${appId}`, DEMO_THEME)).status).toBe(403);
@@ -125,7 +194,10 @@ describe("onboarding flow: save, paginated history, restore", () => {
     const skipped = await creator.browser.postJson("/api/apps/saveAppOnboardingFlowV2", { appId, flow: skip });
     expect(((await skipped.json()) as Json).error).toBe(builderMessages.skipUnknown("nowhere"));
 
-    expect((await creator.browser.postJson("/api/apps/saveAppOnboardingFlowV2", { appId, flow: { version: 2, pages: [] } })).status).toBe(400);
+    expect(
+      (await creator.browser.postJson("/api/apps/saveAppOnboardingFlowV2", { appId, flow: { version: 2, pages: [] } }))
+        .status,
+    ).toBe(400);
     expect((await stranger.browser.postJson("/api/apps/saveAppOnboardingFlowV2", { appId, flow })).status).toBe(403);
   });
 
@@ -134,14 +206,23 @@ describe("onboarding flow: save, paginated history, restore", () => {
     for (let i = 1; i <= 25; i += 1) {
       const flow = structuredClone(DEMO_ONBOARDING_FLOW);
       flow.pages[0].title = `Save ${i}`;
-      expect((await creator.browser.postJson("/api/apps/saveAppOnboardingFlowV2", { appId: fresh, onboardingFlow: flow })).status).toBe(200);
+      expect(
+        (await creator.browser.postJson("/api/apps/saveAppOnboardingFlowV2", { appId: fresh, onboardingFlow: flow }))
+          .status,
+      ).toBe(200);
     }
-    const first = (await (await creator.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}`)).json()) as Json;
+    const first = (await (
+      await creator.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}`)
+    ).json()) as Json;
     expect(first.versions).toHaveLength(20);
     expect(first.hasMore).toBe(true);
     expect(first.nextCursor).toBeTruthy();
     expect(first.response.versions).toHaveLength(20);
-    const second = (await (await creator.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}&cursor=${first.nextCursor}`)).json()) as Json;
+    const second = (await (
+      await creator.browser.get(
+        `/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}&cursor=${first.nextCursor}`,
+      )
+    ).json()) as Json;
     expect(second.versions).toHaveLength(5);
     expect(second.hasMore).toBe(false);
     expect(second.nextCursor).toBeNull();
@@ -150,27 +231,58 @@ describe("onboarding flow: save, paginated history, restore", () => {
     const times = all.map((v) => v.createdAt);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
-    expect((await creator.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}&cursor=zz!`)).status).toBe(400);
-    expect((await creator.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}&limit=500`)).status).toBe(400);
-    expect((await stranger.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}`)).status).toBe(403);
-    expect((await admin.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}&limit=5`)).status).toBe(200);
+    expect(
+      (await creator.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}&cursor=zz!`))
+        .status,
+    ).toBe(400);
+    expect(
+      (await creator.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}&limit=500`)).status,
+    ).toBe(400);
+    expect(
+      (await stranger.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}`)).status,
+    ).toBe(403);
+    expect(
+      (await admin.browser.get(`/api/apps/getOnboardingFlowVersionHistoryPaginated?appId=${fresh}&limit=5`)).status,
+    ).toBe(200);
 
     const target = all.find((v) => v.content.pages[0].title === "Save 3")!;
-    const restored = await creator.browser.postJson("/api/apps/restoreOnboardingFlowVersion", { app_id: fresh, version_id: target.versionId });
+    const restored = await creator.browser.postJson("/api/apps/restoreOnboardingFlowVersion", {
+      app_id: fresh,
+      version_id: target.versionId,
+    });
     expect(restored.status).toBe(200);
     expect(JSON.parse((await appRow(fresh))!.onboarding_flow).pages[0].title).toBe("Save 3");
     expect(await versionCount(fresh, "onboarding_flow")).toBe(26);
-    expect((await creator.browser.postJson("/api/apps/restoreOnboardingFlowVersion", { app_id: fresh, version_id: "nope" })).status).toBe(404);
-    expect((await stranger.browser.postJson("/api/apps/restoreOnboardingFlowVersion", { app_id: fresh, version_id: target.versionId })).status).toBe(403);
+    expect(
+      (await creator.browser.postJson("/api/apps/restoreOnboardingFlowVersion", { app_id: fresh, version_id: "nope" }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await stranger.browser.postJson("/api/apps/restoreOnboardingFlowVersion", {
+          app_id: fresh,
+          version_id: target.versionId,
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe("POST /api/payments/update-price-options", () => {
   it("saves cents and answers {success:true}; failures are {success:false, error:'Failed to update pricing'}", async () => {
-    const ok = await creator.browser.postJson("/api/payments/update-price-options", { appId, monthlyPrice: 1999, annualPrice: 14900, annualDurationUnit: "months" });
+    const ok = await creator.browser.postJson("/api/payments/update-price-options", {
+      appId,
+      monthlyPrice: 1999,
+      annualPrice: 14900,
+      annualDurationUnit: "months",
+    });
     expect(await ok.json()).toEqual({ success: true });
     const row = await appRow(appId);
-    expect([row!.monthly_price_cents, row!.annual_price_cents, row!.annual_duration_unit]).toEqual([1999, 14900, "months"]);
+    expect([row!.monthly_price_cents, row!.annual_price_cents, row!.annual_duration_unit]).toEqual([
+      1999,
+      14900,
+      "months",
+    ]);
 
     for (const [browser, body, status] of [
       [creator.browser, { appId, monthlyPrice: -5, annualPrice: null, annualDurationUnit: "years" }, 400],
@@ -183,7 +295,15 @@ describe("POST /api/payments/update-price-options", () => {
       expect(await response.json()).toMatchObject({ success: false, error: "Failed to update pricing" });
     }
     expect((await appRow(appId))!.monthly_price_cents).toBe(1999);
-    expect((await admin.browser.postJson("/api/payments/update-price-options", { appId, monthlyPrice: 1499, annualPrice: null })).status).toBe(200);
+    expect(
+      (
+        await admin.browser.postJson("/api/payments/update-price-options", {
+          appId,
+          monthlyPrice: 1499,
+          annualPrice: null,
+        })
+      ).status,
+    ).toBe(200);
     expect((await appRow(appId))!.annual_price_cents).toBeNull();
   });
 });
@@ -208,18 +328,46 @@ describe("studio tiers, checkout, publishing and unpublished changes", () => {
     expect(options.tiers[0].monthly).toMatchObject({ id: "studio_starter_month", priceCents: 1900 });
     expect((await new Browser().get("/api/payments/studio-payment-options")).status).toBe(401);
 
-    const offSite = await buyer.browser.postJson("/api/payments/create-studio-checkout-session", { price_option_id: "studio_starter_month", success_url: "https://evil.example/x", cancel_url: "/dashboard/builder", tier_slug: "starter" });
+    const offSite = await buyer.browser.postJson("/api/payments/create-studio-checkout-session", {
+      price_option_id: "studio_starter_month",
+      success_url: "https://evil.example/x",
+      cancel_url: "/dashboard/builder",
+      tier_slug: "starter",
+    });
     expect(offSite.status).toBe(400);
     expect(((await offSite.json()) as Json).error).toBe(builderMessages.badPath);
-    expect((await buyer.browser.postJson("/api/payments/create-studio-checkout-session", { price_option_id: "nope", success_url: "/a", cancel_url: "/b" })).status).toBe(400);
+    expect(
+      (
+        await buyer.browser.postJson("/api/payments/create-studio-checkout-session", {
+          price_option_id: "nope",
+          success_url: "/a",
+          cancel_url: "/b",
+        })
+      ).status,
+    ).toBe(400);
 
     const success = `/dashboard/builder?appId=${mine}&mode=publish&payment_success=true&tier=starter`;
-    const opened = await buyer.browser.postJson("/api/payments/create-studio-checkout-session", { price_option_id: "studio_starter_month", success_url: success, cancel_url: `/dashboard/builder?appId=${mine}&mode=pricing_tiers`, tier_slug: "starter" });
+    const opened = await buyer.browser.postJson("/api/payments/create-studio-checkout-session", {
+      price_option_id: "studio_starter_month",
+      success_url: success,
+      cancel_url: `/dashboard/builder?appId=${mine}&mode=pricing_tiers`,
+      tier_slug: "starter",
+    });
     expect(opened.status).toBe(200);
     const { url, sessionId } = (await opened.json()) as Json;
     expect(url).toContain(`/checkout/pay/${sessionId}`);
-    const line = JSON.parse((await env.DB.prepare("SELECT lines FROM checkout_sessions WHERE id = ?").bind(sessionId).first<{ lines: string }>())!.lines)[0];
-    expect(line).toMatchObject({ kind: "studio-tier", productId: "studio_starter_month", tierSlug: "starter", interval: "month", title: "Starter studio tier (monthly)" });
+    const line = JSON.parse(
+      (await env.DB.prepare("SELECT lines FROM checkout_sessions WHERE id = ?")
+        .bind(sessionId)
+        .first<{ lines: string }>())!.lines,
+    )[0];
+    expect(line).toMatchObject({
+      kind: "studio-tier",
+      productId: "studio_starter_month",
+      tierSlug: "starter",
+      interval: "month",
+      title: "Starter studio tier (monthly)",
+    });
 
     const paid = await payCard(buyer.browser, sessionId, GOOD_CARD);
     expect(paid.status).toBe(303);
@@ -239,7 +387,9 @@ describe("studio tiers, checkout, publishing and unpublished changes", () => {
     const after = (await (await buyer.browser.get(`/api/apps/checkUnpublishedChanges/${mine}`)).json()) as Json;
     expect(after.response).toMatchObject({ hasUnpublishedChanges: false, isPublished: true });
 
-    expect((await buyer.browser.postJson(`/api/apps/updateAppTheme/${mine}`, { ...DEMO_THEME, mode: "dark" })).status).toBe(200);
+    expect(
+      (await buyer.browser.postJson(`/api/apps/updateAppTheme/${mine}`, { ...DEMO_THEME, mode: "dark" })).status,
+    ).toBe(200);
     const changed = (await (await buyer.browser.get(`/api/apps/checkUnpublishedChanges/${mine}`)).json()) as Json;
     expect(changed.response).toMatchObject({ hasUnpublishedChanges: true, changed: ["theme"] });
 
@@ -250,8 +400,24 @@ describe("studio tiers, checkout, publishing and unpublished changes", () => {
     expect((await buyer.browser.postJson(`/api/apps/publishApp/${mine}`, {})).status).toBe(200);
     // The spec gives publishApp no body: none at all, or an empty one of any type, is fine.
     expect((await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, { method: "POST" })).status).toBe(200);
-    expect((await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, { method: "POST", body: "", headers: { "Content-Type": "application/json" } })).status).toBe(200);
-    expect((await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, { method: "POST", body: "", headers: { "Content-Type": "application/x-www-form-urlencoded" } })).status).toBe(200);
+    expect(
+      (
+        await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, {
+          method: "POST",
+          body: "",
+          headers: { "Content-Type": "application/json" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, {
+          method: "POST",
+          body: "",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await stranger.browser.postJson(`/api/apps/publishApp/${mine}`, {})).status).toBe(403);
   });
 });
@@ -269,9 +435,16 @@ describe("/dashboard/builder (no JavaScript)", () => {
   });
 
   it("renders every section; the forms save with a 303, and errors come back inline", async () => {
-    for (const section of ["landing", "theme", "onboarding", "pricing", "publish"]) expect((await creator.browser.get(page(appId, `&section=${section}`))).status).toBe(200);
+    for (const section of ["landing", "theme", "onboarding", "pricing", "publish"])
+      expect((await creator.browser.get(page(appId, `&section=${section}`))).status).toBe(200);
 
-    const fields = { section: "pricing", intent: "save", monthlyPrice: "12.34", annualPrice: "", annualDurationUnit: "years" };
+    const fields = {
+      section: "pricing",
+      intent: "save",
+      monthlyPrice: "12.34",
+      annualPrice: "",
+      annualDurationUnit: "years",
+    };
     const saved = await creator.browser.post(page(appId), fields);
     expect(saved.status).toBe(303);
     expect((await appRow(appId))!.monthly_price_cents).toBe(1234);
@@ -279,19 +452,50 @@ describe("/dashboard/builder (no JavaScript)", () => {
     expect(bad.status).toBe(400);
     expect(await html(bad)).toContain(builderMessages.priceDecimals);
 
-    const landing = await creator.browser.post(page(appId), { section: "landing", intent: "save", "hero.title": "", "hero.ctaLabel": "Go", "callToAction.buttonLabel": "Go" });
+    const landing = await creator.browser.post(page(appId), {
+      section: "landing",
+      intent: "save",
+      "hero.title": "",
+      "hero.ctaLabel": "Go",
+      "callToAction.buttonLabel": "Go",
+    });
     expect(landing.status).toBe(400);
     expect(await html(landing)).toContain("Not saved");
 
-    const added = await creator.browser.post(page(appId), { section: "landing", intent: "add:faq", "hero.title": "Hello", "hero.ctaLabel": "Go", "faq[0].question": "Q?", "faq[0].answer": "A", "callToAction.buttonLabel": "Go" });
+    const added = await creator.browser.post(page(appId), {
+      section: "landing",
+      intent: "add:faq",
+      "hero.title": "Hello",
+      "hero.ctaLabel": "Go",
+      "faq[0].question": "Q?",
+      "faq[0].answer": "A",
+      "callToAction.buttonLabel": "Go",
+    });
     expect(added.status).toBe(303);
     expect(JSON.parse((await appRow(appId))!.landing_page).faq).toHaveLength(2);
 
     // The autosave fetcher posts to the single-fetch address and gets data, not a redirect.
-    const autosave = await creator.browser.post(`/dashboard/builder.data?appId=${appId}`, { section: "theme", intent: "save", autosave: "1", mode: "light", font: "serif", cornerRadius: "4", primaryColor: "#000000", primaryColorWas: "#000000", primaryColorPicker: "#abcdef", accentColor: "#111111", backgroundColor: "#ffffff", textColor: "#000000" });
+    const autosave = await creator.browser.post(`/dashboard/builder.data?appId=${appId}`, {
+      section: "theme",
+      intent: "save",
+      autosave: "1",
+      mode: "light",
+      font: "serif",
+      cornerRadius: "4",
+      primaryColor: "#000000",
+      primaryColorWas: "#000000",
+      primaryColorPicker: "#abcdef",
+      accentColor: "#111111",
+      backgroundColor: "#ffffff",
+      textColor: "#000000",
+    });
     expect(autosave.status).toBe(200);
     expect(autosave.headers.get("location")).toBeNull();
-    expect(JSON.parse((await appRow(appId))!.theme)).toMatchObject({ primaryColor: "#abcdef", font: "serif", cornerRadius: 4 });
+    expect(JSON.parse((await appRow(appId))!.theme)).toMatchObject({
+      primaryColor: "#abcdef",
+      font: "serif",
+      cornerRadius: 4,
+    });
 
     const moved = await creator.browser.post(page(appId), {
       section: "onboarding",
@@ -321,11 +525,19 @@ describe("/dashboard/builder (no JavaScript)", () => {
     const stored = (await appRow(appId))!.landing_page;
     const started = Date.now();
     // 113 bytes that once stalled the worker for seconds, growing with the index.
-    const stall = await creator.browser.fetch(page(appId), { method: "POST", body: "section=landing&faq[100000000].question=q", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const stall = await creator.browser.fetch(page(appId), {
+      method: "POST",
+      body: "section=landing&faq[100000000].question=q",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(stall.status).toBe(400);
     expect(await html(stall)).toContain(builderMessages.tooManyItems("FAQ", 12));
-    const onboarding = await creator.browser.post(page(appId), { section: "onboarding", intent: "save", "pages[0].questions[99999].label": "x" });
+    const onboarding = await creator.browser.post(page(appId), {
+      section: "onboarding",
+      intent: "save",
+      "pages[0].questions[99999].label": "x",
+    });
     expect(onboarding.status).toBe(400);
     expect(await html(onboarding)).toContain(builderMessages.tooManyItems("Question", 10));
     expect(await versionCount(appId, "landing_page")).toBe(before);
@@ -335,30 +547,51 @@ describe("/dashboard/builder (no JavaScript)", () => {
   it("the hero image must be https or our own media; stored bad addresses still render the public page, without them", async () => {
     const before = await versionCount(appId, "landing_page");
     for (const imageUrl of ["http://tracker.example/pixel.gif", "javascript:alert(1)"]) {
-      const api = await creator.browser.postJson("/api/apps/saveAppLandingPageInfo", { appId, landingPageInfo: { ...DEMO_LANDING_PAGE, hero: { ...DEMO_LANDING_PAGE.hero, imageUrl } } });
+      const api = await creator.browser.postJson("/api/apps/saveAppLandingPageInfo", {
+        appId,
+        landingPageInfo: { ...DEMO_LANDING_PAGE, hero: { ...DEMO_LANDING_PAGE.hero, imageUrl } },
+      });
       expect(api.status, imageUrl).toBe(400);
       expect(JSON.stringify(await api.json())).toContain("Use an https address or an uploaded image");
-      const form = await creator.browser.post(page(appId), { section: "landing", intent: "save", "hero.title": "Hello", "hero.ctaLabel": "Go", "callToAction.buttonLabel": "Go", "hero.imageUrl": imageUrl });
+      const form = await creator.browser.post(page(appId), {
+        section: "landing",
+        intent: "save",
+        "hero.title": "Hello",
+        "hero.ctaLabel": "Go",
+        "callToAction.buttonLabel": "Go",
+        "hero.imageUrl": imageUrl,
+      });
       expect(form.status, imageUrl).toBe(400);
       expect(await html(form)).toContain("Use an https address or an uploaded image");
     }
     expect(await versionCount(appId, "landing_page")).toBe(before);
 
     // Data stored before the rule: the public page, the builder and the dashboard all still render.
-    for (const imageUrl of ["http://", "http://tracker.example/pixel.gif", "javascript:alert(1)", "java\tscript:alert(1)"]) {
+    for (const imageUrl of [
+      "http://",
+      "http://tracker.example/pixel.gif",
+      "javascript:alert(1)",
+      "java\tscript:alert(1)",
+    ]) {
       const id = await makeApp(creator.userId, { published: true });
       const row = (await appRow(id))!;
       const published = JSON.parse(row.published);
       published.landingPage.hero.imageUrl = imageUrl;
       const draft = JSON.parse(row.landing_page);
       draft.hero.imageUrl = imageUrl;
-      await env.DB.prepare("UPDATE apps SET published = ?, landing_page = ? WHERE id = ?").bind(JSON.stringify(published), JSON.stringify(draft), id).run();
+      await env.DB.prepare("UPDATE apps SET published = ?, landing_page = ? WHERE id = ?")
+        .bind(JSON.stringify(published), JSON.stringify(draft), id)
+        .run();
       const visitor = await new Browser().get(`/apps/${row.storefront_slug}/coach`);
       expect(visitor.status, imageUrl).toBe(200);
       const text = await html(visitor);
       expect(text).toContain(DEMO_LANDING_PAGE.hero.title);
       expect(text).not.toContain("tracker.example");
-      expect(text.match(/.{0,60}(src="(javascript|java\s*script|http:)|href="(javascript|java\s*script)|og:image).{0,60}/i)?.[0]).toBeUndefined();
+      expect(
+        text.match(
+          /.{0,60}(src="(javascript|java\s*script|http:)|href="(javascript|java\s*script)|og:image).{0,60}/i,
+        )?.[0],
+      ).toBeUndefined();
       const builder = await creator.browser.get(page(id));
       expect(builder.status).toBe(200);
       expect(await html(builder)).not.toMatch(/src="(javascript|http:)/i);
@@ -369,12 +602,25 @@ describe("/dashboard/builder (no JavaScript)", () => {
   it("uploads a hero image to R2 (served under /media/app-images/), refuses other files, and restores a version from the page", async () => {
     const form = (file: Blob, name: string) => {
       const data = new FormData();
-      for (const [k, v] of Object.entries({ section: "landing", intent: "save", "hero.title": "With a picture", "hero.ctaLabel": "Go", "callToAction.buttonLabel": "Go", "hero.imageUrl": "" })) data.set(k, v);
+      for (const [k, v] of Object.entries({
+        section: "landing",
+        intent: "save",
+        "hero.title": "With a picture",
+        "hero.ctaLabel": "Go",
+        "callToAction.buttonLabel": "Go",
+        "hero.imageUrl": "",
+      }))
+        data.set(k, v);
       data.set("heroImage", file, name);
       return data;
     };
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1]);
-    const uploaded = await creator.browser.fetch(page(appId), { method: "POST", body: form(new Blob([png], { type: "image/png" }), "hero.png") });
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1,
+    ]);
+    const uploaded = await creator.browser.fetch(page(appId), {
+      method: "POST",
+      body: form(new Blob([png], { type: "image/png" }), "hero.png"),
+    });
     expect(uploaded.status).toBe(303);
     const imageUrl = JSON.parse((await appRow(appId))!.landing_page).hero.imageUrl as string;
     expect(imageUrl).toMatch(new RegExp(`^/media/app-images/${appId}/[0-9a-f-]{36}\\.png$`));
@@ -382,17 +628,29 @@ describe("/dashboard/builder (no JavaScript)", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");
 
-    const text = await creator.browser.fetch(page(appId), { method: "POST", body: form(new Blob(["not an image at all"], { type: "image/png" }), "fake.png") });
+    const text = await creator.browser.fetch(page(appId), {
+      method: "POST",
+      body: form(new Blob(["not an image at all"], { type: "image/png" }), "fake.png"),
+    });
     expect(text.status).toBe(400);
     expect(await html(text)).toContain("must be a PNG, JPEG, GIF or WebP image");
     expect(JSON.parse((await appRow(appId))!.landing_page).hero.imageUrl).toBe(imageUrl);
 
-    const versions = (await (await creator.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${appId}`)).json()) as Json;
+    const versions = (await (
+      await creator.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${appId}`)
+    ).json()) as Json;
     const older = (versions.response.versions as Json[]).find((v) => v.content.hero.title !== "With a picture")!;
-    const restored = await creator.browser.post(page(appId), { section: "landing", intent: "restore", versionId: older.versionId });
+    const restored = await creator.browser.post(page(appId), {
+      section: "landing",
+      intent: "restore",
+      versionId: older.versionId,
+    });
     expect(restored.status).toBe(303);
     expect(JSON.parse((await appRow(appId))!.landing_page).hero.title).toBe(older.content.hero.title);
-    expect((await stranger.browser.post(page(appId), { section: "landing", intent: "restore", versionId: older.versionId })).status).toBe(403);
+    expect(
+      (await stranger.browser.post(page(appId), { section: "landing", intent: "restore", versionId: older.versionId }))
+        .status,
+    ).toBe(403);
   });
 
   it("the tiers page works without an app and opens a studio-tier checkout returning to the publish step", async () => {
@@ -400,11 +658,21 @@ describe("/dashboard/builder (no JavaScript)", () => {
     const tiers = await html(await learner.browser.get("/dashboard/builder?mode=pricing_tiers"));
     expect(tiers).toContain("Choose a studio tier");
     expect(tiers).toContain("Starter monthly");
-    const chosen = await learner.browser.post("/dashboard/builder?mode=pricing_tiers", { intent: "buy-tier", priceOptionId: "studio_pro_year", tierSlug: "pro", idempotencyKey: crypto.randomUUID() });
+    const chosen = await learner.browser.post("/dashboard/builder?mode=pricing_tiers", {
+      intent: "buy-tier",
+      priceOptionId: "studio_pro_year",
+      tierSlug: "pro",
+      idempotencyKey: crypto.randomUUID(),
+    });
     expect(chosen.status).toBe(303);
     const id = chosen.headers.get("location")!.match(/\/checkout\/pay\/([0-9a-f-]{36})/)![1];
-    const session = await env.DB.prepare("SELECT success_path, cancel_path FROM checkout_sessions WHERE id = ?").bind(id).first<Json>();
-    expect(session).toEqual({ success_path: "/dashboard/builder?mode=publish&payment_success=true&tier=pro", cancel_path: "/dashboard/builder?mode=pricing_tiers" });
+    const session = await env.DB.prepare("SELECT success_path, cancel_path FROM checkout_sessions WHERE id = ?")
+      .bind(id)
+      .first<Json>();
+    expect(session).toEqual({
+      success_path: "/dashboard/builder?mode=publish&payment_success=true&tier=pro",
+      cancel_path: "/dashboard/builder?mode=pricing_tiers",
+    });
     const paid = await payCard(learner.browser, id);
     const step = await html(await learner.browser.get(paid.headers.get("location")!));
     expect(step).toContain("Your Pro tier is active. Publish now");

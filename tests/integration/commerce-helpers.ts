@@ -64,7 +64,9 @@ export class Browser {
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a));
+      const expired =
+        attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) ||
+        attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a));
       if (expired || value === "") this.jar.delete(name);
       else this.jar.set(name, value);
     }
@@ -75,11 +77,19 @@ export class Browser {
   }
 
   post(path: string, fields: Fields, headers: Record<string, string> = {}) {
-    return this.fetch(path, { method: "POST", body: formBody(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } });
+    return this.fetch(path, {
+      method: "POST",
+      body: formBody(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    });
   }
 
   postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
-    return this.fetch(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+    return this.fetch(path, {
+      method: "POST",
+      body: typeof body === "string" ? body : JSON.stringify(body),
+      headers: { "Content-Type": "application/json", ...headers },
+    });
   }
 
   /** The flash toast the last action set (read once: it is taken out of the jar). */
@@ -99,9 +109,17 @@ export class Browser {
 export const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 /** A new account (signed in): the browser holds its session cookie. */
-export async function signUp(prefix: string, browser = new Browser()): Promise<{ browser: Browser; email: string; userId: string }> {
+export async function signUp(
+  prefix: string,
+  browser = new Browser(),
+): Promise<{ browser: Browser; email: string; userId: string }> {
   const email = uniqueEmail(prefix);
-  const response = await browser.post("/auth/create-account", { email, firstName: "Cora", lastName: "Merce", password: PASSWORD });
+  const response = await browser.post("/auth/create-account", {
+    email,
+    firstName: "Cora",
+    lastName: "Merce",
+    password: PASSWORD,
+  });
   expect(response.status).toBe(303);
   expect(browser.cookie("studio_session")).toBeTruthy();
   const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>();
@@ -139,13 +157,25 @@ export async function product(classSlug: string): Promise<CatalogueProduct> {
 }
 
 export async function collectionBySlug(slug: string): Promise<{ id: string; priceCents: number; items: string[] }> {
-  const row = await env.DB.prepare("SELECT id, price_cents AS priceCents FROM collections WHERE slug = ?").bind(slug).first<{ id: string; priceCents: number }>();
-  const { results } = await env.DB.prepare("SELECT product_id AS id FROM collection_items WHERE collection_id = ? ORDER BY position").bind(row!.id).all<{ id: string }>();
+  const row = await env.DB.prepare("SELECT id, price_cents AS priceCents FROM collections WHERE slug = ?")
+    .bind(slug)
+    .first<{ id: string; priceCents: number }>();
+  const { results } = await env.DB.prepare(
+    "SELECT product_id AS id FROM collection_items WHERE collection_id = ? ORDER BY position",
+  )
+    .bind(row!.id)
+    .all<{ id: string }>();
   return { ...row!, items: results.map((r) => r.id) };
 }
 
-export async function cartRow(ownerId: string): Promise<{ items: string[]; userId: string | null; buyNow: string | null; version: number } | null> {
-  const row = await env.DB.prepare("SELECT items, user_id AS userId, buy_now_product_id AS buyNow, version FROM carts WHERE owner_id = ?").bind(ownerId).first<{ items: string; userId: string | null; buyNow: string | null; version: number }>();
+export async function cartRow(
+  ownerId: string,
+): Promise<{ items: string[]; userId: string | null; buyNow: string | null; version: number } | null> {
+  const row = await env.DB.prepare(
+    "SELECT items, user_id AS userId, buy_now_product_id AS buyNow, version FROM carts WHERE owner_id = ?",
+  )
+    .bind(ownerId)
+    .first<{ items: string; userId: string | null; buyNow: string | null; version: number }>();
   return row ? { ...row, items: JSON.parse(row.items) as string[] } : null;
 }
 
@@ -154,7 +184,9 @@ export async function cartItems(ownerId: string): Promise<string[] | null> {
 }
 
 export async function count(sql: string, ...binds: unknown[]): Promise<number> {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 }
 
 export interface CheckoutRow {
@@ -181,23 +213,34 @@ export async function checkoutRow(id: string): Promise<CheckoutRow | null> {
   return row ? { ...row, lines: JSON.parse(row.lines), paymentInfo: JSON.parse(row.paymentInfo) } : null;
 }
 
-export async function purchasesOf(userId: string): Promise<{ productId: string; amountCents: number; checkoutSessionId: string; kind: string }[]> {
-  const { results } = await env.DB.prepare("SELECT product_id AS productId, amount_cents AS amountCents, checkout_session_id AS checkoutSessionId, kind FROM purchases WHERE user_id = ? ORDER BY product_id")
+export async function purchasesOf(
+  userId: string,
+): Promise<{ productId: string; amountCents: number; checkoutSessionId: string; kind: string }[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT product_id AS productId, amount_cents AS amountCents, checkout_session_id AS checkoutSessionId, kind FROM purchases WHERE user_id = ? ORDER BY product_id",
+  )
     .bind(userId)
     .all<{ productId: string; amountCents: number; checkoutSessionId: string; kind: string }>();
   return results;
 }
 
 export async function monthlyCredit(userId: string): Promise<unknown> {
-  const row = await env.DB.prepare("SELECT json_extract(monthly_credit_info, '$.monthlyCredit') AS credit FROM users WHERE id = ?").bind(userId).first<{ credit: unknown }>();
+  const row = await env.DB.prepare(
+    "SELECT json_extract(monthly_credit_info, '$.monthlyCredit') AS credit FROM users WHERE id = ?",
+  )
+    .bind(userId)
+    .first<{ credit: unknown }>();
   return row?.credit ?? null;
 }
 
 export async function setMonthlyCredit(userId: string, dollars: number) {
-  await env.DB.prepare("UPDATE users SET monthly_credit_info = ? WHERE id = ?").bind(JSON.stringify({ monthlyCredit: dollars }), userId).run();
+  await env.DB.prepare("UPDATE users SET monthly_credit_info = ? WHERE id = ?")
+    .bind(JSON.stringify({ monthlyCredit: dollars }), userId)
+    .run();
 }
 
-export const receipts = (email: string) => count(`SELECT count(*) AS n FROM outbox_emails WHERE "to" = ? AND subject LIKE '%receipt%'`, email);
+export const receipts = (email: string) =>
+  count(`SELECT count(*) AS n FROM outbox_emails WHERE "to" = ? AND subject LIKE '%receipt%'`, email);
 
 /** The page's HTML with React's text separators removed, so "−<!-- -->$10.00" reads "−$10.00". */
 export async function html(response: Response): Promise<string> {
@@ -220,14 +263,18 @@ export function mainPriceOf(page: string): { price: string; crossed: string | nu
   const tag = page.match(/<p class="price-tag price-tag--large">(.*?)<\/p>/)?.[1];
   expect(tag, "the class page shows its price").toBeTruthy();
   const price = tag!.match(/price-tag__price"><span class="visually-hidden">[^<]*<\/span>([^<]+)<\/span>/)![1];
-  const crossed = tag!.match(/price-tag__crossed"><span class="visually-hidden">[^<]*<\/span>([^<]+)<\/s>/)?.[1] ?? null;
+  const crossed =
+    tag!.match(/price-tag__crossed"><span class="visually-hidden">[^<]*<\/span>([^<]+)<\/s>/)?.[1] ?? null;
   return { price, crossed };
 }
 
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
 
 /** GET /checkout: 200 with the key and the total shown. */
-export async function openCheckoutPage(browser: Browser, query = ""): Promise<{ page: string; key: string; total: string | null }> {
+export async function openCheckoutPage(
+  browser: Browser,
+  query = "",
+): Promise<{ page: string; key: string; total: string | null }> {
   const response = await browser.get(`/checkout${query}`);
   expect(response.status).toBe(200);
   const page = await html(response);
@@ -283,7 +330,15 @@ export async function buy(browser: Browser, productIds: string[]): Promise<strin
 
 /** A direct checkout for the Starter studio tier, monthly, returning to the builder's publish step. */
 export const starterTierOrder = () => ({
-  line: { productId: "studio_starter_month", kind: "studio-tier" as const, tierSlug: "starter", interval: "month" as const, title: "Starter studio tier (monthly)", priceCents: 1900, crossedPriceCents: null },
+  line: {
+    productId: "studio_starter_month",
+    kind: "studio-tier" as const,
+    tierSlug: "starter",
+    interval: "month" as const,
+    title: "Starter studio tier (monthly)",
+    priceCents: 1900,
+    crossedPriceCents: null,
+  },
   successPath: "/dashboard/builder?mode=publish&payment_success=true&tier=starter",
   cancelPath: "/dashboard/builder?mode=pricing_tiers",
   idempotencyKey: crypto.randomUUID(),

@@ -83,7 +83,7 @@ describe("the cart form (POST /cart) for an anonymous visitor", () => {
     expect(await cartItems(anon)).toEqual([flamenco.id, bossa.id]);
     // The cart page lists both at their prices, with the total.
     const cartPage = await html(await browser.get("/cart"));
-    expect(cartPage).toContain("Your cart <span class=\"muted\">(2 items)</span>");
+    expect(cartPage).toContain('Your cart <span class="muted">(2 items)</span>');
     expect(totalOf(cartPage)).toBe(dollars(flamenco.priceCents + bossa.priceCents));
   });
 
@@ -115,7 +115,12 @@ describe("the cart form (POST /cart) for an anonymous visitor", () => {
   });
 
   it("add-all adds a list once each, skipping the membership; remove and empty take items out", async () => {
-    const [flamenco, bossa, riffs, tone] = await Promise.all([product(FLAMENCO), product(BOSSA), product(RIFFS), product(TONE)]);
+    const [flamenco, bossa, riffs, tone] = await Promise.all([
+      product(FLAMENCO),
+      product(BOSSA),
+      product(RIFFS),
+      product(TONE),
+    ]);
     const browser = new Browser();
     await browser.cart("add", flamenco.id, flamenco.href);
     const anon = browser.cookie("dx_non_auth_user_id")!;
@@ -203,7 +208,11 @@ describe("the cart form (POST /cart) for an anonymous visitor", () => {
   it("a cross-site post is refused with 403 and changes nothing", async () => {
     const flamenco = await product(FLAMENCO);
     const browser = new Browser();
-    const response = await browser.post("/cart", { intent: "add", productId: flamenco.id, page: "/cart" }, { Origin: "https://evil.example" });
+    const response = await browser.post(
+      "/cart",
+      { intent: "add", productId: flamenco.id, page: "/cart" },
+      { Origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
     expect(browser.cookie("dx_non_auth_user_id")).toBeUndefined();
   });
@@ -220,7 +229,9 @@ describe("the cart form (POST /cart) for an anonymous visitor", () => {
     expect(to.searchParams.get("redirect")).toBe("/checkout?p=vip");
     expect(to.searchParams.get("p")).toBe("vip");
     // An open add-to-cart dialog (?added=) is closed on the way.
-    const fromDialog = paramsOf(locationOf(await browser.cart("cta", flamenco.id, `${flamenco.href}?added=${flamenco.id}`)));
+    const fromDialog = paramsOf(
+      locationOf(await browser.cart("cta", flamenco.id, `${flamenco.href}?added=${flamenco.id}`)),
+    );
     expect(fromDialog.searchParams.has("added")).toBe(false);
     expect(fromDialog.searchParams.get("auth")).toBe("SocialSignUp");
     expect(await cartItems(browser.cookie("dx_non_auth_user_id")!)).toEqual([flamenco.id]);
@@ -243,7 +254,9 @@ describe("the cart form (POST /cart) for an anonymous visitor", () => {
   });
 
   it("an add to a full cart is not reported as added", async () => {
-    const { results } = await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' UNION ALL SELECT id FROM collections").all<{ id: string }>();
+    const { results } = await env.DB.prepare(
+      "SELECT id FROM products WHERE kind = 'class' UNION ALL SELECT id FROM collections",
+    ).all<{ id: string }>();
     const ids = results.map((r) => r.id).filter((id) => id !== "");
     const { browser, userId } = await signUp("cart-full");
     expect((await browser.postJson("/api/updateCart", { product_ids: ids.slice(0, 50) })).status).toBe(200);
@@ -281,7 +294,12 @@ describe("the cart form signed in", () => {
 
 describe("sign-in merges the visitor's cart into the user's", () => {
   it("server items first, then the visitor's new ones; the visitor cart is gone; a second sign-in adds nothing", async () => {
-    const [flamenco, bossa, riffs, tone] = await Promise.all([product(FLAMENCO), product(BOSSA), product(RIFFS), product(TONE)]);
+    const [flamenco, bossa, riffs, tone] = await Promise.all([
+      product(FLAMENCO),
+      product(BOSSA),
+      product(RIFFS),
+      product(TONE),
+    ]);
     const { browser: account, email, userId } = await signUp("merge");
     await account.cart("add-all", [flamenco.id, bossa.id], "/cart");
     expect(await cartItems(userId)).toEqual([flamenco.id, bossa.id]);
@@ -322,12 +340,19 @@ describe("sign-in merges the visitor's cart into the user's", () => {
 
 describe("changeCart under concurrency", () => {
   it("20 concurrent adds to one owner: every one that returned is in the cart, none twice, nothing else", async () => {
-    const { results } = await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' ORDER BY id LIMIT 20").all<{ id: string }>();
-    const sellables = await sellablesByIds(testApp().db, results.map((r) => r.id));
+    const { results } = await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' ORDER BY id LIMIT 20").all<{
+      id: string;
+    }>();
+    const sellables = await sellablesByIds(
+      testApp().db,
+      results.map((r) => r.id),
+    );
     expect(sellables).toHaveLength(20);
     const owner: CartOwner = { ownerId: `anon_${crypto.randomUUID()}`, userId: null };
 
-    const outcomes = await Promise.allSettled(sellables.map((item) => changeCart(testApp(), owner, (items) => ({ items: addItem(items, item) }))));
+    const outcomes = await Promise.allSettled(
+      sellables.map((item) => changeCart(testApp(), owner, (items) => ({ items: addItem(items, item) }))),
+    );
     const landed: string[] = [];
     outcomes.forEach((outcome, i) => {
       if (outcome.status === "fulfilled") {
@@ -347,7 +372,9 @@ describe("changeCart under concurrency", () => {
   });
 
   it("concurrent cart-form adds from one browser lose nothing that was answered with success", async () => {
-    const { results } = await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' ORDER BY id DESC LIMIT 8").all<{ id: string }>();
+    const { results } = await env.DB.prepare(
+      "SELECT id FROM products WHERE kind = 'class' ORDER BY id DESC LIMIT 8",
+    ).all<{ id: string }>();
     const browser = new Browser();
     await browser.cart("empty", undefined, "/cart");
     const anon = browser.cookie("dx_non_auth_user_id")!;
@@ -376,7 +403,13 @@ describe("checkout end to end (embedded provider)", () => {
     const again = await pay(browser, key);
     expect(locationOf(again)).toBe(`/checkout/pay/${id}`);
     expect(await count("SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ?", userId)).toBe(1);
-    expect(await checkoutRow(id)).toMatchObject({ status: "open", totalCents: flamenco.priceCents, subtotalCents: flamenco.priceCents, creditCents: 0, discountCents: 0 });
+    expect(await checkoutRow(id)).toMatchObject({
+      status: "open",
+      totalCents: flamenco.priceCents,
+      subtotalCents: flamenco.priceCents,
+      creditCents: 0,
+      discountCents: 0,
+    });
 
     expect((await browser.get(`/checkout/pay/${id}`)).status).toBe(200);
 
@@ -402,18 +435,33 @@ describe("checkout end to end (embedded provider)", () => {
     expect(await purchasesOf(userId)).toEqual([]);
     expect(await receipts(email)).toBe(0);
 
-    const paid = await payCard(browser, id, { name: "Cora Merce", number: "4242424242424242", expiry: "12/30", cvc: "123" });
+    const paid = await payCard(browser, id, {
+      name: "Cora Merce",
+      number: "4242424242424242",
+      expiry: "12/30",
+      cvc: "123",
+    });
     expect(paid.status).toBe(303);
     expect(locationOf(paid)).toBe(`/checkout/success?session_id=${id}`);
-    expect(await purchasesOf(userId)).toEqual([{ productId: flamenco.id, amountCents: flamenco.priceCents, checkoutSessionId: id, kind: "class" }]);
+    expect(await purchasesOf(userId)).toEqual([
+      { productId: flamenco.id, amountCents: flamenco.priceCents, checkoutSessionId: id, kind: "class" },
+    ]);
     expect(await checkoutRow(id)).toMatchObject({ status: "complete", lastError: null });
     expect(await cartItems(userId)).toEqual([]);
     expect(await receipts(email)).toBe(1);
-    const receipt = await env.DB.prepare(`SELECT subject, text FROM outbox_emails WHERE "to" = ? AND subject LIKE '%receipt%'`).bind(email).first<{ subject: string; text: string }>();
+    const receipt = await env.DB.prepare(
+      `SELECT subject, text FROM outbox_emails WHERE "to" = ? AND subject LIKE '%receipt%'`,
+    )
+      .bind(email)
+      .first<{ subject: string; text: string }>();
     expect(receipt!.subject).toBe("Your Studio receipt");
     expect(receipt!.text).toContain("Paid with visa ending in 4242.");
     expect(receipt!.text).toContain(`Total paid: ${dollars(flamenco.priceCents)}`);
-    expect(await env.DB.prepare("SELECT brand, last4, exp_month AS m, exp_year AS y FROM saved_cards WHERE user_id = ?").bind(userId).first()).toEqual({ brand: "visa", last4: "4242", m: 12, y: 2030 });
+    expect(
+      await env.DB.prepare("SELECT brand, last4, exp_month AS m, exp_year AS y FROM saved_cards WHERE user_id = ?")
+        .bind(userId)
+        .first(),
+    ).toEqual({ brand: "visa", last4: "4242", m: 12, y: 2030 });
 
     // Paying again, or reusing the key, leads to the receipt: nothing is charged twice.
     const payAgain = await payCard(browser, id);
@@ -431,10 +479,29 @@ describe("checkout end to end (embedded provider)", () => {
     expect(library).not.toContain("Nothing here yet");
 
     const purchases = await (await browser.get("/api/getUserPurchases")).json();
-    expect(purchases).toEqual({ purchases: [{ id: expect.any(String), productId: flamenco.id, kind: "class", amountCents: flamenco.priceCents, purchasedAt: expect.any(String), checkoutSessionId: id }] });
-    const one = (await (await browser.get(`/api/getUserPurchaseForProduct?product_id=${flamenco.id}`)).json()) as { purchase: { productId: string } };
-    expect(one.purchase).toMatchObject({ productId: flamenco.id, checkoutSessionId: id, amountCents: flamenco.priceCents });
-    expect(await (await browser.get(`/api/getUserPurchaseForProduct?product_id=${riffs.id}`)).json()).toEqual({ purchase: null });
+    expect(purchases).toEqual({
+      purchases: [
+        {
+          id: expect.any(String),
+          productId: flamenco.id,
+          kind: "class",
+          amountCents: flamenco.priceCents,
+          purchasedAt: expect.any(String),
+          checkoutSessionId: id,
+        },
+      ],
+    });
+    const one = (await (await browser.get(`/api/getUserPurchaseForProduct?product_id=${flamenco.id}`)).json()) as {
+      purchase: { productId: string };
+    };
+    expect(one.purchase).toMatchObject({
+      productId: flamenco.id,
+      checkoutSessionId: id,
+      amountCents: flamenco.priceCents,
+    });
+    expect(await (await browser.get(`/api/getUserPurchaseForProduct?product_id=${riffs.id}`)).json()).toEqual({
+      purchase: null,
+    });
 
     // The class page now says it is owned.
     expect(await html(await browser.get(flamenco.href))).toContain("You own this.");
@@ -481,14 +548,18 @@ describe("checkout end to end (embedded provider)", () => {
     const { browser } = await signUp("pay-page");
     await browser.cart("add", riffs.id, riffs.href);
     const id = await startPaidCheckout(browser);
-    expect(headingsOf(await html(await browser.get(`/checkout/pay/${id}`)))).toEqual([`Pay ${dollars(riffs.priceCents)}`]);
+    expect(headingsOf(await html(await browser.get(`/checkout/pay/${id}`)))).toEqual([
+      `Pay ${dollars(riffs.priceCents)}`,
+    ]);
   });
 
   it("the success page shows the receipt", async () => {
     const riffs = await product(RIFFS);
     const { browser } = await signUp("success-page");
     const id = await buy(browser, [riffs.id]);
-    expect(headingsOf(await html(await browser.get(`/checkout/success?session_id=${id}`)))).toEqual(["Thank you! Your purchase is complete"]);
+    expect(headingsOf(await html(await browser.get(`/checkout/success?session_id=${id}`)))).toEqual([
+      "Thank you! Your purchase is complete",
+    ]);
   });
 
   it("a pay or card post whose body is not a form is not a 500", async () => {
@@ -511,7 +582,9 @@ describe("checkout end to end (embedded provider)", () => {
     const { key } = await openCheckoutPage(browser);
     const responses = await Promise.all([pay(browser, key), pay(browser, key), pay(browser, key)]);
     expect(await count("SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ?", userId)).toBe(1);
-    const id = (await env.DB.prepare("SELECT id FROM checkout_sessions WHERE user_id = ?").bind(userId).first<{ id: string }>())!.id;
+    const id = (await env.DB.prepare("SELECT id FROM checkout_sessions WHERE user_id = ?")
+      .bind(userId)
+      .first<{ id: string }>())!.id;
     for (const response of responses) {
       // Each click lands on the one payment page (or is told to reload), never a second checkout.
       if (response.status === 303) expect(locationOf(response)).toBe(`/checkout/pay/${id}`);
@@ -529,13 +602,23 @@ describe("checkout end to end (embedded provider)", () => {
     expect(started.status).toBe(303);
     // With a free trial nothing is due today and the checkout completes at once; otherwise the card pays.
     const location = locationOf(started)!;
-    const id = location.startsWith("/checkout/pay/") ? payPageId(location) : location.match(/session_id=([0-9a-f-]{36})$/)![1];
+    const id = location.startsWith("/checkout/pay/")
+      ? payPageId(location)
+      : location.match(/session_id=([0-9a-f-]{36})$/)![1];
     expect((await checkoutRow(id))!.lines).toMatchObject([{ productId: membership.id, kind: "subscription" }]);
-    if (location.startsWith("/checkout/pay/")) expect(locationOf(await payCard(browser, id))).toBe(`/checkout/success?session_id=${id}`);
+    if (location.startsWith("/checkout/pay/"))
+      expect(locationOf(await payCard(browser, id))).toBe(`/checkout/success?session_id=${id}`);
     expect(await checkoutRow(id)).toMatchObject({ status: "complete" });
     expect(await purchasesOf(userId)).toMatchObject([{ productId: membership.id, kind: "subscription" }]);
-    expect(await env.DB.prepare("SELECT membership_status AS s FROM users WHERE id = ?").bind(userId).first()).toEqual({ s: "active" });
-    expect(await count("SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND status IN ('active', 'trialing')", userId)).toBe(1);
+    expect(await env.DB.prepare("SELECT membership_status AS s FROM users WHERE id = ?").bind(userId).first()).toEqual({
+      s: "active",
+    });
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM subscriptions WHERE user_id = ? AND status IN ('active', 'trialing')",
+        userId,
+      ),
+    ).toBe(1);
     // The library says so in its notice (the membership is not listed as a thing owned forever).
     expect(await html(await browser.get("/library"))).toContain("Your membership is active");
   });
@@ -546,7 +629,9 @@ describe("monthly credit", () => {
     const flamenco = await product(FLAMENCO);
     const { browser, userId } = await signUp("credit");
     await setMonthlyCredit(userId, 10);
-    expect(await (await browser.get("/api/getMonthlyCreditForUser")).json()).toEqual({ monthlyCreditInfo: { monthlyCredit: 10 } });
+    expect(await (await browser.get("/api/getMonthlyCreditForUser")).json()).toEqual({
+      monthlyCreditInfo: { monthlyCredit: 10 },
+    });
     await browser.cart("add", flamenco.id, flamenco.href);
 
     const cartPage = await html(await browser.get("/cart"));
@@ -556,13 +641,21 @@ describe("monthly credit", () => {
     expect(page).toContain("−$10.00");
 
     const id = await startPaidCheckout(browser);
-    expect(await checkoutRow(id)).toMatchObject({ subtotalCents: flamenco.priceCents, creditCents: 1000, totalCents: flamenco.priceCents - 1000 });
+    expect(await checkoutRow(id)).toMatchObject({
+      subtotalCents: flamenco.priceCents,
+      creditCents: 1000,
+      totalCents: flamenco.priceCents - 1000,
+    });
     // Opening a checkout uses nothing yet.
     expect(await monthlyCredit(userId)).toBe(10);
     expect((await payCard(browser, id)).status).toBe(303);
     expect(await monthlyCredit(userId)).toBe(0);
-    expect(await purchasesOf(userId)).toMatchObject([{ productId: flamenco.id, amountCents: flamenco.priceCents - 1000 }]);
-    expect(await (await browser.get("/api/getMonthlyCreditForUser")).json()).toEqual({ monthlyCreditInfo: { monthlyCredit: 0 } });
+    expect(await purchasesOf(userId)).toMatchObject([
+      { productId: flamenco.id, amountCents: flamenco.priceCents - 1000 },
+    ]);
+    expect(await (await browser.get("/api/getMonthlyCreditForUser")).json()).toEqual({
+      monthlyCreditInfo: { monthlyCredit: 0 },
+    });
   });
 
   it("a cart cheaper than the credit costs nothing, completes without the card page, and leaves the rest", async () => {
@@ -576,7 +669,11 @@ describe("monthly credit", () => {
     const done = await pay(browser, key);
     expect(done.status).toBe(303);
     const id = locationOf(done)!.match(/^\/checkout\/success\?session_id=([0-9a-f-]{36})$/)![1];
-    expect(await checkoutRow(id)).toMatchObject({ status: "complete", totalCents: 0, creditCents: tone.priceCents + riffs.priceCents });
+    expect(await checkoutRow(id)).toMatchObject({
+      status: "complete",
+      totalCents: 0,
+      creditCents: tone.priceCents + riffs.priceCents,
+    });
     expect((await purchasesOf(userId)).map((p) => p.amountCents)).toEqual([0, 0]);
     expect(await monthlyCredit(userId)).toBe(100 - (tone.priceCents + riffs.priceCents) / 100);
     expect(await receipts(email)).toBe(1);
@@ -598,7 +695,11 @@ describe("monthly credit", () => {
     const second = await startPaidCheckout(browser);
     await payCard(browser, first);
     await payCard(browser, second);
-    const used = (await env.DB.prepare("SELECT sum(credit_cents) AS n FROM checkout_sessions WHERE user_id = ? AND status = 'complete'").bind(userId).first<{ n: number }>())!.n;
+    const used = (await env.DB.prepare(
+      "SELECT sum(credit_cents) AS n FROM checkout_sessions WHERE user_id = ? AND status = 'complete'",
+    )
+      .bind(userId)
+      .first<{ n: number }>())!.n;
     expect(used).toBeLessThanOrEqual(1000);
   });
 
@@ -616,7 +717,9 @@ describe("monthly credit", () => {
   it("an unusable stored credit counts as none and never blocks a purchase", async () => {
     const riffs = await product(RIFFS);
     const { browser, userId } = await signUp("credit-bad");
-    await env.DB.prepare(`UPDATE users SET monthly_credit_info = '{"monthlyCredit":"lots"}' WHERE id = ?`).bind(userId).run();
+    await env.DB.prepare(`UPDATE users SET monthly_credit_info = '{"monthlyCredit":"lots"}' WHERE id = ?`)
+      .bind(userId)
+      .run();
     await browser.cart("add", riffs.id, riffs.href);
     expect((await openCheckoutPage(browser)).total).toBe(dollars(riffs.priceCents));
     const id = await startPaidCheckout(browser);
@@ -626,12 +729,34 @@ describe("monthly credit", () => {
 });
 
 describe("discount codes", () => {
-  async function addCode(code: string, fields: { percentOff?: number; amountOffCents?: number; expiresAt?: number; maxRedemptions?: number; redemptions?: number }) {
-    await env.DB.prepare("INSERT INTO discount_codes (code, percent_off, amount_off_cents, expires_at, max_redemptions, redemptions, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .bind(code, fields.percentOff ?? null, fields.amountOffCents ?? null, fields.expiresAt ?? null, fields.maxRedemptions ?? null, fields.redemptions ?? 0, Date.now())
+  async function addCode(
+    code: string,
+    fields: {
+      percentOff?: number;
+      amountOffCents?: number;
+      expiresAt?: number;
+      maxRedemptions?: number;
+      redemptions?: number;
+    },
+  ) {
+    await env.DB.prepare(
+      "INSERT INTO discount_codes (code, percent_off, amount_off_cents, expires_at, max_redemptions, redemptions, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+      .bind(
+        code,
+        fields.percentOff ?? null,
+        fields.amountOffCents ?? null,
+        fields.expiresAt ?? null,
+        fields.maxRedemptions ?? null,
+        fields.redemptions ?? 0,
+        Date.now(),
+      )
       .run();
   }
-  const redemptions = async (code: string) => (await env.DB.prepare("SELECT redemptions AS n FROM discount_codes WHERE code = ?").bind(code).first<{ n: number }>())!.n;
+  const redemptions = async (code: string) =>
+    (await env.DB.prepare("SELECT redemptions AS n FROM discount_codes WHERE code = ?")
+      .bind(code)
+      .first<{ n: number }>())!.n;
   const tag = () => crypto.randomUUID().slice(0, 6).toUpperCase();
 
   it("refuses unknown, expired and fully redeemed codes with their messages, and empty or over-long input", async () => {
@@ -689,7 +814,12 @@ describe("discount codes", () => {
 
     const started = await pay(browser, key, `?code=PCT${t}`);
     const id = payPageId(locationOf(started));
-    expect(await checkoutRow(id)).toMatchObject({ discountCode: `PCT${t}`, discountCents: discount, totalCents: flamenco.priceCents - discount, paymentInfo: { discountCode: `PCT${t}` } });
+    expect(await checkoutRow(id)).toMatchObject({
+      discountCode: `PCT${t}`,
+      discountCents: discount,
+      totalCents: flamenco.priceCents - discount,
+      paymentInfo: { discountCode: `PCT${t}` },
+    });
     // Not redeemed until paid; a decline redeems nothing.
     await payCard(browser, id, DECLINED_CARD);
     expect(await redemptions(`PCT${t}`)).toBe(0);
@@ -720,7 +850,11 @@ describe("discount codes", () => {
     for (const { browser } of buyers) await browser.cart("add", riffs.id, riffs.href);
     // The first buyer's Pay holds the only use; the second is told before paying.
     const id = await startPaidCheckout(buyers[0].browser, `?code=${code}`);
-    const refused = await pay(buyers[1].browser, (await openCheckoutPage(buyers[1].browser, `?code=${code}`)).key, `?code=${code}`);
+    const refused = await pay(
+      buyers[1].browser,
+      (await openCheckoutPage(buyers[1].browser, `?code=${code}`)).key,
+      `?code=${code}`,
+    );
     expect(refused.status).toBe(400);
     expect(await html(refused)).toContain(DISCOUNT_MESSAGES.usedUp);
     await payCard(buyers[0].browser, id);
@@ -757,14 +891,22 @@ describe("discount codes", () => {
 describe("fulfilCheckout", () => {
   it("runs exactly once under 50 concurrent calls: one purchase per line, credit and code used once, one receipt", async () => {
     const code = `ONCE${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
-    await env.DB.prepare("INSERT INTO discount_codes (code, amount_off_cents, created_at) VALUES (?, 500, ?)").bind(code, Date.now()).run();
+    await env.DB.prepare("INSERT INTO discount_codes (code, amount_off_cents, created_at) VALUES (?, 500, ?)")
+      .bind(code, Date.now())
+      .run();
     const [flamenco, bossa, synth] = await Promise.all([product(FLAMENCO), product(BOSSA), product(SYNTH)]);
     const { browser, email, userId } = await signUp("fulfil");
     await setMonthlyCredit(userId, 10);
     await browser.cart("add-all", [flamenco.id, bossa.id, synth.id], "/cart");
     const id = await startPaidCheckout(browser, `?code=${code}`);
     const subtotal = flamenco.priceCents + bossa.priceCents + synth.priceCents;
-    expect(await checkoutRow(id)).toMatchObject({ status: "open", subtotalCents: subtotal, discountCents: 500, creditCents: 1000, totalCents: subtotal - 1500 });
+    expect(await checkoutRow(id)).toMatchObject({
+      status: "open",
+      subtotalCents: subtotal,
+      discountCents: 500,
+      creditCents: 1000,
+      totalCents: subtotal - 1500,
+    });
 
     const card = { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 };
     const outcomes = await Promise.all(Array.from({ length: 50 }, () => fulfilCheckout(testApp(), id, { card })));
@@ -777,7 +919,11 @@ describe("fulfilCheckout", () => {
     expect(bought.map((p) => p.productId).sort()).toEqual([flamenco.id, bossa.id, synth.id].sort());
     expect(bought.reduce((sum, p) => sum + p.amountCents, 0)).toBe(subtotal - 1500);
     expect(await monthlyCredit(userId)).toBe(0);
-    expect((await env.DB.prepare("SELECT redemptions AS n FROM discount_codes WHERE code = ?").bind(code).first<{ n: number }>())!.n).toBe(1);
+    expect(
+      (await env.DB.prepare("SELECT redemptions AS n FROM discount_codes WHERE code = ?")
+        .bind(code)
+        .first<{ n: number }>())!.n,
+    ).toBe(1);
     expect(await receipts(email)).toBe(1);
     expect(await cartItems(userId)).toEqual([]);
 
@@ -851,7 +997,9 @@ describe("owned items", () => {
     const essentials = await collectionBySlug("guitar-essentials");
     const { browser, userId } = await signUp("owned-collection");
     await buy(browser, [essentials.id]);
-    expect(await purchasesOf(userId)).toMatchObject([{ productId: essentials.id, kind: "collection", amountCents: essentials.priceCents }]);
+    expect(await purchasesOf(userId)).toMatchObject([
+      { productId: essentials.id, kind: "collection", amountCents: essentials.priceCents },
+    ]);
     const [inside] = essentials.items;
     const riffs = await product(RIFFS);
     const other = essentials.items.includes(riffs.id) ? await product(TONE) : riffs;
@@ -867,7 +1015,12 @@ describe("the cart and purchase API", () => {
 
   it("every signed-in endpoint answers 401 without a user, and 405 to the wrong method", async () => {
     const visitor = new Browser();
-    const gets = ["/api/getCart", "/api/getMonthlyCreditForUser", "/api/getUserPurchases", "/api/getUserPurchaseForProduct?product_id=x"];
+    const gets = [
+      "/api/getCart",
+      "/api/getMonthlyCreditForUser",
+      "/api/getUserPurchases",
+      "/api/getUserPurchaseForProduct?product_id=x",
+    ];
     const posts = ["/api/updateCart", "/api/saveLastSeenOfferInfo"];
     for (const path of gets) {
       const response = await visitor.get(path);
@@ -896,11 +1049,23 @@ describe("the cart and purchase API", () => {
   it("getCart and updateCart: the documented shapes; bad bodies and unknown ids are 400 and change nothing", async () => {
     const [flamenco, bossa, riffs] = await Promise.all([product(FLAMENCO), product(BOSSA), product(RIFFS)]);
     const { browser, userId } = await signUp("api-cart");
-    expect(await (await browser.get("/api/getCart")).json()).toEqual({ lastUpdated: null, productsInCart: [], offerValid: false });
+    expect(await (await browser.get("/api/getCart")).json()).toEqual({
+      lastUpdated: null,
+      productsInCart: [],
+      offerValid: false,
+    });
 
-    const updated = await json(browser, "/api/updateCart", { product_ids: [bossa.id, flamenco.id, bossa.id], offer_valid: true });
+    const updated = await json(browser, "/api/updateCart", {
+      product_ids: [bossa.id, flamenco.id, bossa.id],
+      offer_valid: true,
+    });
     expect(updated.status).toBe(200);
-    const body = (await updated.json()) as { success: boolean; lastUpdated: string; productsInCart: { id: string; priceInfo: { price: number } }[]; offerValid: boolean };
+    const body = (await updated.json()) as {
+      success: boolean;
+      lastUpdated: string;
+      productsInCart: { id: string; priceInfo: { price: number } }[];
+      offerValid: boolean;
+    };
     expect(body).toMatchObject({ success: true, offerValid: true });
     expect(new Date(body.lastUpdated).toISOString()).toBe(body.lastUpdated);
     expect(body.productsInCart.map((p) => [p.id, p.priceInfo.price])).toEqual([
@@ -933,12 +1098,17 @@ describe("the cart and purchase API", () => {
     expect(await cartItems(userId)).toEqual([bossa.id, flamenco.id]);
 
     // An empty list empties the cart.
-    expect(await (await json(browser, "/api/updateCart", { product_ids: [] })).json()).toMatchObject({ success: true, productsInCart: [] });
+    expect(await (await json(browser, "/api/updateCart", { product_ids: [] })).json()).toMatchObject({
+      success: true,
+      productsInCart: [],
+    });
     expect(await cartItems(userId)).toEqual([]);
   });
 
   it("20 concurrent updateCart calls: each 200 or a clear 409, never a 5xx; with last_updated no update is lost", async () => {
-    const { results } = await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' ORDER BY id LIMIT 20").all<{ id: string }>();
+    const { results } = await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' ORDER BY id LIMIT 20").all<{
+      id: string;
+    }>();
     const ids = results.map((r) => r.id);
     const { browser, userId } = await signUp("api-cart-race");
     type Cart = { lastUpdated: string | null; productsInCart: { id: string }[] };
@@ -947,7 +1117,8 @@ describe("the cart and purchase API", () => {
     const blind = await Promise.all(ids.map((id) => browser.postJson("/api/updateCart", { product_ids: [id] })));
     const blindOk = blind.filter((r) => r.status === 200);
     for (const response of blind) expect([200, 409]).toContain(response.status);
-    for (const response of blind.filter((r) => r.status === 409)) expect(((await response.json()) as { error: string }).error).toMatch(/try again/i);
+    for (const response of blind.filter((r) => r.status === 409))
+      expect(((await response.json()) as { error: string }).error).toMatch(/try again/i);
     expect(blindOk.length).toBeGreaterThan(0);
     expect((await cartItems(userId))!.length).toBe(1);
 
@@ -957,14 +1128,18 @@ describe("the cart and purchase API", () => {
     const answers = await Promise.all(
       ids.map(async (id) => {
         const cart = (await (await browser.get("/api/getCart")).json()) as Cart;
-        const response = await browser.postJson("/api/updateCart", { product_ids: [...cart.productsInCart.map((p) => p.id), id], last_updated: cart.lastUpdated });
+        const response = await browser.postJson("/api/updateCart", {
+          product_ids: [...cart.productsInCart.map((p) => p.id), id],
+          last_updated: cart.lastUpdated,
+        });
         const body = (await response.json()) as { error?: string };
         return { id, status: response.status, error: body.error };
       }),
     );
     for (const answer of answers) {
       expect([200, 409], answer.id).toContain(answer.status);
-      if (answer.status === 409) expect(answer.error).toBe("The cart changed since you read it. Read it again and send your change once more.");
+      if (answer.status === 409)
+        expect(answer.error).toBe("The cart changed since you read it. Read it again and send your change once more.");
     }
     const final = (await cartItems(userId))!;
     const landed = answers.filter((a) => a.status === 200).map((a) => a.id);
@@ -973,19 +1148,31 @@ describe("the cart and purchase API", () => {
     expect([...final].sort()).toEqual([...landed].sort());
 
     // A stale or malformed last_updated changes nothing.
-    const stale = await browser.postJson("/api/updateCart", { product_ids: [], last_updated: "2000-01-01T00:00:00.000Z" });
+    const stale = await browser.postJson("/api/updateCart", {
+      product_ids: [],
+      last_updated: "2000-01-01T00:00:00.000Z",
+    });
     expect(stale.status).toBe(409);
-    expect((await browser.postJson("/api/updateCart", { product_ids: [], last_updated: "yesterday" })).status).toBe(400);
+    expect((await browser.postJson("/api/updateCart", { product_ids: [], last_updated: "yesterday" })).status).toBe(
+      400,
+    );
     expect(await cartItems(userId)).toEqual(final);
   });
 
   it("getRecommendations never returns cart items or owned classes; user_id must be the caller", async () => {
-    const [blues, electronic, acoustic, cheap] = await Promise.all([product("blues-lead-guitar"), product("electronic-music-production-101"), product("acoustic-first-30-days"), product(TONE)]);
+    const [blues, electronic, acoustic, cheap] = await Promise.all([
+      product("blues-lead-guitar"),
+      product("electronic-music-production-101"),
+      product("acoustic-first-30-days"),
+      product(TONE),
+    ]);
     const cartIds = [electronic.id, acoustic.id];
 
     // Someone who owns nothing is shown the most popular class (blues) for this cart.
     const { browser: fresh } = await signUp("reco-fresh");
-    const control = (await (await json(fresh, "/api/getRecommendations", { product_ids: cartIds })).json()) as { recommendations: { id: string }[] };
+    const control = (await (await json(fresh, "/api/getRecommendations", { product_ids: cartIds })).json()) as {
+      recommendations: { id: string }[];
+    };
     expect(control.recommendations.map((r) => r.id)).toContain(blues.id);
 
     const { browser, userId } = await signUp("reco");
@@ -993,17 +1180,30 @@ describe("the cart and purchase API", () => {
     await json(browser, "/api/updateCart", { product_ids: cartIds });
     const response = await json(browser, "/api/getRecommendations", { product_ids: cartIds, user_id: userId });
     expect(response.status).toBe(200);
-    const { recommendations } = (await response.json()) as { recommendations: { id: string; title: string; priceInfo: { price: number; crossedPrice: number | null; offerEndsAt: string | null } }[] };
+    const { recommendations } = (await response.json()) as {
+      recommendations: {
+        id: string;
+        title: string;
+        priceInfo: { price: number; crossedPrice: number | null; offerEndsAt: string | null };
+      }[];
+    };
     expect(recommendations.length).toBeGreaterThan(0);
     expect(recommendations.length).toBeLessThanOrEqual(4);
     const ids = recommendations.map((r) => r.id);
     for (const excluded of [...cartIds, blues.id, cheap.id]) expect(ids).not.toContain(excluded);
-    expect(recommendations[0]).toMatchObject({ id: expect.any(String), title: expect.any(String), priceInfo: { price: expect.any(Number) } });
+    expect(recommendations[0]).toMatchObject({
+      id: expect.any(String),
+      title: expect.any(String),
+      priceInfo: { price: expect.any(Number) },
+    });
     expect(recommendations[0]).not.toHaveProperty("crossedPriceApplicableFrom");
 
     // use_all_purchases seeds with what they own but still never returns it; explicit exclusions are honoured.
-    const all = (await (await json(browser, "/api/getRecommendations", { use_all_purchases: true, exclude_product_ids: [ids[0]] })).json()) as { recommendations: { id: string }[] };
-    for (const excluded of [blues.id, cheap.id, ids[0]]) expect(all.recommendations.map((r) => r.id)).not.toContain(excluded);
+    const all = (await (
+      await json(browser, "/api/getRecommendations", { use_all_purchases: true, exclude_product_ids: [ids[0]] })
+    ).json()) as { recommendations: { id: string }[] };
+    for (const excluded of [blues.id, cheap.id, ids[0]])
+      expect(all.recommendations.map((r) => r.id)).not.toContain(excluded);
 
     // The cart page's recommendations follow the same rule.
     const cartPage = await html(await browser.get("/cart"));
@@ -1014,7 +1214,12 @@ describe("the cart and purchase API", () => {
     const forbidden = await json(other.browser, "/api/getRecommendations", { product_ids: cartIds, user_id: userId });
     expect(forbidden.status).toBe(403);
     expect((await json(new Browser(), "/api/getRecommendations", { user_id: userId })).status).toBe(403);
-    for (const input of [{ product_ids: "x" }, { exclude_product_ids: 3 }, { use_all_purchases: "yes" }, { user_id: "x".repeat(65) }]) {
+    for (const input of [
+      { product_ids: "x" },
+      { exclude_product_ids: 3 },
+      { use_all_purchases: "yes" },
+      { user_id: "x".repeat(65) },
+    ]) {
       const bad = await json(browser, "/api/getRecommendations", input);
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { error: string }).error).toBeTruthy();
@@ -1027,16 +1232,22 @@ describe("the cart and purchase API", () => {
     const flamenco = await product(FLAMENCO);
     const { browser } = await signUp("reco-collection");
     await buy(browser, [essentials.id]);
-    const { recommendations } = (await (await json(browser, "/api/getRecommendations", { product_ids: [flamenco.id] })).json()) as { recommendations: { id: string }[] };
+    const { recommendations } = (await (
+      await json(browser, "/api/getRecommendations", { product_ids: [flamenco.id] })
+    ).json()) as { recommendations: { id: string }[] };
     expect(recommendations.length).toBeGreaterThan(0);
     expect(recommendations.filter((r) => essentials.items.includes(r.id))).toEqual([]);
   });
 
   it("getMonthlyCreditForUser answers the credit in dollars (0 without one)", async () => {
     const { browser, userId } = await signUp("api-credit");
-    expect(await (await browser.get("/api/getMonthlyCreditForUser")).json()).toEqual({ monthlyCreditInfo: { monthlyCredit: 0 } });
+    expect(await (await browser.get("/api/getMonthlyCreditForUser")).json()).toEqual({
+      monthlyCreditInfo: { monthlyCredit: 0 },
+    });
     await setMonthlyCredit(userId, 7.5);
-    expect(await (await browser.get("/api/getMonthlyCreditForUser")).json()).toEqual({ monthlyCreditInfo: { monthlyCredit: 7.5 } });
+    expect(await (await browser.get("/api/getMonthlyCreditForUser")).json()).toEqual({
+      monthlyCreditInfo: { monthlyCredit: 7.5 },
+    });
   });
 
   it("saveLastSeenOfferInfo checks its body and only ever moves the memory forward", async () => {
@@ -1046,8 +1257,14 @@ describe("the cart and purchase API", () => {
     const bad: [unknown, string][] = [
       [{ offer_key: "otherOffer", exp_date_seen: now, offer_last_seen: now }, `offer_key must be '${key}'`],
       [{ exp_date_seen: now, offer_last_seen: now }, `offer_key must be '${key}'`],
-      [{ offer_key: key, exp_date_seen: "tomorrow", offer_last_seen: now }, "exp_date_seen must be a time in milliseconds"],
-      [{ offer_key: key, exp_date_seen: now, offer_last_seen: "now" }, "offer_last_seen must be a time in milliseconds"],
+      [
+        { offer_key: key, exp_date_seen: "tomorrow", offer_last_seen: now },
+        "exp_date_seen must be a time in milliseconds",
+      ],
+      [
+        { offer_key: key, exp_date_seen: now, offer_last_seen: "now" },
+        "offer_last_seen must be a time in milliseconds",
+      ],
       [{ offer_key: key, exp_date_seen: now }, "offer_last_seen is required"],
       [{ offer_key: key, exp_date_seen: -5, offer_last_seen: now }, ""],
       [{ offer_key: key, exp_date_seen: 1.5, offer_last_seen: now }, ""],
@@ -1059,37 +1276,72 @@ describe("the cart and purchase API", () => {
       if (message) expect(error).toBe(message);
       else expect(error).toBeTruthy();
     }
-    const stored = async () => JSON.parse((await env.DB.prepare("SELECT offers_seen_info AS o FROM users WHERE id = ?").bind(userId).first<{ o: string | null }>())!.o ?? "null");
+    const stored = async () =>
+      JSON.parse(
+        (await env.DB.prepare("SELECT offers_seen_info AS o FROM users WHERE id = ?")
+          .bind(userId)
+          .first<{ o: string | null }>())!.o ?? "null",
+      );
     expect(await stored()).toBeNull();
 
     const exp = now + 14 * 86_400_000;
-    const first = await json(browser, "/api/saveLastSeenOfferInfo", { offer_key: key, exp_date_seen: exp, offer_last_seen: now - 1000 });
+    const first = await json(browser, "/api/saveLastSeenOfferInfo", {
+      offer_key: key,
+      exp_date_seen: exp,
+      offer_last_seen: now - 1000,
+    });
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ success: true, offersSeenInfo: { [key]: { expirationDateSeen: exp, lastSeenCurrentOffer: now - 1000 } } });
+    expect(await first.json()).toEqual({
+      success: true,
+      offersSeenInfo: { [key]: { expirationDateSeen: exp, lastSeenCurrentOffer: now - 1000 } },
+    });
     // Older values do not move it back.
-    const older = await json(browser, "/api/saveLastSeenOfferInfo", { offer_key: key, exp_date_seen: exp - 86_400_000, offer_last_seen: now - 60_000 });
-    expect(await older.json()).toEqual({ success: true, offersSeenInfo: { [key]: { expirationDateSeen: exp, lastSeenCurrentOffer: now - 1000 } } });
+    const older = await json(browser, "/api/saveLastSeenOfferInfo", {
+      offer_key: key,
+      exp_date_seen: exp - 86_400_000,
+      offer_last_seen: now - 60_000,
+    });
+    expect(await older.json()).toEqual({
+      success: true,
+      offersSeenInfo: { [key]: { expirationDateSeen: exp, lastSeenCurrentOffer: now - 1000 } },
+    });
     // A last-seen time in the future is taken as now.
-    const future = (await (await json(browser, "/api/saveLastSeenOfferInfo", { offer_key: key, exp_date_seen: exp + 1, offer_last_seen: now + 10 * 86_400_000 })).json()) as { offersSeenInfo: Record<string, { expirationDateSeen: number; lastSeenCurrentOffer: number }> };
+    const future = (await (
+      await json(browser, "/api/saveLastSeenOfferInfo", {
+        offer_key: key,
+        exp_date_seen: exp + 1,
+        offer_last_seen: now + 10 * 86_400_000,
+      })
+    ).json()) as { offersSeenInfo: Record<string, { expirationDateSeen: number; lastSeenCurrentOffer: number }> };
     expect(future.offersSeenInfo[key].expirationDateSeen).toBe(exp + 1);
     expect(future.offersSeenInfo[key].lastSeenCurrentOffer).toBeLessThanOrEqual(Date.now());
     expect(future.offersSeenInfo[key].lastSeenCurrentOffer).toBeGreaterThanOrEqual(now);
     expect((await stored())[key]).toEqual(future.offersSeenInfo[key]);
     // Form bodies work too.
-    const form = await browser.post("/api/saveLastSeenOfferInfo", { offer_key: key, exp_date_seen: String(exp), offer_last_seen: String(now) });
+    const form = await browser.post("/api/saveLastSeenOfferInfo", {
+      offer_key: key,
+      exp_date_seen: String(exp),
+      offer_last_seen: String(now),
+    });
     expect(form.status).toBeLessThan(500);
   });
 
   it("getUserPurchases / getUserPurchaseForProduct: empty lists, and product_id is required", async () => {
     const { browser } = await signUp("api-purchases");
     expect(await (await browser.get("/api/getUserPurchases")).json()).toEqual({ purchases: [] });
-    for (const path of ["/api/getUserPurchaseForProduct", "/api/getUserPurchaseForProduct?product_id=", "/api/getUserPurchaseForProduct?product_id=%20%20"]) {
+    for (const path of [
+      "/api/getUserPurchaseForProduct",
+      "/api/getUserPurchaseForProduct?product_id=",
+      "/api/getUserPurchaseForProduct?product_id=%20%20",
+    ]) {
       const response = await browser.get(path);
       expect(response.status, path).toBe(400);
       expect(await response.json()).toMatchObject({ error: "product_id is required" });
     }
     expect((await browser.get(`/api/getUserPurchaseForProduct?product_id=${"x".repeat(65)}`)).status).toBe(400);
-    expect(await (await browser.get("/api/getUserPurchaseForProduct?product_id=unknown")).json()).toEqual({ purchase: null });
+    expect(await (await browser.get("/api/getUserPurchaseForProduct?product_id=unknown")).json()).toEqual({
+      purchase: null,
+    });
   });
 });
 
@@ -1101,7 +1353,10 @@ describe("the countdown offer", () => {
     const before = Date.now();
     const response = await browser.get(offer.href);
     expect(response.status).toBe(200);
-    expect(mainPriceOf(await html(response))).toEqual({ price: dollars(offer.priceCents), crossed: dollars(offer.crossedPriceCents!) });
+    expect(mainPriceOf(await html(response))).toEqual({
+      price: dollars(offer.priceCents),
+      crossed: dollars(offer.crossedPriceCents!),
+    });
     expect(browser.cookie(EXPIRATION_COOKIE)).toBe(String(offer.offerEndsAt));
     const lastSeen = Number(browser.cookie(LAST_SEEN_COOKIE));
     expect(lastSeen).toBeGreaterThanOrEqual(before);
@@ -1116,7 +1371,10 @@ describe("the countdown offer", () => {
   it("inside the cooldown of another offer the regular price shows and noPriceOffer=true is set; p=vip shows the offer again", async () => {
     const offer = await product(OFFER_CLASS);
     const otherOfferDate = offer.offerEndsAt! - 30 * 86_400_000;
-    const browser = new Browser({ [EXPIRATION_COOKIE]: String(otherOfferDate), [LAST_SEEN_COOKIE]: String(Date.now()) });
+    const browser = new Browser({
+      [EXPIRATION_COOKIE]: String(otherOfferDate),
+      [LAST_SEEN_COOKIE]: String(Date.now()),
+    });
     const cooled = await browser.get(offer.href);
     expect(mainPriceOf(await html(cooled))).toEqual({ price: dollars(offer.crossedPriceCents!), crossed: null });
     expect(browser.cookie("noPriceOffer")).toBe("true");
@@ -1129,12 +1387,20 @@ describe("the countdown offer", () => {
     const { userId } = await signUp("offer-cooldown", browser);
     expect((await openCheckoutPage(browser)).total).toBe(dollars(offer.crossedPriceCents!));
     const id = await startPaidCheckout(browser);
-    expect(await checkoutRow(id)).toMatchObject({ totalCents: offer.crossedPriceCents, paymentInfo: { noPriceOffer: "true" } });
-    expect(await env.DB.prepare("SELECT user_id AS u FROM checkout_sessions WHERE id = ?").bind(id).first()).toEqual({ u: userId });
+    expect(await checkoutRow(id)).toMatchObject({
+      totalCents: offer.crossedPriceCents,
+      paymentInfo: { noPriceOffer: "true" },
+    });
+    expect(await env.DB.prepare("SELECT user_id AS u FROM checkout_sessions WHERE id = ?").bind(id).first()).toEqual({
+      u: userId,
+    });
 
     // p=vip skips the cooldown: the offer shows, the VIP gate is remembered, the memory moves to this offer.
     const vip = await browser.get(`${offer.href}?p=vip`);
-    expect(mainPriceOf(await html(vip))).toEqual({ price: dollars(offer.priceCents), crossed: dollars(offer.crossedPriceCents!) });
+    expect(mainPriceOf(await html(vip))).toEqual({
+      price: dollars(offer.priceCents),
+      crossed: dollars(offer.crossedPriceCents!),
+    });
     expect(browser.cookie("studio_vip_gate")).toBe("vip");
     expect(browser.cookie(EXPIRATION_COOKIE)).toBe(String(offer.offerEndsAt));
     expect(browser.cookie("noPriceOffer")).toBeUndefined();
@@ -1146,12 +1412,21 @@ describe("the countdown offer", () => {
   it("after the cooldown a new offer shows again; garbage cookies count as none", async () => {
     const offer = await product(OFFER_CLASS);
     const longAgo = Date.now() - OFFER_COOLDOWN_MS - 60_000;
-    const after = new Browser({ [EXPIRATION_COOKIE]: String(offer.offerEndsAt! - 40 * 86_400_000), [LAST_SEEN_COOKIE]: String(longAgo), noPriceOffer: "true" });
+    const after = new Browser({
+      [EXPIRATION_COOKIE]: String(offer.offerEndsAt! - 40 * 86_400_000),
+      [LAST_SEEN_COOKIE]: String(longAgo),
+      noPriceOffer: "true",
+    });
     expect(mainPriceOf(await html(await after.get(offer.href))).price).toBe(dollars(offer.priceCents));
     expect(after.cookie(EXPIRATION_COOKIE)).toBe(String(offer.offerEndsAt));
     expect(after.cookie("noPriceOffer")).toBeUndefined();
 
-    const garbage = new Browser({ [EXPIRATION_COOKIE]: "soon", [LAST_SEEN_COOKIE]: "-1", noPriceOffer: "maybe", studio_vip_gate: "<script>" });
+    const garbage = new Browser({
+      [EXPIRATION_COOKIE]: "soon",
+      [LAST_SEEN_COOKIE]: "-1",
+      noPriceOffer: "maybe",
+      studio_vip_gate: "<script>",
+    });
     const response = await garbage.get(offer.href);
     expect(response.status).toBe(200);
     expect(mainPriceOf(await html(response)).price).toBe(dollars(offer.priceCents));
@@ -1164,6 +1439,8 @@ describe("the countdown offer", () => {
     const browser = new Browser();
     const page = await html(await browser.get(blues.href));
     expect(mainPriceOf(page)).toEqual({ price: dollars(blues.crossedPriceCents!), crossed: null });
-    expect(mainPriceOf(await html(await browser.get(`${blues.href}?p=vip`))).price).toBe(dollars(blues.crossedPriceCents!));
+    expect(mainPriceOf(await html(await browser.get(`${blues.href}?p=vip`))).price).toBe(
+      dollars(blues.crossedPriceCents!),
+    );
   });
 });

@@ -8,7 +8,8 @@ import { Browser, buy, collectionBySlug, count, html, product, signUp, uniqueEma
 
 const API = "/api/apps/joinCreatorWaitlist";
 const SUPPORT = "support@studio.example";
-const onList = (email: string) => count("SELECT count(*) AS n FROM waitlist_entries WHERE email = ? AND list = 'creators'", email);
+const onList = (email: string) =>
+  count("SELECT count(*) AS n FROM waitlist_entries WHERE email = ? AND list = 'creators'", email);
 
 describe("POST /api/apps/joinCreatorWaitlist", () => {
   it("adds a JSON or form email once; joining again is a friendly success", async () => {
@@ -39,13 +40,25 @@ describe("POST /api/apps/joinCreatorWaitlist", () => {
     const wrongType = await browser.postJson(API, { email: 42 });
     expect(wrongType.status).toBe(400);
 
-    const notJson = await browser.fetch(API, { method: "POST", body: "{email:", headers: { "Content-Type": "application/json" } });
+    const notJson = await browser.fetch(API, {
+      method: "POST",
+      body: "{email:",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toEqual({ status: "error", message: creatorMessages.unreadableBody });
 
-    const plain = await browser.fetch(API, { method: "POST", body: "hello", headers: { "Content-Type": "text/plain" } });
+    const plain = await browser.fetch(API, {
+      method: "POST",
+      body: "hello",
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(plain.status).toBe(400);
-    expect(await count("SELECT count(*) AS n FROM waitlist_entries WHERE list = 'creators' AND email NOT LIKE '%@example.com'")).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM waitlist_entries WHERE list = 'creators' AND email NOT LIKE '%@example.com'",
+      ),
+    ).toBe(0);
   });
 
   it("answers GET with a 405", async () => {
@@ -114,7 +127,9 @@ describe("/dashboard/classes", () => {
 
   it("shows a creator each class's sales (direct and via collections) and revenue, highest first", async () => {
     const { browser: creator, userId } = await signUp("storefront-owner");
-    await env.DB.prepare("UPDATE users SET creator_info = ? WHERE id = ?").bind(JSON.stringify({ hasNewDashboardAccess: false, storefrontSlug: "marisol-vega" }), userId).run();
+    await env.DB.prepare("UPDATE users SET creator_info = ? WHERE id = ?")
+      .bind(JSON.stringify({ hasNewDashboardAccess: false, storefrontSlug: "marisol-vega" }), userId)
+      .run();
     const fingerstyle = await product("fingerstyle-foundations");
     const essentials = await collectionBySlug("guitar-essentials");
     const { browser: learner } = await signUp("storefront-buyer");
@@ -124,13 +139,21 @@ describe("/dashboard/classes", () => {
     // A refunded purchase never counts.
     const { browser: refunded, userId: refundedId } = await signUp("refunded-buyer");
     await buy(refunded, [fingerstyle.id]);
-    await env.DB.prepare("UPDATE purchases SET refunded_info = ? WHERE user_id = ?").bind(JSON.stringify({ refundedAt: 1, amountCents: fingerstyle.priceCents, reason: "test" }), refundedId).run();
+    await env.DB.prepare("UPDATE purchases SET refunded_info = ? WHERE user_id = ?")
+      .bind(JSON.stringify({ refundedAt: 1, amountCents: fingerstyle.priceCents, reason: "test" }), refundedId)
+      .run();
 
     // The collection's amount is shared among its classes by price.
-    const itemPrices = await env.DB.prepare(`SELECT SUM(p.price_cents) AS n FROM collection_items ci JOIN products p ON p.id = ci.product_id WHERE ci.collection_id = ?`).bind(essentials.id).first<{ n: number }>();
+    const itemPrices = await env.DB.prepare(
+      `SELECT SUM(p.price_cents) AS n FROM collection_items ci JOIN products p ON p.id = ci.product_id WHERE ci.collection_id = ?`,
+    )
+      .bind(essentials.id)
+      .first<{ n: number }>();
     const share = (essentials.priceCents * fingerstyle.priceCents) / itemPrices!.n;
     const revenue = Math.round(fingerstyle.priceCents + share);
-    const classes = await count("SELECT count(*) AS n FROM products WHERE storefront_slug = 'marisol-vega' AND kind = 'class'");
+    const classes = await count(
+      "SELECT count(*) AS n FROM products WHERE storefront_slug = 'marisol-vega' AND kind = 'class'",
+    );
 
     const page = await html(await creator.get("/dashboard/classes"));
     const rows = [...page.matchAll(/<li class="sold-class">(.*?)<\/li>/g)].map((m) => m[1]);
@@ -142,7 +165,9 @@ describe("/dashboard/classes", () => {
     expect(text(rows[0])).toContain(`Revenue ${formatCents(revenue)}`);
     expect(text(rows[0])).toContain(`Price ${formatCents(fingerstyle.priceCents)}`);
     expect(rows[0]).toMatch(/<img class="sold-class__cover" src="[^"]+"/);
-    expect(rows.slice(1).every((row) => text(row).includes("0 sales") && text(row).includes("Revenue $0.00"))).toBe(true);
+    expect(rows.slice(1).every((row) => text(row).includes("0 sales") && text(row).includes("Revenue $0.00"))).toBe(
+      true,
+    );
     expect(page).toContain(`<dt>Sales</dt><dd>2</dd>`);
     expect(page).toContain(`<dt>Revenue</dt><dd>${formatCents(revenue)}</dd>`);
     expect(page).toContain(`<dt>Classes</dt><dd>${classes}</dd>`);

@@ -24,7 +24,15 @@ async function makeApp(ownerId: string): Promise<string> {
     `INSERT INTO apps (id, user_id, storefront_slug, app_slug, name, landing_page, theme, onboarding_flow, monthly_price_cents, annual_price_cents, created_at, updated_at)
      VALUES (?1, ?2, 'direct-test', ?3, 'Direct Test App', ?4, ?5, ?6, 1500, 12000, ?7, ?7)`,
   )
-    .bind(id, ownerId, `app-${id.slice(0, 8)}`, JSON.stringify(DEMO_LANDING_PAGE), JSON.stringify(DEMO_THEME), JSON.stringify(DEMO_ONBOARDING_FLOW), now)
+    .bind(
+      id,
+      ownerId,
+      `app-${id.slice(0, 8)}`,
+      JSON.stringify(DEMO_LANDING_PAGE),
+      JSON.stringify(DEMO_THEME),
+      JSON.stringify(DEMO_ONBOARDING_FLOW),
+      now,
+    )
     .run();
   return id;
 }
@@ -47,7 +55,9 @@ describe("a studio tier bought through a direct checkout", () => {
     expect(page).toContain("/dashboard/builder?mode=pricing_tiers");
     const paid = await payCard(browser, opened.session.id);
     expect(paid.status).toBe(303);
-    expect(paid.headers.get("Location")).toBe(`/dashboard/builder?mode=publish&payment_success=true&tier=starter&session_id=${opened.session.id}`);
+    expect(paid.headers.get("Location")).toBe(
+      `/dashboard/builder?mode=publish&payment_success=true&tier=starter&session_id=${opened.session.id}`,
+    );
 
     // Fulfilment repeated (a late webhook, a second confirmation) changes nothing.
     await Promise.all([fulfilCheckout(app, opened.session.id), fulfilCheckout(app, opened.session.id)]);
@@ -63,12 +73,23 @@ describe("a studio tier bought through a direct checkout", () => {
     const user = await userRow(userId);
     const key = crypto.randomUUID();
     const input = {
-      line: { productId: "studio_pro_year", kind: "studio-tier" as const, tierSlug: "pro", interval: "year" as const, title: "Pro studio tier (annual)", priceCents: 49000, crossedPriceCents: null },
+      line: {
+        productId: "studio_pro_year",
+        kind: "studio-tier" as const,
+        tierSlug: "pro",
+        interval: "year" as const,
+        title: "Pro studio tier (annual)",
+        priceCents: 49000,
+        crossedPriceCents: null,
+      },
       successPath: "/dashboard/builder?mode=publish",
       cancelPath: "/dashboard/builder",
       idempotencyKey: key,
     };
-    const [a, b] = await Promise.all([openDirectCheckout(testApp(), request(), user, input), openDirectCheckout(testApp(), request(), user, input)]);
+    const [a, b] = await Promise.all([
+      openDirectCheckout(testApp(), request(), user, input),
+      openDirectCheckout(testApp(), request(), user, input),
+    ]);
     expect(a.ok && b.ok && a.session.id === b.session.id).toBe(true);
     expect(await count("SELECT count(*) AS n FROM checkout_sessions WHERE idempotency_key = ?", key)).toBe(1);
   });
@@ -80,15 +101,32 @@ describe("an app plan bought through a direct checkout", () => {
     const appId = await makeApp(ownerId);
     const { browser, userId } = await signUp("buyer");
     const opened = await openDirectCheckout(testApp(), request(), await userRow(userId), {
-      line: { productId: `${appId}:year`, kind: "app-plan", appId, interval: "year", title: "Direct Test App, annual plan", priceCents: 12000, crossedPriceCents: null },
+      line: {
+        productId: `${appId}:year`,
+        kind: "app-plan",
+        appId,
+        interval: "year",
+        title: "Direct Test App, annual plan",
+        priceCents: 12000,
+        crossedPriceCents: null,
+      },
       successPath: "/apps/direct-test/x?purchased=1",
       cancelPath: "/apps/direct-test/x#plans",
       idempotencyKey: crypto.randomUUID(),
     });
     if (!opened.ok) throw new Error("checkout did not open");
-    const [paid] = await Promise.all([payCard(browser, opened.session.id), fulfilCheckout(testApp(), opened.session.id)]);
+    const [paid] = await Promise.all([
+      payCard(browser, opened.session.id),
+      fulfilCheckout(testApp(), opened.session.id),
+    ]);
     expect([200, 303]).toContain(paid.status);
-    expect(await count("SELECT count(*) AS n FROM app_subscriptions WHERE user_id = ? AND app_id = ? AND status = 'active'", userId, appId)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM app_subscriptions WHERE user_id = ? AND app_id = ? AND status = 'active'",
+        userId,
+        appId,
+      ),
+    ).toBe(1);
     expect(await count("SELECT count(*) AS n FROM purchases WHERE user_id = ? AND kind = 'app-plan'", userId)).toBe(1);
   });
 });

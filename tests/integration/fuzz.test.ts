@@ -30,10 +30,17 @@ const built = worker as { fetch(request: Request, bindings: unknown, ctx: Execut
  */
 async function call(path: string, init: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await built.fetch(new Request(`http://127.0.0.1:8787${path}`, { redirect: "manual", ...init }), env, ctx);
+  const response = await built.fetch(
+    new Request(`http://127.0.0.1:8787${path}`, { redirect: "manual", ...init }),
+    env,
+    ctx,
+  );
   const body = await response.arrayBuffer();
   await waitOnExecutionContext(ctx);
-  return new Response(response.status === 101 || response.status === 204 || response.status === 304 ? null : body, { status: response.status, headers: response.headers });
+  return new Response(response.status === 101 || response.status === 204 || response.status === 304 ? null : body, {
+    status: response.status,
+    headers: response.headers,
+  });
 }
 const ROUTES = (env as unknown as { TEST_ROUTES: BuiltRoute[] }).TEST_ROUTES;
 
@@ -57,24 +64,190 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, pick: <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)], chance: (p: number) => next() < p };
+  return {
+    next,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
+    chance: (p: number) => next() < p,
+  };
 }
 
 const BIG = "x".repeat(100 * 1024);
 const CONTROL = "a\u0000b\r\nc\u0007\u001b[31m\u2028\u202e";
-const JUNK_TEXT = ["", " ", "NaN", "-1", "-0", "1e309", "Infinity", "0x10", "null", "undefined", "true", "[]", "{}", "__proto__", "constructor", CONTROL, "\r\nSet-Cookie: fuzz=1", "%00", "../../etc/passwd", "<script>alert(1)</script>", "' OR 1=1 --", "😀".repeat(50), "anon_" + "f".repeat(40)];
-const JUNK_JSON: unknown[] = [null, true, false, 0, -1, -1e308, 1e308, 2 ** 53 + 1, 0.1, [], [null], [[[]]], {}, { __proto__: { polluted: 1 } }, { constructor: { prototype: { polluted: 1 } } }, "NaN", CONTROL, BIG, Array.from({ length: 300 }, (_, i) => i), { a: { b: { c: { d: { e: {} } } } } }];
+const JUNK_TEXT = [
+  "",
+  " ",
+  "NaN",
+  "-1",
+  "-0",
+  "1e309",
+  "Infinity",
+  "0x10",
+  "null",
+  "undefined",
+  "true",
+  "[]",
+  "{}",
+  "__proto__",
+  "constructor",
+  CONTROL,
+  "\r\nSet-Cookie: fuzz=1",
+  "%00",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "😀".repeat(50),
+  "anon_" + "f".repeat(40),
+];
+const JUNK_JSON: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  -1e308,
+  1e308,
+  2 ** 53 + 1,
+  0.1,
+  [],
+  [null],
+  [[[]]],
+  {},
+  { __proto__: { polluted: 1 } },
+  { constructor: { prototype: { polluted: 1 } } },
+  "NaN",
+  CONTROL,
+  BIG,
+  Array.from({ length: 300 }, (_, i) => i),
+  { a: { b: { c: { d: { e: {} } } } } },
+];
 /** Field names the product's forms and bodies use, so the junk reaches the validation of real fields. */
 const FIELDS = [
-  "appId", "app_id", "versionId", "version_id", "limit", "cursor", "intent", "section", "email", "password", "newPassword", "currentPassword", "firstName", "lastName", "code", "token",
-  "productId", "product_ids", "productIds", "product_id", "offer_valid", "exclude_product_ids", "use_all_purchases", "user_id", "userId", "asUserId", "asUserEmail", "storefrontSlug", "appSlug", "slug", "classSlug",
-  "priceOptionId", "price_option_id", "success_url", "cancel_url", "successUrl", "cancelUrl", "tier_slug", "redirect", "redirectTo", "page", "batch", "messageId", "sentAt", "name", "isIdea", "appIdea",
-  "landingPageInfo", "flow", "onboardingFlow", "theme", "monthlyPrice", "annualPrice", "annualDurationUnit", "userState", "pagesInfo", "answers", "nonAuthUserId", "percent_complete", "percentComplete",
-  "seconds", "lessonId", "contentId", "watchedSeconds", "completed", "idempotencyKey", "discountCode", "cardNumber", "expiry", "cvc", "mode", "font", "cornerRadius", "primaryColor", "title", "body",
-  "videoUrl", "kind", "flag", "enabled", "payload", "from", "to", "days", "status", "reason", "subscriptionId", "metadata", "AuthFlow", "AccessToken", "Username", "Password",
+  "appId",
+  "app_id",
+  "versionId",
+  "version_id",
+  "limit",
+  "cursor",
+  "intent",
+  "section",
+  "email",
+  "password",
+  "newPassword",
+  "currentPassword",
+  "firstName",
+  "lastName",
+  "code",
+  "token",
+  "productId",
+  "product_ids",
+  "productIds",
+  "product_id",
+  "offer_valid",
+  "exclude_product_ids",
+  "use_all_purchases",
+  "user_id",
+  "userId",
+  "asUserId",
+  "asUserEmail",
+  "storefrontSlug",
+  "appSlug",
+  "slug",
+  "classSlug",
+  "priceOptionId",
+  "price_option_id",
+  "success_url",
+  "cancel_url",
+  "successUrl",
+  "cancelUrl",
+  "tier_slug",
+  "redirect",
+  "redirectTo",
+  "page",
+  "batch",
+  "messageId",
+  "sentAt",
+  "name",
+  "isIdea",
+  "appIdea",
+  "landingPageInfo",
+  "flow",
+  "onboardingFlow",
+  "theme",
+  "monthlyPrice",
+  "annualPrice",
+  "annualDurationUnit",
+  "userState",
+  "pagesInfo",
+  "answers",
+  "nonAuthUserId",
+  "percent_complete",
+  "percentComplete",
+  "seconds",
+  "lessonId",
+  "contentId",
+  "watchedSeconds",
+  "completed",
+  "idempotencyKey",
+  "discountCode",
+  "cardNumber",
+  "expiry",
+  "cvc",
+  "mode",
+  "font",
+  "cornerRadius",
+  "primaryColor",
+  "title",
+  "body",
+  "videoUrl",
+  "kind",
+  "flag",
+  "enabled",
+  "payload",
+  "from",
+  "to",
+  "days",
+  "status",
+  "reason",
+  "subscriptionId",
+  "metadata",
+  "AuthFlow",
+  "AccessToken",
+  "Username",
+  "Password",
 ];
-const SPARSE = ["faq[100000000].question", "pages[99999999].questions[0].label", "benefits[-1].title", "items[4294967295]", "a[1e9]", "__proto__[polluted]", "constructor[prototype][polluted]", "__proto__.polluted", "hero[999999].title"];
-const INTENTS = ["save", "add", "remove", "publish", "restore", "buy-tier", "add:faq", "up:pages:99", "remove:faq:-1", "delete", "delete-account", "sign-out-everywhere", "empty", "add-all", "buy-now", "cta", "mark-all-read", "pay", "", "x".repeat(500)];
+const SPARSE = [
+  "faq[100000000].question",
+  "pages[99999999].questions[0].label",
+  "benefits[-1].title",
+  "items[4294967295]",
+  "a[1e9]",
+  "__proto__[polluted]",
+  "constructor[prototype][polluted]",
+  "__proto__.polluted",
+  "hero[999999].title",
+];
+const INTENTS = [
+  "save",
+  "add",
+  "remove",
+  "publish",
+  "restore",
+  "buy-tier",
+  "add:faq",
+  "up:pages:99",
+  "remove:faq:-1",
+  "delete",
+  "delete-account",
+  "sign-out-everywhere",
+  "empty",
+  "add-all",
+  "buy-now",
+  "cta",
+  "mark-all-read",
+  "pay",
+  "",
+  "x".repeat(500),
+];
 
 type Rng = ReturnType<typeof random>;
 type Who = "anonymous" | "learner" | "creator";
@@ -96,7 +269,11 @@ function junkObject(rng: Rng, size: number): Record<string, unknown> {
 
 function junkForm(rng: Rng, size: number): [string, string][] {
   const entries: [string, string][] = [];
-  for (let i = 0; i < size; i++) entries.push([rng.chance(0.2) ? rng.pick(SPARSE) : rng.pick(FIELDS), rng.chance(0.1) ? BIG.slice(0, 20_000) : rng.pick(JUNK_TEXT)]);
+  for (let i = 0; i < size; i++)
+    entries.push([
+      rng.chance(0.2) ? rng.pick(SPARSE) : rng.pick(FIELDS),
+      rng.chance(0.1) ? BIG.slice(0, 20_000) : rng.pick(JUNK_TEXT),
+    ]);
   entries.push(["intent", rng.pick(INTENTS)]);
   return entries;
 }
@@ -106,25 +283,62 @@ const hasCrlf = (text: string) => /[\r\n]/.test(text);
 /** The requests for one route: a fixed set of shapes, each filled from the seeded generator. */
 function requestsFor(route: BuiltRoute, rng: Rng, fill: (rng: Rng) => string): Sent[] {
   const sent: Sent[] = [];
-  const post = (label: string, headers: Record<string, string>, body: BodyInit | undefined, crlf: boolean) => sent.push({ method: "POST", path: fill(rng), label, headers, body, crlf });
+  const post = (label: string, headers: Record<string, string>, body: BodyInit | undefined, crlf: boolean) =>
+    sent.push({ method: "POST", path: fill(rng), label, headers, body, crlf });
   const json = JSON.stringify(junkObject(rng, 6));
   post("malformed JSON", { "Content-Type": "application/json" }, '{"appId": "a", "product_ids": [1, 2,', false);
   post("JSON of wrong types", { "Content-Type": "application/json" }, json, /\\[rn]/.test(json));
-  post("JSON that is not an object", { "Content-Type": "application/json" }, JSON.stringify(rng.pick([[1, 2], "text", 42, null, true])), false);
+  post(
+    "JSON that is not an object",
+    { "Content-Type": "application/json" },
+    JSON.stringify(rng.pick([[1, 2], "text", 42, null, true])),
+    false,
+  );
   const form = junkForm(rng, 8);
-  post("form of junk, sparse indexes and prototype keys", { "Content-Type": "application/x-www-form-urlencoded" }, new URLSearchParams(form).toString(), form.some(([, v]) => hasCrlf(v)));
+  post(
+    "form of junk, sparse indexes and prototype keys",
+    { "Content-Type": "application/x-www-form-urlencoded" },
+    new URLSearchParams(form).toString(),
+    form.some(([, v]) => hasCrlf(v)),
+  );
   const multipart = new FormData();
   const parts = junkForm(rng, 6);
   for (const [name, value] of parts) multipart.append(name, value);
-  multipart.append(rng.pick(["heroImage", "photo", "file"]), new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], "x.png", { type: "image/png" }));
-  post("multipart of junk with a fake image", {}, multipart, parts.some(([, v]) => hasCrlf(v)));
+  multipart.append(
+    rng.pick(["heroImage", "photo", "file"]),
+    new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], "x.png", { type: "image/png" }),
+  );
+  post(
+    "multipart of junk with a fake image",
+    {},
+    multipart,
+    parts.some(([, v]) => hasCrlf(v)),
+  );
   post("100 KB of text/plain", { "Content-Type": "text/plain" }, BIG, false);
-  post("XML", { "Content-Type": "application/xml" }, "<?xml version='1.0'?><!DOCTYPE a [<!ENTITY e SYSTEM 'file:///etc/passwd'>]><a>&e;</a>", false);
+  post(
+    "XML",
+    { "Content-Type": "application/xml" },
+    "<?xml version='1.0'?><!DOCTYPE a [<!ENTITY e SYSTEM 'file:///etc/passwd'>]><a>&e;</a>",
+    false,
+  );
   post("no content type, empty body", {}, undefined, false);
-  sent.push({ method: rng.pick(["PUT", "DELETE", "PATCH"]), path: fill(rng), label: "wrong method", headers: { "Content-Type": "application/json" }, body: "{}", crlf: false });
+  sent.push({
+    method: rng.pick(["PUT", "DELETE", "PATCH"]),
+    path: fill(rng),
+    label: "wrong method",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+    crlf: false,
+  });
   const query = new URLSearchParams();
   for (let i = 0; i < 6; i++) query.append(rng.chance(0.2) ? rng.pick(SPARSE) : rng.pick(FIELDS), rng.pick(JUNK_TEXT));
-  sent.push({ method: "GET", path: `${fill(rng)}?${query}`, label: "GET with a query of junk", headers: {}, crlf: [...query.values()].some(hasCrlf) });
+  sent.push({
+    method: "GET",
+    path: `${fill(rng)}?${query}`,
+    label: "GET with a query of junk",
+    headers: {},
+    crlf: [...query.values()].some(hasCrlf),
+  });
   return sent;
 }
 
@@ -137,19 +351,49 @@ describe("fuzz: every API route and every form action", () => {
   beforeAll(async () => {
     const learner = await signUp("fuzz-learner");
     const creator = await signUp("fuzz-creator");
-    sessions.learner = { email: learner.email, token: learner.browser.cookie("studio_session")!, userId: learner.userId };
-    sessions.creator = { email: creator.email, token: creator.browser.cookie("studio_session")!, userId: creator.userId };
-    const store = await env.DB.prepare("SELECT storefront_slug AS storefront, class_slug AS klass FROM products WHERE kind = 'class' ORDER BY id LIMIT 1").first<{ storefront: string; klass: string }>();
-    const collection = await env.DB.prepare("SELECT slug FROM collections ORDER BY id LIMIT 1").first<{ slug: string }>();
-    await env.DB.prepare("UPDATE users SET creator_info = ? WHERE id = ?").bind(JSON.stringify({ hasNewDashboardAccess: true, hasApps: true, storefrontSlug: store!.storefront }), creator.userId).run();
+    sessions.learner = {
+      email: learner.email,
+      token: learner.browser.cookie("studio_session")!,
+      userId: learner.userId,
+    };
+    sessions.creator = {
+      email: creator.email,
+      token: creator.browser.cookie("studio_session")!,
+      userId: creator.userId,
+    };
+    const store = await env.DB.prepare(
+      "SELECT storefront_slug AS storefront, class_slug AS klass FROM products WHERE kind = 'class' ORDER BY id LIMIT 1",
+    ).first<{ storefront: string; klass: string }>();
+    const collection = await env.DB.prepare("SELECT slug FROM collections ORDER BY id LIMIT 1").first<{
+      slug: string;
+    }>();
+    await env.DB.prepare("UPDATE users SET creator_info = ? WHERE id = ?")
+      .bind(
+        JSON.stringify({ hasNewDashboardAccess: true, hasApps: true, storefrontSlug: store!.storefront }),
+        creator.userId,
+      )
+      .run();
     const appId = crypto.randomUUID();
     const now = Date.now();
-    const snapshot = { landingPage: DEMO_LANDING_PAGE, theme: DEMO_THEME, onboardingFlow: DEMO_ONBOARDING_FLOW, pricing: { monthlyPrice: 1000, annualPrice: 9000, annualDurationUnit: "years" } };
+    const snapshot = {
+      landingPage: DEMO_LANDING_PAGE,
+      theme: DEMO_THEME,
+      onboardingFlow: DEMO_ONBOARDING_FLOW,
+      pricing: { monthlyPrice: 1000, annualPrice: 9000, annualDurationUnit: "years" },
+    };
     await env.DB.prepare(
       `INSERT INTO apps (id, user_id, storefront_slug, app_slug, name, landing_page, theme, onboarding_flow, monthly_price_cents, annual_price_cents, published, is_published, published_at, created_at, updated_at)
        VALUES (?1, ?2, 'fuzz-store', 'fuzz-app', 'Fuzz Coach', ?3, ?4, ?5, 1000, 9000, ?6, 1, ?7, ?7, ?7)`,
     )
-      .bind(appId, creator.userId, JSON.stringify(DEMO_LANDING_PAGE), JSON.stringify(DEMO_THEME), JSON.stringify(DEMO_ONBOARDING_FLOW), JSON.stringify(snapshot), now)
+      .bind(
+        appId,
+        creator.userId,
+        JSON.stringify(DEMO_LANDING_PAGE),
+        JSON.stringify(DEMO_THEME),
+        JSON.stringify(DEMO_ONBOARDING_FLOW),
+        JSON.stringify(snapshot),
+        now,
+      )
       .run();
     real = {
       appId,
@@ -175,18 +419,40 @@ describe("fuzz: every API route and every form action", () => {
         if (route.path.startsWith("/classes/") && key === "storefrontSlug") return real.classStorefront;
         if (key in real) return real[key];
       }
-      return encodeURIComponent(rng.pick(["-1", "NaN", "%00", "..%2F..", "a".repeat(300), "__proto__", "constructor", "\r\nx: y", "\u202e", "0"]));
+      return encodeURIComponent(
+        rng.pick([
+          "-1",
+          "NaN",
+          "%00",
+          "..%2F..",
+          "a".repeat(300),
+          "__proto__",
+          "constructor",
+          "\r\nx: y",
+          "\u202e",
+          "0",
+        ]),
+      );
     });
 
   async function stillSignedIn(who: Exclude<Who, "anonymous">) {
     const session = sessions[who];
-    const check = await call("/api/users/getBasicUserInfo", { headers: { Cookie: `studio_session=${session.token}`, Host: new URL(ORIGIN).host } });
+    const check = await call("/api/users/getBasicUserInfo", {
+      headers: { Cookie: `studio_session=${session.token}`, Host: new URL(ORIGIN).host },
+    });
     if (check.status === 200) return;
     // A fuzzed sign-out (or sign-out everywhere) ended the session: sign in again.
-    const response = await call("/auth/login", { method: "POST", body: new URLSearchParams({ email: session.email, password: PASSWORD }), headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host } });
+    const response = await call("/auth/login", {
+      method: "POST",
+      body: new URLSearchParams({ email: session.email, password: PASSWORD }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: new URL(ORIGIN).host },
+    });
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith("studio_session="));
     const user = await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(session.userId).first();
-    expect(cookie, `signing ${who} in again: ${response.status} ${response.headers.get("location")}; account ${user ? "exists" : "gone"}`).toBeTruthy();
+    expect(
+      cookie,
+      `signing ${who} in again: ${response.status} ${response.headers.get("location")}; account ${user ? "exists" : "gone"}`,
+    ).toBeTruthy();
     session.token = cookie!.split(";")[0].slice("studio_session=".length);
   }
 
@@ -224,7 +490,9 @@ describe("fuzz: every API route and every form action", () => {
               try {
                 response = await call(request.path, { method: request.method, headers, body: request.body });
               } catch (error) {
-                problems.push(`${identity} ${request.method} ${request.path.slice(0, 120)} (${request.label}): threw ${String(error).slice(0, 200)}`);
+                problems.push(
+                  `${identity} ${request.method} ${request.path.slice(0, 120)} (${request.label}): threw ${String(error).slice(0, 200)}`,
+                );
                 return;
               }
               sent += 1;
@@ -233,14 +501,19 @@ describe("fuzz: every API route and every form action", () => {
               if (response.status >= 500) problems.push(`${where}: ${text.slice(0, 200)}`);
               for (const pattern of INTERNAL_DETAIL) {
                 const leak = pattern.exec(text);
-                if (leak) problems.push(`${where} shows internal detail ${pattern}: …${text.slice(Math.max(0, leak.index - 80), leak.index + 120)}…`);
+                if (leak)
+                  problems.push(
+                    `${where} shows internal detail ${pattern}: …${text.slice(Math.max(0, leak.index - 80), leak.index + 120)}…`,
+                  );
               }
             }),
           );
         }
       }
     }
-    console.log(`fuzz: ${sent} requests to ${targets.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s, ${ROUNDS} rounds (seed ${SEED.toString(16)})`);
+    console.log(
+      `fuzz: ${sent} requests to ${targets.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s, ${ROUNDS} rounds (seed ${SEED.toString(16)})`,
+    );
     if (problems.length > 0) console.log(`FUZZPROBLEMS\n${problems.join("\n")}\nFUZZEND`);
     expect(problems).toEqual([]);
   });

@@ -15,7 +15,13 @@ const cookieOf = (response: Response, name: string) =>
     .map((c) => c.split(";")[0])
     .find((c) => c.startsWith(`${name}=`))!;
 
-const ada = { email: "Ada@Example.com", firstName: "Ada", lastName: "Lovelace", password: "analytical engine", page: "/classes" };
+const ada = {
+  email: "Ada@Example.com",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  password: "analytical engine",
+  page: "/classes",
+};
 
 describe("passwords", () => {
   it("hashes with a versioned PBKDF2 format and verifies only the right password", async () => {
@@ -36,28 +42,43 @@ describe("create account, log out, log in", () => {
     const session = cookieOf(response, "studio_session");
     expect(session).toMatch(/^studio_session=/);
     expect(response.headers.getSetCookie().find((c) => c.startsWith("studio_session="))).toMatch(/HttpOnly/i);
-    const page = await (await call("/classes", { headers: { Cookie: `${session}; ${cookieOf(response, "studio_toast")}` } })).text();
+    const page = await (
+      await call("/classes", { headers: { Cookie: `${session}; ${cookieOf(response, "studio_toast")}` } })
+    ).text();
     expect(page).toContain("Hi, <!-- -->Ada");
     expect(page).toContain("Welcome to Studio, Ada!");
 
-    const user = await env.DB.prepare("SELECT id, email, membership_status FROM users WHERE email = 'ada@example.com'").first<{ id: string; email: string; membership_status: string }>();
+    const user = await env.DB.prepare(
+      "SELECT id, email, membership_status FROM users WHERE email = 'ada@example.com'",
+    ).first<{ id: string; email: string; membership_status: string }>();
     expect(user!.membership_status).toBe("inactive");
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(user!.id).first<{ n: number }>();
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?")
+      .bind(user!.id)
+      .first<{ n: number }>();
     expect(stored!.n).toBe(1);
     // Only the token's hash is stored.
     const token = session.split("=")[1];
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(token).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(token).first<{ n: number }>(),
+    ).toEqual({ n: 0 });
   });
 
   it("refuses a second account with the same email, changing nothing", async () => {
     const response = await call("/auth/create-account", form({ ...ada, email: "ada@example.com" }));
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("There was a problem creating your account. Please try logging in if you already have an account.");
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'ada@example.com'").first()).toEqual({ n: 1 });
+    expect(await response.text()).toContain(
+      "There was a problem creating your account. Please try logging in if you already have an account.",
+    );
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'ada@example.com'").first()).toEqual({
+      n: 1,
+    });
   });
 
   it("logs out by deleting the session, and the old cookie stops working", async () => {
-    const login = await call("/auth/login", form({ email: "ada@example.com", password: ada.password, page: "/collections/x" }));
+    const login = await call(
+      "/auth/login",
+      form({ email: "ada@example.com", password: ada.password, page: "/collections/x" }),
+    );
     expect(login.status).toBe(303);
     expect(login.headers.get("location")).toBe("/");
     const session = cookieOf(login, "studio_session");
@@ -66,26 +87,52 @@ describe("create account, log out, log in", () => {
     expect(logout.status).toBe(303);
     expect(logout.headers.get("location")).toBe("/");
     expect(logout.headers.get("set-cookie")).toMatch(/studio_session=;.*Max-Age=0/i);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions").first<{ n: number }>()).toEqual({ n: before!.n - 1 });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM sessions").first<{ n: number }>()).toEqual({
+      n: before!.n - 1,
+    });
     const page = await (await call("/classes", { headers: { Cookie: session } })).text();
     expect(page).not.toContain("Hi, ");
     expect(page).toContain("Log in");
   });
 
   it("rotates the session at every sign-in", async () => {
-    const first = cookieOf(await call("/auth/login", form({ email: "ada@example.com", password: ada.password })), "studio_session");
-    const second = cookieOf(await call("/auth/login", form({ email: "ada@example.com", password: ada.password })), "studio_session");
+    const first = cookieOf(
+      await call("/auth/login", form({ email: "ada@example.com", password: ada.password })),
+      "studio_session",
+    );
+    const second = cookieOf(
+      await call("/auth/login", form({ email: "ada@example.com", password: ada.password })),
+      "studio_session",
+    );
     expect(first).not.toBe(second);
   });
 
   it("logs in from the home page to /library, and follows a same-site redirect only", async () => {
-    expect((await call("/auth/login", form({ email: "ada@example.com", password: ada.password, page: "/" }))).headers.get("location")).toBe("/library");
-    expect((await call("/auth/login", form({ email: "ada@example.com", password: ada.password, redirect: "/checkout" }))).headers.get("location")).toBe("/checkout");
-    expect((await call("/auth/login", form({ email: "ada@example.com", password: ada.password, redirect: "https://evil.example/" }))).headers.get("location")).toBe("/");
+    expect(
+      (await call("/auth/login", form({ email: "ada@example.com", password: ada.password, page: "/" }))).headers.get(
+        "location",
+      ),
+    ).toBe("/library");
+    expect(
+      (
+        await call("/auth/login", form({ email: "ada@example.com", password: ada.password, redirect: "/checkout" }))
+      ).headers.get("location"),
+    ).toBe("/checkout");
+    expect(
+      (
+        await call(
+          "/auth/login",
+          form({ email: "ada@example.com", password: ada.password, redirect: "https://evil.example/" }),
+        )
+      ).headers.get("location"),
+    ).toBe("/");
   });
 
   it("says the same thing for a wrong password and an unknown email", async () => {
-    for (const fields of [{ email: "ada@example.com", password: "wrong password" }, { email: "nobody@example.com", password: "wrong password" }]) {
+    for (const fields of [
+      { email: "ada@example.com", password: "wrong password" },
+      { email: "nobody@example.com", password: "wrong password" },
+    ]) {
       const response = await call("/auth/login", form(fields));
       expect(response.status).toBe(400);
       const html = await response.text();
@@ -95,20 +142,30 @@ describe("create account, log out, log in", () => {
   });
 
   it("shows the spec's validation messages and keeps what was typed", async () => {
-    const response = await call("/auth/create-account", form({ email: "ada@nowhere", firstName: "", lastName: "Lovelace", password: "short" }));
+    const response = await call(
+      "/auth/create-account",
+      form({ email: "ada@nowhere", firstName: "", lastName: "Lovelace", password: "short" }),
+    );
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain("This email address looks invalid. If we&#x27;re wrong, please contact support at support@studio.example.");
+    expect(html).toContain(
+      "This email address looks invalid. If we&#x27;re wrong, please contact support at support@studio.example.",
+    );
     expect(html).toContain("You must provide a first name.");
     expect(html).toContain("Password must be at least 8 characters long.");
     expect(html).toContain('value="ada@nowhere"');
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'ada@nowhere'").first()).toEqual({ n: 0 });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'ada@nowhere'").first()).toEqual({
+      n: 0,
+    });
   });
 });
 
 describe("request safety", () => {
   it("refuses a cross-site form post", async () => {
-    const response = await call("/auth/login", form({ email: "ada@example.com", password: "analytical engine" }, { Origin: "https://evil.example" }));
+    const response = await call(
+      "/auth/login",
+      form({ email: "ada@example.com", password: "analytical engine" }, { Origin: "https://evil.example" }),
+    );
     expect(response.status).toBe(403);
     const fetchSite = await call("/theme", form({ theme: "dark" }, { "Sec-Fetch-Site": "cross-site" }));
     expect(fetchSite.status).toBe(403);
@@ -136,14 +193,22 @@ describe("request safety", () => {
 
 describe("a failed post without JavaScript", () => {
   it("keeps the page the form came from, so the next try returns there", async () => {
-    const html = await (await call("/auth/login", form({ email: "ada@example.com", password: "wrong password", page: "/classes?view=Top+rated" }))).text();
+    const html = await (
+      await call(
+        "/auth/login",
+        form({ email: "ada@example.com", password: "wrong password", page: "/classes?view=Top+rated" }),
+      )
+    ).text();
     expect(html).toContain('name="page" value="/classes?view=Top+rated"');
   });
 });
 
 describe("user API", () => {
   async function signedIn(email: string) {
-    const response = await call("/auth/create-account", form({ email, firstName: "Lin", lastName: "Qiao", password: "long enough" }));
+    const response = await call(
+      "/auth/create-account",
+      form({ email, firstName: "Lin", lastName: "Qiao", password: "long enough" }),
+    );
     return cookieOf(response, "studio_session");
   }
 

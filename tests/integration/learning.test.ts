@@ -6,14 +6,25 @@ import { describe, expect, it } from "vitest";
 import { Browser, buy, html, product, signUp } from "./commerce-helpers";
 
 type Lesson = { id: string; title: string; position: number; is_preview: number };
-const lessonsOf = (productId: string) => env.DB.prepare("SELECT id, title, position, is_preview FROM lessons WHERE product_id = ? ORDER BY position").bind(productId).all<Lesson>().then((r) => r.results);
-const slug = (l: Lesson) => `/watch/${l.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "")}-${l.id.replaceAll("-", "")}`;
+const lessonsOf = (productId: string) =>
+  env.DB.prepare("SELECT id, title, position, is_preview FROM lessons WHERE product_id = ? ORDER BY position")
+    .bind(productId)
+    .all<Lesson>()
+    .then((r) => r.results);
+const slug = (l: Lesson) =>
+  `/watch/${l.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")}-${l.id.replaceAll("-", "")}`;
 const progressRow = (userId: string, lessonId: string) =>
-  env.DB.prepare("SELECT percent_complete AS percent, position_seconds AS position, seconds_watched AS watched, completed_at AS completedAt, reported_at AS reportedAt FROM lesson_progress WHERE user_id = ? AND lesson_id = ?")
+  env.DB.prepare(
+    "SELECT percent_complete AS percent, position_seconds AS position, seconds_watched AS watched, completed_at AS completedAt, reported_at AS reportedAt FROM lesson_progress WHERE user_id = ? AND lesson_id = ?",
+  )
     .bind(userId, lessonId)
     .first<{ percent: number; position: number; watched: number; completedAt: number | null; reportedAt: number }>();
 
-const report = (browser: Browser, body: Record<string, unknown>) => browser.postJson("/api/updateProductProgress", body);
+const report = (browser: Browser, body: Record<string, unknown>) =>
+  browser.postJson("/api/updateProductProgress", body);
 
 async function owner(prefix: string, classSlug = "guitar-tone-on-any-amp") {
   const who = await signUp(prefix);
@@ -78,29 +89,66 @@ describe("POST /api/updateProductProgress", () => {
   it("saves a report, keeps percent monotonic and bounds watched time by the clock", async () => {
     const { browser, userId, cls, lessons } = await owner("progress-good");
     const lesson = lessons[1];
-    const first = await report(browser, { product_id: cls.id, content_id: lesson.id, percent_complete: 40, additional_seconds_watched: 9.5, position_in_seconds: 96 });
+    const first = await report(browser, {
+      product_id: cls.id,
+      content_id: lesson.id,
+      percent_complete: 40,
+      additional_seconds_watched: 9.5,
+      position_in_seconds: 96,
+    });
     expect(first.status).toBe(200);
     const body = await first.json<{ success: boolean; progress: Record<string, unknown> }>();
-    expect(body).toMatchObject({ success: true, progress: { product_id: cls.id, content_id: lesson.id, percent_complete: 40, position_in_seconds: 96, seconds_watched: 9.5, completed: false } });
+    expect(body).toMatchObject({
+      success: true,
+      progress: {
+        product_id: cls.id,
+        content_id: lesson.id,
+        percent_complete: 40,
+        position_in_seconds: 96,
+        seconds_watched: 9.5,
+        completed: false,
+      },
+    });
 
     // Lower percent (watching the start again) and an impossible amount of watching.
-    await report(browser, { product_id: cls.id, content_id: lesson.id, percent_complete: 10, additional_seconds_watched: 5000, position_in_seconds: 12 });
+    await report(browser, {
+      product_id: cls.id,
+      content_id: lesson.id,
+      percent_complete: 10,
+      additional_seconds_watched: 5000,
+      position_in_seconds: 12,
+    });
     const row = (await progressRow(userId, lesson.id))!;
     expect(row.percent).toBe(40);
     expect(row.position).toBe(12);
     expect(row.watched).toBeLessThan(9.5 + 10);
 
     // The beacon's form fields count the same.
-    const beacon = await browser.post("/api/updateProductProgress", { product_id: cls.id, content_id: lesson.id, percent_complete: "95", additional_seconds_watched: "0", position_in_seconds: "230" });
+    const beacon = await browser.post("/api/updateProductProgress", {
+      product_id: cls.id,
+      content_id: lesson.id,
+      percent_complete: "95",
+      additional_seconds_watched: "0",
+      position_in_seconds: "230",
+    });
     expect(beacon.status).toBe(200);
     expect((await progressRow(userId, lesson.id))!.completedAt).toBeTruthy();
   });
 
   it.each([
     [{}, "product_id is required"],
-    [{ product_id: "x", content_id: "y", percent_complete: "lots", position_in_seconds: 1 }, "percent_complete must be a number"],
-    [{ product_id: "x", content_id: "y", percent_complete: 101, position_in_seconds: 1 }, "percent_complete must be at most 100"],
-    [{ product_id: "x", content_id: "y", percent_complete: 5, position_in_seconds: -3 }, "position_in_seconds must be at least 0"],
+    [
+      { product_id: "x", content_id: "y", percent_complete: "lots", position_in_seconds: 1 },
+      "percent_complete must be a number",
+    ],
+    [
+      { product_id: "x", content_id: "y", percent_complete: 101, position_in_seconds: 1 },
+      "percent_complete must be at most 100",
+    ],
+    [
+      { product_id: "x", content_id: "y", percent_complete: 5, position_in_seconds: -3 },
+      "position_in_seconds must be at least 0",
+    ],
     [{ product_id: "x", content_id: "y", percent_complete: 5 }, "position_in_seconds"],
   ])("refuses bad input %j with a 400", async (body, message) => {
     const { browser } = await signUp("progress-bad");
@@ -111,13 +159,22 @@ describe("POST /api/updateProductProgress", () => {
 
   it("refuses a body that is not JSON or form data, and GET", async () => {
     const { browser } = await signUp("progress-junk");
-    const junk = await browser.fetch("/api/updateProductProgress", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } });
+    const junk = await browser.fetch("/api/updateProductProgress", {
+      method: "POST",
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(junk.status).toBe(400);
     expect((await browser.get("/api/updateProductProgress")).status).toBe(405);
   });
 
   it("needs a signed-in user", async () => {
-    const response = await report(new Browser(), { product_id: "x", content_id: "y", percent_complete: 1, position_in_seconds: 1 });
+    const response = await report(new Browser(), {
+      product_id: "x",
+      content_id: "y",
+      percent_complete: 1,
+      position_in_seconds: 1,
+    });
     expect(response.status).toBe(401);
     expect((await response.json<{ error: string }>()).error).toBe("User is not authenticated");
   });
@@ -129,19 +186,43 @@ describe("POST /api/updateProductProgress", () => {
     const locked = lessons.find((l) => !l.is_preview)!;
     const preview = lessons.find((l) => l.is_preview)!;
 
-    const denied = await report(browser, { product_id: cls.id, content_id: locked.id, percent_complete: 50, position_in_seconds: 10 });
+    const denied = await report(browser, {
+      product_id: cls.id,
+      content_id: locked.id,
+      percent_complete: 50,
+      position_in_seconds: 10,
+    });
     expect(denied.status).toBe(403);
     expect((await denied.json<{ error: string }>()).error).toBe("You don't have access to this lesson");
     expect(await progressRow(userId, locked.id)).toBeNull();
 
-    const unknown = await report(browser, { product_id: cls.id, content_id: crypto.randomUUID(), percent_complete: 50, position_in_seconds: 10 });
+    const unknown = await report(browser, {
+      product_id: cls.id,
+      content_id: crypto.randomUUID(),
+      percent_complete: 50,
+      position_in_seconds: 10,
+    });
     expect(unknown.status).toBe(404);
     const other = await product("guitar-tone-on-any-amp");
-    const mismatched = await report(browser, { product_id: other.id, content_id: preview.id, percent_complete: 50, position_in_seconds: 10 });
+    const mismatched = await report(browser, {
+      product_id: other.id,
+      content_id: preview.id,
+      percent_complete: 50,
+      position_in_seconds: 10,
+    });
     expect(mismatched.status).toBe(400);
 
     // A free preview is open to everyone, so its progress is kept.
-    expect((await report(browser, { product_id: cls.id, content_id: preview.id, percent_complete: 20, position_in_seconds: 10 })).status).toBe(200);
+    expect(
+      (
+        await report(browser, {
+          product_id: cls.id,
+          content_id: preview.id,
+          percent_complete: 20,
+          position_in_seconds: 10,
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -151,13 +232,35 @@ describe("GET /api/getContentProgress and /api/getProductProgress", () => {
     const none = await browser.get(`/api/getContentProgress?product_id=${cls.id}&content_id=${lessons[0].id}`);
     expect(await none.json()).toEqual({ progress: null });
 
-    await report(browser, { product_id: cls.id, content_id: lessons[0].id, percent_complete: 100, additional_seconds_watched: 5, position_in_seconds: 300 });
-    await report(browser, { product_id: cls.id, content_id: lessons[1].id, percent_complete: 30, additional_seconds_watched: 5, position_in_seconds: 60 });
-    const one = await (await browser.get(`/api/getContentProgress?product_id=${cls.id}&content_id=${lessons[1].id}`)).json<{ progress: Record<string, unknown> }>();
+    await report(browser, {
+      product_id: cls.id,
+      content_id: lessons[0].id,
+      percent_complete: 100,
+      additional_seconds_watched: 5,
+      position_in_seconds: 300,
+    });
+    await report(browser, {
+      product_id: cls.id,
+      content_id: lessons[1].id,
+      percent_complete: 30,
+      additional_seconds_watched: 5,
+      position_in_seconds: 60,
+    });
+    const one = await (
+      await browser.get(`/api/getContentProgress?product_id=${cls.id}&content_id=${lessons[1].id}`)
+    ).json<{ progress: Record<string, unknown> }>();
     expect(one.progress).toMatchObject({ percent_complete: 30, position_in_seconds: 60, completed: false });
 
-    const all = await (await browser.get(`/api/getProductProgress?product_id=${cls.id}`)).json<{ progress: Record<string, unknown> & { contents: unknown[] } }>();
-    expect(all.progress).toMatchObject({ product_id: cls.id, lessons_completed: 1, lessons_total: lessons.length, percent_complete: Math.round(100 / lessons.length), next_content_id: lessons[1].id });
+    const all = await (
+      await browser.get(`/api/getProductProgress?product_id=${cls.id}`)
+    ).json<{ progress: Record<string, unknown> & { contents: unknown[] } }>();
+    expect(all.progress).toMatchObject({
+      product_id: cls.id,
+      lessons_completed: 1,
+      lessons_total: lessons.length,
+      percent_complete: Math.round(100 / lessons.length),
+      next_content_id: lessons[1].id,
+    });
     expect(all.progress.contents).toHaveLength(2);
   });
 
@@ -209,7 +312,9 @@ describe("'Mark as complete', the library and the dashboard", () => {
 
   it("enrols the buyer in each class bought, with a suggested finish a lesson a week away", async () => {
     const { userId, cls, lessons } = await owner("enrolled");
-    const row = await env.DB.prepare("SELECT classes_enrolled AS c FROM users WHERE id = ?").bind(userId).first<{ c: string }>();
+    const row = await env.DB.prepare("SELECT classes_enrolled AS c FROM users WHERE id = ?")
+      .bind(userId)
+      .first<{ c: string }>();
     const enrolled = JSON.parse(row!.c)[cls.id];
     const weeks = (Date.parse(enrolled.classEndDate) - Date.parse(enrolled.classStartDate)) / (7 * 86_400_000);
     expect(weeks).toBe(Math.max(4, lessons.length));

@@ -6,7 +6,21 @@ import { describe, expect, it, vi } from "vitest";
 import { fulfilCheckout } from "~/features/checkout/fulfil.server";
 import { DISCOUNT_MESSAGES } from "~/features/checkout/rules";
 import { testApp } from "./app-context";
-import { checkoutRow, count, html, monthlyCredit, openCheckoutPage, pay, payCard, product, purchasesOf, setMonthlyCredit, signUp, startPaidCheckout, type Browser } from "./commerce-helpers";
+import {
+  checkoutRow,
+  count,
+  html,
+  monthlyCredit,
+  openCheckoutPage,
+  pay,
+  payCard,
+  product,
+  purchasesOf,
+  setMonthlyCredit,
+  signUp,
+  startPaidCheckout,
+  type Browser,
+} from "./commerce-helpers";
 
 // Twenty sign-ups (PBKDF2 each) and twenty checkouts at once on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -16,11 +30,33 @@ const HARMONY = "singing-harmony"; // $39
 const PAY_PAGE = /^\/checkout\/pay\/([0-9a-f-]{36})$/;
 
 const tag = () => crypto.randomUUID().slice(0, 6).toUpperCase();
-const redemptions = async (code: string) => (await env.DB.prepare("SELECT redemptions AS n FROM discount_codes WHERE code = ?").bind(code).first<{ n: number }>())!.n;
+const redemptions = async (code: string) =>
+  (await env.DB.prepare("SELECT redemptions AS n FROM discount_codes WHERE code = ?")
+    .bind(code)
+    .first<{ n: number }>())!.n;
 
-async function addCode(code: string, fields: { amountOffCents?: number; percentOff?: number; maxRedemptions?: number; redemptions?: number; maxPerUser?: number }) {
-  await env.DB.prepare("INSERT INTO discount_codes (code, percent_off, amount_off_cents, max_redemptions, redemptions, max_redemptions_per_user, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .bind(code, fields.percentOff ?? null, fields.amountOffCents ?? null, fields.maxRedemptions ?? null, fields.redemptions ?? 0, fields.maxPerUser ?? null, Date.now())
+async function addCode(
+  code: string,
+  fields: {
+    amountOffCents?: number;
+    percentOff?: number;
+    maxRedemptions?: number;
+    redemptions?: number;
+    maxPerUser?: number;
+  },
+) {
+  await env.DB.prepare(
+    "INSERT INTO discount_codes (code, percent_off, amount_off_cents, max_redemptions, redemptions, max_redemptions_per_user, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  )
+    .bind(
+      code,
+      fields.percentOff ?? null,
+      fields.amountOffCents ?? null,
+      fields.maxRedemptions ?? null,
+      fields.redemptions ?? 0,
+      fields.maxPerUser ?? null,
+      Date.now(),
+    )
     .run();
 }
 
@@ -55,7 +91,11 @@ describe("the last use of a discount code", () => {
       expect(await html(loser)).toContain(DISCOUNT_MESSAGES.usedUp);
     }
     const users = racers.map((r) => r.userId);
-    const discounted = await count(`SELECT count(*) AS n FROM checkout_sessions WHERE discount_code = ? AND user_id IN (SELECT value FROM json_each(?))`, code, JSON.stringify(users));
+    const discounted = await count(
+      `SELECT count(*) AS n FROM checkout_sessions WHERE discount_code = ? AND user_id IN (SELECT value FROM json_each(?))`,
+      code,
+      JSON.stringify(users),
+    );
     expect(discounted).toBe(1);
 
     // The winner pays; the losers pay the full price without the code.
@@ -63,7 +103,9 @@ describe("the last use of a discount code", () => {
     const winner = racers.find((_, i) => answers[i] === winners[0])!;
     expect((await payCard(winner.browser, winnerId)).status).toBe(303);
     expect(await redemptions(code)).toBe(5);
-    await Promise.all(racers.filter((r) => r !== winner).map(async ({ browser }) => payCard(browser, await startPaidCheckout(browser))));
+    await Promise.all(
+      racers.filter((r) => r !== winner).map(async ({ browser }) => payCard(browser, await startPaidCheckout(browser))),
+    );
     const bought = (await Promise.all(users.map((u) => purchasesOf(u)))).flat();
     expect(bought).toHaveLength(20);
     expect(bought.filter((p) => p.amountCents === riffs.priceCents - 1000)).toHaveLength(1);
@@ -86,7 +128,11 @@ describe("the last use of a discount code", () => {
     // Every payment lands at the same moment (as Stripe's webhooks would).
     await Promise.all(ids.map((id) => (id ? fulfilCheckout(testApp(), id) : null)));
     const users = JSON.stringify(racers.map((r) => r.userId));
-    const granted = await count(`SELECT count(*) AS n FROM checkout_sessions WHERE status = 'complete' AND discount_code = ? AND discount_cents > 0 AND user_id IN (SELECT value FROM json_each(?))`, code, users);
+    const granted = await count(
+      `SELECT count(*) AS n FROM checkout_sessions WHERE status = 'complete' AND discount_code = ? AND discount_cents > 0 AND user_id IN (SELECT value FROM json_each(?))`,
+      code,
+      users,
+    );
     expect(granted).toBe(1);
     expect(await redemptions(code)).toBe(1);
   });
@@ -112,7 +158,9 @@ describe("the last use of a discount code", () => {
     expect((await checkoutRow(bHeld))!.discountCents).toBe(500);
 
     // B walks away: an hour later the use is A's to take, and B's old page cannot be paid any more.
-    await env.DB.prepare("UPDATE checkout_sessions SET created_at = created_at - 3600001 WHERE id = ?").bind(bHeld).run();
+    await env.DB.prepare("UPDATE checkout_sessions SET created_at = created_at - 3600001 WHERE id = ?")
+      .bind(bHeld)
+      .run();
     const again = await startPaidCheckout(a.browser, `?code=${code}`);
     expect(again).not.toBe(replacing);
     expect((await checkoutRow(again))!.discountCents).toBe(500);
@@ -145,11 +193,19 @@ describe("the last use of a discount code", () => {
     // Two tabs racing with the code: one use between them.
     const other = await signUp("code-per-user-tabs");
     await other.browser.cart("add", riffs.id, riffs.href);
-    const tabs = [await openCheckoutPage(other.browser, `?code=${code}`), await openCheckoutPage(other.browser, `?code=${code}`)];
+    const tabs = [
+      await openCheckoutPage(other.browser, `?code=${code}`),
+      await openCheckoutPage(other.browser, `?code=${code}`),
+    ];
     const started = await Promise.all(tabs.map((t) => pay(other.browser, t.key, `?code=${code}`)));
     const ids = started.map((r) => r.headers.get("location")?.match(PAY_PAGE)?.[1]).filter((x): x is string => !!x);
     await Promise.all(ids.map((id) => payCard(other.browser, id)));
-    expect(await count("SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ? AND status = 'complete' AND discount_cents > 0", other.userId)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM checkout_sessions WHERE user_id = ? AND status = 'complete' AND discount_cents > 0",
+        other.userId,
+      ),
+    ).toBe(1);
   });
 });
 
@@ -169,7 +225,11 @@ describe("one $10 monthly credit", () => {
         if (id) await payCard(browser, id);
       }),
     );
-    const used = await env.DB.prepare("SELECT count(*) AS n, coalesce(sum(credit_cents), 0) AS credit FROM checkout_sessions WHERE user_id = ? AND status = 'complete'").bind(userId).first<{ n: number; credit: number }>();
+    const used = await env.DB.prepare(
+      "SELECT count(*) AS n, coalesce(sum(credit_cents), 0) AS credit FROM checkout_sessions WHERE user_id = ? AND status = 'complete'",
+    )
+      .bind(userId)
+      .first<{ n: number; credit: number }>();
     expect(used!.n).toBe(1);
     expect(used!.credit).toBe(1000);
     expect(await monthlyCredit(userId)).toBe(0);
@@ -196,7 +256,9 @@ describe("one $10 monthly credit", () => {
     expect((await payCard(browser, second)).status).toBe(303);
     expect(await checkoutRow(second)).toMatchObject({ status: "complete", creditCents: 1000 });
     expect(await monthlyCredit(userId)).toBe(0);
-    expect(await purchasesOf(userId)).toMatchObject([{ productId: harmony.id, amountCents: harmony.priceCents - 1000 }]);
+    expect(await purchasesOf(userId)).toMatchObject([
+      { productId: harmony.id, amountCents: harmony.priceCents - 1000 },
+    ]);
   });
 
   it("a checkout that expired unpaid and is paid late gets the credit only if nothing else took it", async () => {

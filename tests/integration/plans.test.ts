@@ -5,7 +5,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Plan } from "~/features/apps/content";
-import { createPersonalizedPlan, advancePlanJob, finishJob, jobById, planRow, sweepStuckJobs } from "~/features/plans/plans.server";
+import {
+  createPersonalizedPlan,
+  advancePlanJob,
+  finishJob,
+  jobById,
+  planRow,
+  sweepStuckJobs,
+} from "~/features/plans/plans.server";
 import { generatePlan } from "~/features/plans/generator";
 import { LEASE_MS, planMessages, planRoom } from "~/features/plans/rules";
 import type { PlanAdapter } from "~/platform/adapters/ai/plans.server";
@@ -34,7 +41,7 @@ async function unpublishedApp(ownerId: string, slug: string) {
   const now = Date.now();
   await env.DB.prepare(
     `INSERT INTO apps (id, user_id, storefront_slug, app_slug, name, landing_page, theme, onboarding_flow, created_at, updated_at)
-     SELECT ?1, ?2, 'draft-store', ?3, 'Draft app', landing_page, theme, onboarding_flow, ?4, ?4 FROM apps WHERE id = ?5`
+     SELECT ?1, ?2, 'draft-store', ?3, 'Draft app', landing_page, theme, onboarding_flow, ?4, ?4 FROM apps WHERE id = ?5`,
   )
     .bind(crypto.randomUUID(), ownerId, slug, now, DEMO_APP_ID)
     .run();
@@ -50,7 +57,7 @@ async function runJob(jobId: string, adapter?: PlanAdapter, start = Date.now()):
         bindings: { ...testApp().bindings, PlanJobs: undefined },
       }),
       jobId,
-      adapter
+      adapter,
     );
     if (next === null) return steps;
     now = Math.max(next, now + 1);
@@ -92,7 +99,7 @@ describe("onboarding user state", () => {
         userState: { goal: "finish" },
         pagesInfo: { currentPageId: "level", completedPageIds: ["goal"] },
       },
-      H(id)
+      H(id),
     );
     expect(saved.status).toBe(200);
     const read = await browser.get(API("getOnboardingUserState"), H(id));
@@ -110,7 +117,11 @@ describe("onboarding user state", () => {
 
   it("refuses a malformed header, no identity at all, bad bodies and GET", async () => {
     const browser = new Browser();
-    const bad = await browser.postJson(API("saveOnboardingUserState"), { userState: {}, pagesInfo: {} }, H("anon_nope"));
+    const bad = await browser.postJson(
+      API("saveOnboardingUserState"),
+      { userState: {}, pagesInfo: {} },
+      H("anon_nope"),
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
       error: "X-Non-Auth-User-Id must be 'anon_' followed by a UUID",
@@ -121,17 +132,27 @@ describe("onboarding user state", () => {
           userState: {},
           pagesInfo: {},
         })
-      ).status
+      ).status,
     ).toBe(401);
     const missing = await browser.postJson(API("saveOnboardingUserState"), { userState: {} }, H(anonId()));
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({
       error: "pagesInfo is required",
     });
-    expect((await browser.postJson(API("saveOnboardingUserState"), { userState: [1], pagesInfo: {} }, H(anonId()))).status).toBe(400);
+    expect(
+      (await browser.postJson(API("saveOnboardingUserState"), { userState: [1], pagesInfo: {} }, H(anonId()))).status,
+    ).toBe(400);
     expect((await browser.postJson(API("saveOnboardingUserState"), "{oops", H(anonId()))).status).toBe(400);
     expect((await browser.get(API("saveOnboardingUserState"), H(anonId()))).status).toBe(405);
-    expect((await browser.postJson(API("saveOnboardingUserState", S1, "nope"), { userState: {}, pagesInfo: {} }, H(anonId()))).status).toBe(404);
+    expect(
+      (
+        await browser.postJson(
+          API("saveOnboardingUserState", S1, "nope"),
+          { userState: {}, pagesInfo: {} },
+          H(anonId()),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("signed-in users are their own subject", async () => {
@@ -140,7 +161,9 @@ describe("onboarding user state", () => {
       userState: { goal: "pb" },
       pagesInfo: {},
     });
-    expect(await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND user_id = ?", userId, userId)).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND user_id = ?", userId, userId),
+    ).toBe(1);
   });
 });
 
@@ -152,14 +175,22 @@ describe("the ForTesting variants (the owner's preview)", () => {
       testingStepId: "preview",
     };
     expect((await owner.browser.postJson(API("saveOnboardingUserStateForTesting"), body)).status).toBe(200);
-    expect((await owner.browser.postJson(API("saveOnboardingUserStateForTesting", "draft-store", "unpublished"), body)).status).toBe(200);
+    expect(
+      (await owner.browser.postJson(API("saveOnboardingUserStateForTesting", "draft-store", "unpublished"), body))
+        .status,
+    ).toBe(200);
     const read = await owner.browser.get(`${API("getOnboardingUserStateForTesting")}?testingStepId=preview`);
     expect(await read.json()).toMatchObject({
       response: { userState: { goal: "pb" } },
     });
     const real = await owner.browser.get(API("getOnboardingUserState"));
     expect(await real.json()).toMatchObject({ response: { userState: {} } });
-    expect(await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND testing_step_id = 'preview'", owner.userId)).toBe(2);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND testing_step_id = 'preview'",
+        owner.userId,
+      ),
+    ).toBe(2);
   });
 
   it("someone else's app is refused (403), visitors must sign in (401), the step id is checked (400)", async () => {
@@ -169,33 +200,42 @@ describe("the ForTesting variants (the owner's preview)", () => {
     expect(await refused.json()).toMatchObject({
       error: "You do not have access to this app",
     });
-    expect((await other.browser.get(`${API("getOnboardingUserStateForTesting")}?testingStepId=preview`)).status).toBe(403);
+    expect((await other.browser.get(`${API("getOnboardingUserStateForTesting")}?testingStepId=preview`)).status).toBe(
+      403,
+    );
     expect(
       (
         await other.browser.postJson(API("createPersonalizedPlanForTesting"), {
           testingStepId: "preview",
           userState: ANSWERS,
         })
-      ).status
+      ).status,
     ).toBe(403);
-    expect((await new Browser().postJson(API("saveOnboardingUserStateForTesting"), body, H(anonId()))).status).toBe(401);
+    expect((await new Browser().postJson(API("saveOnboardingUserStateForTesting"), body, H(anonId()))).status).toBe(
+      401,
+    );
     expect(
       (
         await owner.browser.postJson(API("saveOnboardingUserStateForTesting"), {
           ...body,
           testingStepId: "no spaces",
         })
-      ).status
+      ).status,
     ).toBe(400);
     expect((await owner.browser.get(API("getOnboardingUserStateForTesting"))).status).toBe(400);
   });
 
   it("a preview plan is kept apart and checked with the testingStepId", async () => {
-    const made = await owner.browser.postJson(API("createPersonalizedPlanForTesting"), { testingStepId: "preview", userState: ANSWERS });
+    const made = await owner.browser.postJson(API("createPersonalizedPlanForTesting"), {
+      testingStepId: "preview",
+      userState: ANSWERS,
+    });
     expect(await made.json()).toMatchObject({ status: "pending" });
     const row = await planRow(testApp(), DEMO_APP_ID, owner.userId, "preview");
     await runJob(row!.jobId!);
-    const status = await owner.browser.get(`/api/apps/checkPlanStatus/${owner.userId}/${S1}/${S2}?testingStepId=preview`);
+    const status = await owner.browser.get(
+      `/api/apps/checkPlanStatus/${owner.userId}/${S1}/${S2}?testingStepId=preview`,
+    );
     expect(await status.json()).toMatchObject({ status: "completed" });
     const real = await owner.browser.get(`/api/apps/checkPlanStatus/${owner.userId}/${S1}/${S2}`);
     expect(await real.json()).toMatchObject({
@@ -209,7 +249,11 @@ describe("completion, plans and checkPlanStatus", () => {
   it("completeOnboarding checks the answers, stores them, and requests one plan even when sent twice", async () => {
     const id = anonId();
     const browser = new Browser();
-    const invalid = await browser.postJson(API("completeOnboarding"), { finalUserState: { goal: "sub2" }, pagesInfo: {} }, H(id));
+    const invalid = await browser.postJson(
+      API("completeOnboarding"),
+      { finalUserState: { goal: "sub2" }, pagesInfo: {} },
+      H(id),
+    );
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({
       error: "currentLevel: This question needs an answer",
@@ -225,7 +269,11 @@ describe("completion, plans and checkPlanStatus", () => {
       planStatus: "pending",
     });
     expect(b.status).toBe(200);
-    const again = await browser.postJson(API("createPersonalizedPlan"), { userState: ANSWERS, forceRegenerate: false }, H(id));
+    const again = await browser.postJson(
+      API("createPersonalizedPlan"),
+      { userState: ANSWERS, forceRegenerate: false },
+      H(id),
+    );
     expect(await again.json()).toMatchObject({
       status: expect.stringMatching(/pending|completed/),
     });
@@ -264,7 +312,7 @@ describe("completion, plans and checkPlanStatus", () => {
         userState: { ...ANSWERS, currentLevel: "advanced" },
         forceRegenerate: true,
       },
-      H(id)
+      H(id),
     );
     expect(await forced.json()).toMatchObject({ status: "pending" });
     const second = await planRow(testApp(), DEMO_APP_ID, id, "");
@@ -292,14 +340,20 @@ describe("completion, plans and checkPlanStatus", () => {
       status: "not_found",
       plan: null,
     });
-    expect((await browser.postJson(API("createPersonalizedPlan"), { forceRegenerate: "maybe" }, H(id))).status).toBe(400);
+    expect((await browser.postJson(API("createPersonalizedPlan"), { forceRegenerate: "maybe" }, H(id))).status).toBe(
+      400,
+    );
   });
 });
 
 describe("the plan job", () => {
   it("claims, reports 10/40/70/100, and writes the plan once", async () => {
     const subject = anonId();
-    const created = await createPersonalizedPlan(quietApp(), { appId: DEMO_APP_ID, subject, testingStepId: "" }, ANSWERS);
+    const created = await createPersonalizedPlan(
+      quietApp(),
+      { appId: DEMO_APP_ID, subject, testingStepId: "" },
+      ANSWERS,
+    );
     const jobId = created.jobId!;
     const seen: number[] = [];
     let now = Date.now();
@@ -323,7 +377,11 @@ describe("the plan job", () => {
   it("a runner killed after its claim is resumed when its lease runs out, and finishes exactly once", async () => {
     const subject = anonId();
     const start = Date.now();
-    const { jobId } = await createPersonalizedPlan(quietApp(start), { appId: DEMO_APP_ID, subject, testingStepId: "" }, ANSWERS);
+    const { jobId } = await createPersonalizedPlan(
+      quietApp(start),
+      { appId: DEMO_APP_ID, subject, testingStepId: "" },
+      ANSWERS,
+    );
     // First runner: claims, then dies (no more steps).
     await advancePlanJob(quietApp(start), jobId!);
     expect(await jobById(testApp(), jobId!)).toMatchObject({
@@ -357,20 +415,32 @@ describe("the plan job", () => {
 
   it("two finishing runners race: exactly one completion", async () => {
     const subject = anonId();
-    const { jobId } = await createPersonalizedPlan(quietApp(), { appId: DEMO_APP_ID, subject, testingStepId: "" }, ANSWERS);
+    const { jobId } = await createPersonalizedPlan(
+      quietApp(),
+      { appId: DEMO_APP_ID, subject, testingStepId: "" },
+      ANSWERS,
+    );
     const job = (await jobById(testApp(), jobId!))!;
     const plan = generatePlan({
       answers: ANSWERS,
       blueprint: null,
       today: "2026-01-01",
     });
-    const results = await Promise.all([finishJob(quietApp(), job, plan), finishJob(quietApp(), job, plan), finishJob(quietApp(), job, plan)]);
+    const results = await Promise.all([
+      finishJob(quietApp(), job, plan),
+      finishJob(quietApp(), job, plan),
+      finishJob(quietApp(), job, plan),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
   it("retries with backoff and fails after max_attempts; the plan says failed; Try again works", async () => {
     const subject = anonId();
-    const { jobId } = await createPersonalizedPlan(quietApp(), { appId: DEMO_APP_ID, subject, testingStepId: "" }, ANSWERS);
+    const { jobId } = await createPersonalizedPlan(
+      quietApp(),
+      { appId: DEMO_APP_ID, subject, testingStepId: "" },
+      ANSWERS,
+    );
     const failing: PlanAdapter = {
       name: "embedded",
       generatePlan: async () => {
@@ -402,7 +472,11 @@ describe("the plan job", () => {
 
   it("pushes progress to the job's room, which an anonymous visitor may join (a guessed name may not)", async () => {
     const subject = anonId();
-    const { jobId } = await createPersonalizedPlan(quietApp(), { appId: DEMO_APP_ID, subject, testingStepId: "" }, ANSWERS);
+    const { jobId } = await createPersonalizedPlan(
+      quietApp(),
+      { appId: DEMO_APP_ID, subject, testingStepId: "" },
+      ANSWERS,
+    );
     const visitor = new Browser();
     const upgrade = { Upgrade: "websocket", Connection: "Upgrade" };
     expect((await visitor.get(`/parties/rooms/plan-not-a-uuid`, upgrade)).status).toBe(404);
@@ -414,7 +488,8 @@ describe("the plan job", () => {
     socket.addEventListener("message", (event) => messages.push(String(event.data)));
     await runJob(jobId!);
     const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline && !messages.some((m) => m.includes('"completed"'))) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() < deadline && !messages.some((m) => m.includes('"completed"')))
+      await new Promise((r) => setTimeout(r, 50));
     const progress = messages.filter((m) => m.startsWith("{")).map((m) => JSON.parse(m).progress);
     expect(progress).toEqual([10, 40, 70, 100]);
     socket.close(1000, "test over");
@@ -437,7 +512,11 @@ describe("the plan job", () => {
 
   it("the sweep kicks queued or running jobs whose time has passed", async () => {
     const subject = anonId();
-    const { jobId } = await createPersonalizedPlan(quietApp(), { appId: DEMO_APP_ID, subject, testingStepId: "" }, ANSWERS);
+    const { jobId } = await createPersonalizedPlan(
+      quietApp(),
+      { appId: DEMO_APP_ID, subject, testingStepId: "" },
+      ANSWERS,
+    );
     await env.DB.prepare("UPDATE jobs SET status = 'running', run_after = 1 WHERE id = ?").bind(jobId).run();
     expect(await sweepStuckJobs(testApp())).toBeGreaterThanOrEqual(1);
   });
@@ -473,7 +552,7 @@ describe("the onboarding pages without JavaScript", () => {
           pageId: "level",
           currentLevel: "beginner",
         })
-      ).headers.get("Location")
+      ).headers.get("Location"),
     ).toBe(`${base}?step=week`);
     expect(
       (
@@ -481,7 +560,7 @@ describe("the onboarding pages without JavaScript", () => {
           pageId: "week",
           daysPerWeek: "3",
         })
-      ).headers.get("Location")
+      ).headers.get("Location"),
     ).toBe(`${base}?step=race`);
     const last = await browser.post(`${base}?step=race`, {
       pageId: "race",
@@ -532,7 +611,9 @@ describe("the onboarding pages without JavaScript", () => {
     const preview = await owner.browser.get(`/apps/draft-store/unpublished/onboarding?testingStepId=preview`);
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain("Preview");
-    expect((await other.browser.get(`/apps/draft-store/unpublished/onboarding?testingStepId=preview`)).status).toBe(403);
+    expect((await other.browser.get(`/apps/draft-store/unpublished/onboarding?testingStepId=preview`)).status).toBe(
+      403,
+    );
   });
 });
 
@@ -545,15 +626,24 @@ describe("linking the onboarding to an account", () => {
     const wrong = await browser.postJson(`/api/users/linkOnboardingWithEmail/${S1}/${S2}`, { email: "bad" });
     expect(wrong.status).toBe(400);
     // The signed-in browser carries the visitor's id (here as the header): only such an id is linked.
-    const linked = await browser.postJson(`/api/users/linkOnboardingWithEmail/${S1}/${S2}`, { email, nonAuthUserId: id }, H(id));
+    const linked = await browser.postJson(
+      `/api/users/linkOnboardingWithEmail/${S1}/${S2}`,
+      { email, nonAuthUserId: id },
+      H(id),
+    );
     expect(await linked.json()).toMatchObject({
       status: "success",
       linked: true,
     });
     expect(await count("SELECT count(*) AS n FROM personalized_plans WHERE subject = ?", userId)).toBe(1);
-    expect(await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND email = ?", userId, email)).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND email = ?", userId, email),
+    ).toBe(1);
     // Someone else cannot take it back.
-    const stolen = await other.browser.postJson(`/api/users/linkOnboardingWithEmail/${S1}/${S2}`, { email: other.email, nonAuthUserId: id });
+    const stolen = await other.browser.postJson(`/api/users/linkOnboardingWithEmail/${S1}/${S2}`, {
+      email: other.email,
+      nonAuthUserId: id,
+    });
     expect(stolen.status).toBe(403);
   });
 
@@ -561,13 +651,27 @@ describe("linking the onboarding to an account", () => {
     const id = anonId();
     const visitor = new Browser();
     await visitor.postJson(API("saveOnboardingUserState"), { userState: { goal: "pb" }, pagesInfo: {} }, H(id));
-    const noted = await visitor.postJson(`/api/users/linkOnboardingWithEmail/${S1}/${S2}`, { email: "Runner@Example.com" }, H(id));
+    const noted = await visitor.postJson(
+      `/api/users/linkOnboardingWithEmail/${S1}/${S2}`,
+      { email: "Runner@Example.com" },
+      H(id),
+    );
     expect(await noted.json()).toMatchObject({
       status: "success",
       linked: false,
     });
-    expect(await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND email = 'runner@example.com'", id)).toBe(1);
-    expect((await visitor.postJson(`/api/users/linkOnboardingWithEmail/${S1}/${S2}`, { email: "a@example.com", nonAuthUserId: anonId() }, H(id))).status).toBe(403);
+    expect(
+      await count("SELECT count(*) AS n FROM onboarding_states WHERE subject = ? AND email = 'runner@example.com'", id),
+    ).toBe(1);
+    expect(
+      (
+        await visitor.postJson(
+          `/api/users/linkOnboardingWithEmail/${S1}/${S2}`,
+          { email: "a@example.com", nonAuthUserId: anonId() },
+          H(id),
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("linkAuthUserWithAnonymousUserId moves onboarding states and plans too", async () => {

@@ -8,7 +8,20 @@ import { openDirectCheckout } from "~/features/checkout/direct.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { parseEnv } from "~/platform/env";
 import { testApp } from "./app-context";
-import { Browser, count, formBody, GOOD_CARD, openCheckoutPage, ORIGIN, pay, payCard, payPageId, product, signUp, starterTierOrder } from "./commerce-helpers";
+import {
+  Browser,
+  count,
+  formBody,
+  GOOD_CARD,
+  openCheckoutPage,
+  ORIGIN,
+  pay,
+  payCard,
+  payPageId,
+  product,
+  signUp,
+  starterTierOrder,
+} from "./commerce-helpers";
 // The built worker's own handler, called with production bindings (the suite's bindings say "test").
 // @ts-ignore build/worker.js is the build's output: absent before `npm run build` (the typecheck runs first), untyped after
 import worker from "../../build/worker.js";
@@ -20,13 +33,25 @@ const built = worker as { fetch(request: Request, bindings: unknown, ctx: Execut
  * suite's ENVIRONMENT "test"), and no secrets: no Stripe or Resend keys.
  */
 function productionBindings(overrides: Record<string, unknown> = {}) {
-  const { ENVIRONMENT: _suite, STRIPE_WEBHOOK_SECRET: _webhook, ...bindings } = env as unknown as Record<string, unknown>;
+  const {
+    ENVIRONMENT: _suite,
+    STRIPE_WEBHOOK_SECRET: _webhook,
+    ...bindings
+  } = env as unknown as Record<string, unknown>;
   return { ...bindings, ...env.TEST_DEPLOY_VARS, ...overrides };
 }
 
-async function callProduction(path: string, init: RequestInit = {}, overrides: Record<string, unknown> = {}): Promise<Response> {
+async function callProduction(
+  path: string,
+  init: RequestInit = {},
+  overrides: Record<string, unknown> = {},
+): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await built.fetch(new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }), productionBindings(overrides), ctx);
+  const response = await built.fetch(
+    new Request(`${ORIGIN}${path}`, { redirect: "manual", ...init }),
+    productionBindings(overrides),
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -41,14 +66,22 @@ class ProductionBrowser extends Browser {
     if (!headers.has("Host")) headers.set("Host", new URL(ORIGIN).host);
     const response = await callProduction(path, { ...init, method, headers });
     // 503 is production's plain refusal (payments or email not configured); anything else 5xx is a crash.
-    if (response.status !== 503) expect(response.status, `${method} ${path} answered ${response.status}`).toBeLessThan(500);
+    if (response.status !== 503)
+      expect(response.status, `${method} ${path} answered ${response.status}`).toBeLessThan(500);
     this.absorb(response);
     return response;
   }
 }
 
 /** Every development route file (app/routes/dev.*), as the paths they would answer. */
-const DEV_PATHS = Object.keys(import.meta.glob("../../app/routes/dev.*")).map((file) => `/${file.split("/").pop()!.replace(/\.tsx?$/, "").replace(/\./g, "/")}`);
+const DEV_PATHS = Object.keys(import.meta.glob("../../app/routes/dev.*")).map(
+  (file) =>
+    `/${file
+      .split("/")
+      .pop()!
+      .replace(/\.tsx?$/, "")
+      .replace(/\./g, "/")}`,
+);
 
 describe("development routes in production", () => {
   it("is what wrangler.toml deploys: ENVIRONMENT is production or left to its production default", () => {
@@ -66,7 +99,11 @@ describe("development routes in production", () => {
       const text = await page.text();
       expect(text).not.toMatch(/Outbox|Interface kit|Boom|"events"/);
     }
-    const post = await callProduction(path, { method: "POST", headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded" }, body: formBody({ kind: "success", title: "x" }) });
+    const post = await callProduction(path, {
+      method: "POST",
+      headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded" },
+      body: formBody({ kind: "success", title: "x" }),
+    });
     expect(post.status, `POST ${path}`).toBe(404);
     // Remix's data request for the route is refused the same way.
     expect((await callProduction(`${path}.data`)).status).toBe(404);
@@ -85,7 +122,12 @@ describe("the embedded payment provider in production", () => {
     const { users } = await import("~/db/schema");
     const { eq } = await import("drizzle-orm");
     const user = (await testApp().db.select().from(users).where(eq(users.id, userId)).get()) as UserRow;
-    const opened = await openDirectCheckout(testApp(), new Request(`${ORIGIN}/dashboard/builder`, { method: "POST" }), user, starterTierOrder());
+    const opened = await openDirectCheckout(
+      testApp(),
+      new Request(`${ORIGIN}/dashboard/builder`, { method: "POST" }),
+      user,
+      starterTierOrder(),
+    );
     expect(opened.ok).toBe(true);
     if (!opened.ok) return;
 
@@ -93,7 +135,9 @@ describe("the embedded payment provider in production", () => {
     expect((await prod.get(`/checkout/pay/${opened.session.id}`)).status).toBe(404);
     const paid = await prod.post(`/checkout/pay/${opened.session.id}`, GOOD_CARD);
     expect(paid.status).toBe(404);
-    expect(await count("SELECT count(*) AS n FROM checkout_sessions WHERE id = ? AND status = 'open'", opened.session.id)).toBe(1);
+    expect(
+      await count("SELECT count(*) AS n FROM checkout_sessions WHERE id = ? AND status = 'open'", opened.session.id),
+    ).toBe(1);
     expect(await count("SELECT count(*) AS n FROM creator_studio_subscriptions WHERE user_id = ?", userId)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM saved_cards WHERE user_id = ?", userId)).toBe(0);
   });
@@ -120,7 +164,9 @@ describe("the embedded payment provider in production", () => {
   it("refuses even an order that credit covers in full: nothing is fulfilled without a payment provider", async () => {
     const prod = new ProductionBrowser();
     const { userId } = await signUp("prod-credit", prod);
-    await env.DB.prepare("UPDATE users SET monthly_credit_info = ? WHERE id = ?").bind(JSON.stringify({ monthlyCredit: 1000 }), userId).run();
+    await env.DB.prepare("UPDATE users SET monthly_credit_info = ? WHERE id = ?")
+      .bind(JSON.stringify({ monthlyCredit: 1000 }), userId)
+      .run();
     const guitar = await product("riffs-that-rock");
     await prod.cart("add", guitar.id);
     const pay = await prod.post("/checkout", { intent: "pay", idempotencyKey: "prod-credit-key-00001" });
@@ -153,13 +199,25 @@ describe("the embedded payment provider in production", () => {
     const { key } = await openCheckoutPage(browser, "?plan=month");
     const id = payPageId((await pay(browser, key, "?plan=month")).headers.get("location"));
     expect((await payCard(browser, id)).status).toBe(303);
-    const sub = (await env.DB.prepare("SELECT id, current_period_end AS end FROM subscriptions WHERE user_id = ?").bind(userId).first<{ id: string; end: number }>())!;
+    const sub = (await env.DB.prepare("SELECT id, current_period_end AS end FROM subscriptions WHERE user_id = ?")
+      .bind(userId)
+      .first<{ id: string; end: number }>())!;
 
     const production = testApp({ env: parseEnv(productionBindings()), now: sub.end + 1000 });
     expect(await renewDueSubscriptions(production)).toEqual({ renewed: 0, ended: 1, failed: 0 });
-    expect(await count("SELECT count(*) AS n FROM invoices WHERE subscription_id = ? AND status = 'paid' AND period_start = ?", sub.id, sub.end)).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM invoices WHERE subscription_id = ? AND status = 'paid' AND period_start = ?",
+        sub.id,
+        sub.end,
+      ),
+    ).toBe(0);
     expect(await count("SELECT count(*) AS n FROM subscriptions WHERE id = ? AND status = 'canceled'", sub.id)).toBe(1);
-    expect((await env.DB.prepare("SELECT membership_status AS s FROM users WHERE id = ?").bind(userId).first<{ s: string }>())!.s).not.toBe("active");
+    expect(
+      (await env.DB.prepare("SELECT membership_status AS s FROM users WHERE id = ?")
+        .bind(userId)
+        .first<{ s: string }>())!.s,
+    ).not.toBe("active");
   });
 
   it("takes payments once Stripe is configured (the checkout goes to Stripe, not to the local card page)", async () => {
@@ -167,7 +225,11 @@ describe("the embedded payment provider in production", () => {
     await signUp("prod-stripe", prod);
     const guitar = await product("riffs-that-rock");
     await prod.cart("add", guitar.id);
-    const page = await callProduction("/checkout", { headers: { Cookie: prod.cookieHeader } }, { STRIPE_SECRET_KEY: "sk_test_production_config" });
+    const page = await callProduction(
+      "/checkout",
+      { headers: { Cookie: prod.cookieHeader } },
+      { STRIPE_SECRET_KEY: "sk_test_production_config" },
+    );
     expect(await page.text()).toContain("You will pay on Stripe&#x27;s secure checkout page.");
   });
 });
@@ -187,7 +249,12 @@ describe("email in production without a provider", () => {
 
     const api = await callProduction("/api/identity", {
       method: "POST",
-      headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-amz-json-1.1", "X-Amz-Target": "AWSCognitoIdentityProviderService.ForgotPassword" },
+      headers: {
+        Origin: ORIGIN,
+        Host: new URL(ORIGIN).host,
+        "Content-Type": "application/x-amz-json-1.1",
+        "X-Amz-Target": "AWSCognitoIdentityProviderService.ForgotPassword",
+      },
       body: JSON.stringify({ Username: email }),
     });
     expect(api.status).toBe(400);
@@ -207,12 +274,18 @@ describe("email in production without a provider", () => {
 
   it("keeps development's outbox working", async () => {
     const { email } = await signUp("dev-reset");
-    const sent = await callProduction("/auth/reset-password", {
-      method: "POST",
-      headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded" },
-      body: formBody({ step: "EMAIL", email, page: "/" }),
-    }, { ENVIRONMENT: "development" });
+    const sent = await callProduction(
+      "/auth/reset-password",
+      {
+        method: "POST",
+        headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded" },
+        body: formBody({ step: "EMAIL", email, page: "/" }),
+      },
+      { ENVIRONMENT: "development" },
+    );
     expect(sent.status).toBe(303);
-    expect(await count(`SELECT count(*) AS n FROM outbox_emails WHERE "to" = ? AND subject LIKE '%reset code%'`, email)).toBe(1);
+    expect(
+      await count(`SELECT count(*) AS n FROM outbox_emails WHERE "to" = ? AND subject LIKE '%reset code%'`, email),
+    ).toBe(1);
   });
 });

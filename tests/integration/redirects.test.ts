@@ -54,13 +54,21 @@ function expectSameOrigin(response: Response) {
 }
 
 async function newAccount(email: string) {
-  const response = await call("/auth/create-account", form({ email, firstName: "Red", lastName: "Irect", password: PASSWORD, page: "/" }));
+  const response = await call(
+    "/auth/create-account",
+    form({ email, firstName: "Red", lastName: "Irect", password: PASSWORD, page: "/" }),
+  );
   expect(response.status).toBe(303);
 }
 
 describe("the global %2B rule", () => {
   it("GET //evil.example/%2B does not redirect off-site", async () => {
-    for (const path of ["//evil.example/%2B", "//evil.example/%2b?x=1", "///evil.example/%2B", "/%2F/evil.example/%2B"]) {
+    for (const path of [
+      "//evil.example/%2B",
+      "//evil.example/%2b?x=1",
+      "///evil.example/%2B",
+      "/%2F/evil.example/%2B",
+    ]) {
       const response = await call(path);
       expect(response.status, path).toBeLessThan(500);
       if (response.status >= 300 && response.status < 400) expectSameOrigin(response);
@@ -92,7 +100,9 @@ describe("the login form's redirect", () => {
       expect(html, redirect).not.toMatch(HIDDEN_EVIL);
     }
     // A good one is kept, so the form still returns there.
-    expect(await (await call(`/?auth=Login&redirect=${encodeURIComponent("/library?x=1")}`)).text()).toContain('name="redirect" value="/library?x=1"');
+    expect(await (await call(`/?auth=Login&redirect=${encodeURIComponent("/library?x=1")}`)).text()).toContain(
+      'name="redirect" value="/library?x=1"',
+    );
   });
 
   it("renders no off-site redirect into the /auth/login page's form", async () => {
@@ -104,13 +114,19 @@ describe("the login form's redirect", () => {
   it("a successful login with redirect=/%09/evil.example ends on this site", async () => {
     await newAccount("redirect-login@example.com");
     for (const redirect of BYPASSES) {
-      const response = await call("/auth/login", form({ email: "redirect-login@example.com", password: PASSWORD, page: "/", redirect }));
+      const response = await call(
+        "/auth/login",
+        form({ email: "redirect-login@example.com", password: PASSWORD, page: "/", redirect }),
+      );
       expect(response.status, redirect).toBe(303);
       expectSameOrigin(response);
       expect(response.headers.getSetCookie().some((c) => c.startsWith("studio_session="))).toBe(true);
     }
     // A same-origin redirect is still followed.
-    const good = await call("/auth/login", form({ email: "redirect-login@example.com", password: PASSWORD, page: "/", redirect: "/library?x=1#top" }));
+    const good = await call(
+      "/auth/login",
+      form({ email: "redirect-login@example.com", password: PASSWORD, page: "/", redirect: "/library?x=1#top" }),
+    );
     expect(good.headers.get("location")).toBe("/library?x=1#top");
   });
 });
@@ -119,7 +135,10 @@ describe("the forms' page field", () => {
   it("Create Account on a page that names another site stays here", async () => {
     let n = 0;
     for (const page of BYPASSES) {
-      const response = await call("/auth/create-account", form({ email: `redirect-page-${n++}@example.com`, firstName: "Pa", lastName: "Ge", password: PASSWORD, page }));
+      const response = await call(
+        "/auth/create-account",
+        form({ email: `redirect-page-${n++}@example.com`, firstName: "Pa", lastName: "Ge", password: PASSWORD, page }),
+      );
       expect(response.status, page).toBe(303);
       expectSameOrigin(response);
     }
@@ -131,11 +150,14 @@ describe("the forms' page field", () => {
       expectSameOrigin(await call("/auth/join-waitlist", form({ email: "page-waitlist@example.com", page })));
       expectSameOrigin(await call("/auth/social/myspace", form({ page })));
     }
-    for (const page of FEW) expectSameOrigin(await call("/auth/social-sign-up", form({ email: "page-social@example.com", page })));
+    for (const page of FEW)
+      expectSameOrigin(await call("/auth/social-sign-up", form({ email: "page-social@example.com", page })));
   });
 
   it("the cart's form goes back to this site only", async () => {
-    const product = await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' LIMIT 1").first<{ id: string }>();
+    const product = await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' LIMIT 1").first<{
+      id: string;
+    }>();
     for (const page of BYPASSES) {
       const response = await call("/cart", form({ intent: "add", productId: product!.id, page }));
       expect(response.status, page).toBe(303);
@@ -172,7 +194,10 @@ describe("CR or LF in redirectTo, redirect or page", () => {
     await newAccount("redirect-crlf@example.com");
     for (const value of CRLF) {
       for (const fields of [{ redirect: value, page: "/" }, { page: value }] as Record<string, string>[]) {
-        const response = await call("/auth/login", form({ email: "redirect-crlf@example.com", password: PASSWORD, ...fields }));
+        const response = await call(
+          "/auth/login",
+          form({ email: "redirect-crlf@example.com", password: PASSWORD, ...fields }),
+        );
         expect(response.status).toBe(303);
         expectSameOrigin(response);
       }
@@ -181,7 +206,11 @@ describe("CR or LF in redirectTo, redirect or page", () => {
 
   it("is no 500 on /auth/email, /auth/social-sign-up, /auth/join-waitlist and /auth/social/*", async () => {
     for (const value of CRLF) {
-      for (const fields of [{ page: value }, { page: "/", redirect: value }, { page: value, redirect: value }] as Record<string, string>[]) {
+      for (const fields of [
+        { page: value },
+        { page: "/", redirect: value },
+        { page: value, redirect: value },
+      ] as Record<string, string>[]) {
         for (const [path, extra] of [
           ["/auth/email", { email: "crlf-lead@example.com" }],
           ["/auth/join-waitlist", { email: "crlf-waitlist@example.com" }],
@@ -193,14 +222,21 @@ describe("CR or LF in redirectTo, redirect or page", () => {
           expectSameOrigin(response);
         }
       }
-      const social = await call("/auth/social-sign-up", form({ email: "crlf-social@example.com", page: value, redirect: value }));
+      const social = await call(
+        "/auth/social-sign-up",
+        form({ email: "crlf-social@example.com", page: value, redirect: value }),
+      );
       expect(social.status).toBe(303);
       expectSameOrigin(social);
     }
   });
 
   it("is no 500 when the form is opened with one in the address", async () => {
-    for (const path of ["/?auth=Login&redirect=%2Fa%0D%0Ab", "/auth/login?page=%2Fa%0D%0Ab&redirect=%2Fa%0Ab", "/auth/email?page=%2Fa%0Db"]) {
+    for (const path of [
+      "/?auth=Login&redirect=%2Fa%0D%0Ab",
+      "/auth/login?page=%2Fa%0D%0Ab&redirect=%2Fa%0Ab",
+      "/auth/email?page=%2Fa%0Db",
+    ]) {
       const response = await call(path);
       expect(response.status, path).toBe(200);
     }
@@ -208,26 +244,53 @@ describe("CR or LF in redirectTo, redirect or page", () => {
 });
 
 describe("a checkout's success and cancel paths", () => {
-  const studio = (success_url: string, cancel_url: string) => ({ price_option_id: "studio_starter_month", success_url, cancel_url, tier_slug: "starter" });
+  const studio = (success_url: string, cancel_url: string) => ({
+    price_option_id: "studio_starter_month",
+    success_url,
+    cancel_url,
+    tier_slug: "starter",
+  });
 
   it("an address of this origin whose path names another host is refused", async () => {
     const buyer = await signUp("redirect-studio");
-    for (const bad of [`${ORIGIN}//evil.example/x`, `${ORIGIN}/%5Cevil.example`, "/\t/evil.example", "//evil.example", "https://evil.example/x"]) {
-      const asSuccess = await buyer.browser.postJson("/api/payments/create-studio-checkout-session", studio(bad, "/dashboard/builder"));
+    for (const bad of [
+      `${ORIGIN}//evil.example/x`,
+      `${ORIGIN}/%5Cevil.example`,
+      "/\t/evil.example",
+      "//evil.example",
+      "https://evil.example/x",
+    ]) {
+      const asSuccess = await buyer.browser.postJson(
+        "/api/payments/create-studio-checkout-session",
+        studio(bad, "/dashboard/builder"),
+      );
       expect(asSuccess.status, bad).toBe(400);
-      const asCancel = await buyer.browser.postJson("/api/payments/create-studio-checkout-session", studio("/dashboard/builder", bad));
+      const asCancel = await buyer.browser.postJson(
+        "/api/payments/create-studio-checkout-session",
+        studio("/dashboard/builder", bad),
+      );
       expect(asCancel.status, bad).toBe(400);
     }
-    const good = await buyer.browser.postJson("/api/payments/create-studio-checkout-session", studio(`${ORIGIN}/dashboard/builder?mode=publish`, "/dashboard/builder"));
+    const good = await buyer.browser.postJson(
+      "/api/payments/create-studio-checkout-session",
+      studio(`${ORIGIN}/dashboard/builder?mode=publish`, "/dashboard/builder"),
+    );
     expect(good.status).toBe(200);
   });
 
   it("a stored path that names another host is not followed when the checkout closes", async () => {
     const buyer = await signUp("redirect-cancel");
-    const opened = await buyer.browser.postJson("/api/payments/create-studio-checkout-session", studio("/dashboard/builder", "/dashboard/builder?mode=pricing_tiers"));
+    const opened = await buyer.browser.postJson(
+      "/api/payments/create-studio-checkout-session",
+      studio("/dashboard/builder", "/dashboard/builder?mode=pricing_tiers"),
+    );
     const { sessionId } = (await opened.json()) as { sessionId: string };
     // A row written before paths were checked this strictly.
-    await env.DB.prepare("UPDATE checkout_sessions SET status = 'expired', cancel_path = '//evil.example/x' WHERE id = ?").bind(sessionId).run();
+    await env.DB.prepare(
+      "UPDATE checkout_sessions SET status = 'expired', cancel_path = '//evil.example/x' WHERE id = ?",
+    )
+      .bind(sessionId)
+      .run();
     const closed = await buyer.browser.get(`/checkout/pay/${sessionId}`);
     expect(closed.status).toBe(303);
     expectSameOrigin(closed);

@@ -12,7 +12,11 @@ const built = worker as { fetch(request: Request, bindings: unknown, ctx: Execut
 
 async function callWith(overrides: Record<string, unknown>, path: string): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await built.fetch(new Request(`${ORIGIN}${path}`, { redirect: "manual" }), { ...(env as unknown as Record<string, unknown>), ...overrides }, ctx);
+  const response = await built.fetch(
+    new Request(`${ORIGIN}${path}`, { redirect: "manual" }),
+    { ...(env as unknown as Record<string, unknown>), ...overrides },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -41,7 +45,10 @@ function expectCommonHeaders(response: Response, what: string) {
 }
 
 /** An HTML page's policy and its nonce; every script of the page carries that nonce, and no script runs without one. */
-async function expectHtmlPolicy(response: Response, what: string): Promise<{ nonce: string; csp: Map<string, string[]>; html: string }> {
+async function expectHtmlPolicy(
+  response: Response,
+  what: string,
+): Promise<{ nonce: string; csp: Map<string, string[]>; html: string }> {
   expectCommonHeaders(response, what);
   expect(response.headers.get("Content-Type"), what).toMatch(/^text\/html/);
   const csp = directives(response.headers.get("Content-Security-Policy"));
@@ -73,7 +80,14 @@ describe("security headers", () => {
     expect(page.csp.get("default-src")).toEqual(["'self'"]);
     expect(page.csp.get("connect-src")).toEqual(["'self'"]);
     expect(page.csp.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(page.csp.get("frame-src")).toEqual(expect.arrayContaining(["https://www.youtube-nocookie.com", "https://player.vimeo.com", "https://open.spotify.com", "https://www.tiktok.com"]));
+    expect(page.csp.get("frame-src")).toEqual(
+      expect.arrayContaining([
+        "https://www.youtube-nocookie.com",
+        "https://player.vimeo.com",
+        "https://open.spotify.com",
+        "https://www.tiktok.com",
+      ]),
+    );
   });
 
   it("signed-in pages with one-click forms (/account, /checkout) cannot be framed", async () => {
@@ -98,7 +112,10 @@ describe("security headers", () => {
       ["/api/up", await call("/api/up")],
       ["/api/getProducts", await call("/api/getProducts?limit=2")],
       ["/api/getCart (401)", await call("/api/getCart")],
-      ["/api/identity (400)", await call("/api/identity", { method: "POST", headers: { "X-Amz-Target": "x" }, body: "{}" })],
+      [
+        "/api/identity (400)",
+        await call("/api/identity", { method: "POST", headers: { "X-Amz-Target": "x" }, body: "{}" }),
+      ],
       ["/classes.data", await call("/classes.data")],
       ["a redirect", await call("/?code=1&state=2")],
       ["a cross-site post (403)", await call("/cart", { method: "POST", headers: { Origin: "https://evil.example" } })],
@@ -112,7 +129,11 @@ describe("security headers", () => {
   });
 
   it("allows Sentry's ingestion host when SENTRY_DSN is set, and only then", async () => {
-    const withSentry = directives((await callWith({ SENTRY_DSN: "https://key@o12.ingest.sentry.io/34" }, "/")).headers.get("Content-Security-Policy"));
+    const withSentry = directives(
+      (await callWith({ SENTRY_DSN: "https://key@o12.ingest.sentry.io/34" }, "/")).headers.get(
+        "Content-Security-Policy",
+      ),
+    );
     expect(withSentry.get("connect-src")).toEqual(["'self'", "https://o12.ingest.sentry.io"]);
     const without = directives((await call("/")).headers.get("Content-Security-Policy"));
     expect(without.get("connect-src")).toEqual(["'self'"]);

@@ -2,7 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call } from "./app-context";
 
-const json = (body: unknown, headers: Record<string, string> = {}) => ({ method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "Content-Type": "application/json", ...headers },
+});
 const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]);
 
 async function signUp(email: string, extraCookie = "") {
@@ -15,7 +19,10 @@ async function signUp(email: string, extraCookie = "") {
   return { cookie: cookiesOf(response).find((c) => c.startsWith("studio_session="))!, response };
 }
 
-const userOf = (email: string) => env.DB.prepare("SELECT id, username, is_studio_vip AS vip FROM users WHERE email = ?").bind(email).first<{ id: string; username: string; vip: number }>();
+const userOf = (email: string) =>
+  env.DB.prepare("SELECT id, username, is_studio_vip AS vip FROM users WHERE email = ?")
+    .bind(email)
+    .first<{ id: string; username: string; vip: number }>();
 
 describe("anonymous visitors", () => {
   it("get an anon_ id cookie on their first page, and keep it", async () => {
@@ -30,41 +37,82 @@ describe("anonymous visitors", () => {
   it("are linked to the account at sign-in, once, and the link answers the spec's shape", async () => {
     const anon = `anon_${crypto.randomUUID()}`;
     const { cookie } = await signUp("anon-link@example.com", `dx_non_auth_user_id=${anon}`);
-    expect(await env.DB.prepare("SELECT user_id FROM anonymous_links WHERE anonymous_id = ?").bind(anon).first()).toEqual({ user_id: (await userOf("anon-link@example.com"))!.id });
+    expect(
+      await env.DB.prepare("SELECT user_id FROM anonymous_links WHERE anonymous_id = ?").bind(anon).first(),
+    ).toEqual({ user_id: (await userOf("anon-link@example.com"))!.id });
     // Only an id the request carries (its visitor cookie or X-Non-Auth-User-Id) is linked.
-    const again = await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: anon }, { Cookie: `${cookie}; dx_non_auth_user_id=${anon}` }));
+    const again = await call(
+      "/api/users/linkAuthUserWithAnonymousUserId",
+      json({ anonymousUserId: anon }, { Cookie: `${cookie}; dx_non_auth_user_id=${anon}` }),
+    );
     expect(await again.json()).toEqual({ success: true, dataLinked: false, message: "Already linked" });
     const freshId = `anon_${crypto.randomUUID()}`;
-    const fresh = await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: freshId }, { Cookie: cookie, "X-Non-Auth-User-Id": freshId }));
+    const fresh = await call(
+      "/api/users/linkAuthUserWithAnonymousUserId",
+      json({ anonymousUserId: freshId }, { Cookie: cookie, "X-Non-Auth-User-Id": freshId }),
+    );
     expect(await fresh.json()).toMatchObject({ success: true, dataLinked: false });
-    const notCarried = await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: `anon_${crypto.randomUUID()}` }, { Cookie: cookie }));
+    const notCarried = await call(
+      "/api/users/linkAuthUserWithAnonymousUserId",
+      json({ anonymousUserId: `anon_${crypto.randomUUID()}` }, { Cookie: cookie }),
+    );
     expect(notCarried.status).toBe(403);
     expect(await notCarried.json()).toMatchObject({ success: false });
-    const bad = await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: "nope" }, { Cookie: cookie }));
+    const bad = await call(
+      "/api/users/linkAuthUserWithAnonymousUserId",
+      json({ anonymousUserId: "nope" }, { Cookie: cookie }),
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ success: false, message: "anonymousUserId must be 'anon_' followed by a UUID" });
     // Someone else cannot claim it: not from a body, and not even carrying it, once it is linked.
     const other = await signUp("anon-other@example.com");
-    expect(await (await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: anon }, { Cookie: other.cookie }))).json()).toMatchObject({ success: false });
-    expect(await (await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: anon }, { Cookie: other.cookie, "X-Non-Auth-User-Id": anon }))).json()).toEqual({
+    expect(
+      await (
+        await call(
+          "/api/users/linkAuthUserWithAnonymousUserId",
+          json({ anonymousUserId: anon }, { Cookie: other.cookie }),
+        )
+      ).json(),
+    ).toMatchObject({ success: false });
+    expect(
+      await (
+        await call(
+          "/api/users/linkAuthUserWithAnonymousUserId",
+          json({ anonymousUserId: anon }, { Cookie: other.cookie, "X-Non-Auth-User-Id": anon }),
+        )
+      ).json(),
+    ).toEqual({
       success: false,
       message: "This anonymous id belongs to another account",
     });
-    expect((await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: anon }))).status).toBe(401);
+    expect((await call("/api/users/linkAuthUserWithAnonymousUserId", json({ anonymousUserId: anon }))).status).toBe(
+      401,
+    );
   });
 });
 
 describe("bearer tokens", () => {
   it("generateAppAuthToken issues a token that authenticates API calls", async () => {
     const { cookie } = await signUp("bearer@example.com");
-    const issued = (await (await call("/api/users/generateAppAuthToken", json({}, { Cookie: cookie }))).json()) as { response: { token: string; tokenType: string } };
+    const issued = (await (await call("/api/users/generateAppAuthToken", json({}, { Cookie: cookie }))).json()) as {
+      response: { token: string; tokenType: string };
+    };
     expect(issued.response.tokenType).toBe("Bearer");
-    const me = await call("/api/users/getBasicUserInfo", { headers: { Authorization: `Bearer ${issued.response.token}` } });
+    const me = await call("/api/users/getBasicUserInfo", {
+      headers: { Authorization: `Bearer ${issued.response.token}` },
+    });
     expect(await me.json()).toMatchObject({ firstName: "Api" });
     expect((await call("/api/users/getBasicUserInfo", { headers: { Authorization: "Bearer 0000" } })).status).toBe(401);
     // Signing out everywhere revokes tokens too.
-    await call("/account", { method: "POST", body: new URLSearchParams({ intent: "signout-everywhere" }), headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie } });
-    expect((await call("/api/users/getBasicUserInfo", { headers: { Authorization: `Bearer ${issued.response.token}` } })).status).toBe(401);
+    await call("/account", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "signout-everywhere" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    });
+    expect(
+      (await call("/api/users/getBasicUserInfo", { headers: { Authorization: `Bearer ${issued.response.token}` } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -72,12 +120,52 @@ describe("backend user and profile calls", () => {
   it("createUser completes the caller's own profile only", async () => {
     const { cookie } = await signUp("backend@example.com");
     const user = (await userOf("backend@example.com"))!;
-    const ok = await call("/api/users/createUser", json({ userId: user.username, email: "Backend@Example.com", firstName: "Bea", lastName: "Kend", isSocialSignIn: false }, { Cookie: cookie }));
-    expect(await ok.json()).toMatchObject({ success: true, user: { firstName: "Bea", lastName: "Kend", email: "backend@example.com", membershipStatus: "inactive" } });
-    const form = await call("/api/createUser", { method: "POST", body: new URLSearchParams({ userId: user.id, email: "backend@example.com", firstName: "Beatrice", lastName: "Kend" }), headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie } });
+    const ok = await call(
+      "/api/users/createUser",
+      json(
+        {
+          userId: user.username,
+          email: "Backend@Example.com",
+          firstName: "Bea",
+          lastName: "Kend",
+          isSocialSignIn: false,
+        },
+        { Cookie: cookie },
+      ),
+    );
+    expect(await ok.json()).toMatchObject({
+      success: true,
+      user: { firstName: "Bea", lastName: "Kend", email: "backend@example.com", membershipStatus: "inactive" },
+    });
+    const form = await call("/api/createUser", {
+      method: "POST",
+      body: new URLSearchParams({
+        userId: user.id,
+        email: "backend@example.com",
+        firstName: "Beatrice",
+        lastName: "Kend",
+      }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    });
     expect(await form.json()).toMatchObject({ success: true, user: { firstName: "Beatrice" } });
-    expect((await call("/api/users/createUser", json({ userId: crypto.randomUUID(), email: "backend@example.com", firstName: "X", lastName: "Y" }, { Cookie: cookie }))).status).toBe(403);
-    const bad = await call("/api/users/createUser", json({ userId: user.id, email: "backend@example.com", firstName: "", lastName: "Y".repeat(21) }, { Cookie: cookie }));
+    expect(
+      (
+        await call(
+          "/api/users/createUser",
+          json(
+            { userId: crypto.randomUUID(), email: "backend@example.com", firstName: "X", lastName: "Y" },
+            { Cookie: cookie },
+          ),
+        )
+      ).status,
+    ).toBe(403);
+    const bad = await call(
+      "/api/users/createUser",
+      json(
+        { userId: user.id, email: "backend@example.com", firstName: "", lastName: "Y".repeat(21) },
+        { Cookie: cookie },
+      ),
+    );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toBe("You must provide a first name.");
     expect((await call("/api/users/createUser", json({ userId: user.id }))).status).toBe(401);
@@ -86,22 +174,60 @@ describe("backend user and profile calls", () => {
   it("updateStudioVipStatus: admins grant, users may only give theirs up", async () => {
     const { cookie } = await signUp("vip@example.com");
     const vip = (await userOf("vip@example.com"))!;
-    expect((await call("/api/users/updateStudioVipStatus", json({ isStudioVip: true }, { Cookie: cookie }))).status).toBe(403);
+    expect(
+      (await call("/api/users/updateStudioVipStatus", json({ isStudioVip: true }, { Cookie: cookie }))).status,
+    ).toBe(403);
     const admin = await signUp("vip-admin@example.com");
     await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE email = 'vip-admin@example.com'").run();
-    expect(await (await call("/api/users/updateStudioVipStatus", json({ isStudioVip: true, userId: vip.id }, { Cookie: admin.cookie }))).json()).toEqual({ success: true, id: vip.id, isStudioVip: true });
+    expect(
+      await (
+        await call(
+          "/api/users/updateStudioVipStatus",
+          json({ isStudioVip: true, userId: vip.id }, { Cookie: admin.cookie }),
+        )
+      ).json(),
+    ).toEqual({ success: true, id: vip.id, isStudioVip: true });
     expect((await userOf("vip@example.com"))!.vip).toBe(1);
-    expect(await (await call("/api/users/updateStudioVipStatus", json({ isStudioVip: "false" }, { Cookie: cookie }))).json()).toMatchObject({ isStudioVip: false });
-    expect((await call("/api/users/updateStudioVipStatus", json({ isStudioVip: "maybe" }, { Cookie: cookie }))).status).toBe(400);
+    expect(
+      await (await call("/api/users/updateStudioVipStatus", json({ isStudioVip: "false" }, { Cookie: cookie }))).json(),
+    ).toMatchObject({ isStudioVip: false });
+    expect(
+      (await call("/api/users/updateStudioVipStatus", json({ isStudioVip: "maybe" }, { Cookie: cookie }))).status,
+    ).toBe(400);
   });
 
   it("program info is saved per user and slug", async () => {
     const { cookie } = await signUp("program@example.com");
-    expect(await (await call("/api/getProgramInfoForUserAndSlug?slug=spring-school", { headers: { Cookie: cookie } })).json()).toEqual({ slug: "spring-school", program_info: null });
-    expect(await (await call("/api/saveProgramInfoForUserAndSlug", json({ slug: "spring-school", program_info: { week: 2 } }, { Cookie: cookie }))).json()).toEqual({ success: true, slug: "spring-school", program_info: { week: 2 } });
-    expect(await (await call("/api/getProgramInfoForUserAndSlug?slug=spring-school", { headers: { Cookie: cookie } })).json()).toEqual({ slug: "spring-school", program_info: { week: 2 } });
-    expect((await call("/api/saveProgramInfoForUserAndSlug", json({ slug: "Bad Slug!", program_info: {} }, { Cookie: cookie }))).status).toBe(400);
-    expect((await call("/api/saveProgramInfoForUserAndSlug", json({ slug: "x", program_info: "text" }, { Cookie: cookie }))).status).toBe(400);
+    expect(
+      await (
+        await call("/api/getProgramInfoForUserAndSlug?slug=spring-school", { headers: { Cookie: cookie } })
+      ).json(),
+    ).toEqual({ slug: "spring-school", program_info: null });
+    expect(
+      await (
+        await call(
+          "/api/saveProgramInfoForUserAndSlug",
+          json({ slug: "spring-school", program_info: { week: 2 } }, { Cookie: cookie }),
+        )
+      ).json(),
+    ).toEqual({ success: true, slug: "spring-school", program_info: { week: 2 } });
+    expect(
+      await (
+        await call("/api/getProgramInfoForUserAndSlug?slug=spring-school", { headers: { Cookie: cookie } })
+      ).json(),
+    ).toEqual({ slug: "spring-school", program_info: { week: 2 } });
+    expect(
+      (
+        await call(
+          "/api/saveProgramInfoForUserAndSlug",
+          json({ slug: "Bad Slug!", program_info: {} }, { Cookie: cookie }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call("/api/saveProgramInfoForUserAndSlug", json({ slug: "x", program_info: "text" }, { Cookie: cookie })))
+        .status,
+    ).toBe(400);
     expect((await call("/api/getProgramInfoForUserAndSlug?slug=spring-school")).status).toBe(401);
   });
 });

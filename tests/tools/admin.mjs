@@ -12,7 +12,10 @@ import { fail, parseArgs, persistArgs, runWrangler } from "./wrangler-env.mjs";
 const usage = "usage: npm run admin -- grant|revoke <email> [--persist-to DIR | --remote]";
 const argv = process.argv.slice(2);
 const remote = argv.includes("--remote");
-const { positionals, options } = parseArgs(argv.filter((a) => a !== "--remote"), { usage });
+const { positionals, options } = parseArgs(
+  argv.filter((a) => a !== "--remote"),
+  { usage },
+);
 if (positionals.length !== 2 || !["grant", "revoke"].includes(positionals[0])) fail(usage);
 const [action, rawEmail] = positionals;
 const email = rawEmail.trim().toLowerCase();
@@ -23,4 +26,6 @@ const sql = `UPDATE users SET is_admin = ${action === "grant" ? 1 : 0} WHERE ema
 const result = runWrangler(["d1", "execute", "DB", ...where, "--json", "--command", sql]);
 const rows = JSON.parse(result.stdout).flatMap((r) => r.results ?? []);
 if (!rows.some((r) => r.email === email)) fail(`no user with the email ${email}: they must sign up first`);
-console.log(`${email} is ${action === "grant" ? "now an admin" : "no longer an admin"}${remote ? " (remote D1)" : " (local D1)"}.`);
+console.log(
+  `${email} is ${action === "grant" ? "now an admin" : "no longer an admin"}${remote ? " (remote D1)" : " (local D1)"}.`,
+);

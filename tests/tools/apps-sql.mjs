@@ -58,12 +58,16 @@ export const DEMO_LANDING_PAGE = {
   status: "ready",
   hero: {
     title: "Run your first sub-2 half marathon",
-    subtitle: "A coach in your pocket: a plan built around your week, your level and your race day, adjusted as you go.",
+    subtitle:
+      "A coach in your pocket: a plan built around your week, your level and your race day, adjusted as you go.",
     imageUrl: "/art/apps/half-marathon-hero.svg",
     ctaLabel: "Get my plan",
   },
   benefits: [
-    { title: "Built around your week", description: "Tell us which days you can run and the plan fits them, never the other way round." },
+    {
+      title: "Built around your week",
+      description: "Tell us which days you can run and the plan fits them, never the other way round.",
+    },
     { title: "From where you are", description: "Brand new or racing again: your first week starts at your level." },
     { title: "Race-day ready", description: "Long runs, tempo work and a proper taper so you arrive fresh." },
   ],
@@ -73,16 +77,36 @@ export const DEMO_LANDING_PAGE = {
     { title: "Train and check in", description: "Follow each week's sessions and watch the countdown shrink." },
   ],
   testimonials: [
-    { quote: "I went from 2:14 to 1:57 in one training block. The taper week was magic.", name: "Priya S.", role: "First sub-2" },
+    {
+      quote: "I went from 2:14 to 1:57 in one training block. The taper week was magic.",
+      name: "Priya S.",
+      role: "First sub-2",
+    },
     { quote: "Three runs a week was all I had. The plan made them count.", name: "Tom K.", role: "Busy parent" },
   ],
   faq: [
-    { question: "Do I need to be a runner already?", answer: "No. If you can run 20 minutes without stopping, the beginner plan starts there." },
-    { question: "What if my race is sooner than six weeks?", answer: "The plan shortens its build-up and keeps the taper, so you still arrive rested." },
-    { question: "Can I change my plan later?", answer: "Yes: retake the questions at any time and ask for a fresh plan." },
+    {
+      question: "Do I need to be a runner already?",
+      answer: "No. If you can run 20 minutes without stopping, the beginner plan starts there.",
+    },
+    {
+      question: "What if my race is sooner than six weeks?",
+      answer: "The plan shortens its build-up and keeps the taper, so you still arrive rested.",
+    },
+    {
+      question: "Can I change my plan later?",
+      answer: "Yes: retake the questions at any time and ask for a fresh plan.",
+    },
   ],
-  pricing: { title: "Choose your plan", subtitle: "Cancel any time. The annual plan costs less than two pairs of running shoes." },
-  callToAction: { title: "Your race day is coming", subtitle: "Start with a free personalized plan.", buttonLabel: "Get started" },
+  pricing: {
+    title: "Choose your plan",
+    subtitle: "Cancel any time. The annual plan costs less than two pairs of running shoes.",
+  },
+  callToAction: {
+    title: "Your race day is coming",
+    subtitle: "Start with a free personalized plan.",
+    buttonLabel: "Get started",
+  },
 };
 
 const levelOptions = [
@@ -117,8 +141,26 @@ export const DEMO_ONBOARDING_FLOW = {
       id: "level",
       title: "Where are you now?",
       questions: [
-        { id: "q-level", key: "currentLevel", type: "single_choice", label: "Which sounds most like you?", required: true, options: levelOptions },
-        { id: "q-longest", key: "longestRunKm", type: "number", label: "Your longest run in the last month", unit: "km", min: 0, max: 42, step: 1, required: false, placeholder: "e.g. 8" },
+        {
+          id: "q-level",
+          key: "currentLevel",
+          type: "single_choice",
+          label: "Which sounds most like you?",
+          required: true,
+          options: levelOptions,
+        },
+        {
+          id: "q-longest",
+          key: "longestRunKm",
+          type: "number",
+          label: "Your longest run in the last month",
+          unit: "km",
+          min: 0,
+          max: 42,
+          step: 1,
+          required: false,
+          placeholder: "e.g. 8",
+        },
       ],
     },
     {
@@ -126,13 +168,32 @@ export const DEMO_ONBOARDING_FLOW = {
       title: "Your best so far",
       description: "So your plan aims just past it.",
       skipIf: { key: "currentLevel", operator: "notEquals", value: "advanced" },
-      questions: [{ id: "q-best", key: "previousBest", type: "short_text", label: "Your half marathon best (h:mm)", required: false, placeholder: "e.g. 2:05" }],
+      questions: [
+        {
+          id: "q-best",
+          key: "previousBest",
+          type: "short_text",
+          label: "Your half marathon best (h:mm)",
+          required: false,
+          placeholder: "e.g. 2:05",
+        },
+      ],
     },
     {
       id: "week",
       title: "Your week",
       questions: [
-        { id: "q-days", key: "daysPerWeek", type: "slider", label: "Days a week you can run", min: 2, max: 6, step: 1, unit: "days", required: true },
+        {
+          id: "q-days",
+          key: "daysPerWeek",
+          type: "slider",
+          label: "Days a week you can run",
+          min: 2,
+          max: 6,
+          step: 1,
+          unit: "days",
+          required: true,
+        },
         {
           id: "q-focus",
           key: "extras",
@@ -167,20 +228,54 @@ export const DEMO_BLUEPRINT = {
   defaultProgramLengthWeeks: 6,
   expectedPhaseCount: 13,
   phaseTemplates: [
-    p("Run-walk foundations", "Build the habit with easy run-walk intervals.", ["Run 2 min / walk 1 min × 8", "Easy 20 min walk-run", "Rest or gentle mobility"], "beginner"),
-    p("Easy aerobic base", "Conversational running to build your engine.", ["Easy 30 min", "Easy 25 min + strides", "Long easy 45 min"]),
-    p("Cadence and form", "Quick, light steps; relaxed shoulders.", ["Easy 30 min with 6 × 20 s strides", "Form drills 10 min + easy 20 min"]),
-    p("Strength for runners", "Glutes, calves and core keep injuries away.", ["Squats, lunges, calf raises, planks: 3 rounds", "Easy 20 min"], "all"),
+    p(
+      "Run-walk foundations",
+      "Build the habit with easy run-walk intervals.",
+      ["Run 2 min / walk 1 min × 8", "Easy 20 min walk-run", "Rest or gentle mobility"],
+      "beginner",
+    ),
+    p("Easy aerobic base", "Conversational running to build your engine.", [
+      "Easy 30 min",
+      "Easy 25 min + strides",
+      "Long easy 45 min",
+    ]),
+    p("Cadence and form", "Quick, light steps; relaxed shoulders.", [
+      "Easy 30 min with 6 × 20 s strides",
+      "Form drills 10 min + easy 20 min",
+    ]),
+    p(
+      "Strength for runners",
+      "Glutes, calves and core keep injuries away.",
+      ["Squats, lunges, calf raises, planks: 3 rounds", "Easy 20 min"],
+      "all",
+    ),
     p("First long run", "Time on feet at an easy pace.", ["Long run 60 min easy", "Recovery 20 min"]),
-    p("Hill strength", "Short hills build power without speed work's strain.", ["8 × 45 s uphill, jog down", "Easy 30 min"], "intermediate"),
-    p("Tempo introduction", "Comfortably hard running, the pace of a sub-2 half.", ["Warm up, 2 × 8 min tempo, cool down", "Easy 35 min"]),
+    p(
+      "Hill strength",
+      "Short hills build power without speed work's strain.",
+      ["8 × 45 s uphill, jog down", "Easy 30 min"],
+      "intermediate",
+    ),
+    p("Tempo introduction", "Comfortably hard running, the pace of a sub-2 half.", [
+      "Warm up, 2 × 8 min tempo, cool down",
+      "Easy 35 min",
+    ]),
     p("Long run build", "Extend the long run toward race distance.", ["Long run 75–90 min easy", "Easy 30 min"]),
     p("Race-pace practice", "Lock in 5:40/km: the pace of a 1:59 half.", ["3 × 2 km at race pace", "Easy 40 min"]),
-    p("Speed endurance", "Intervals that make race pace feel easy.", ["6 × 800 m at 10 km pace", "Easy 30 min + strides"], "advanced"),
+    p(
+      "Speed endurance",
+      "Intervals that make race pace feel easy.",
+      ["6 × 800 m at 10 km pace", "Easy 30 min + strides"],
+      "advanced",
+    ),
     p("Peak long run", "Your longest run: confidence for race day.", ["Long run 16–18 km", "Recovery 25 min"]),
     p("Sharpening", "Shorter, faster, fresher.", ["Tempo 20 min", "Easy 30 min with strides"]),
     p("Taper", "Less running, same rhythm: arrive rested.", ["Easy 30 min", "4 × 1 km at race pace", "Rest"]),
-    p("Race week", "Short shake-outs, sleep, fuel and a plan for the day.", ["Shake-out 20 min with 4 strides", "Rest", "Race day: start steady, finish strong"]),
+    p("Race week", "Short shake-outs, sleep, fuel and a plan for the day.", [
+      "Shake-out 20 min with 4 strides",
+      "Rest",
+      "Race day: start steady, finish strong",
+    ]),
   ],
 };
 
@@ -188,7 +283,12 @@ export const DEMO_PRICING = { monthlyPrice: 1499, annualPrice: 9900, annualDurat
 
 /** The demo creator's app, published, with its first versions and the creator's active Pro tier. */
 export function demoAppStatements(now, ownerId) {
-  const published = { landingPage: DEMO_LANDING_PAGE, theme: DEMO_THEME, onboardingFlow: DEMO_ONBOARDING_FLOW, pricing: DEMO_PRICING };
+  const published = {
+    landingPage: DEMO_LANDING_PAGE,
+    theme: DEMO_THEME,
+    onboardingFlow: DEMO_ONBOARDING_FLOW,
+    pricing: DEMO_PRICING,
+  };
   const versions = [
     ["landing_page", DEMO_LANDING_PAGE],
     ["onboarding_flow", DEMO_ONBOARDING_FLOW],

@@ -41,7 +41,11 @@ async function request(jar, path, { form, method = form ? "POST" : "GET" } = {})
     const response = await fetch(`${BASE}${path}`, {
       method,
       redirect: "manual",
-      headers: { Cookie: jar.header(), Origin: BASE, ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}) },
+      headers: {
+        Cookie: jar.header(),
+        Origin: BASE,
+        ...(form ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      },
       body: form ? new URLSearchParams(form) : undefined,
     });
     if (response.status === 503 && attempt < 5) {
@@ -51,7 +55,8 @@ async function request(jar, path, { form, method = form ? "POST" : "GET" } = {})
       continue;
     }
     jar.take(response);
-    if (response.status >= 500) throw new Error(`${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    if (response.status >= 500)
+      throw new Error(`${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
     return response;
   }
 }
@@ -62,30 +67,51 @@ async function buyer(i, productIds) {
   const jar = cookieJar();
   const productId = productIds[i % productIds.length];
   await request(jar, "/");
-  const signUp = await request(jar, "/auth/create-account", { form: { email: `bench-${Date.now()}-${i}@example.com`, firstName: "Bench", lastName: `Buyer${i}`, password: "bench-password-1", page: "/" } });
+  const signUp = await request(jar, "/auth/create-account", {
+    form: {
+      email: `bench-${Date.now()}-${i}@example.com`,
+      firstName: "Bench",
+      lastName: `Buyer${i}`,
+      password: "bench-password-1",
+      page: "/",
+    },
+  });
   if (signUp.status !== 303) throw new Error(`sign-up answered ${signUp.status}`);
   await request(jar, "/cart", { form: { intent: "cta", productId, page: "/classes" } });
   const page = await (await request(jar, "/checkout")).text();
   const key = page.match(/name="idempotencyKey" value="([^"]+)"/)?.[1];
   if (!key) throw new Error("no idempotency key on /checkout");
   const started = performance.now();
-  const pays = await Promise.all([1, 2].map(() => request(jar, "/checkout", { form: { intent: "pay", idempotencyKey: key } })));
+  const pays = await Promise.all(
+    [1, 2].map(() => request(jar, "/checkout", { form: { intent: "pay", idempotencyKey: key } })),
+  );
   const payUrls = new Set(pays.map((r) => r.headers.get("Location")));
   if (payUrls.size !== 1) throw new Error(`a double click made two checkouts: ${[...payUrls].join(", ")}`);
   const payUrl = [...payUrls][0];
   const card = { name: "Bench Buyer", number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" };
   const paid = await Promise.all([1, 2].map(() => request(jar, payUrl, { form: card })));
   const ms = performance.now() - started;
-  if (!paid.some((r) => (r.headers.get("Location") ?? "").startsWith("/checkout/success"))) throw new Error(`paying answered ${paid.map((r) => r.status).join(", ")}`);
+  if (!paid.some((r) => (r.headers.get("Location") ?? "").startsWith("/checkout/success")))
+    throw new Error(`paying answered ${paid.map((r) => r.status).join(", ")}`);
   const { purchases } = await (await request(jar, "/api/getUserPurchases")).json();
-  return { ms, purchases: purchases.length, duplicates: purchases.length - new Set(purchases.map((p) => p.productId)).size };
+  return {
+    ms,
+    purchases: purchases.length,
+    duplicates: purchases.length - new Set(purchases.map((p) => p.productId)).size,
+  };
 }
 
 console.log("› Building and seeding…");
 buildApp({ quiet: true });
 freshSeededDatabase(persistTo);
 // Development: the buyers pay on the embedded provider's card page, which production does not serve.
-const worker = startWorker({ port: PORT, inspectorPort: 9798, persistTo, stdio: ["ignore", "ignore", "inherit"], vars: { ENVIRONMENT: "development" } });
+const worker = startWorker({
+  port: PORT,
+  inspectorPort: 9798,
+  persistTo,
+  stdio: ["ignore", "ignore", "inherit"],
+  vars: { ENVIRONMENT: "development" },
+});
 let exitCode = 0;
 try {
   await waitForUp(`${BASE}/api/up`);
@@ -107,7 +133,10 @@ try {
   console.log(`  lost purchases    ${lost} (must be 0)`);
   console.log(`  retried requests  ${retried} (503s from the overloaded local runtime, sent again)`);
   console.log(`  failed buyers     ${failed.length}${failed.length ? ` (first: ${failed[0].reason?.message})` : ""}`);
-  if (times.length) console.log(`  checkout p50      ${percentile(times, 50).toFixed(0)} ms\n  checkout p99      ${percentile(times, 99).toFixed(0)} ms`);
+  if (times.length)
+    console.log(
+      `  checkout p50      ${percentile(times, 50).toFixed(0)} ms\n  checkout p99      ${percentile(times, 99).toFixed(0)} ms`,
+    );
   console.log(`  wall time         ${(wall / 1000).toFixed(1)} s\n`);
   if (duplicates > 0 || lost > 0 || failed.length > 0 || purchases !== N) exitCode = 1;
 } catch (error) {

@@ -6,7 +6,15 @@
 // and p99 of time to plan (completion sent → plan completed). Exits non-zero on a duplicate, a
 // missing plan or a server error. Uses its own database in tests/.state/bench-plans and the built
 // worker (plan jobs run by their Durable Objects with alarms, as in production).
-import { buildApp, freshSeededDatabase, root, runWrangler, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
+import {
+  buildApp,
+  freshSeededDatabase,
+  root,
+  runWrangler,
+  startWorker,
+  stopGroup,
+  waitForUp,
+} from "./wrangler-env.mjs";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,7 +51,8 @@ async function request(path, { anon, body } = {}) {
       await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
       continue;
     }
-    if (response.status >= 500) throw new Error(`${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    if (response.status >= 500)
+      throw new Error(`${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
     return response.json();
   }
 }
@@ -54,10 +63,18 @@ const GOALS = ["finish", "sub2", "pb"];
 
 async function visitor(i) {
   const anon = `anon_${crypto.randomUUID()}`;
-  const finalUserState = { goal: GOALS[i % 3], currentLevel: LEVELS[i % 3], daysPerWeek: 2 + (i % 5), longestRunKm: i % 20 };
+  const finalUserState = {
+    goal: GOALS[i % 3],
+    currentLevel: LEVELS[i % 3],
+    daysPerWeek: 2 + (i % 5),
+    longestRunKm: i % 20,
+  };
   const started = performance.now();
-  const answers = await Promise.all([1, 2].map(() => request(`/api/apps/completeOnboarding/${S}`, { anon, body: { finalUserState, pagesInfo: {} } })));
-  if (answers.some((a) => a.status !== "success")) throw new Error(`completeOnboarding answered ${JSON.stringify(answers[0])}`);
+  const answers = await Promise.all(
+    [1, 2].map(() => request(`/api/apps/completeOnboarding/${S}`, { anon, body: { finalUserState, pagesInfo: {} } })),
+  );
+  if (answers.some((a) => a.status !== "success"))
+    throw new Error(`completeOnboarding answered ${JSON.stringify(answers[0])}`);
   while (performance.now() - started < TIMEOUT_MS) {
     const status = await request(`/api/apps/checkPlanStatus/${anon}/${S}`, { anon });
     if (status.status === "completed") {
@@ -80,14 +97,22 @@ console.log("› Building and seeding…");
 buildApp({ quiet: true });
 freshSeededDatabase(persistTo);
 // Production, as deployed: onboarding and plans need nothing development-only.
-const worker = startWorker({ port: PORT, inspectorPort: PORT + 1000, persistTo, stdio: ["ignore", "ignore", "inherit"], vars: { ENVIRONMENT: "production" } });
+const worker = startWorker({
+  port: PORT,
+  inspectorPort: PORT + 1000,
+  persistTo,
+  stdio: ["ignore", "ignore", "inherit"],
+  vars: { ENVIRONMENT: "production" },
+});
 let exitCode = 0;
 let ok = [];
 let failed = [];
 let wall = 0;
 try {
   await waitForUp(`${BASE}/api/up`);
-  console.log(`› ${N} anonymous visitors complete the onboarding at once (each submitting twice) and wait for their plan…`);
+  console.log(
+    `› ${N} anonymous visitors complete the onboarding at once (each submitting twice) and wait for their plan…`,
+  );
   const startedAll = performance.now();
   const results = await Promise.allSettled(Array.from({ length: N }, (_, i) => visitor(i)));
   wall = performance.now() - startedAll;
@@ -101,15 +126,22 @@ try {
 }
 await new Promise((r) => setTimeout(r, 1500));
 const [jobs] = d1("SELECT count(*) AS jobs, count(DISTINCT json_extract(input, '$.subject')) AS subjects FROM jobs");
-const [plans] = d1("SELECT count(*) AS plans, count(DISTINCT subject) AS subjects, sum(status = 'completed') AS completed FROM personalized_plans");
+const [plans] = d1(
+  "SELECT count(*) AS plans, count(DISTINCT subject) AS subjects, sum(status = 'completed') AS completed FROM personalized_plans",
+);
 const duplicates = jobs.jobs - jobs.subjects + (plans.plans - plans.subjects);
 const times = ok.map((r) => r.ms).sort((a, b) => a - b);
 console.log(`\n  visitors          ${N}`);
 console.log(`  plans completed   ${plans.completed} (jobs ${jobs.jobs})`);
 console.log(`  duplicates        ${duplicates} (must be 0)`);
-console.log(`  retried requests  ${retried} (503s or dropped connections from the overloaded local runtime, sent again)`);
+console.log(
+  `  retried requests  ${retried} (503s or dropped connections from the overloaded local runtime, sent again)`,
+);
 console.log(`  failed visitors   ${failed.length}${failed.length ? ` (first: ${failed[0].reason?.message})` : ""}`);
-if (times.length) console.log(`  time to plan p50  ${percentile(times, 50).toFixed(0)} ms\n  time to plan p99  ${percentile(times, 99).toFixed(0)} ms`);
+if (times.length)
+  console.log(
+    `  time to plan p50  ${percentile(times, 50).toFixed(0)} ms\n  time to plan p99  ${percentile(times, 99).toFixed(0)} ms`,
+  );
 console.log(`  wall time         ${(wall / 1000).toFixed(1)} s\n`);
 if (duplicates > 0 || failed.length > 0 || plans.completed !== N) exitCode = 1;
 process.exit(exitCode);

@@ -23,14 +23,29 @@ import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildApp, migrate, root, run, startWorker, stopGroup, waitForUp, wranglerBin, wranglerEnv } from "./wrangler-env.mjs";
+import {
+  buildApp,
+  migrate,
+  root,
+  run,
+  startWorker,
+  stopGroup,
+  waitForUp,
+  wranglerBin,
+  wranglerEnv,
+} from "./wrangler-env.mjs";
 
 // ── options ──────────────────────────────────────────────────────────────────────────────────────
 const usage = "usage: npm run bench -- [N=100000] [--keep] [--rounds 3] [--duration 8] [--warmup 2] [--connections 4]";
 const opts = { count: 100_000, keep: false, rounds: 3, duration: 8, warmup: 2, connections: 4 };
 {
   const argv = process.argv.slice(2);
-  const numeric = { "--rounds": "rounds", "--duration": "duration", "--warmup": "warmup", "--connections": "connections" };
+  const numeric = {
+    "--rounds": "rounds",
+    "--duration": "duration",
+    "--warmup": "warmup",
+    "--connections": "connections",
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].includes("=") ? argv[i].split("=", 2) : [argv[i], undefined];
     if (flag === "-h" || flag === "--help") {
@@ -119,7 +134,14 @@ async function get(path, { timeoutMs = 60_000 } = {}) {
   const t0 = performance.now();
   const response = await fetch(new URL(path, BASE), { redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
   const body = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, ok: response.ok, location: response.headers.get("location"), body, text: () => body.toString("utf8"), ms: performance.now() - t0 };
+  return {
+    status: response.status,
+    ok: response.ok,
+    location: response.headers.get("location"),
+    body,
+    text: () => body.toString("utf8"),
+    ms: performance.now() - t0,
+  };
 }
 
 async function getJson(path) {
@@ -129,7 +151,8 @@ async function getJson(path) {
 }
 
 /** Text as React writes it into HTML. */
-const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
+const escapeHtml = (text) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]);
 
 /** The product cards' links on a page: /classes/{storefront}/{class}. */
 function classLinks(html) {
@@ -166,9 +189,18 @@ function workerBundleSize() {
         seconds: secondsSince(t0),
       };
     }
-    const why = (result.error?.message ?? `${result.stderr ?? ""}${result.stdout ?? ""}`).trim().split("\n").slice(-3).join(" / ");
+    const why = (result.error?.message ?? `${result.stderr ?? ""}${result.stdout ?? ""}`)
+      .trim()
+      .split("\n")
+      .slice(-3)
+      .join(" / ");
     const buf = readFileSync(`${root}/build/worker.js`);
-    return { source: `build/worker.js (dry-run failed: ${why.slice(0, 200)})`, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length, seconds: secondsSince(t0) };
+    return {
+      source: `build/worker.js (dry-run failed: ${why.slice(0, 200)})`,
+      raw: buf.length,
+      gzip: gzipSync(buf, { level: 9 }).length,
+      seconds: secondsSince(t0),
+    };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
@@ -178,7 +210,9 @@ function workerBundleSize() {
 function prepareDatabase() {
   const previous = existsSync(marker) ? JSON.parse(readFileSync(marker, "utf8")) : null;
   if (opts.keep && previous?.count === opts.count && previous?.complete) {
-    log(`--keep: reusing ${stateDir} (demo + ${opts.count.toLocaleString("en")} synthetic classes, seeded ${previous.seededAt})`);
+    log(
+      `--keep: reusing ${stateDir} (demo + ${opts.count.toLocaleString("en")} synthetic classes, seeded ${previous.seededAt})`,
+    );
     migrate(stateDir); // no-op unless a migration was added since
     timings.seedDemo = 0;
     timings.seedSynthetic = 0;
@@ -203,19 +237,31 @@ function prepareDatabase() {
   t0 = Date.now();
   run(process.execPath, [`${root}/tests/tools/seed-synthetic.mjs`, String(opts.count), "--persist-to", stateDir]);
   timings.seedSynthetic = secondsSince(t0);
-  writeFileSync(marker, JSON.stringify({ count: opts.count, complete: true, seededAt: new Date().toISOString() }, null, 2));
-  log(`seeding took ${fmtS(timings.seedDemo + timings.seedSynthetic)} (demo ${fmtS(timings.seedDemo)}, synthetic ${fmtS(timings.seedSynthetic)})`);
+  writeFileSync(
+    marker,
+    JSON.stringify({ count: opts.count, complete: true, seededAt: new Date().toISOString() }, null, 2),
+  );
+  log(
+    `seeding took ${fmtS(timings.seedDemo + timings.seedSynthetic)} (demo ${fmtS(timings.seedDemo)}, synthetic ${fmtS(timings.seedSynthetic)})`,
+  );
 }
 
 // ── 3. worker ───────────────────────────────────────────────────────────────────────────────────
 async function start() {
   for (const port of [PORT, INSPECTOR_PORT]) {
-    if (!(await portFree(port))) throw new Error(`port ${port} is already in use (an earlier bench still running?); not starting a second worker`);
+    if (!(await portFree(port)))
+      throw new Error(`port ${port} is already in use (an earlier bench still running?); not starting a second worker`);
   }
   log(`Starting the worker on ${BASE}…`);
   const t0 = Date.now();
   // Production, as deployed: the pages measured need nothing development-only.
-  worker = startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo: stateDir, stdio: "ignore", vars: { ENVIRONMENT: "production" } });
+  worker = startWorker({
+    port: PORT,
+    inspectorPort: INSPECTOR_PORT,
+    persistTo: stateDir,
+    stdio: "ignore",
+    vars: { ENVIRONMENT: "production" },
+  });
   worker.on("exit", (code, signal) => {
     workerExited = true;
     if (!stopping) {
@@ -242,7 +288,9 @@ async function pickTargets() {
   const firstMs = {};
   const hasClasses = (html) => (classLinks(html).size ? null : "no class cards on the page");
 
-  firstMs.floor = await firstVisit("/status", (html) => (/<title>Status<\/title>/.test(html) && /is up/.test(html) ? null : "not the status page"));
+  firstMs.floor = await firstVisit("/status", (html) =>
+    /<title>Status<\/title>/.test(html) && /is up/.test(html) ? null : "not the status page",
+  );
   firstMs.home = await firstVisit("/", hasClasses);
   firstMs.first = await firstVisit("/classes", hasClasses);
 
@@ -252,7 +300,8 @@ async function pickTargets() {
   const { products, count } = await getJson("/api/getProducts?limit=1");
   if (!products?.length) throw new Error("GET /api/getProducts?limit=1 returned no products");
   const expected = opts.count;
-  if (count < expected) throw new Error(`the catalogue has ${count} classes, expected at least ${expected} (demo + synthetic)`);
+  if (count < expected)
+    throw new Error(`the catalogue has ${count} classes, expected at least ${expected} (demo + synthetic)`);
 
   let category = "Guitar";
   const byCategory = await getJson(`/api/getProducts?limit=1&categories=${encodeURIComponent(category)}`);
@@ -261,7 +310,9 @@ async function pickTargets() {
 
   const top = products[0];
   const classPath = `/classes/${top.storefrontSlug}/${top.classSlug}`;
-  firstMs.class = await firstVisit(classPath, (html) => (html.includes(escapeHtml(top.title)) ? null : `the page does not show "${top.title}"`));
+  firstMs.class = await firstVisit(classPath, (html) =>
+    html.includes(escapeHtml(top.title)) ? null : `the page does not show "${top.title}"`,
+  );
 
   // Page 500 when the catalogue has that many pages (npm run bench -- 2000 has fewer: its last page then).
   const pages = Math.min(DEEP_PAGES, Math.ceil(count / PAGE_SIZE));
@@ -270,7 +321,8 @@ async function pickTargets() {
   let cursor = null;
   for (let page = 1; page < pages; page++) {
     const body = await getJson(`/api/getProducts?limit=${PAGE_SIZE}${cursor ? `&lastProductId=${cursor}` : ""}`);
-    if (!body.hasMore || !body.lastProductId) throw new Error(`the list ends after ${page} pages, but ${count} classes make ${pages}`);
+    if (!body.hasMore || !body.lastProductId)
+      throw new Error(`the list ends after ${page} pages, but ${count} classes make ${pages}`);
     cursor = body.lastProductId;
   }
   timings.walk = secondsSince(t0);
@@ -278,7 +330,9 @@ async function pickTargets() {
   deepPage = pages;
   const deepPath = `/classes?cursor=${cursor}`;
   firstMs.deep = await firstVisit(deepPath, hasClasses);
-  log(`walked in ${fmtS(timings.walk)}; catalogue: ${count.toLocaleString("en")} classes, deep page = page ${deepPage}`);
+  log(
+    `walked in ${fmtS(timings.walk)}; catalogue: ${count.toLocaleString("en")} classes, deep page = page ${deepPage}`,
+  );
 
   return {
     catalogueCount: count,
@@ -303,7 +357,9 @@ function cannon(path, duration) {
 async function measure(targets) {
   const samples = Object.fromEntries(targets.map((t) => [t.key, []]));
   const perRun = opts.warmup + opts.duration;
-  log(`Load: ${opts.rounds} rounds × ${targets.length} pages × (${opts.warmup} s warm-up + ${opts.duration} s), ${opts.connections} connections — about ${fmtS(opts.rounds * targets.length * perRun)}`);
+  log(
+    `Load: ${opts.rounds} rounds × ${targets.length} pages × (${opts.warmup} s warm-up + ${opts.duration} s), ${opts.connections} connections — about ${fmtS(opts.rounds * targets.length * perRun)}`,
+  );
   loadBefore = loadavg()[0].toFixed(2);
   const t0 = Date.now();
   for (let round = 0; round < opts.rounds; round++) {
@@ -312,13 +368,32 @@ async function measure(targets) {
       if (workerExited) throw new Error("the worker is gone");
       if (opts.warmup > 0) {
         const warm = await cannon(target.path, opts.warmup);
-        samples[target.key].push({ warmup: true, non2xx: warm.non2xx, errors: warm.errors + warm.timeouts, codes: warm.statusCodeStats });
+        samples[target.key].push({
+          warmup: true,
+          non2xx: warm.non2xx,
+          errors: warm.errors + warm.timeouts,
+          codes: warm.statusCodeStats,
+        });
       }
       const r = await cannon(target.path, opts.duration);
-      const sample = { p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.mean, rps: r.requests.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts, codes: r.statusCodeStats };
+      const sample = {
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        mean: r.latency.mean,
+        rps: r.requests.average,
+        total: r.requests.total,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+        codes: r.statusCodeStats,
+      };
       samples[target.key].push(sample);
-      const bad = sample.non2xx || sample.errors ? `  ✗ ${sample.non2xx} non-2xx, ${sample.errors} errors ${JSON.stringify(sample.codes)}` : "";
-      console.log(`  round ${round + 1}  ${target.name.padEnd(28)} p50 ${String(sample.p50).padStart(4)} ms  p99 ${String(sample.p99).padStart(4)} ms  ${sample.rps.toFixed(0).padStart(5)} req/s${bad}`);
+      const bad =
+        sample.non2xx || sample.errors
+          ? `  ✗ ${sample.non2xx} non-2xx, ${sample.errors} errors ${JSON.stringify(sample.codes)}`
+          : "";
+      console.log(
+        `  round ${round + 1}  ${target.name.padEnd(28)} p50 ${String(sample.p50).padStart(4)} ms  p99 ${String(sample.p99).padStart(4)} ms  ${sample.rps.toFixed(0).padStart(5)} req/s${bad}`,
+      );
     }
   }
   timings.load = secondsSince(t0);
@@ -442,28 +517,40 @@ function report({ targets, samples, js, bundle, firstMs, catalogueCount }) {
   lines.push("| page | p50 ms | p99 ms | req/s | p50 ratio to floor | client JS gzip KB | JS ratio to floor |");
   lines.push("|---|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
-    lines.push(`| ${r.name} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${x(ratio(r.p50, floor.p50))} | ${kb(r.js.gzip)} | ${x(ratio(r.js.gzip, floor.js.gzip))} |`);
+    lines.push(
+      `| ${r.name} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${x(ratio(r.p50, floor.p50))} | ${kb(r.js.gzip)} | ${x(ratio(r.js.gzip, floor.js.gzip))} |`,
+    );
   }
   lines.push("");
   const deepRatio = ratio(deep.p50, first.p50);
-  lines.push(`- Deep page (page ${deepPage}${deepPage < DEEP_PAGES ? `, the last: the catalogue has fewer than ${DEEP_PAGES} pages` : ""}) p50 ratio to /classes page 1: **${x(deepRatio)}** (per round: ${perRound(deep, first).map(x).join(", ")})`);
+  lines.push(
+    `- Deep page (page ${deepPage}${deepPage < DEEP_PAGES ? `, the last: the catalogue has fewer than ${DEEP_PAGES} pages` : ""}) p50 ratio to /classes page 1: **${x(deepRatio)}** (per round: ${perRound(deep, first).map(x).join(", ")})`,
+  );
   lines.push(`- Worker bundle: **${kb(bundle.gzip)} KB gzip** (${kb(bundle.raw)} KB raw), from ${bundle.source}`);
   lines.push("");
 
   const slowPages = rows.filter((r) => r.key !== "floor" && ratio(r.p50, floor.p50) > 2);
   const heavyPages = rows.filter((r) => r.key !== "floor" && ratio(r.js.gzip, floor.js.gzip) > 1.2);
   lines.push("Targets:", "");
-  lines.push(`- ${passFail(!slowPages.length)} every page p50 ≤ 2× floor (${floor.p50} ms)${slowPages.length ? ` — over: ${slowPages.map((r) => `${r.name} ${x(ratio(r.p50, floor.p50))}`).join(", ")}` : ""}`);
+  lines.push(
+    `- ${passFail(!slowPages.length)} every page p50 ≤ 2× floor (${floor.p50} ms)${slowPages.length ? ` — over: ${slowPages.map((r) => `${r.name} ${x(ratio(r.p50, floor.p50))}`).join(", ")}` : ""}`,
+  );
   lines.push(`- ${passFail(deepRatio <= 1.2)} deep page p50 ≤ 1.2× /classes page 1 (${x(deepRatio)})`);
-  lines.push(`- ${passFail(!heavyPages.length)} every page's client JS ≤ 1.2× floor's (${kb(floor.js.gzip)} KB gzip)${heavyPages.length ? ` — over: ${heavyPages.map((r) => `${r.name} ${x(ratio(r.js.gzip, floor.js.gzip))}`).join(", ")}` : ""}`);
+  lines.push(
+    `- ${passFail(!heavyPages.length)} every page's client JS ≤ 1.2× floor's (${kb(floor.js.gzip)} KB gzip)${heavyPages.length ? ` — over: ${heavyPages.map((r) => `${r.name} ${x(ratio(r.js.gzip, floor.js.gzip))}`).join(", ")}` : ""}`,
+  );
   lines.push("");
 
   lines.push("Details:", "");
-  lines.push("| page | URL | p50 per round ms | p50 ratio to floor per round | requests | non-2xx / errors | first request ms (KV cold, 1 sample) | JS files (redirected) | JS raw KB | inline script KB |");
+  lines.push(
+    "| page | URL | p50 per round ms | p50 ratio to floor per round | requests | non-2xx / errors | first request ms (KV cold, 1 sample) | JS files (redirected) | JS raw KB | inline script KB |",
+  );
   lines.push("|---|---|---|---|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     const url = r.path.length > 60 ? `${r.path.slice(0, 57)}…` : r.path;
-    lines.push(`| ${r.name} | \`${url}\` | ${r.p50s.join(", ")} | ${perRound(r, floor).map(x).join(", ")} | ${r.requests} | ${r.non2xx} / ${r.errors} | ${r.firstMs.toFixed(0)} | ${r.js.files}${r.js.redirected.length ? ` (${r.js.redirected.length})` : ""} | ${kb(r.js.raw)} | ${kb(r.js.inlineBytes)} |`);
+    lines.push(
+      `| ${r.name} | \`${url}\` | ${r.p50s.join(", ")} | ${perRound(r, floor).map(x).join(", ")} | ${r.requests} | ${r.non2xx} / ${r.errors} | ${r.firstMs.toFixed(0)} | ${r.js.files}${r.js.redirected.length ? ` (${r.js.redirected.length})` : ""} | ${kb(r.js.raw)} | ${kb(r.js.inlineBytes)} |`,
+    );
   }
   lines.push("");
   lines.push(
@@ -473,7 +560,9 @@ function report({ targets, samples, js, bundle, firstMs, catalogueCount }) {
       "inline scripts (route data and the bootstrap) are listed apart, raw.",
   );
   lines.push("");
-  const seeding = timings.reused ? "reused (--keep)" : `${fmtS(timings.seedDemo + timings.seedSynthetic)} (demo ${fmtS(timings.seedDemo)}, ${opts.count.toLocaleString("en")} synthetic ${fmtS(timings.seedSynthetic)})`;
+  const seeding = timings.reused
+    ? "reused (--keep)"
+    : `${fmtS(timings.seedDemo + timings.seedSynthetic)} (demo ${fmtS(timings.seedDemo)}, ${opts.count.toLocaleString("en")} synthetic ${fmtS(timings.seedSynthetic)})`;
   lines.push(
     `Timings: whole run ${fmtS(secondsSince(runStarted))} · build ${fmtS(timings.build)} · worker bundle ${fmtS(bundle.seconds)} · seeding ${seeding} · ` +
       `worker start ${fmtS(timings.workerStart)} · cursor walk ${fmtS(timings.walk)} · load ${fmtS(timings.load)}`,
@@ -481,12 +570,17 @@ function report({ targets, samples, js, bundle, firstMs, catalogueCount }) {
 
   const redirects = [...new Set(rows.flatMap((r) => r.js.redirected))];
   if (redirects.length) {
-    lines.push("", `Scripts that answer with a redirect before the file (an extra round trip each): ${redirects.map((u) => `\`${u}\``).join(", ")}`);
+    lines.push(
+      "",
+      `Scripts that answer with a redirect before the file (an extra round trip each): ${redirects.map((u) => `\`${u}\``).join(", ")}`,
+    );
   }
 
   const failing = rows.filter((r) => r.non2xx || r.errors);
   for (const r of failing) {
-    serverFailures.push(`${r.name} (${r.path}): ${r.non2xx} non-2xx, ${r.errors} errors/timeouts, status codes ${JSON.stringify(r.codes)}`);
+    serverFailures.push(
+      `${r.name} (${r.path}): ${r.non2xx} non-2xx, ${r.errors} errors/timeouts, status codes ${JSON.stringify(r.codes)}`,
+    );
   }
   if (serverFailures.length) {
     lines.push("", "## ✗ SERVER ERRORS", "", ...serverFailures.map((f) => `- ${f}`));

@@ -23,6 +23,11 @@ export function builtRoutes(root) {
   };
   return Object.values(routes)
     .filter((route) => route.id !== "root")
-    .map((route) => ({ id: route.id, path: fullPath(route.id), hasLoader: Boolean(route.hasLoader), hasAction: Boolean(route.hasAction) }))
+    .map((route) => ({
+      id: route.id,
+      path: fullPath(route.id),
+      hasLoader: Boolean(route.hasLoader),
+      hasAction: Boolean(route.hasAction),
+    }))
     .sort((a, b) => a.id.localeCompare(b.id));
 }

@@ -24,7 +24,15 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_STATEMENT_BYTES = 90_000;
 
 /** Catalogue tables, children first: the order rows must be deleted in. */
-export const CATALOGUE_TABLES = ["collection_items", "collections", "lessons", "product_tags", "membership_plans", "products", "creators"];
+export const CATALOGUE_TABLES = [
+  "collection_items",
+  "collections",
+  "lessons",
+  "product_tags",
+  "membership_plans",
+  "products",
+  "creators",
+];
 
 /** A SQL literal for a JS value (strings quoted with single quotes doubled). */
 export function sqlValue(v) {
@@ -36,7 +44,9 @@ export function sqlValue(v) {
   }
   if (typeof v === "bigint") return String(v);
   if (typeof v === "object") v = JSON.stringify(v);
-  return `'${String(v).replace(/\u0000/g, "").replace(/'/g, "''")}'`;
+  return `'${String(v)
+    .replace(/\u0000/g, "")
+    .replace(/'/g, "''")}'`;
 }
 
 /**
@@ -49,7 +59,8 @@ export function insertStatements(table, columns, rows, { maxBytes = MAX_STATEMEN
   let tuples = [];
   let bytes = Buffer.byteLength(head);
   for (const row of rows) {
-    if (row.length !== columns.length) throw new Error(`${table}: row has ${row.length} values for ${columns.length} columns`);
+    if (row.length !== columns.length)
+      throw new Error(`${table}: row has ${row.length} values for ${columns.length} columns`);
     const tuple = `(${row.map(sqlValue).join(", ")})`;
     const size = Buffer.byteLength(tuple) + 2;
     if (tuples.length > 0 && bytes + size > maxBytes) {
@@ -73,7 +84,8 @@ export function deleteStatements() {
 export function bannerPayload(now) {
   return {
     titleBoldText: "Holiday sale: up to 40% off.",
-    descriptionText: "New classes from our instructors, collections and the full Music School, all at their lowest prices of the year. The offer ends in",
+    descriptionText:
+      "New classes from our instructors, collections and the full Music School, all at their lowest prices of the year. The offer ends in",
     descriptionTextAfterCountdown: "Pick up an instrument before the year is out.",
     countdownEndDate: new Date(now + 7 * DAY_MS).toISOString(),
     url: "/classes?view=New%20releases",
@@ -93,10 +105,31 @@ const released = (p, now) => now - p.releasedDaysAgo * DAY_MS;
 
 /** products rows (in PRODUCT_COLUMNS order) for the demo catalogue at time `now`. */
 export const PRODUCT_COLUMNS = [
-  "id", "kind", "title", "class_slug", "storefront_slug", "creator_id", "tagline", "description", "category",
-  "cover_url", "price_cents", "crossed_price_cents", "crossed_price_applicable_from", "special_only_vip",
-  "should_not_hide_discount", "subscription_slug", "level", "lesson_count", "total_seconds", "rating_average",
-  "rating_count", "rating_score", "popularity", "released_at", "created_at",
+  "id",
+  "kind",
+  "title",
+  "class_slug",
+  "storefront_slug",
+  "creator_id",
+  "tagline",
+  "description",
+  "category",
+  "cover_url",
+  "price_cents",
+  "crossed_price_cents",
+  "crossed_price_applicable_from",
+  "special_only_vip",
+  "should_not_hide_discount",
+  "subscription_slug",
+  "level",
+  "lesson_count",
+  "total_seconds",
+  "rating_average",
+  "rating_count",
+  "rating_score",
+  "popularity",
+  "released_at",
+  "created_at",
 ];
 
 const LESSON_CLIPS = 6;
@@ -106,13 +139,31 @@ function productRow(p, now) {
   // Created (drafted) 1..30 days before release, but never in the future.
   const createdAt = Math.min(now, releasedAt - (1 + (slugHash(`created:${p.id}`) % 30)) * DAY_MS);
   return [
-    p.id, p.kind, p.title, p.classSlug, p.storefrontSlug, p.creatorId, p.tagline, p.description, p.category,
-    p.coverUrl, p.price, p.crossedPrice ?? null,
+    p.id,
+    p.kind,
+    p.title,
+    p.classSlug,
+    p.storefrontSlug,
+    p.creatorId,
+    p.tagline,
+    p.description,
+    p.category,
+    p.coverUrl,
+    p.price,
+    p.crossedPrice ?? null,
     p.offerEndsInDays == null ? null : now + p.offerEndsInDays * DAY_MS,
-    false, Boolean(p.shouldNotHideDiscount), p.subscriptionSlug ?? "", p.level,
-    p.lessons.length, p.lessons.reduce((s, l) => s + l.durationSeconds, 0),
-    p.ratingAverage, p.ratingCount, ratingScore(p.ratingAverage, p.ratingCount), p.popularity,
-    releasedAt, createdAt,
+    false,
+    Boolean(p.shouldNotHideDiscount),
+    p.subscriptionSlug ?? "",
+    p.level,
+    p.lessons.length,
+    p.lessons.reduce((s, l) => s + l.durationSeconds, 0),
+    p.ratingAverage,
+    p.ratingCount,
+    ratingScore(p.ratingAverage, p.ratingCount),
+    p.popularity,
+    releasedAt,
+    createdAt,
   ];
 }
 
@@ -136,13 +187,24 @@ export function catalogueStatements(now = Date.now(), { reset = true, flags = tr
       "creators",
       ["id", "storefront_slug", "name", "headline", "bio", "avatar_url", "created_at"],
       creators.map((c) => [
-        c.id, c.storefrontSlug, c.name, c.headline, c.bio, c.avatarUrl,
+        c.id,
+        c.storefrontSlug,
+        c.name,
+        c.headline,
+        c.bio,
+        c.avatarUrl,
         (firstRelease.get(c.id) ?? now) - (30 + (slugHash(`joined:${c.id}`) % 60)) * DAY_MS,
       ]),
     ),
   );
 
-  stmts.push(...insertStatements("products", PRODUCT_COLUMNS, products.map((p) => productRow(p, now))));
+  stmts.push(
+    ...insertStatements(
+      "products",
+      PRODUCT_COLUMNS,
+      products.map((p) => productRow(p, now)),
+    ),
+  );
 
   const tagRows = [];
   for (const p of products) {
@@ -156,13 +218,35 @@ export function catalogueStatements(now = Date.now(), { reset = true, flags = tr
   const lessonRows = products.flatMap((p) =>
     p.lessons.map((l) => {
       const clip = ((l.position - 1) % LESSON_CLIPS) + 1;
-      return [l.id, p.id, l.position, l.title, l.summary, l.durationSeconds, l.isPreview, `/video/lesson-${clip}.webm`, `/video/lesson-${clip}.vtt`, released(p, now)];
+      return [
+        l.id,
+        p.id,
+        l.position,
+        l.title,
+        l.summary,
+        l.durationSeconds,
+        l.isPreview,
+        `/video/lesson-${clip}.webm`,
+        `/video/lesson-${clip}.vtt`,
+        released(p, now),
+      ];
     }),
   );
   stmts.push(
     ...insertStatements(
       "lessons",
-      ["id", "product_id", "position", "title", "summary", "duration_seconds", "is_preview", "video_url", "captions_url", "created_at"],
+      [
+        "id",
+        "product_id",
+        "position",
+        "title",
+        "summary",
+        "duration_seconds",
+        "is_preview",
+        "video_url",
+        "captions_url",
+        "created_at",
+      ],
       lessonRows,
     ),
   );
@@ -170,9 +254,28 @@ export function catalogueStatements(now = Date.now(), { reset = true, flags = tr
   stmts.push(
     ...insertStatements(
       "collections",
-      ["id", "slug", "title", "tagline", "description", "program_type", "cover_url", "price_cents", "position", "created_at"],
+      [
+        "id",
+        "slug",
+        "title",
+        "tagline",
+        "description",
+        "program_type",
+        "cover_url",
+        "price_cents",
+        "position",
+        "created_at",
+      ],
       programs.map((c) => [
-        c.id, c.slug, c.title, c.tagline, c.description, c.programType, c.coverUrl, c.price, c.position,
+        c.id,
+        c.slug,
+        c.title,
+        c.tagline,
+        c.description,
+        c.programType,
+        c.coverUrl,
+        c.price,
+        c.position,
         Math.min(now, Math.max(...c.items.map((it) => released(it.product, now))) + DAY_MS),
       ]),
     ),
@@ -189,7 +292,9 @@ export function catalogueStatements(now = Date.now(), { reset = true, flags = tr
     ...insertStatements(
       "membership_plans",
       ["id", "product_id", "interval", "price_cents", "trial_days", "position"],
-      products.flatMap((p) => (p.plans ?? []).map((plan, i) => [plan.id, p.id, plan.interval, plan.price, plan.trialDays, i])),
+      products.flatMap((p) =>
+        (p.plans ?? []).map((plan, i) => [plan.id, p.id, plan.interval, plan.price, plan.trialDays, i]),
+      ),
     ),
   );
 

@@ -8,4 +8,5 @@ export function chromiumPath() {
   return CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
 
-export const CHROMIUM_HINT = "Chromium not found: install Debian's package with `sudo apt-get install -y chromium`, or set CHROME_PATH to a Chromium binary.";
+export const CHROMIUM_HINT =
+  "Chromium not found: install Debian's package with `sudo apt-get install -y chromium`, or set CHROME_PATH to a Chromium binary.";

@@ -4,9 +4,30 @@ import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { sqlValue } from "./catalogue-sql.mjs";
 
 export const DEMO_ACCOUNTS = [
-  { id: "d0000000-0000-4000-8000-000000000001", email: "learner@studio.example", password: "learner-demo-1", firstName: "Lena", lastName: "Learner", role: "learner" },
-  { id: "d0000000-0000-4000-8000-000000000002", email: "creator@studio.example", password: "creator-demo-1", firstName: "Cruz", lastName: "Creator", role: "creator" },
-  { id: "d0000000-0000-4000-8000-000000000003", email: "admin@studio.example", password: "admin-demo-1", firstName: "Ada", lastName: "Admin", role: "admin" },
+  {
+    id: "d0000000-0000-4000-8000-000000000001",
+    email: "learner@studio.example",
+    password: "learner-demo-1",
+    firstName: "Lena",
+    lastName: "Learner",
+    role: "learner",
+  },
+  {
+    id: "d0000000-0000-4000-8000-000000000002",
+    email: "creator@studio.example",
+    password: "creator-demo-1",
+    firstName: "Cruz",
+    lastName: "Creator",
+    role: "creator",
+  },
+  {
+    id: "d0000000-0000-4000-8000-000000000003",
+    email: "admin@studio.example",
+    password: "admin-demo-1",
+    firstName: "Ada",
+    lastName: "Admin",
+    role: "admin",
+  },
 ];
 
 export function hashPassword(password) {
@@ -20,7 +41,10 @@ export function demoAccountStatements(now) {
   return DEMO_ACCOUNTS.flatMap((a) => {
     // The demo creator sells Marisol Vega's storefront, so /dashboard/classes has classes (and sales once someone buys),
     // and owns its published half-marathon app (tests/tools/apps-sql.mjs).
-    const creatorInfo = a.role === "creator" ? JSON.stringify({ hasNewDashboardAccess: true, hasApps: true, storefrontSlug: "marisol-vega" }) : null;
+    const creatorInfo =
+      a.role === "creator"
+        ? JSON.stringify({ hasNewDashboardAccess: true, hasApps: true, storefrontSlug: "marisol-vega" })
+        : null;
     // The learner starts with $10 of monthly credit (kept in dollars, as the spec's users are), so the cart's credit line shows.
     const credit = a.role === "learner" ? JSON.stringify({ monthlyCredit: 10 }) : null;
     return [

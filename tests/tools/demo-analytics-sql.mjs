@@ -9,7 +9,12 @@ import { DAY_MS, insertStatements, sqlValue } from "./catalogue-sql.mjs";
 import { seededRandom } from "./seeded-random.mjs";
 
 export const DEMO_PREFIX = "demo-analytics-";
-export const DEMO_SHOPPER = { id: "d0000000-0000-4000-8000-00000000a001", email: "demo-shopper@studio.example", firstName: "Demo", lastName: "Shopper" };
+export const DEMO_SHOPPER = {
+  id: "d0000000-0000-4000-8000-00000000a001",
+  email: "demo-shopper@studio.example",
+  firstName: "Demo",
+  lastName: "Shopper",
+};
 
 /** Where demo visitors come from, with weights (utm_source, or a referrer, or nothing: direct). */
 const SOURCES = [
@@ -21,7 +26,6 @@ const SOURCES = [
   { weight: 6, info: { ref: "guitar-weekly-blog" } },
   { weight: 5, info: { utm_source: "partner-podcast" } },
 ];
-
 
 function pick(random, weighted) {
   let roll = random() * weighted.reduce((sum, w) => sum + w.weight, 0);
@@ -44,17 +48,26 @@ export function demoAnalyticsRows(now, { days = 35 } = {}) {
     const dayStart = today - d * DAY_MS;
     const weekday = new Date(dayStart).getUTCDay();
     // Slow growth, busier weekends, some noise.
-    const visitors = Math.round((8 + (days - d) * 0.2) * (weekday === 0 || weekday === 6 ? 1.35 : 1) * (0.75 + random() * 0.5));
+    const visitors = Math.round(
+      (8 + (days - d) * 0.2) * (weekday === 0 || weekday === 6 ? 1.35 : 1) * (0.75 + random() * 0.5),
+    );
     for (let v = 0; v < visitors; v++) {
       const source = pick(random, SOURCES).info;
       const anonymousId = `anon_${DEMO_PREFIX}${dayStart}-${v}`;
       let userId = null;
       // Each visit happens some time that day (before now, for today); its steps follow a few minutes apart.
-      let at = dayStart + Math.floor(random() * Math.min(DAY_MS - 3_600_000, Math.max(60_000, now - dayStart - 3_600_000)));
+      let at =
+        dayStart + Math.floor(random() * Math.min(DAY_MS - 3_600_000, Math.max(60_000, now - dayStart - 3_600_000)));
       const who = () => ({ userId, anonymousId: userId ? null : anonymousId });
       const add = (name, properties = {}) => {
         at += 30_000 + Math.floor(random() * 240_000);
-        events.push({ id: id(), name, ...who(), properties: { ...source, ...properties }, createdAt: Math.min(at, now - 1) });
+        events.push({
+          id: id(),
+          name,
+          ...who(),
+          properties: { ...source, ...properties },
+          createdAt: Math.min(at, now - 1),
+        });
       };
       if (random() < 0.75) add("home landing page | viewed");
       if (random() < 0.35) add("browse landing page | viewed");
@@ -73,7 +86,12 @@ export function demoAnalyticsRows(now, { days = 35 } = {}) {
       if (random() >= 0.65) continue;
       add("checkout | payment submit success", { provider: "local" });
       const checkoutId = `${DEMO_PREFIX}checkout-${String(checkouts.length + 1).padStart(4, "0")}`;
-      add("checkout | purchase success", { checkoutSessionId: checkoutId, type: "class", productIds: [product.id], totalCents: product.price });
+      add("checkout | purchase success", {
+        checkoutSessionId: checkoutId,
+        type: "class",
+        productIds: [product.id],
+        totalCents: product.price,
+      });
       checkouts.push({ id: checkoutId, product, source, completedAt: Math.min(at, now - 1) });
     }
   }
@@ -96,7 +114,21 @@ export function demoAnalyticsStatements(now, options) {
     ),
     ...insertStatements(
       "checkout_sessions",
-      ["id", "user_id", "provider", "idempotency_key", "status", "source", "lines", "subtotal_cents", "total_cents", "payment_info", "created_at", "completed_at", "receipt_sent_at"],
+      [
+        "id",
+        "user_id",
+        "provider",
+        "idempotency_key",
+        "status",
+        "source",
+        "lines",
+        "subtotal_cents",
+        "total_cents",
+        "payment_info",
+        "created_at",
+        "completed_at",
+        "receipt_sent_at",
+      ],
       checkouts.map((c) => [
         c.id,
         u.id,
@@ -104,7 +136,15 @@ export function demoAnalyticsStatements(now, options) {
         c.id,
         "complete",
         "cart",
-        [{ productId: c.product.id, kind: "class", title: c.product.title, priceCents: c.product.price, crossedPriceCents: null }],
+        [
+          {
+            productId: c.product.id,
+            kind: "class",
+            title: c.product.title,
+            priceCents: c.product.price,
+            crossedPriceCents: null,
+          },
+        ],
         c.product.price,
         c.product.price,
         // Checkouts keep a ref under 'referrer' (checkout/rules.ts PAYMENT_INFO_KEYS).

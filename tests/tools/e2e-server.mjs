@@ -9,6 +9,11 @@ freshSeededDatabase(persistTo);
 // Social sign-in goes to a real local OpenID Connect provider, standing in for Google and Apple.
 const oidcPort = port - 3;
 await startOidcServer(oidcPort);
-const worker = startWorker({ port, inspectorPort: port + 1000, persistTo, vars: { ENVIRONMENT: "test", OAUTH_PROVIDERS: JSON.stringify(localProviders(oidcPort)) } });
+const worker = startWorker({
+  port,
+  inspectorPort: port + 1000,
+  persistTo,
+  vars: { ENVIRONMENT: "test", OAUTH_PROVIDERS: JSON.stringify(localProviders(oidcPort)) },
+});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => (stopGroup(worker), process.exit(0)));
 worker.on("exit", (code) => process.exit(code ?? 0));

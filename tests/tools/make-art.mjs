@@ -101,9 +101,12 @@ function decor(rnd, s, id) {
     out.push(`<circle cx="${rnd.int(-40, 120)}" cy="${rnd.int(-40, 400)}" r="${rnd.int(140, 220)}" fill="${s.soft}"/>`);
   } else {
     const r = rnd.int(90, 150);
-    out.push(`<circle cx="${W}" cy="${rnd.pick([0, H])}" r="${r}" fill="${s.soft}"/><circle cx="${W}" cy="${rnd.pick([0, H])}" r="${n(r * 0.55)}" fill="${s.accent}" opacity=".35"/>`);
+    out.push(
+      `<circle cx="${W}" cy="${rnd.pick([0, H])}" r="${r}" fill="${s.soft}"/><circle cx="${W}" cy="${rnd.pick([0, H])}" r="${n(r * 0.55)}" fill="${s.accent}" opacity=".35"/>`,
+    );
   }
-  if (rnd.chance(0.5)) out.push(`<circle cx="${rnd.int(40, 600)}" cy="${rnd.int(30, 330)}" r="${rnd.int(8, 18)}" fill="${s.accent}"/>`);
+  if (rnd.chance(0.5))
+    out.push(`<circle cx="${rnd.int(40, 600)}" cy="${rnd.int(30, 330)}" r="${rnd.int(8, 18)}" fill="${s.accent}"/>`);
   return out.join("");
 }
 
@@ -115,7 +118,9 @@ const motifs = {
     const body = n(r * 2.1);
     const out = [`<circle cx="${cx}" cy="${cy}" r="${body}" fill="${s.soft}"/>`];
     out.push(`<circle cx="${cx}" cy="${cy}" r="${r + 22}" fill="none" stroke="${s.accent}" stroke-width="8"/>`);
-    out.push(`<circle cx="${cx}" cy="${cy}" r="${r + 10}" fill="none" stroke="${s.main}" stroke-width="3" stroke-dasharray="4 6"/>`);
+    out.push(
+      `<circle cx="${cx}" cy="${cy}" r="${r + 10}" fill="none" stroke="${s.main}" stroke-width="3" stroke-dasharray="4 6"/>`,
+    );
     out.push(`<circle cx="${cx}" cy="${cy}" r="${r}" fill="${s.main}"/>`);
     const neckEnd = cx - r - 30;
     const frets = [];
@@ -139,17 +144,22 @@ const motifs = {
     const count = 14;
     const x0 = n(cx - (count * kw) / 2);
     const y0 = n(cy - kh / 2);
-    const keys = [`<rect x="${x0 - 10}" y="${y0 - 10}" width="${count * kw + 20}" height="${kh + 20}" rx="14" fill="${s.main === D ? D : "#0F0F16"}"/>`];
+    const keys = [
+      `<rect x="${x0 - 10}" y="${y0 - 10}" width="${count * kw + 20}" height="${kh + 20}" rx="14" fill="${s.main === D ? D : "#0F0F16"}"/>`,
+    ];
     let whites = "";
     for (let i = 0; i < count; i++) whites += `M${x0 + i * kw + kw / 2} ${y0}v${kh}`;
     keys.push(`<path d="${whites}" stroke="${C}" stroke-width="${kw - 5}"/>`);
     const hasBlack = [1, 1, 0, 1, 1, 1, 0];
     const start = rnd.int(0, 6);
     let blacks = "";
-    for (let i = 0; i < count - 1; i++) if (hasBlack[(i + start) % 7]) blacks += `M${x0 + (i + 1) * kw} ${y0}v${n(kh * 0.6)}`;
+    for (let i = 0; i < count - 1; i++)
+      if (hasBlack[(i + start) % 7]) blacks += `M${x0 + (i + 1) * kw} ${y0}v${n(kh * 0.6)}`;
     keys.push(`<path d="${blacks}" stroke="${D}" stroke-width="${n(kw * 0.58)}"/>`);
     const lit = rnd.int(2, count - 3);
-    keys.push(`<rect x="${x0 + lit * kw + 2}" y="${y0 + n(kh * 0.62)}" width="${kw - 5}" height="${n(kh * 0.38)}" fill="${s.accent === D ? R : s.accent}"/>`);
+    keys.push(
+      `<rect x="${x0 + lit * kw + 2}" y="${y0 + n(kh * 0.62)}" width="${kw - 5}" height="${n(kh * 0.38)}" fill="${s.accent === D ? R : s.accent}"/>`,
+    );
     return `<circle cx="${cx + rnd.int(-160, 160)}" cy="${cy + rnd.int(-60, 60)}" r="${rnd.int(110, 150)}" fill="${s.accent === D ? Y : s.accent}" opacity=".9"/><g transform="rotate(${a} ${cx} ${cy})">${keys.join("")}</g>`;
   },
 
@@ -161,7 +171,9 @@ const motifs = {
       for (const side of [0, 180]) {
         const [x1, y1] = polar(cx, cy, r, side - span);
         const [x2, y2] = polar(cx, cy, r, side + span);
-        arcs.push(`<path d="M${n(x1)} ${n(y1)}A${r} ${r} 0 0 1 ${n(x2)} ${n(y2)}" stroke-width="${Math.max(3, 12 - i * 2)}" opacity="${f1(1 - i * 0.13)}"/>`);
+        arcs.push(
+          `<path d="M${n(x1)} ${n(y1)}A${r} ${r} 0 0 1 ${n(x2)} ${n(y2)}" stroke-width="${Math.max(3, 12 - i * 2)}" opacity="${f1(1 - i * 0.13)}"/>`,
+        );
       }
     }
     out.push(`<g fill="none" stroke="${s.main}" stroke-linecap="round">${arcs.join("")}</g>`);
@@ -184,7 +196,9 @@ const motifs = {
   Songwriting(rnd, s, cx, cy) {
     const out = [];
     const a = rnd.int(-12, 12);
-    out.push(`<rect x="${cx - 210}" y="${cy - 150}" width="420" height="300" rx="10" fill="${s.light}" transform="rotate(${a} ${cx} ${cy})"/>`);
+    out.push(
+      `<rect x="${cx - 210}" y="${cy - 150}" width="420" height="300" rx="10" fill="${s.light}" transform="rotate(${a} ${cx} ${cy})"/>`,
+    );
     const wob = rnd.int(10, 26);
     const top = cy - 40;
     let staff = "";
@@ -199,8 +213,10 @@ const motifs = {
       const wave = wob * (3 * t * (1 - t) * (1 - 2 * t)) * 1.6; // rough follow of the curve
       const y = n(top + rnd.int(0, 8) * 8 + wave);
       xs.push([x, y]);
-      const fill = i % 3 === 1 ? s.accent === D ? R : s.accent : D;
-      notes.push(`<ellipse cx="${x}" cy="${y}" rx="13" ry="10" transform="rotate(-22 ${x} ${y})" fill="${fill}"/><path d="M${x + 11} ${y - 3}V${y - 62}" stroke="${D}" stroke-width="4"/>`);
+      const fill = i % 3 === 1 ? (s.accent === D ? R : s.accent) : D;
+      notes.push(
+        `<ellipse cx="${x}" cy="${y}" rx="13" ry="10" transform="rotate(-22 ${x} ${y})" fill="${fill}"/><path d="M${x + 11} ${y - 3}V${y - 62}" stroke="${D}" stroke-width="4"/>`,
+      );
     }
     out.push(notes.join(""));
     // a beam over two notes and a flag on one
@@ -208,7 +224,9 @@ const motifs = {
     const [x1, y1] = xs[b];
     const [x2, y2] = xs[b + 1];
     out.push(`<path d="M${x1 + 11} ${y1 - 62}L${x2 + 11} ${y2 - 62}" stroke="${D}" stroke-width="9"/>`);
-    out.push(`<circle cx="${cx + rnd.int(120, 200)}" cy="${cy - rnd.int(90, 120)}" r="${rnd.int(26, 40)}" fill="${s.second}" opacity=".8"/>`);
+    out.push(
+      `<circle cx="${cx + rnd.int(120, 200)}" cy="${cy - rnd.int(90, 120)}" r="${rnd.int(26, 40)}" fill="${s.second}" opacity=".8"/>`,
+    );
     return out.join("");
   },
 
@@ -235,7 +253,7 @@ const motifs = {
       const x = px + 25 + i * 35;
       tracks += `M${x} ${cy - 100}v200`;
       const ky = cy - 100 + rnd.int(20, 180);
-      knobs += `<rect x="${x - 12}" y="${ky - 8}" width="24" height="16" rx="3" fill="${i === 4 ? s.accent === D ? R : s.accent : s.main}"/>`;
+      knobs += `<rect x="${x - 12}" y="${ky - 8}" width="24" height="16" rx="3" fill="${i === 4 ? (s.accent === D ? R : s.accent) : s.main}"/>`;
     }
     out.push(`<path d="${tracks}" stroke="${s.bg}" stroke-width="5" stroke-linecap="round"/>${knobs}`);
     return out.join("");
@@ -253,13 +271,21 @@ const motifs = {
     out.push(`<g fill="none" stroke="#fff" stroke-width="1.5" opacity=".14">${grooves}</g>`);
     const [sx1, sy1] = polar(cx, cy, r - 20, 200);
     const [sx2, sy2] = polar(cx, cy, r - 20, 250);
-    out.push(`<path d="M${n(sx1)} ${n(sy1)}A${r - 20} ${r - 20} 0 0 1 ${n(sx2)} ${n(sy2)}" fill="none" stroke="#fff" stroke-width="10" opacity=".18" stroke-linecap="round"/>`);
-    out.push(`<circle cx="${cx}" cy="${cy}" r="52" fill="${s.main === D ? Y : s.main}"/><circle cx="${cx}" cy="${cy}" r="30" fill="none" stroke="${s.accent === D ? R : s.accent}" stroke-width="6"/><circle cx="${cx}" cy="${cy}" r="5" fill="${D}"/>`);
+    out.push(
+      `<path d="M${n(sx1)} ${n(sy1)}A${r - 20} ${r - 20} 0 0 1 ${n(sx2)} ${n(sy2)}" fill="none" stroke="#fff" stroke-width="10" opacity=".18" stroke-linecap="round"/>`,
+    );
+    out.push(
+      `<circle cx="${cx}" cy="${cy}" r="52" fill="${s.main === D ? Y : s.main}"/><circle cx="${cx}" cy="${cy}" r="30" fill="none" stroke="${s.accent === D ? R : s.accent}" stroke-width="6"/><circle cx="${cx}" cy="${cy}" r="5" fill="${D}"/>`,
+    );
     const px = cx + r + 30;
     const py = cy - r + 10;
     const [tx, ty] = polar(cx, cy, r - 30, rnd.int(-10, 25));
-    out.push(`<circle cx="${px}" cy="${py}" r="22" fill="${s.light}"/><path d="M${px} ${py}L${n(tx) + 10} ${n(ty) - 30}L${n(tx)} ${n(ty)}" fill="none" stroke="${s.light}" stroke-width="8" stroke-linejoin="round" stroke-linecap="round"/>`);
-    out.push(`<rect x="${n(tx) - 12}" y="${n(ty) - 8}" width="24" height="20" rx="4" fill="${s.accent === D ? R : s.accent}"/>`);
+    out.push(
+      `<circle cx="${px}" cy="${py}" r="22" fill="${s.light}"/><path d="M${px} ${py}L${n(tx) + 10} ${n(ty) - 30}L${n(tx)} ${n(ty)}" fill="none" stroke="${s.light}" stroke-width="8" stroke-linejoin="round" stroke-linecap="round"/>`,
+    );
+    out.push(
+      `<rect x="${n(tx) - 12}" y="${n(ty) - 8}" width="24" height="20" rx="4" fill="${s.accent === D ? R : s.accent}"/>`,
+    );
     return out.join("");
   },
 
@@ -271,10 +297,16 @@ const motifs = {
       [cx + rnd.int(150, 190), cy - rnd.int(40, 80), rnd.int(55, 70)],
     ];
     const [ex, ey] = [cx - rnd.int(140, 190), cy - rnd.int(90, 120)];
-    out.push(`<ellipse cx="${ex}" cy="${ey}" rx="110" ry="26" fill="${s.accent === D ? Y : s.accent}" transform="rotate(${rnd.int(-14, 14)} ${ex} ${ey})"/>`);
-    out.push(`<ellipse cx="${ex}" cy="${ey}" rx="60" ry="13" fill="none" stroke="${s.main}" stroke-width="2" opacity=".5" transform="rotate(${rnd.int(-14, 14)} ${ex} ${ey})"/>`);
+    out.push(
+      `<ellipse cx="${ex}" cy="${ey}" rx="110" ry="26" fill="${s.accent === D ? Y : s.accent}" transform="rotate(${rnd.int(-14, 14)} ${ex} ${ey})"/>`,
+    );
+    out.push(
+      `<ellipse cx="${ex}" cy="${ey}" rx="60" ry="13" fill="none" stroke="${s.main}" stroke-width="2" opacity=".5" transform="rotate(${rnd.int(-14, 14)} ${ex} ${ey})"/>`,
+    );
     for (const [x, y, r] of drums) {
-      out.push(`<circle cx="${x}" cy="${y}" r="${r}" fill="${s.light}" stroke="${s.main}" stroke-width="${n(r / 7)}"/>`);
+      out.push(
+        `<circle cx="${x}" cy="${y}" r="${r}" fill="${s.light}" stroke="${s.main}" stroke-width="${n(r / 7)}"/>`,
+      );
       out.push(`<circle cx="${x}" cy="${y}" r="${n(r * 0.62)}" fill="none" stroke="${s.soft}" stroke-width="3"/>`);
       let rods = "";
       for (let k = 0; k < 8; k++) {
@@ -291,7 +323,9 @@ const motifs = {
       [cx + 120, cy - 170, cx - 50, cy + 15 - lift],
     ];
     for (const [x1, y1, x2, y2] of sticks)
-      out.push(`<path d="M${x1} ${y1}L${x2} ${y2}" stroke="${stick}" stroke-width="13" stroke-linecap="round"/><circle cx="${x2}" cy="${y2}" r="10" fill="${tip}" stroke="${stick}" stroke-width="3"/>`);
+      out.push(
+        `<path d="M${x1} ${y1}L${x2} ${y2}" stroke="${stick}" stroke-width="13" stroke-linecap="round"/><circle cx="${x2}" cy="${y2}" r="10" fill="${tip}" stroke="${stick}" stroke-width="3"/>`,
+      );
     return out.join("");
   },
 
@@ -309,10 +343,13 @@ const motifs = {
       const col = colours[i % colours.length];
       const path = `M${x1} ${y1}C${c1[0]} ${c1[1]} ${c2[0]} ${c2[1]} ${x2} ${y2}`;
       out.push(`<path d="${path}" stroke="${col}" stroke-width="${w}" opacity=".9"/>`);
-      out.push(`<path d="${path}" stroke="${s.bg}" stroke-width="${n(w / 6)}" stroke-dasharray="${rnd.int(20, 60)} ${rnd.int(8, 24)}" opacity=".35" transform="translate(0 ${n(w / 4)})"/>`);
+      out.push(
+        `<path d="${path}" stroke="${s.bg}" stroke-width="${n(w / 6)}" stroke-dasharray="${rnd.int(20, 60)} ${rnd.int(8, 24)}" opacity=".35" transform="translate(0 ${n(w / 4)})"/>`,
+      );
     }
     let dots = "";
-    for (let i = 0; i < 7; i++) dots += `<circle cx="${cx + rnd.int(-200, 200)}" cy="${cy + rnd.int(-150, 150)}" r="${rnd.int(3, 9)}"/>`;
+    for (let i = 0; i < 7; i++)
+      dots += `<circle cx="${cx + rnd.int(-200, 200)}" cy="${cy + rnd.int(-150, 150)}" r="${rnd.int(3, 9)}"/>`;
     out.push(`<g fill="${D}" opacity=".7">${dots}</g>`);
     const a = rnd.int(-50, -20);
     out.push(
@@ -324,13 +361,19 @@ const motifs = {
   Cooking(rnd, s, cx, cy) {
     const out = [];
     const r = rnd.int(120, 140);
-    out.push(`<circle cx="${cx + 6}" cy="${cy + 10}" r="${r}" fill="#000" opacity=".12"/><circle cx="${cx}" cy="${cy}" r="${r}" fill="#fff"/><circle cx="${cx}" cy="${cy}" r="${r - 26}" fill="none" stroke="${YL}" stroke-width="4"/>`);
+    out.push(
+      `<circle cx="${cx + 6}" cy="${cy + 10}" r="${r}" fill="#000" opacity=".12"/><circle cx="${cx}" cy="${cy}" r="${r}" fill="#fff"/><circle cx="${cx}" cy="${cy}" r="${r - 26}" fill="none" stroke="${YL}" stroke-width="4"/>`,
+    );
     const foods = [R, G, Y, "#F2994A", GL];
     for (let i = 0; i < rnd.int(3, 5); i++) {
       const [fx, fy] = polar(cx, cy, rnd.int(10, r - 60), rnd.int(0, 359));
-      out.push(`<circle cx="${n(fx)}" cy="${n(fy)}" r="${rnd.int(16, 34)}" fill="${foods[(i + rnd.int(0, 4)) % foods.length]}"/>`);
+      out.push(
+        `<circle cx="${n(fx)}" cy="${n(fy)}" r="${rnd.int(16, 34)}" fill="${foods[(i + rnd.int(0, 4)) % foods.length]}"/>`,
+      );
     }
-    out.push(`<path d="M${cx - 30} ${cy + 20}q30 -40 60 0" fill="none" stroke="${G}" stroke-width="6" stroke-linecap="round"/>`);
+    out.push(
+      `<path d="M${cx - 30} ${cy + 20}q30 -40 60 0" fill="none" stroke="${G}" stroke-width="6" stroke-linecap="round"/>`,
+    );
     const fx = cx - r - 50;
     const kx = cx + r + 50;
     const metal = s.bg === C ? D : s.light;
@@ -361,7 +404,9 @@ const motifs = {
       bl += `<path d="M${n(p1[0])} ${n(p1[1])}L${n(p2[0])} ${n(p2[1])}L${n(q2[0])} ${n(q2[1])}L${n(q1[0])} ${n(q1[1])}z" fill="${i % 2 ? s.main : s.accent === D ? G : s.accent}" stroke="${D}" stroke-width="3"/>`;
     }
     out.push(`<g clip-path="url(#${id})">${bl}</g>`);
-    out.push(`<circle cx="${cx}" cy="${cy}" r="${R0}" fill="none" stroke="${s.second}" stroke-width="5"/><circle cx="${cx}" cy="${cy}" r="${R0 + 16}" fill="none" stroke="#fff" stroke-width="2" stroke-dasharray="2 8" opacity=".5"/>`);
+    out.push(
+      `<circle cx="${cx}" cy="${cy}" r="${R0}" fill="none" stroke="${s.second}" stroke-width="5"/><circle cx="${cx}" cy="${cy}" r="${R0 + 16}" fill="none" stroke="#fff" stroke-width="2" stroke-dasharray="2 8" opacity=".5"/>`,
+    );
     const bx = 40;
     const by = 40;
     const bw = W - 80;
@@ -376,10 +421,18 @@ const motifs = {
   Membership(rnd, s, cx, cy) {
     const out = [];
     const rings = [Y, R, G, C];
-    for (let i = 0; i < 4; i++) out.push(`<circle cx="${cx}" cy="${cy}" r="${170 - i * 34}" fill="none" stroke="${rings[i]}" stroke-width="18"/>`);
+    for (let i = 0; i < 4; i++)
+      out.push(
+        `<circle cx="${cx}" cy="${cy}" r="${170 - i * 34}" fill="none" stroke="${rings[i]}" stroke-width="18"/>`,
+      );
     const k = 70;
-    out.push(`<path d="M${cx} ${cy - k}Q${cx + 10} ${cy - 10} ${cx + k} ${cy}Q${cx + 10} ${cy + 10} ${cx} ${cy + k}Q${cx - 10} ${cy + 10} ${cx - k} ${cy}Q${cx - 10} ${cy - 10} ${cx} ${cy - k}z" fill="${Y}"/>`);
-    for (let i = 0; i < 5; i++) out.push(`<circle cx="${rnd.int(30, 200)}" cy="${rnd.int(30, 330)}" r="${rnd.int(4, 10)}" fill="${rnd.pick([Y, R, GL])}"/>`);
+    out.push(
+      `<path d="M${cx} ${cy - k}Q${cx + 10} ${cy - 10} ${cx + k} ${cy}Q${cx + 10} ${cy + 10} ${cx} ${cy + k}Q${cx - 10} ${cy + 10} ${cx - k} ${cy}Q${cx - 10} ${cy - 10} ${cx} ${cy - k}z" fill="${Y}"/>`,
+    );
+    for (let i = 0; i < 5; i++)
+      out.push(
+        `<circle cx="${rnd.int(30, 200)}" cy="${rnd.int(30, 330)}" r="${rnd.int(4, 10)}" fill="${rnd.pick([Y, R, GL])}"/>`,
+      );
     return out.join("");
   },
 };
@@ -398,7 +451,10 @@ function cover(seedText, category) {
   const scale = f1(0.85 + rnd() * 0.3);
   const body = [`<rect width="${W}" height="${H}" fill="${s.bg}"/>`, decor(rnd, s, `d${seedOf(seedText) % 10000}`)];
   const motif = motifs[category](rnd, s, cx, cy);
-  const t = [mirror ? `matrix(-1 0 0 1 ${W} 0)` : "", scale !== 1 ? `translate(${cx} ${cy}) scale(${scale}) translate(${-cx} ${-cy})` : ""].filter(Boolean);
+  const t = [
+    mirror ? `matrix(-1 0 0 1 ${W} 0)` : "",
+    scale !== 1 ? `translate(${cx} ${cy}) scale(${scale}) translate(${-cx} ${-cy})` : "",
+  ].filter(Boolean);
   body.push(t.length ? `<g transform="${t.join(" ")}">${motif}</g>` : motif);
   return svgDoc(W, H, body.join(""));
 }
@@ -408,7 +464,18 @@ function collectionCover(program) {
   const rnd = prng(`collection:${program.slug}`);
   const school = program.programType === "school";
   const s = school ? SCHEMES.yellow : SCHEMES[rnd.pick(["dark", "green", "night", "red"])];
-  const cardColours = { Guitar: Y, Piano: C, Vocals: R, Songwriting: YL, "Music Production": GL, DJing: G, Drums: RL, Illustration: "#F2994A", Cooking: GL, Photography: DL };
+  const cardColours = {
+    Guitar: Y,
+    Piano: C,
+    Vocals: R,
+    Songwriting: YL,
+    "Music Production": GL,
+    DJing: G,
+    Drums: RL,
+    Illustration: "#F2994A",
+    Cooking: GL,
+    Photography: DL,
+  };
   const body = [`<rect width="${W}" height="${H}" fill="${s.bg}"/>`, decor(rnd, s, `c${seedOf(program.slug) % 10000}`)];
   const items = program.items.slice(0, school ? 10 : 6);
   const cx = rnd.int(300, 340);
@@ -434,14 +501,26 @@ function collectionCover(program) {
 }
 
 function initials(name) {
-  const parts = name.replace(/[^\p{L}\s-]/gu, "").split(/[\s-]+/).filter(Boolean);
+  const parts = name
+    .replace(/[^\p{L}\s-]/gu, "")
+    .split(/[\s-]+/)
+    .filter(Boolean);
   return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase();
 }
 
 function avatar(creator) {
   const rnd = prng(`avatar:${creator.storefrontSlug}`);
   const house = creator.storefrontSlug === "studio";
-  const [bg, fg, dot] = house ? [D, Y, R] : rnd.pick([[Y, D, R], [D, Y, GL], [G, C, Y], [R, C, Y], [DL, Y, RL], [GL, D, R]]);
+  const [bg, fg, dot] = house
+    ? [D, Y, R]
+    : rnd.pick([
+        [Y, D, R],
+        [D, Y, GL],
+        [G, C, Y],
+        [R, C, Y],
+        [DL, Y, RL],
+        [GL, D, R],
+      ]);
   const a = rnd.int(0, 359);
   const [x, y] = polar(48, 48, 40, a);
   return svgDoc(
@@ -456,10 +535,14 @@ function avatar(creator) {
 function hero(width, height, layout) {
   const rnd = prng(`hero:${width}x${height}`);
   const body = [`<rect width="${width}" height="${height}" fill="${D}"/>`];
-  body.push(`<pattern id="hd" width="28" height="28" patternUnits="userSpaceOnUse"><circle cx="3" cy="3" r="1.6" fill="${DL}"/></pattern><rect width="${width}" height="${height}" fill="url(#hd)"/>`);
+  body.push(
+    `<pattern id="hd" width="28" height="28" patternUnits="userSpaceOnUse"><circle cx="3" cy="3" r="1.6" fill="${DL}"/></pattern><rect width="${width}" height="${height}" fill="url(#hd)"/>`,
+  );
   for (const [cat, scheme, x, y, scale, rot] of layout) {
     const s = { ...SCHEMES[scheme], bg: D };
-    body.push(`<g transform="translate(${x} ${y}) rotate(${rot}) scale(${scale}) translate(-320 -180)">${motifs[cat](rnd, s, 320, 180)}</g>`);
+    body.push(
+      `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${scale}) translate(-320 -180)">${motifs[cat](rnd, s, 320, 180)}</g>`,
+    );
   }
   return svgDoc(width, height, body.join(""));
 }
@@ -490,7 +573,8 @@ function faviconPixels(size) {
     const yellow = [0xfa, 0xe2, 0x6a];
     if ((ex / 11) ** 2 + (ey / 8.5) ** 2 <= 1) return yellow;
     if (x >= 27 && x <= 33 && y >= 12 && y <= 46) return yellow;
-    if (x >= 33 && x <= 44 && y >= 12 && y <= 29 && y - 12 <= (x - 33) * 1.4 + 5 && y >= 12 + (x - 33) * 1.2) return yellow;
+    if (x >= 33 && x <= 44 && y >= 12 && y <= 29 && y - 12 <= (x - 33) * 1.4 + 5 && y >= 12 + (x - 33) * 1.2)
+      return yellow;
     if ((x - 46) ** 2 + (y - 18) ** 2 <= 49) return [0xeb, 0x57, 0x57];
     return [0x1c, 0x1c, 0x25];
   };
@@ -513,7 +597,9 @@ function faviconPixels(size) {
             a++;
           }
         }
-      row.push(a ? [Math.round(r / a), Math.round(g / a), Math.round(b / a), Math.round((255 * a) / (ss * ss))] : [0, 0, 0, 0]);
+      row.push(
+        a ? [Math.round(r / a), Math.round(g / a), Math.round(b / a), Math.round((255 * a) / (ss * ss))] : [0, 0, 0, 0],
+      );
     }
     px.push(row);
   }
@@ -611,7 +697,9 @@ write("favicon.ico", ico([16, 32]));
 
 const tooBig = sizes.filter(([, b]) => b > MAX_COVER_BYTES);
 const largest = sizes.reduce((m, s) => (s[1] > m[1] ? s : m), ["", 0]);
-console.log(`Wrote ${covers} covers (largest ${largest[1]} bytes: ${largest[0]}), ${creators.length} avatars, 2 hero backgrounds, favicon.svg and favicon.ico to ${PUBLIC}.`);
+console.log(
+  `Wrote ${covers} covers (largest ${largest[1]} bytes: ${largest[0]}), ${creators.length} avatars, 2 hero backgrounds, favicon.svg and favicon.ico to ${PUBLIC}.`,
+);
 if (tooBig.length) {
   console.error(`Covers over ${MAX_COVER_BYTES} bytes:\n${tooBig.map(([u, b]) => `  ${u} ${b}`).join("\n")}`);
   process.exit(1);

@@ -12,7 +12,12 @@ import { OAuth2Server } from "oauth2-mock-server";
 
 export function localProviders(port) {
   const issuer = `http://127.0.0.1:${port}`;
-  const endpoints = { issuer, authorizationEndpoint: `${issuer}/authorize`, tokenEndpoint: `${issuer}/token`, responseMode: "query" };
+  const endpoints = {
+    issuer,
+    authorizationEndpoint: `${issuer}/authorize`,
+    tokenEndpoint: `${issuer}/token`,
+    responseMode: "query",
+  };
   return [
     { id: "google", clientId: "google-local", clientSecret: "local-secret", ...endpoints },
     { id: "apple", clientId: "apple-local", clientSecret: "local-secret", ...endpoints },
@@ -60,5 +65,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const index = process.argv.indexOf("--port");
   const port = Number(index > 0 ? process.argv[index + 1] : 8796);
   await startOidcServer(port);
-  console.log(`Local OpenID Connect provider on http://127.0.0.1:${port}\nOAUTH_PROVIDERS='${JSON.stringify(localProviders(port))}'`);
+  console.log(
+    `Local OpenID Connect provider on http://127.0.0.1:${port}\nOAUTH_PROVIDERS='${JSON.stringify(localProviders(port))}'`,
+  );
 }

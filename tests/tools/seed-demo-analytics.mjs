@@ -18,4 +18,6 @@ try {
   cleanup();
 }
 const { events, checkouts } = demoAnalyticsRows(now);
-console.log(`Seeded demo analytics (made-up data): ${events.length} events and ${checkouts.length} purchases over the last 35 days.`);
+console.log(
+  `Seeded demo analytics (made-up data): ${events.length} events and ${checkouts.length} purchases over the last 35 days.`,
+);

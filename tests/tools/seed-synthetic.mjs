@@ -13,13 +13,21 @@
 // SQL is written as multi-row INSERTs into a few files of `--chunk` classes each, every file
 // applied with one `wrangler d1 execute --local --file` (one transaction per file); lessons are
 // generated inside SQLite with INSERT ... SELECT. 100,000 classes take about 2 minutes on 2 cores.
-import { classes as demoClasses, MUSIC_CATEGORIES, CATEGORIES, GENRES, uuidV5, ratingScore } from "../fixtures/catalogue/index.mjs";
+import {
+  classes as demoClasses,
+  MUSIC_CATEGORIES,
+  CATEGORIES,
+  GENRES,
+  uuidV5,
+  ratingScore,
+} from "../fixtures/catalogue/index.mjs";
 import { DAY_MS, insertStatements, PRODUCT_COLUMNS, sqlValue } from "./catalogue-sql.mjs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { executeSqlFile, fail, parseArgs, writeTempSql } from "./wrangler-env.mjs";
 
-const usage = "usage: node tests/tools/seed-synthetic.mjs [N=100000] [--persist-to DIR] [--chunk CLASSES_PER_FILE] [--statement-bytes 12000]";
+const usage =
+  "usage: node tests/tools/seed-synthetic.mjs [N=100000] [--persist-to DIR] [--chunk CLASSES_PER_FILE] [--statement-bytes 12000]";
 const CREATORS = 200;
 const LESSONS_PER_CLASS = 4;
 const ROWS_PER_INSERT = 2000;
@@ -45,13 +53,81 @@ function prng(seed) {
   return r;
 }
 
-const kebab = (s) => s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const kebab = (s) =>
+  s
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
-const FIRST = ["Ada", "Bea", "Cal", "Dara", "Eli", "Fen", "Gus", "Hana", "Ivo", "Jo", "Kai", "Lena", "Milo", "Nia", "Otis", "Pia", "Quinn", "Rafa", "Sol", "Tess", "Uma", "Vik", "Wren", "Yara", "Zeb"];
-const LAST = ["Abara", "Brandt", "Castillo", "Dunmore", "Eklund", "Farrow", "Gallo", "Hayes", "Ilves", "Jansen", "Kowal", "Lacroix", "Moreau", "Novak", "Okoye", "Price", "Quint", "Rossi", "Sato", "Tanaka", "Ueda", "Varga", "Whitlock", "Xu", "Young", "Zamora"];
+const FIRST = [
+  "Ada",
+  "Bea",
+  "Cal",
+  "Dara",
+  "Eli",
+  "Fen",
+  "Gus",
+  "Hana",
+  "Ivo",
+  "Jo",
+  "Kai",
+  "Lena",
+  "Milo",
+  "Nia",
+  "Otis",
+  "Pia",
+  "Quinn",
+  "Rafa",
+  "Sol",
+  "Tess",
+  "Uma",
+  "Vik",
+  "Wren",
+  "Yara",
+  "Zeb",
+];
+const LAST = [
+  "Abara",
+  "Brandt",
+  "Castillo",
+  "Dunmore",
+  "Eklund",
+  "Farrow",
+  "Gallo",
+  "Hayes",
+  "Ilves",
+  "Jansen",
+  "Kowal",
+  "Lacroix",
+  "Moreau",
+  "Novak",
+  "Okoye",
+  "Price",
+  "Quint",
+  "Rossi",
+  "Sato",
+  "Tanaka",
+  "Ueda",
+  "Varga",
+  "Whitlock",
+  "Xu",
+  "Young",
+  "Zamora",
+];
 
 const SUBJECTS = {
-  Guitar: ["Guitar", "Acoustic Guitar", "Electric Guitar", "Slide Guitar", "Jazz Guitar", "Fingerstyle Guitar", "Rhythm Guitar"],
+  Guitar: [
+    "Guitar",
+    "Acoustic Guitar",
+    "Electric Guitar",
+    "Slide Guitar",
+    "Jazz Guitar",
+    "Fingerstyle Guitar",
+    "Rhythm Guitar",
+  ],
   Piano: ["Piano", "Jazz Piano", "Classical Piano", "Keyboard", "Gospel Piano", "Piano Improvisation"],
   Vocals: ["Singing", "Vocal Technique", "Harmony Singing", "Vocal Performance", "Choir Singing"],
   Songwriting: ["Songwriting", "Lyric Writing", "Melody Writing", "Co-Writing", "Topline Writing"],
@@ -74,10 +150,45 @@ const TOPICS = {
   Cooking: ["knife skills", "dough", "seasoning", "baking", "sauces"],
   Photography: ["composition", "light", "editing", "low light", "portraits"],
 };
-const PREFIX = ["Essential", "Modern", "Practical", "Creative", "Complete", "Everyday", "Fast-Track", "Deep-Dive", "Weekend", "Pro", "Intuitive", "Fearless", "Groove-First", "Little"];
-const SUFFIX = ["Fundamentals", "Masterclass", "Workshop", "Bootcamp", "Techniques", "for Beginners", "in Practice", "Toolkit", "Sessions", "Lab", "Crash Course", "Deep Dive"];
+const PREFIX = [
+  "Essential",
+  "Modern",
+  "Practical",
+  "Creative",
+  "Complete",
+  "Everyday",
+  "Fast-Track",
+  "Deep-Dive",
+  "Weekend",
+  "Pro",
+  "Intuitive",
+  "Fearless",
+  "Groove-First",
+  "Little",
+];
+const SUFFIX = [
+  "Fundamentals",
+  "Masterclass",
+  "Workshop",
+  "Bootcamp",
+  "Techniques",
+  "for Beginners",
+  "in Practice",
+  "Toolkit",
+  "Sessions",
+  "Lab",
+  "Crash Course",
+  "Deep Dive",
+];
 const LEVELS = ["Beginner", "Beginner", "Intermediate", "Intermediate", "Advanced", "All levels"];
-const LESSON_TITLES = ["Warm-up and setup", "The core technique", "Putting it into practice", "Play-along and next steps", "Common mistakes", "A complete example"];
+const LESSON_TITLES = [
+  "Warm-up and setup",
+  "The core technique",
+  "Putting it into practice",
+  "Play-along and next steps",
+  "Common mistakes",
+  "A complete example",
+];
 
 // Covers: reuse the demo covers of the same category, in rotation.
 const coversByCategory = new Map();
@@ -107,9 +218,13 @@ export function syntheticCreators(now) {
       name,
       specialty,
       row: [
-        uuidV5(`synth:creator:${i}`), slug, name, `${specialty} teacher (synthetic)`,
+        uuidV5(`synth:creator:${i}`),
+        slug,
+        name,
+        `${specialty} teacher (synthetic)`,
         `${name} is a synthetic instructor generated for benchmarks. Teaches ${specialty.toLowerCase()} with short, practical lessons.`,
-        `/avatars/studio.svg`, now - r.int(1100, 1400) * DAY_MS,
+        `/avatars/studio.svg`,
+        now - r.int(1100, 1400) * DAY_MS,
       ],
     });
   }
@@ -141,9 +256,30 @@ export function syntheticClass(i, creators, now) {
   const tagline = `Learn ${subject.toLowerCase()} with ${topics[0]} and ${topics[1]} exercises.`;
   const description = `A synthetic ${level.toLowerCase()} class about ${subject.toLowerCase()}, generated for benchmarks.\n\n### What you'll learn\n- ${topics[0]}\n- ${topics[1]}`;
   const product = [
-    id, "class", title, classSlug, creator.slug, creator.id, tagline, description, category,
-    covers[i % covers.length], price, crossed, null, 0, 0, "", level, LESSONS_PER_CLASS, 0,
-    ratingAverage, ratingCount, ratingScore(ratingAverage, ratingCount), popularity, releasedAt,
+    id,
+    "class",
+    title,
+    classSlug,
+    creator.slug,
+    creator.id,
+    tagline,
+    description,
+    category,
+    covers[i % covers.length],
+    price,
+    crossed,
+    null,
+    0,
+    0,
+    "",
+    level,
+    LESSONS_PER_CLASS,
+    0,
+    ratingAverage,
+    ratingCount,
+    ratingScore(ratingAverage, ratingCount),
+    popularity,
+    releasedAt,
     releasedAt - r.int(1, 30) * DAY_MS,
   ];
   const tags = topics.map((t) => [id, "topic", t]);
@@ -177,14 +313,19 @@ WHERE storefront_slug LIKE '${SYNTH}%' AND total_seconds = 0;`,
 
 export function chunkedInserts(table, columns, rows) {
   const out = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) out.push(...insertStatements(table, columns, rows.slice(i, i + ROWS_PER_INSERT), { maxBytes: statementBytes }));
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    out.push(...insertStatements(table, columns, rows.slice(i, i + ROWS_PER_INSERT), { maxBytes: statementBytes }));
   return out;
 }
 
 function main() {
-  const { positionals, options } = parseArgs(process.argv.slice(2), { valueOptions: ["--persist-to", "--chunk", "--statement-bytes"], usage });
+  const { positionals, options } = parseArgs(process.argv.slice(2), {
+    valueOptions: ["--persist-to", "--chunk", "--statement-bytes"],
+    usage,
+  });
   if (options["statement-bytes"]) statementBytes = Number(options["statement-bytes"]);
-  if (!Number.isInteger(statementBytes) || statementBytes < 500) fail(`--statement-bytes must be an integer >= 500\n${usage}`);
+  if (!Number.isInteger(statementBytes) || statementBytes < 500)
+    fail(`--statement-bytes must be an integer >= 500\n${usage}`);
   if (positionals.length > 1) fail(usage);
   const total = positionals.length ? Number(positionals[0]) : 100_000;
   const chunk = options.chunk ? Number(options.chunk) : 25_000;
@@ -213,7 +354,13 @@ function main() {
     const statements = [];
     if (start === 0) {
       statements.push(...reset);
-      statements.push(...chunkedInserts("creators", ["id", "storefront_slug", "name", "headline", "bio", "avatar_url", "created_at"], creators.map((c) => c.row)));
+      statements.push(
+        ...chunkedInserts(
+          "creators",
+          ["id", "storefront_slug", "name", "headline", "bio", "avatar_url", "created_at"],
+          creators.map((c) => c.row),
+        ),
+      );
     }
     const products = [];
     const tags = [];

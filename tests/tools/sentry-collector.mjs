@@ -96,7 +96,12 @@ export async function startSentryCollector(port = 0) {
     }
     if (req.method === "GET" && url.pathname === "/envelopes") return send(200, envelopes);
     if (req.method === "GET" && url.pathname === "/events") {
-      return send(200, envelopes.flatMap((e) => e.items.map((item) => ({ type: item.header.type, project: e.project, payload: item.payload }))));
+      return send(
+        200,
+        envelopes.flatMap((e) =>
+          e.items.map((item) => ({ type: item.header.type, project: e.project, payload: item.payload })),
+        ),
+      );
     }
     if (req.method === "DELETE" && url.pathname === "/envelopes") {
       envelopes.length = 0;

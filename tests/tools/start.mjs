@@ -15,7 +15,13 @@ run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", persistTo
 run(process.execPath, [`${root}/tests/tools/seed-demo-analytics.mjs`, "--persist-to", persistTo]);
 
 // Development, explicitly: a deploy is production (wrangler.toml), where /dev/outbox, the card page and the outbox do not exist.
-const worker = startWorker({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo, stdio: ["ignore", "inherit", "inherit"], vars: { ENVIRONMENT: "development" } });
+const worker = startWorker({
+  port: PORT,
+  inspectorPort: INSPECTOR_PORT,
+  persistTo,
+  stdio: ["ignore", "inherit", "inherit"],
+  vars: { ENVIRONMENT: "development" },
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stopGroup(worker), process.exit(0)));
 worker.on("exit", (code) => process.exit(code ?? 0));
 await waitForUp(`http://127.0.0.1:${PORT}/api/up`);

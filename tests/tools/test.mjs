@@ -22,7 +22,11 @@ const failedSteps = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n━━ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...wranglerEnv, CHROME_PATH: chromium, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...wranglerEnv, CHROME_PATH: chromium, ...env },
+  });
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
 }
@@ -45,13 +49,34 @@ function countPlaywright(file) {
 
 const typesOk = step("Typecheck", bin("tsc"), ["--noEmit"]);
 if (!typesOk) failed += 1;
-step("Unit tests", bin("vitest"), ["run", "--config", "tests/vitest.unit.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`]);
+step("Unit tests", bin("vitest"), [
+  "run",
+  "--config",
+  "tests/vitest.unit.config.ts",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${reports}/unit.json`,
+]);
 if (!countVitest(`${reports}/unit.json`)) failed += 1;
-const built = step("Build", bin("remix"), ["build"]) && step("Encode asset URLs", process.execPath, [`${root}/workers/encode-asset-urls.mjs`]);
+const built =
+  step("Build", bin("remix"), ["build"]) &&
+  step("Encode asset URLs", process.execPath, [`${root}/workers/encode-asset-urls.mjs`]);
 if (built) {
-  step("Integration tests (workerd + D1)", bin("vitest"), ["run", "--config", "tests/vitest.integration.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`]);
+  step("Integration tests (workerd + D1)", bin("vitest"), [
+    "run",
+    "--config",
+    "tests/vitest.integration.config.ts",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${reports}/integration.json`,
+  ]);
   if (!countVitest(`${reports}/integration.json`)) failed += 1;
-  step("End-to-end tests (Chromium, JavaScript on and off)", bin("playwright"), ["test", "--config", "tests/playwright.config.ts"], { PLAYWRIGHT_JSON: `${reports}/e2e.json` });
+  step(
+    "End-to-end tests (Chromium, JavaScript on and off)",
+    bin("playwright"),
+    ["test", "--config", "tests/playwright.config.ts"],
+    { PLAYWRIGHT_JSON: `${reports}/e2e.json` },
+  );
   if (!countPlaywright(`${reports}/e2e.json`)) failed += 1;
 } else {
   failed += 1;

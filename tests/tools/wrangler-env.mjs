@@ -19,7 +19,12 @@ export const wranglerEnv = {
 
 /** Runs a command to completion, streaming its output; exits the script when it fails. */
 export function run(command, args, { quiet = false, env = wranglerEnv } = {}) {
-  const result = spawnSync(command, args, { cwd: root, env, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit", encoding: "utf8" });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env,
+    stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    encoding: "utf8",
+  });
   if (result.status !== 0) {
     if (quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
     console.error(`\n✗ ${command} ${args.join(" ")} failed (exit ${result.status})`);
@@ -82,7 +87,6 @@ export function runWrangler(args, { check = true, quiet = true } = {}) {
   return res;
 }
 
-
 /** Executes a SQL file against the local D1 database DB. */
 export function executeSqlFile(file, persistTo) {
   return runWrangler(["d1", "execute", "DB", "--local", "--file", file, ...persistArgs(persistTo)]);
@@ -127,14 +131,29 @@ const ENVIRONMENTS = ["development", "test", "production"];
  * tools opt in to development or test themselves (the /dev pages, the card page, the outbox).
  */
 export function startWorker({ port, inspectorPort, persistTo, stdio = "inherit", vars = {} }) {
-  if (!ENVIRONMENTS.includes(vars.ENVIRONMENT)) throw new Error(`startWorker: name vars.ENVIRONMENT (${ENVIRONMENTS.join(", ")}); got ${vars.ENVIRONMENT}`);
+  if (!ENVIRONMENTS.includes(vars.ENVIRONMENT))
+    throw new Error(`startWorker: name vars.ENVIRONMENT (${ENVIRONMENTS.join(", ")}); got ${vars.ENVIRONMENT}`);
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
-  return spawn(wranglerBin, ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort), ...persistArgs(persistTo), ...varArgs], {
-    cwd: root,
-    env: wranglerEnv,
-    stdio,
-    detached: true,
-  });
+  return spawn(
+    wranglerBin,
+    [
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(inspectorPort),
+      ...persistArgs(persistTo),
+      ...varArgs,
+    ],
+    {
+      cwd: root,
+      env: wranglerEnv,
+      stdio,
+      detached: true,
+    },
+  );
 }
 
 export function stopGroup(child) {

@@ -11,15 +11,56 @@ describe("event names", () => {
   });
 
   it("keep the names the charts read", () => {
-    for (const name of ["home landing page | viewed", "product landing page | viewed", "shopping cart | item added", "checkout | viewed", "checkout | payment submit success", "checkout | purchase success", "create account | success", "experiment | viewed"]) {
+    for (const name of [
+      "home landing page | viewed",
+      "product landing page | viewed",
+      "shopping cart | item added",
+      "checkout | viewed",
+      "checkout | payment submit success",
+      "checkout | purchase success",
+      "create account | success",
+      "experiment | viewed",
+    ]) {
       expect(isEventName(name), name).toBe(true);
     }
   });
 
   it("cover every screen the spec's analytics list names", () => {
-    const screens = ["dx app landing page", "home landing page", "music landing page", "challenge landing page", "product landing page", "add-to-cart modal", "creator storefront page", "bts product video page", "creators page", "creator dashboard page", "library page", "shopping cart", "checkout", "collections page", "browse landing page", "schools page", "auth modal", "create account", "login"];
-    for (const screen of screens) expect(names.some((n) => n.startsWith(`${screen} | `)), screen).toBe(true);
-    for (const name of ["product landing page | buy now", "product landing page | add to cart", "creator storefront page | share modal shared", "bts product video page | end session", "auth modal | email signup clicked", "login | failure", "collections page | buy now"]) {
+    const screens = [
+      "dx app landing page",
+      "home landing page",
+      "music landing page",
+      "challenge landing page",
+      "product landing page",
+      "add-to-cart modal",
+      "creator storefront page",
+      "bts product video page",
+      "creators page",
+      "creator dashboard page",
+      "library page",
+      "shopping cart",
+      "checkout",
+      "collections page",
+      "browse landing page",
+      "schools page",
+      "auth modal",
+      "create account",
+      "login",
+    ];
+    for (const screen of screens)
+      expect(
+        names.some((n) => n.startsWith(`${screen} | `)),
+        screen,
+      ).toBe(true);
+    for (const name of [
+      "product landing page | buy now",
+      "product landing page | add to cart",
+      "creator storefront page | share modal shared",
+      "bts product video page | end session",
+      "auth modal | email signup clicked",
+      "login | failure",
+      "collections page | buy now",
+    ]) {
       expect(isEventName(name), name).toBe(true);
     }
   });
@@ -51,7 +92,9 @@ describe("view events", () => {
   const names = (prev: string | null, next: string) => viewEvents(prev, next).map((e) => e.name);
 
   it("a landing is the screen's page view, with the page's path and slug", () => {
-    expect(viewEvents(null, "/classes/ana/flamenco?utm_source=x")).toEqual([{ name: "product landing page | viewed", properties: { path: "/classes/ana/flamenco", slug: "flamenco" } }]);
+    expect(viewEvents(null, "/classes/ana/flamenco?utm_source=x")).toEqual([
+      { name: "product landing page | viewed", properties: { path: "/classes/ana/flamenco", slug: "flamenco" } },
+    ]);
     expect(names("/classes", "/")).toEqual(["home landing page | viewed"]);
     expect(names(null, "/account")).toEqual([]);
   });
@@ -61,9 +104,17 @@ describe("view events", () => {
     expect(names("/", "/?auth=Email")).toEqual(["auth modal | viewed", "home landing page | get started"]);
     expect(names("/classes", "/classes?auth=Email")).toEqual(["auth modal | viewed"]);
     // Landing straight on a modal (no JavaScript, a shared link): the page and the modal.
-    expect(names(null, "/?auth=Login")).toEqual(["home landing page | viewed", "auth modal | viewed", "home landing page | log in"]);
+    expect(names(null, "/?auth=Login")).toEqual([
+      "home landing page | viewed",
+      "auth modal | viewed",
+      "home landing page | log in",
+    ]);
     // A signed-in page that sent the visitor to log in counts as that page's 'log in'.
-    expect(names("/classes", "/?auth=Login&redirect=%2Flibrary")).toEqual(["home landing page | viewed", "auth modal | viewed", "library page | log in"]);
+    expect(names("/classes", "/?auth=Login&redirect=%2Flibrary")).toEqual([
+      "home landing page | viewed",
+      "auth modal | viewed",
+      "library page | log in",
+    ]);
   });
 
   it("links inside the modal are clicks; the email form's answer is not", () => {
@@ -75,7 +126,9 @@ describe("view events", () => {
   });
 
   it("the added dialog is the add-to-cart modal's view", () => {
-    expect(viewEvents("/classes/a/b", "/classes/a/b?added=p1")).toEqual([{ name: "add-to-cart modal | viewed", properties: { productId: "p1", path: "/classes/a/b" } }]);
+    expect(viewEvents("/classes/a/b", "/classes/a/b?added=p1")).toEqual([
+      { name: "add-to-cart modal | viewed", properties: { productId: "p1", path: "/classes/a/b" } },
+    ]);
     expect(names("/classes/a/b?added=p1", "/classes/a/b?added=p1")).toEqual([]);
   });
 
@@ -89,7 +142,16 @@ describe("the batch schema", () => {
   const track = { type: "track", event: "auth modal | viewed", properties: { form: "Login" }, messageId: "m1" };
 
   it("takes standard batched uploads of our events", () => {
-    expect(batchSchema.safeParse({ batch: [track, { type: "page", name: "home landing page | viewed", messageId: "m2" }, { type: "identify", traits: { email: "a@b.co" }, messageId: "m3" }], sentAt: new Date().toISOString() }).success).toBe(true);
+    expect(
+      batchSchema.safeParse({
+        batch: [
+          track,
+          { type: "page", name: "home landing page | viewed", messageId: "m2" },
+          { type: "identify", traits: { email: "a@b.co" }, messageId: "m3" },
+        ],
+        sentAt: new Date().toISOString(),
+      }).success,
+    ).toBe(true);
   });
 
   it("refuses unknown names, unknown types, missing ids, empty and oversized batches", () => {

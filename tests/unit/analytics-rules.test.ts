@@ -1,21 +1,52 @@
 import { describe, expect, it } from "vitest";
 import { dailySummary } from "~/features/analytics/components/DailyChart";
 import { axisTicks, formatTick, formatValue } from "~/features/analytics/components/chart-format";
-import { DAY_MS, busiestDay, daysOf, fillDays, funnel, lastDays, niceTicks, parseIsoDay, parseRange, percent, topSources, total } from "~/features/analytics/rules";
+import {
+  DAY_MS,
+  busiestDay,
+  daysOf,
+  fillDays,
+  funnel,
+  lastDays,
+  niceTicks,
+  parseIsoDay,
+  parseRange,
+  percent,
+  topSources,
+  total,
+} from "~/features/analytics/rules";
 
 const NOW = Date.UTC(2026, 2, 15, 18, 30); // 2026-03-15 18:30 UTC
 
 describe("date ranges", () => {
   it("defaults to the last 30 whole UTC days, today included", () => {
     const answer = parseRange({}, NOW);
-    expect(answer).toEqual({ ok: true, range: { from: "2026-02-14", to: "2026-03-15", days: 30, startMs: Date.UTC(2026, 1, 14), endMs: Date.UTC(2026, 2, 16) } });
+    expect(answer).toEqual({
+      ok: true,
+      range: {
+        from: "2026-02-14",
+        to: "2026-03-15",
+        days: 30,
+        startMs: Date.UTC(2026, 1, 14),
+        endMs: Date.UTC(2026, 2, 16),
+      },
+    });
     expect(parseRange({ from: "", to: "  " }, NOW)).toEqual(answer);
   });
 
   it("reads From and To (inclusive) and fills a missing end", () => {
-    expect(parseRange({ from: "2026-03-01", to: "2026-03-07" }, NOW)).toMatchObject({ ok: true, range: { from: "2026-03-01", to: "2026-03-07", days: 7 } });
-    expect(parseRange({ from: "2026-03-10" }, NOW)).toMatchObject({ ok: true, range: { from: "2026-03-10", to: "2026-03-15", days: 6 } });
-    expect(parseRange({ to: "2026-01-30" }, NOW)).toMatchObject({ ok: true, range: { from: "2026-01-01", to: "2026-01-30", days: 30 } });
+    expect(parseRange({ from: "2026-03-01", to: "2026-03-07" }, NOW)).toMatchObject({
+      ok: true,
+      range: { from: "2026-03-01", to: "2026-03-07", days: 7 },
+    });
+    expect(parseRange({ from: "2026-03-10" }, NOW)).toMatchObject({
+      ok: true,
+      range: { from: "2026-03-10", to: "2026-03-15", days: 6 },
+    });
+    expect(parseRange({ to: "2026-01-30" }, NOW)).toMatchObject({
+      ok: true,
+      range: { from: "2026-01-01", to: "2026-01-30", days: 30 },
+    });
     expect(parseRange({ from: "2026-03-15", to: "2026-03-15" }, NOW)).toMatchObject({ ok: true, range: { days: 1 } });
     // A To after today is fine (the future days are zeros); only a start after today is refused.
     expect(parseRange({ from: "2026-03-10", to: "2026-03-20" }, NOW)).toMatchObject({ ok: true, range: { days: 11 } });
@@ -80,10 +111,23 @@ describe("days", () => {
   it("summarises a series in one sentence", () => {
     const points = fillDays(range.range, [{ day: 1, value: 1250 }]);
     const views = { one: "page view", other: "page views" };
-    expect(dailySummary(points, "Page views", views, "count")).toBe("1,250 page views from Feb 27, 2026 to Mar 2, 2026; the busiest day was Feb 28, 2026 with 1,250.");
-    expect(dailySummary(fillDays(range.range, [{ day: 0, value: 1 }]), "Page views", views, "count")).toMatch(/^1 page view from /);
-    expect(dailySummary(fillDays(range.range, [{ day: 0, value: 1 }]), "Revenue", { one: "in revenue", other: "in revenue" }, "usd")).toMatch(/^\$0\.01 in revenue from /);
-    expect(dailySummary(fillDays(range.range, []), "Revenue", { one: "in revenue", other: "in revenue" }, "usd")).toBe("No revenue from Feb 27, 2026 to Mar 2, 2026.");
+    expect(dailySummary(points, "Page views", views, "count")).toBe(
+      "1,250 page views from Feb 27, 2026 to Mar 2, 2026; the busiest day was Feb 28, 2026 with 1,250.",
+    );
+    expect(dailySummary(fillDays(range.range, [{ day: 0, value: 1 }]), "Page views", views, "count")).toMatch(
+      /^1 page view from /,
+    );
+    expect(
+      dailySummary(
+        fillDays(range.range, [{ day: 0, value: 1 }]),
+        "Revenue",
+        { one: "in revenue", other: "in revenue" },
+        "usd",
+      ),
+    ).toMatch(/^\$0\.01 in revenue from /);
+    expect(dailySummary(fillDays(range.range, []), "Revenue", { one: "in revenue", other: "in revenue" }, "usd")).toBe(
+      "No revenue from Feb 27, 2026 to Mar 2, 2026.",
+    );
   });
 });
 

@@ -18,7 +18,20 @@ const APP = { id: "a0000000-0000-4000-8000-000000000001", name: "Half Marathon C
 describe("normalisePaymentOption (spec 'Payment option (normalised)')", () => {
   it("fills every default: duration 6, weeks, USD, '6-Week Transformation Plan'", () => {
     const o = normalisePaymentOption({ id: "x", price: 3000 });
-    expect(o).toMatchObject({ id: "x", price: 30, duration: 6, durationUnit: "weeks", currency: "USD", description: PAYMENT_OPTION_DEFAULTS.description, features: [], planCategory: "", displayName: "", priceId: "x", isRecurring: false, selected: false });
+    expect(o).toMatchObject({
+      id: "x",
+      price: 30,
+      duration: 6,
+      durationUnit: "weeks",
+      currency: "USD",
+      description: PAYMENT_OPTION_DEFAULTS.description,
+      features: [],
+      planCategory: "",
+      displayName: "",
+      priceId: "x",
+      isRecurring: false,
+      selected: false,
+    });
     expect(PAYMENT_OPTION_DEFAULTS.description).toBe("6-Week Transformation Plan");
   });
 
@@ -31,8 +44,12 @@ describe("normalisePaymentOption (spec 'Payment option (normalised)')", () => {
   });
 
   it("keeps the server's monthlyPrice (in cents too)", () => {
-    expect(normalisePaymentOption({ price: 9900, duration: 1, durationUnit: "years", monthlyPrice: 799 }).monthlyPrice).toBe(7.99);
-    expect(normalisePaymentOption({ price: 99, duration: 1, durationUnit: "years", monthlyPrice: 7.99 }, false).monthlyPrice).toBe(7.99);
+    expect(
+      normalisePaymentOption({ price: 9900, duration: 1, durationUnit: "years", monthlyPrice: 799 }).monthlyPrice,
+    ).toBe(7.99);
+    expect(
+      normalisePaymentOption({ price: 99, duration: 1, durationUnit: "years", monthlyPrice: 7.99 }, false).monthlyPrice,
+    ).toBe(7.99);
   });
 
   it("prices_in_cents true divides by 100, false keeps prices as they are", () => {
@@ -60,7 +77,9 @@ describe("normalisePaymentOption (spec 'Payment option (normalised)')", () => {
   });
 });
 
-const opt = (id: string, duration: number, durationUnit: PaymentOption["durationUnit"]): PaymentOption => ({ ...normalisePaymentOption({ id, price: 1000, duration, durationUnit }) });
+const opt = (id: string, duration: number, durationUnit: PaymentOption["durationUnit"]): PaymentOption => ({
+  ...normalisePaymentOption({ id, price: 1000, duration, durationUnit }),
+});
 
 describe("plansList (spec 'Plans list')", () => {
   it("moves the 1-year plan to the top and selects it", () => {
@@ -71,7 +90,10 @@ describe("plansList (spec 'Plans list')", () => {
 
   it("failing a 1-year plan, the 12-month plan", () => {
     const list = plansList([opt("m", 1, "months"), opt("t", 12, "months")]);
-    expect(list.map((o) => [o.id, o.selected])).toEqual([["t", true], ["m", false]]);
+    expect(list.map((o) => [o.id, o.selected])).toEqual([
+      ["t", true],
+      ["m", false],
+    ]);
   });
 
   it("prefers the 1-year plan to a 12-month plan", () => {
@@ -80,17 +102,26 @@ describe("plansList (spec 'Plans list')", () => {
 
   it("otherwise keeps the order and selects the first", () => {
     const list = plansList([opt("a", 1, "months"), opt("b", 2, "years")]);
-    expect(list.map((o) => [o.id, o.selected])).toEqual([["a", true], ["b", false]]);
+    expect(list.map((o) => [o.id, o.selected])).toEqual([
+      ["a", true],
+      ["b", false],
+    ]);
   });
 
   it("without an annual plan, the server's defaultSelectedId chooses; an unknown id falls back to the first", () => {
     expect(plansList([opt("a", 1, "months"), opt("b", 6, "weeks")], "b").map((o) => o.selected)).toEqual([false, true]);
-    expect(plansList([opt("a", 1, "months"), opt("b", 6, "weeks")], "zzz").map((o) => o.selected)).toEqual([true, false]);
+    expect(plansList([opt("a", 1, "months"), opt("b", 6, "weeks")], "zzz").map((o) => o.selected)).toEqual([
+      true,
+      false,
+    ]);
     expect(plansList([opt("a", 1, "months"), opt("y", 1, "years")], "a")[0]!.id).toBe("y");
   });
 
   it("exactly one selected, never mutating the input; empty stays empty", () => {
-    const input = [{ ...opt("a", 1, "months"), selected: true }, { ...opt("b", 1, "months"), selected: true }];
+    const input = [
+      { ...opt("a", 1, "months"), selected: true },
+      { ...opt("b", 1, "months"), selected: true },
+    ];
     const list = plansList(input);
     expect(list.filter((o) => o.selected)).toHaveLength(1);
     expect(input[1]!.selected).toBe(true);
@@ -101,14 +132,20 @@ describe("plansList (spec 'Plans list')", () => {
 describe("normalisePaymentOptionsResponse", () => {
   it("an answer without payment_options is 'Invalid response format'", () => {
     expect(normalisePaymentOptionsResponse(null)).toEqual({ ok: false, error: PAYMENT_MESSAGES.invalid });
-    expect(normalisePaymentOptionsResponse({ payment_options: "x" })).toEqual({ ok: false, error: "Invalid response format" });
+    expect(normalisePaymentOptionsResponse({ payment_options: "x" })).toEqual({
+      ok: false,
+      error: "Invalid response format",
+    });
   });
 
   it("prices_in_cents defaults to true; false keeps dollars", () => {
     const cents = normalisePaymentOptionsResponse({ payment_options: [{ id: "a", price: 1499 }] });
     expect(cents.ok && cents.plans[0]!.price).toBe(14.99);
     expect(cents.ok && cents.info.prices_in_cents).toBe(true);
-    const dollars = normalisePaymentOptionsResponse({ payment_options: [{ id: "a", price: 14.99 }], prices_in_cents: false });
+    const dollars = normalisePaymentOptionsResponse({
+      payment_options: [{ id: "a", price: 14.99 }],
+      prices_in_cents: false,
+    });
     expect(dollars.ok && dollars.plans[0]!.price).toBe(14.99);
   });
 });
@@ -116,9 +153,15 @@ describe("normalisePaymentOptionsResponse", () => {
 describe("buildPaymentOptions (the server's answer from published pricing)", () => {
   const now = Date.UTC(2026, 10, 21);
   it("monthly (1 month) and annual (1 year) options in cents, annual selected by default", () => {
-    const r = buildPaymentOptions(APP, { monthlyPrice: 1499, annualPrice: 9900, annualDurationUnit: "years" }, { now, paymentProcessor: "local" });
+    const r = buildPaymentOptions(
+      APP,
+      { monthlyPrice: 1499, annualPrice: 9900, annualDurationUnit: "years" },
+      { now, paymentProcessor: "local" },
+    );
     expect(r.prices_in_cents).toBe(true);
-    expect(r.payment_options.map((o) => [o.id, o.price, o.duration, o.durationUnit, o.isRecurring, o.paymentProcessor])).toEqual([
+    expect(
+      r.payment_options.map((o) => [o.id, o.price, o.duration, o.durationUnit, o.isRecurring, o.paymentProcessor]),
+    ).toEqual([
       [`${APP.id}:month`, 1499, 1, "months", true, "local"],
       [`${APP.id}:year`, 9900, 1, "years", true, "local"],
     ]);
@@ -132,15 +175,29 @@ describe("buildPaymentOptions (the server's answer from published pricing)", () 
   });
 
   it("annualDurationUnit 'months' makes the annual option 12 months (still first)", () => {
-    const r = buildPaymentOptions(APP, { monthlyPrice: 1499, annualPrice: 9900, annualDurationUnit: "months" }, { now, paymentProcessor: "stripe" });
+    const r = buildPaymentOptions(
+      APP,
+      { monthlyPrice: 1499, annualPrice: 9900, annualDurationUnit: "months" },
+      { now, paymentProcessor: "stripe" },
+    );
     expect(r.payment_options[1]).toMatchObject({ duration: 12, durationUnit: "months" });
     const n = normalisePaymentOptionsResponse(r);
     expect(n.ok && n.plans[0]!.id).toBe(`${APP.id}:year`);
   });
 
   it("leaves out a plan without a price; no prices, no options", () => {
-    expect(buildPaymentOptions(APP, { monthlyPrice: 1499, annualPrice: null, annualDurationUnit: "years" }, { now, paymentProcessor: "local" }).payment_options).toHaveLength(1);
-    const none = buildPaymentOptions(APP, { monthlyPrice: null, annualPrice: 0, annualDurationUnit: "years" }, { now, paymentProcessor: "local" });
+    expect(
+      buildPaymentOptions(
+        APP,
+        { monthlyPrice: 1499, annualPrice: null, annualDurationUnit: "years" },
+        { now, paymentProcessor: "local" },
+      ).payment_options,
+    ).toHaveLength(1);
+    const none = buildPaymentOptions(
+      APP,
+      { monthlyPrice: null, annualPrice: 0, annualDurationUnit: "years" },
+      { now, paymentProcessor: "local" },
+    );
     expect(none.payment_options).toEqual([]);
     expect(none.defaultSelectedId).toBeNull();
   });

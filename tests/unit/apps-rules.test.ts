@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_THEME, blueprintSchema, landingPageSchema, onboardingFlowSchema } from "~/features/apps/content";
-import { appNameFromIdea, defaultBlueprint, defaultLandingPage, defaultOnboardingFlow, firstSentence, ideaTopic, newAppFromIdea, topicWords } from "~/features/apps/defaults";
+import {
+  appNameFromIdea,
+  defaultBlueprint,
+  defaultLandingPage,
+  defaultOnboardingFlow,
+  firstSentence,
+  ideaTopic,
+  newAppFromIdea,
+  topicWords,
+} from "~/features/apps/defaults";
 import {
   appIdeaSchema,
   clearIdeaDraft,
@@ -39,7 +48,12 @@ describe("defaults from an idea", () => {
   it("every piece is valid content, written from the idea (no placeholder text), landing page pending", () => {
     const made = newAppFromIdea(IDEA);
     expect(landingPageSchema.parse(made.landingPage).status).toBe("pending");
-    expect(onboardingFlowSchema.parse(made.onboardingFlow).pages.map((p) => p.questions[0]!.key)).toEqual(["goal", "currentLevel", "daysPerWeek", "targetDate"]);
+    expect(onboardingFlowSchema.parse(made.onboardingFlow).pages.map((p) => p.questions[0]!.key)).toEqual([
+      "goal",
+      "currentLevel",
+      "daysPerWeek",
+      "targetDate",
+    ]);
     const bp = blueprintSchema.parse(made.blueprint);
     expect(bp.expectedPhaseCount).toBe(13);
     expect(bp.phaseTemplates.length).toBeGreaterThanOrEqual(13);
@@ -52,7 +66,12 @@ describe("defaults from an idea", () => {
 
   it("is deterministic and survives the longest and oddest ideas", () => {
     expect(newAppFromIdea(IDEA)).toEqual(newAppFromIdea(IDEA));
-    for (const idea of ["x".repeat(2000), "🏃‍♀️ ".repeat(300) + "running for everyone", "ÉCOLE de danse pour débutants — ballet", "1234567890 !!!"]) {
+    for (const idea of [
+      "x".repeat(2000),
+      "🏃‍♀️ ".repeat(300) + "running for everyone",
+      "ÉCOLE de danse pour débutants — ballet",
+      "1234567890 !!!",
+    ]) {
       expect(() => landingPageSchema.parse(defaultLandingPage(idea))).not.toThrow();
       expect(() => onboardingFlowSchema.parse(defaultOnboardingFlow(idea))).not.toThrow();
       expect(() => blueprintSchema.parse(defaultBlueprint(idea))).not.toThrow();
@@ -84,16 +103,37 @@ describe("slugs", () => {
     expect(dedupeSlug("a".repeat(60), ["a".repeat(60)])).toBe(`${"a".repeat(58)}-2`);
   });
   it("the storefront slug is creatorInfo.storefrontSlug, else a slug of the name", () => {
-    expect(creatorStorefrontSlug({ firstName: "Marisol", lastName: "Vega", creatorInfo: { storefrontSlug: "marisol-vega" } })).toBe("marisol-vega");
+    expect(
+      creatorStorefrontSlug({
+        firstName: "Marisol",
+        lastName: "Vega",
+        creatorInfo: { storefrontSlug: "marisol-vega" },
+      }),
+    ).toBe("marisol-vega");
     expect(creatorStorefrontSlug({ firstName: "Zoë", lastName: "Ng", creatorInfo: null })).toBe("zoe-ng");
-    expect(creatorStorefrontSlug({ firstName: "", lastName: "", creatorInfo: { storefrontSlug: " " } })).toBe("creator");
+    expect(creatorStorefrontSlug({ firstName: "", lastName: "", creatorInfo: { storefrontSlug: " " } })).toBe(
+      "creator",
+    );
   });
 });
 
 describe("hasUnpublishedChanges", () => {
-  const published = { landingPage: DEMO_LANDING_PAGE, theme: DEMO_THEME, onboardingFlow: DEMO_ONBOARDING_FLOW, pricing: DEMO_PRICING } as never;
-  const row = { landingPage: DEMO_LANDING_PAGE, theme: DEMO_THEME, onboardingFlow: DEMO_ONBOARDING_FLOW, monthlyPriceCents: 1499, annualPriceCents: 9900, annualDurationUnit: "years", published } as never;
-  const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+  const published = {
+    landingPage: DEMO_LANDING_PAGE,
+    theme: DEMO_THEME,
+    onboardingFlow: DEMO_ONBOARDING_FLOW,
+    pricing: DEMO_PRICING,
+  } as never;
+  const row = {
+    landingPage: DEMO_LANDING_PAGE,
+    theme: DEMO_THEME,
+    onboardingFlow: DEMO_ONBOARDING_FLOW,
+    monthlyPriceCents: 1499,
+    annualPriceCents: 9900,
+    annualDurationUnit: "years",
+    published,
+  } as never;
+  const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
   it("false when draft equals published, whatever the key order", () => {
     expect(hasUnpublishedChanges(row)).toBe(false);
@@ -104,8 +144,12 @@ describe("hasUnpublishedChanges", () => {
     const lp = clone(DEMO_LANDING_PAGE);
     lp.hero.title = "New title";
     expect(hasUnpublishedChanges({ ...(row as object), landingPage: lp } as never)).toBe(true);
-    expect(hasUnpublishedChanges({ ...(row as object), landingPage: { ...DEMO_LANDING_PAGE, status: "pending" } } as never)).toBe(false);
-    expect(hasUnpublishedChanges({ ...(row as object), theme: { ...DEMO_THEME, cornerRadius: 4 } } as never)).toBe(true);
+    expect(
+      hasUnpublishedChanges({ ...(row as object), landingPage: { ...DEMO_LANDING_PAGE, status: "pending" } } as never),
+    ).toBe(false);
+    expect(hasUnpublishedChanges({ ...(row as object), theme: { ...DEMO_THEME, cornerRadius: 4 } } as never)).toBe(
+      true,
+    );
     const flow = clone(DEMO_ONBOARDING_FLOW);
     flow.pages.pop();
     expect(hasUnpublishedChanges({ ...(row as object), onboardingFlow: flow } as never)).toBe(true);
@@ -119,7 +163,12 @@ describe("hasUnpublishedChanges", () => {
     expect(isPubliclyVisible({ isPublished: true, published })).toBe(true);
     expect(isPubliclyVisible({ isPublished: false, published })).toBe(false);
     expect(isPubliclyVisible({ isPublished: true, published: null })).toBe(false);
-    expect(isPubliclyVisible({ isPublished: true, published: { ...(published as object), landingPage: { ...DEMO_LANDING_PAGE, status: "pending" } } as never })).toBe(false);
+    expect(
+      isPubliclyVisible({
+        isPublished: true,
+        published: { ...(published as object), landingPage: { ...DEMO_LANDING_PAGE, status: "pending" } } as never,
+      }),
+    ).toBe(false);
   });
 });
 
@@ -187,9 +236,16 @@ describe("the idea draft in local storage", () => {
 
   it("keysToPurge: nothing while it fits; every 'appIdea_' key when the 5,242,880-byte budget is short", () => {
     expect(STORAGE_BUDGET_BYTES).toBe(5_242_880);
-    const small: [string, string][] = [["appIdea_1", "x"], ["other", "y"]];
+    const small: [string, string][] = [
+      ["appIdea_1", "x"],
+      ["other", "y"],
+    ];
     expect(keysToPurge(small, IDEA_DRAFT_KEY, "z")).toEqual([]);
-    const big: [string, string][] = [["appIdea_old", "x".repeat(1_100_000)], ["keep", "y".repeat(1_100_000)], ["appIdea_2", "z".repeat(600_000)]];
+    const big: [string, string][] = [
+      ["appIdea_old", "x".repeat(1_100_000)],
+      ["keep", "y".repeat(1_100_000)],
+      ["appIdea_2", "z".repeat(600_000)],
+    ];
     expect(keysToPurge(big, IDEA_DRAFT_KEY, "w".repeat(100))).toEqual(["appIdea_old", "appIdea_2"]);
     // Exactly at the budget (2 bytes a character) still fits.
     const exact: [string, string][] = [["k", "v".repeat(STORAGE_BUDGET_BYTES / 2 - 1 - IDEA_DRAFT_KEY.length - 1)]];
@@ -219,7 +275,19 @@ describe("the idea draft in local storage", () => {
     const s = new FakeStorage();
     s.failNext = 2;
     expect(saveIdeaDraft(s, "an idea", 1, (m) => logs.push(m))).toBe(false);
-    const broken: DraftStorage = { length: 0, key: () => null, getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("denied"); }, removeItem: () => { throw new Error("denied"); } };
+    const broken: DraftStorage = {
+      length: 0,
+      key: () => null,
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("denied");
+      },
+      removeItem: () => {
+        throw new Error("denied");
+      },
+    };
     expect(saveIdeaDraft(broken, "x", 1, (m) => logs.push(m))).toBe(false);
     expect(readIdeaDraft(broken, (m) => logs.push(m))).toBeNull();
     expect(() => clearIdeaDraft(broken, (m) => logs.push(m))).not.toThrow();

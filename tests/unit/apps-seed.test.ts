@@ -1,8 +1,21 @@
 // The demo app's seeded content must be what the app's own schemas accept, or the builder could not
 // open it and the public pages would show what no save could make.
 import { describe, expect, it } from "vitest";
-import { blueprintSchema, landingPageSchema, onboardingFlowSchema, pricingSchema, themeSchema } from "~/features/apps/content";
-import { DEMO_BLUEPRINT, DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_PRICING, DEMO_THEME, STUDIO_TIERS } from "../tools/apps-sql.mjs";
+import {
+  blueprintSchema,
+  landingPageSchema,
+  onboardingFlowSchema,
+  pricingSchema,
+  themeSchema,
+} from "~/features/apps/content";
+import {
+  DEMO_BLUEPRINT,
+  DEMO_LANDING_PAGE,
+  DEMO_ONBOARDING_FLOW,
+  DEMO_PRICING,
+  DEMO_THEME,
+  STUDIO_TIERS,
+} from "../tools/apps-sql.mjs";
 
 describe("the demo app's seeded content", () => {
   it("passes the content schemas", () => {
@@ -27,6 +40,8 @@ describe("the demo app's seeded content", () => {
   it("rejects what the builder must refuse", () => {
     expect(themeSchema.safeParse({ ...DEMO_THEME, primaryColor: "red" }).success).toBe(false);
     expect(onboardingFlowSchema.safeParse({ version: 2, pages: [] }).success).toBe(false);
-    expect(landingPageSchema.safeParse({ ...DEMO_LANDING_PAGE, hero: { ...DEMO_LANDING_PAGE.hero, title: "" } }).success).toBe(false);
+    expect(
+      landingPageSchema.safeParse({ ...DEMO_LANDING_PAGE, hero: { ...DEMO_LANDING_PAGE.hero, title: "" } }).success,
+    ).toBe(false);
   });
 });

@@ -64,7 +64,8 @@ describe("dollarsToCents", () => {
   });
 
   it("round-trips through centsToDollars for every cent value up to $100", () => {
-    for (let cents = 0; cents <= 10_000; cents += 1) expect(dollarsToCents(centsToDollars(cents))).toEqual({ ok: true, cents });
+    for (let cents = 0; cents <= 10_000; cents += 1)
+      expect(dollarsToCents(centsToDollars(cents))).toEqual({ ok: true, cents });
     expect(centsToDollars(null)).toBe("");
     expect(centsToDollars(1499)).toBe("14.99");
     expect(centsToDollars(9900)).toBe("99");
@@ -109,7 +110,11 @@ describe("the unpublished-changes client cache", () => {
     const a = checkUnpublishedChanges("app-1", fetcher as unknown as typeof fetch);
     const b = checkUnpublishedChanges("app-1", fetcher as unknown as typeof fetch);
     expect(fetcher).toHaveBeenCalledTimes(1);
-    resolve(Response.json({ response: { hasUnpublishedChanges: true, isPublished: true, publishedAt: 1, changed: ["theme"] } }));
+    resolve(
+      Response.json({
+        response: { hasUnpublishedChanges: true, isPublished: true, publishedAt: 1, changed: ["theme"] },
+      }),
+    );
     expect(await a).toEqual(await b);
     expect((await a).hasUnpublishedChanges).toBe(true);
 
@@ -117,9 +122,13 @@ describe("the unpublished-changes client cache", () => {
     await checkUnpublishedChanges("app-1", fetcher as unknown as typeof fetch);
     expect(fetcher).toHaveBeenCalledTimes(1);
 
-    const later = vi.fn(async () => Response.json({ response: { hasUnpublishedChanges: false, isPublished: true, publishedAt: 2, changed: [] } }));
+    const later = vi.fn(async () =>
+      Response.json({ response: { hasUnpublishedChanges: false, isPublished: true, publishedAt: 2, changed: [] } }),
+    );
     vi.advanceTimersByTime(2);
-    expect((await checkUnpublishedChanges("app-1", later as unknown as typeof fetch)).hasUnpublishedChanges).toBe(false);
+    expect((await checkUnpublishedChanges("app-1", later as unknown as typeof fetch)).hasUnpublishedChanges).toBe(
+      false,
+    );
     expect(later).toHaveBeenCalledTimes(1);
     // Another app has its own entry.
     await checkUnpublishedChanges("app-2", later as unknown as typeof fetch);
@@ -128,12 +137,19 @@ describe("the unpublished-changes client cache", () => {
 
   it("forgets failures, so the next call asks again; forget() drops an answer", async () => {
     vi.useFakeTimers();
-    const failing = vi.fn(async () => Response.json({ status: "error", error: "You do not have access to this app" }, { status: 403 }));
-    await expect(checkUnpublishedChanges("app-3", failing as unknown as typeof fetch)).rejects.toMatchObject({ message: "You do not have access to this app", status: 403 });
+    const failing = vi.fn(async () =>
+      Response.json({ status: "error", error: "You do not have access to this app" }, { status: 403 }),
+    );
+    await expect(checkUnpublishedChanges("app-3", failing as unknown as typeof fetch)).rejects.toMatchObject({
+      message: "You do not have access to this app",
+      status: 403,
+    });
     await expect(checkUnpublishedChanges("app-3", failing as unknown as typeof fetch)).rejects.toThrow();
     expect(failing).toHaveBeenCalledTimes(2);
 
-    const ok = vi.fn(async () => Response.json({ response: { hasUnpublishedChanges: false, isPublished: false, publishedAt: null, changed: [] } }));
+    const ok = vi.fn(async () =>
+      Response.json({ response: { hasUnpublishedChanges: false, isPublished: false, publishedAt: null, changed: [] } }),
+    );
     await checkUnpublishedChanges("app-3", ok as unknown as typeof fetch);
     forgetUnpublishedChanges("app-3");
     await checkUnpublishedChanges("app-3", ok as unknown as typeof fetch);
@@ -308,7 +324,11 @@ describe("form fields", () => {
 
   it("theme: the hex field wins when edited, else the picker", () => {
     const base = { mode: "dark", font: "serif", cornerRadius: "8" };
-    const colours = (name: string, text: string, was: string, picker: string) => ({ [name]: text, [`${name}Was`]: was, [`${name}Picker`]: picker });
+    const colours = (name: string, text: string, was: string, picker: string) => ({
+      [name]: text,
+      [`${name}Was`]: was,
+      [`${name}Picker`]: picker,
+    });
     const theme = themeFromForm({
       ...base,
       ...colours("primaryColor", "#111111", "#000000", "#000000"),
@@ -316,14 +336,30 @@ describe("form fields", () => {
       ...colours("backgroundColor", "#ffffff", "#ffffff", "#ffffff"),
       ...colours("textColor", "#000000", "#000000", "#000000"),
     });
-    expect(theme).toMatchObject({ mode: "dark", font: "serif", cornerRadius: 8, primaryColor: "#111111", accentColor: "#222222" });
+    expect(theme).toMatchObject({
+      mode: "dark",
+      font: "serif",
+      cornerRadius: 8,
+      primaryColor: "#111111",
+      accentColor: "#222222",
+    });
   });
 
   it("list edits: add, remove and move items and pages; a flow never loses its last page or question", () => {
     expect(parseIntent("add:faq")).toEqual({ op: "add", list: "faq", index: -1 });
     expect(parseIntent("up:pages:2")).toEqual({ op: "up", list: "pages", index: 2 });
-    expect(parseIntent("down:pages.1.questions:0")).toEqual({ op: "down", list: "pages.questions", index: 1, inner: 0 });
-    expect(parseIntent("add:pages.3.questions")).toEqual({ op: "add", list: "pages.questions", index: 3, inner: undefined });
+    expect(parseIntent("down:pages.1.questions:0")).toEqual({
+      op: "down",
+      list: "pages.questions",
+      index: 1,
+      inner: 0,
+    });
+    expect(parseIntent("add:pages.3.questions")).toEqual({
+      op: "add",
+      list: "pages.questions",
+      index: 3,
+      inner: undefined,
+    });
     expect(parseIntent("remove:faq")).toBeNull();
     expect(parseIntent("save")).toBeNull();
 
@@ -343,7 +379,9 @@ describe("form fields", () => {
     expect(flowIssues(addedQ)).toEqual([]);
     const single: OnboardingFlow = { version: 2, pages: [flow.pages[0]] };
     expect(editFlow(single, { op: "remove", list: "pages", index: 0 }).pages).toHaveLength(1);
-    expect(editFlow(single, { op: "remove", list: "pages.questions", index: 0, inner: 0 }).pages[0].questions).toHaveLength(1);
+    expect(
+      editFlow(single, { op: "remove", list: "pages.questions", index: 0, inner: 0 }).pages[0].questions,
+    ).toHaveLength(1);
     const swapped = editFlow(flow, { op: "down", list: "pages", index: 0 });
     expect(swapped.pages[1].id).toBe(flow.pages[0].id);
   });

@@ -89,7 +89,10 @@ describe("removeItem", () => {
 
 describe("mergeCarts", () => {
   it("server items first, then local items not on the server", () => {
-    const out = mergeCarts([cls("s1", "server"), cls("shared", "server")], [cls("l1"), cls("shared", "local"), cls("l2")]);
+    const out = mergeCarts(
+      [cls("s1", "server"), cls("shared", "server")],
+      [cls("l1"), cls("shared", "local"), cls("l2")],
+    );
     expect(ids(out)).toEqual(["s1", "shared", "l1", "l2"]);
     expect(out[1].name).toBe("server");
   });
@@ -138,7 +141,13 @@ describe("cartTotals", () => {
     expect(cartTotals([])).toEqual({ subtotal: 0, regular: 0, discount: 0, credit: 0, total: 0 });
   });
   it("sums prices; regular uses the crossed price where present", () => {
-    expect(cartTotals([priced(1000, 2000), priced(500)])).toEqual({ subtotal: 1500, regular: 2500, discount: 0, credit: 0, total: 1500 });
+    expect(cartTotals([priced(1000, 2000), priced(500)])).toEqual({
+      subtotal: 1500,
+      regular: 2500,
+      discount: 0,
+      credit: 0,
+      total: 1500,
+    });
   });
   it("regular equals subtotal when nothing is on offer", () => {
     const t = cartTotals([priced(1000), priced(250)]);
@@ -150,18 +159,41 @@ describe("cartTotals", () => {
     expect(Number.isInteger(t.total)).toBe(true);
   });
   it("applies the discount, then the credit", () => {
-    expect(cartTotals([priced(5000)], { discountCents: 1000, creditCents: 1500 })).toEqual({ subtotal: 5000, regular: 5000, discount: 1000, credit: 1500, total: 2500 });
+    expect(cartTotals([priced(5000)], { discountCents: 1000, creditCents: 1500 })).toEqual({
+      subtotal: 5000,
+      regular: 5000,
+      discount: 1000,
+      credit: 1500,
+      total: 2500,
+    });
   });
   it("credit is capped at what is left after the discount", () => {
-    expect(cartTotals([priced(5000)], { discountCents: 4000, creditCents: 2000 })).toEqual({ subtotal: 5000, regular: 5000, discount: 4000, credit: 1000, total: 0 });
+    expect(cartTotals([priced(5000)], { discountCents: 4000, creditCents: 2000 })).toEqual({
+      subtotal: 5000,
+      regular: 5000,
+      discount: 4000,
+      credit: 1000,
+      total: 0,
+    });
   });
   it("discount is capped at the subtotal and never negative", () => {
-    expect(cartTotals([priced(3000)], { discountCents: 9999, creditCents: 500 })).toEqual({ subtotal: 3000, regular: 3000, discount: 3000, credit: 0, total: 0 });
+    expect(cartTotals([priced(3000)], { discountCents: 9999, creditCents: 500 })).toEqual({
+      subtotal: 3000,
+      regular: 3000,
+      discount: 3000,
+      credit: 0,
+      total: 0,
+    });
     expect(cartTotals([priced(3000)], { discountCents: -200 }).discount).toBe(0);
     expect(cartTotals([priced(3000)], { discountCents: -200 }).total).toBe(3000);
   });
   it("total never negative", () => {
-    for (const [d, c] of [[0, 10_000], [10_000, 10_000], [2999, 5], [-1, -1]]) {
+    for (const [d, c] of [
+      [0, 10_000],
+      [10_000, 10_000],
+      [2999, 5],
+      [-1, -1],
+    ]) {
       const t = cartTotals([priced(1000), priced(2000)], { discountCents: d, creditCents: c });
       expect(t.total).toBeGreaterThanOrEqual(0);
       expect(t.subtotal - t.discount - t.credit).toBe(t.total);
@@ -176,9 +208,12 @@ describe("creditCents", () => {
     expect(creditCents(0.29)).toBe(29); // 0.29 * 100 is 28.999… in floating point
     expect(creditCents(19.99)).toBe(1999);
   });
-  it.each([0, -5, NaN, Infinity, -Infinity, "12.5", "10", null, undefined, {}, [10], true])("bad or empty value %j -> 0", (value) => {
-    expect(creditCents(value)).toBe(0);
-  });
+  it.each([0, -5, NaN, Infinity, -Infinity, "12.5", "10", null, undefined, {}, [10], true])(
+    "bad or empty value %j -> 0",
+    (value) => {
+      expect(creditCents(value)).toBe(0);
+    },
+  );
 });
 
 describe("discountAmount", () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { browseHref, browseTitle, ftsQuery, isKnownView, parseCommaList, parseView, totalValueCents } from "~/features/catalog/rules";
+import {
+  browseHref,
+  browseTitle,
+  ftsQuery,
+  isKnownView,
+  parseCommaList,
+  parseView,
+  totalValueCents,
+} from "~/features/catalog/rules";
 
 describe("parseView", () => {
   it("accepts the view names as written, in any case, URL-decoded", () => {
@@ -53,12 +61,19 @@ describe("ftsQuery", () => {
 describe("browseHref", () => {
   it("keeps only the filters that are set", () => {
     expect(browseHref({})).toBe("/classes");
-    expect(browseHref({ view: "New releases", topics: ["a", "b"], cursor: "x" })).toBe("/classes?view=New+releases&topics=a%2Cb&cursor=x");
+    expect(browseHref({ view: "New releases", topics: ["a", "b"], cursor: "x" })).toBe(
+      "/classes?view=New+releases&topics=a%2Cb&cursor=x",
+    );
   });
 });
 
 describe("totalValueCents", () => {
   it("sums regular prices", () => {
-    expect(totalValueCents([{ priceCents: 4900, crossedPriceCents: 7900 }, { priceCents: 2900, crossedPriceCents: null }])).toBe(10800);
+    expect(
+      totalValueCents([
+        { priceCents: 4900, crossedPriceCents: 7900 },
+        { priceCents: 2900, crossedPriceCents: null },
+      ]),
+    ).toBe(10800);
   });
 });

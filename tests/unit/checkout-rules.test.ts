@@ -13,14 +13,24 @@ import {
 } from "~/features/checkout/rules";
 import { seededRandom } from "../tools/seeded-random.mjs";
 
-
 describe("luhnValid", () => {
-  it.each(["4242424242424242", "4000000000000002", "4000000000009995", "5555555555554444", "378282246310005", "6011111111111117", "00079927398713"])("accepts %s", (n) => {
+  it.each([
+    "4242424242424242",
+    "4000000000000002",
+    "4000000000009995",
+    "5555555555554444",
+    "378282246310005",
+    "6011111111111117",
+    "00079927398713",
+  ])("accepts %s", (n) => {
     expect(luhnValid(n)).toBe(true);
   });
-  it.each(["4242424242424241", "4000000000000001", "1234567812345678", "00079927398710"])("rejects the bad checksum %s", (n) => {
-    expect(luhnValid(n)).toBe(false);
-  });
+  it.each(["4242424242424241", "4000000000000001", "1234567812345678", "00079927398710"])(
+    "rejects the bad checksum %s",
+    (n) => {
+      expect(luhnValid(n)).toBe(false);
+    },
+  );
   it("needs 12 to 19 digits and nothing else", () => {
     expect(luhnValid("00000000000")).toBe(false); // 11 digits (checksum 0)
     expect(luhnValid("000000000000")).toBe(true); // 12
@@ -59,9 +69,12 @@ describe("parseExpiry", () => {
     expect(parseExpiry(" 07/29 ")).toEqual({ expMonth: 7, expYear: 2029 });
     expect(parseExpiry("01/00")).toEqual({ expMonth: 1, expYear: 2000 });
   });
-  it.each(["13/30", "00/30", "0/30", "abc", "", "12/3", "12/030", "12-30", "1230", "12/30/1", "/30", "123/30"])("rejects %j", (raw) => {
-    expect(parseExpiry(raw)).toBeNull();
-  });
+  it.each(["13/30", "00/30", "0/30", "abc", "", "12/3", "12/030", "12-30", "1230", "12/30/1", "/30", "123/30"])(
+    "rejects %j",
+    (raw) => {
+      expect(parseExpiry(raw)).toBeNull();
+    },
+  );
 });
 
 describe("testCardOutcome", () => {
@@ -69,29 +82,69 @@ describe("testCardOutcome", () => {
   const future = { expMonth: 12, expYear: 2035 };
 
   it("4242 4242 4242 4242 succeeds as visa ending 4242", () => {
-    expect(testCardOutcome({ number: "4242 4242 4242 4242", ...future }, now)).toEqual({ ok: true, brand: "visa", last4: "4242" });
-    expect(testCardOutcome({ number: "4242-4242-4242-4242", ...future }, now)).toEqual({ ok: true, brand: "visa", last4: "4242" });
+    expect(testCardOutcome({ number: "4242 4242 4242 4242", ...future }, now)).toEqual({
+      ok: true,
+      brand: "visa",
+      last4: "4242",
+    });
+    expect(testCardOutcome({ number: "4242-4242-4242-4242", ...future }, now)).toEqual({
+      ok: true,
+      brand: "visa",
+      last4: "4242",
+    });
   });
   it("other success numbers give their brand and last 4", () => {
-    expect(testCardOutcome({ number: "5555 5555 5555 4444", ...future }, now)).toEqual({ ok: true, brand: "mastercard", last4: "4444" });
-    expect(testCardOutcome({ number: "3782 822463 10005", ...future }, now)).toEqual({ ok: true, brand: "amex", last4: "0005" });
+    expect(testCardOutcome({ number: "5555 5555 5555 4444", ...future }, now)).toEqual({
+      ok: true,
+      brand: "mastercard",
+      last4: "4444",
+    });
+    expect(testCardOutcome({ number: "3782 822463 10005", ...future }, now)).toEqual({
+      ok: true,
+      brand: "amex",
+      last4: "0005",
+    });
   });
   it("4000 0000 0000 0002 is declined", () => {
-    expect(testCardOutcome({ number: "4000 0000 0000 0002", ...future }, now)).toEqual({ ok: false, message: "Your card was declined.", field: null });
+    expect(testCardOutcome({ number: "4000 0000 0000 0002", ...future }, now)).toEqual({
+      ok: false,
+      message: "Your card was declined.",
+      field: null,
+    });
   });
   it("4000 0000 0000 9995 has insufficient funds", () => {
-    expect(testCardOutcome({ number: "4000 0000 0000 9995", ...future }, now)).toEqual({ ok: false, message: CARD_MESSAGES.insufficientFunds, field: null });
+    expect(testCardOutcome({ number: "4000 0000 0000 9995", ...future }, now)).toEqual({
+      ok: false,
+      message: CARD_MESSAGES.insufficientFunds,
+      field: null,
+    });
   });
   it("a Luhn-invalid number is an invalid number, on the number field", () => {
-    expect(testCardOutcome({ number: "4242 4242 4242 4241", ...future }, now)).toEqual({ ok: false, message: CARD_MESSAGES.invalidNumber, field: "number" });
-    expect(testCardOutcome({ number: "", ...future }, now)).toEqual({ ok: false, message: CARD_MESSAGES.invalidNumber, field: "number" });
+    expect(testCardOutcome({ number: "4242 4242 4242 4241", ...future }, now)).toEqual({
+      ok: false,
+      message: CARD_MESSAGES.invalidNumber,
+      field: "number",
+    });
+    expect(testCardOutcome({ number: "", ...future }, now)).toEqual({
+      ok: false,
+      message: CARD_MESSAGES.invalidNumber,
+      field: "number",
+    });
   });
   it("the number is checked before the expiry", () => {
     expect(testCardOutcome({ number: "1234", expMonth: 1, expYear: 2000 }, now)).toMatchObject({ field: "number" });
   });
   it("an expired card is expired, on the expiry field", () => {
-    expect(testCardOutcome({ number: "4242424242424242", expMonth: 4, expYear: 2030 }, now)).toEqual({ ok: false, message: CARD_MESSAGES.expired, field: "expiry" });
-    expect(testCardOutcome({ number: "4000000000000002", expMonth: 12, expYear: 2029 }, now)).toEqual({ ok: false, message: CARD_MESSAGES.expired, field: "expiry" });
+    expect(testCardOutcome({ number: "4242424242424242", expMonth: 4, expYear: 2030 }, now)).toEqual({
+      ok: false,
+      message: CARD_MESSAGES.expired,
+      field: "expiry",
+    });
+    expect(testCardOutcome({ number: "4000000000000002", expMonth: 12, expYear: 2029 }, now)).toEqual({
+      ok: false,
+      message: CARD_MESSAGES.expired,
+      field: "expiry",
+    });
   });
   it("a card is good through the end of its expiry month (UTC)", () => {
     const card = { number: "4242424242424242", expMonth: 5, expYear: 2030 };
@@ -104,7 +157,11 @@ describe("testCardOutcome", () => {
   });
   it("a Luhn-valid number that is not a test card is declined with the test-card hint", () => {
     expect(luhnValid("4111111111111111")).toBe(true);
-    expect(testCardOutcome({ number: "4111 1111 1111 1111", ...future }, now)).toEqual({ ok: false, message: CARD_MESSAGES.notTestCard, field: null });
+    expect(testCardOutcome({ number: "4111 1111 1111 1111", ...future }, now)).toEqual({
+      ok: false,
+      message: CARD_MESSAGES.notTestCard,
+      field: null,
+    });
     expect(CARD_MESSAGES.notTestCard).toContain("4242 4242 4242 4242");
   });
 });
@@ -137,7 +194,10 @@ describe("allocateTotal", () => {
       const shares = allocateTotal(prices, total);
       const context = JSON.stringify({ prices, total, shares });
       expect(shares.length, context).toBe(n);
-      expect(shares.reduce((a, b) => a + b, 0), context).toBe(total);
+      expect(
+        shares.reduce((a, b) => a + b, 0),
+        context,
+      ).toBe(total);
       for (let i = 0; i < n; i++) {
         expect(Number.isInteger(shares[i]), context).toBe(true);
         expect(shares[i], context).toBeGreaterThanOrEqual(0);
@@ -159,13 +219,26 @@ describe("paymentInfo", () => {
   it("falls back to stored values, the query winning", () => {
     const q = new URLSearchParams("ref=fromQuery");
     const stored = { ref: "fromStore", utm_campaign: "summer", noPriceOffer: "true", friend: "bob" };
-    expect(paymentInfo(q, stored)).toEqual({ referrer: "fromQuery", utm_campaign: "summer", noPriceOffer: "true", friend: "bob" });
+    expect(paymentInfo(q, stored)).toEqual({
+      referrer: "fromQuery",
+      utm_campaign: "summer",
+      noPriceOffer: "true",
+      friend: "bob",
+    });
   });
   it("stored keys use the query name, not the field name", () => {
-    expect(paymentInfo(new URLSearchParams(), { code: "X1", discountCode: "NOPE", referrer: "NOPE" })).toEqual({ discountCode: "X1" });
+    expect(paymentInfo(new URLSearchParams(), { code: "X1", discountCode: "NOPE", referrer: "NOPE" })).toEqual({
+      discountCode: "X1",
+    });
   });
   it("drops empty, blank, null and undefined values; trims", () => {
-    const stored = { sessionSlug: "", schoolSlug: "   ", utm_term: null, utm_content: undefined, utm_medium: "  cpc  " };
+    const stored = {
+      sessionSlug: "",
+      schoolSlug: "   ",
+      utm_term: null,
+      utm_content: undefined,
+      utm_medium: "  cpc  ",
+    };
     expect(paymentInfo(new URLSearchParams(), stored)).toEqual({ utm_medium: "cpc" });
   });
   it("caps values at 200 characters", () => {
@@ -222,7 +295,9 @@ describe("discountProblem", () => {
     expect(discountProblem({ ...ok, redemptions: 1_000_000 }, now)).toBeNull();
   });
   it("the uses other buyers hold count against the limit", () => {
-    expect(discountProblem({ ...ok, maxRedemptions: 5, redemptions: 4 }, now, { taken: 5, mine: 0 })).toBe(DISCOUNT_MESSAGES.usedUp);
+    expect(discountProblem({ ...ok, maxRedemptions: 5, redemptions: 4 }, now, { taken: 5, mine: 0 })).toBe(
+      DISCOUNT_MESSAGES.usedUp,
+    );
     expect(discountProblem({ ...ok, maxRedemptions: 5, redemptions: 4 }, now, { taken: 4, mine: 0 })).toBeNull();
   });
   it("a per-buyer limit: refused once this buyer has redeemed it that often", () => {
@@ -235,6 +310,9 @@ describe("discountProblem", () => {
 
 describe("paymentInfo with blank query values", () => {
   it("falls back to what was stored when the query has the key but no value", () => {
-    expect(paymentInfo(new URLSearchParams("ref=&code=%20"), { ref: "alice", code: "SAVE10" })).toEqual({ referrer: "alice", discountCode: "SAVE10" });
+    expect(paymentInfo(new URLSearchParams("ref=&code=%20"), { ref: "alice", code: "SAVE10" })).toEqual({
+      referrer: "alice",
+      discountCode: "SAVE10",
+    });
   });
 });

@@ -6,7 +6,20 @@ import { listedPasswords, moduleText, MODULE } from "../../workers/common-passwo
 
 describe("common passwords", () => {
   it("refuses the issue's examples, in any letter case", () => {
-    for (const password of ["password", "12345678", "aaaaaaaa", "qwertyui", "PASSWORD", "Password1", "iloveyou", "sunshine", "qwerty123", "12121212", "zzzzzzzzzzzz"]) expect(isCommonPassword(password), password).toBe(true);
+    for (const password of [
+      "password",
+      "12345678",
+      "aaaaaaaa",
+      "qwertyui",
+      "PASSWORD",
+      "Password1",
+      "iloveyou",
+      "sunshine",
+      "qwerty123",
+      "12121212",
+      "zzzzzzzzzzzz",
+    ])
+      expect(isCommonPassword(password), password).toBe(true);
   });
 
   it("refuses every password of the list's 10,000 most common that our length rule lets through, and the rest of the list", () => {
@@ -20,7 +33,36 @@ describe("common passwords", () => {
   });
 
   it("accepts the demo accounts' and the tests' passwords, and uncommon ones", () => {
-    const ours = ["learner-demo-1", "creator-demo-1", "admin-demo-1", "first password", "second password", "third password", "long enough", "analytical engine", "right password", "correct horse", "correct-horse-1", "bench-password-1", "commerce password", "membership rules", "photo password", "app buyer password", "tier buyer password", "password one", "password two", "new password", "not it at all", "wrong one!!", "bell rings twice", "commerce rules", "learning rules", "analytics rules", "compilers rule", "another password"];
+    const ours = [
+      "learner-demo-1",
+      "creator-demo-1",
+      "admin-demo-1",
+      "first password",
+      "second password",
+      "third password",
+      "long enough",
+      "analytical engine",
+      "right password",
+      "correct horse",
+      "correct-horse-1",
+      "bench-password-1",
+      "commerce password",
+      "membership rules",
+      "photo password",
+      "app buyer password",
+      "tier buyer password",
+      "password one",
+      "password two",
+      "new password",
+      "not it at all",
+      "wrong one!!",
+      "bell rings twice",
+      "commerce rules",
+      "learning rules",
+      "analytics rules",
+      "compilers rule",
+      "another password",
+    ];
     expect(ours.filter(isCommonPassword)).toEqual([]);
     // Random passwords are (almost) never taken for common ones: the false-match rate is about 1 in 200,000.
     let falseMatches = 0;

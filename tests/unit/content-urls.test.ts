@@ -53,7 +53,10 @@ describe("content URLs", () => {
     for (const url of ["http://images.example.com/a.png", "javascript:alert(1)"]) {
       const parsed = landingPageSchema.safeParse(page(url));
       expect(parsed.success, url).toBe(false);
-      expect(parsed.error!.issues[0]).toMatchObject({ path: ["hero", "imageUrl"], message: "Use an https address or an uploaded image" });
+      expect(parsed.error!.issues[0]).toMatchObject({
+        path: ["hero", "imageUrl"],
+        message: "Use an https address or an uploaded image",
+      });
     }
   });
 

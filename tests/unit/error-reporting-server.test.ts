@@ -17,7 +17,14 @@ beforeEach(() => collector.clear());
 /** An ExecutionContext whose waitUntil promises the test can await (Sentry flushes in them). */
 function executionContext() {
   const pending: Promise<unknown>[] = [];
-  return { ctx: { waitUntil: (p: Promise<unknown>) => void pending.push(p), passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext, settled: () => Promise.allSettled(pending) };
+  return {
+    ctx: {
+      waitUntil: (p: Promise<unknown>) => void pending.push(p),
+      passThroughOnException: () => {},
+      props: {},
+    } as unknown as ExecutionContext,
+    settled: () => Promise.allSettled(pending),
+  };
 }
 
 const items = (type: string) => collector.envelopes.flatMap((e) => e.items).filter((i) => i.header.type === type);
@@ -64,8 +71,16 @@ describe("Sentry options", () => {
     expect(sentryOptions({ SENTRY_DSN: "nope" })).toBeNull();
   });
   it("default to environment 'production', trace sample rate 0.1, debug off", () => {
-    expect(sentryOptions({ SENTRY_DSN: "https://k@o1.ingest.sentry.io/2" })).toMatchObject({ dsn: "https://k@o1.ingest.sentry.io/2", environment: "production", tracesSampleRate: 0.1, debug: false, sendDefaultPii: false });
-    expect(sentryOptions({ SENTRY_DSN: "https://k@o1.ingest.sentry.io/2", SENTRY_ENVIRONMENT: "staging" })).toMatchObject({ environment: "staging" });
+    expect(sentryOptions({ SENTRY_DSN: "https://k@o1.ingest.sentry.io/2" })).toMatchObject({
+      dsn: "https://k@o1.ingest.sentry.io/2",
+      environment: "production",
+      tracesSampleRate: 0.1,
+      debug: false,
+      sendDefaultPii: false,
+    });
+    expect(
+      sentryOptions({ SENTRY_DSN: "https://k@o1.ingest.sentry.io/2", SENTRY_ENVIRONMENT: "staging" }),
+    ).toMatchObject({ environment: "staging" });
   });
 });
 
@@ -73,7 +88,9 @@ describe("the worker without a DSN", () => {
   it("runs the handler as it is and sends nothing", async () => {
     const { ctx, settled } = executionContext();
     const before = worker.calls;
-    await expect(wrapped.fetch(new Request("http://studio.test/boom"), {} as never, ctx)).rejects.toThrow("worker boom");
+    await expect(wrapped.fetch(new Request("http://studio.test/boom"), {} as never, ctx)).rejects.toThrow(
+      "worker boom",
+    );
     expect(await (await wrapped.fetch(new Request("http://studio.test/"), {} as never, ctx)).text()).toBe("ok");
     await wrapped.scheduled({} as never, {} as never, ctx);
     await settled();
@@ -87,9 +104,14 @@ describe("the worker with a DSN", () => {
 
   it("reports an error thrown out of fetch, with its environment", async () => {
     const { ctx, settled } = executionContext();
-    await expect(wrapped.fetch(new Request("http://studio.test/boom"), env() as never, ctx)).rejects.toThrow("worker boom");
+    await expect(wrapped.fetch(new Request("http://studio.test/boom"), env() as never, ctx)).rejects.toThrow(
+      "worker boom",
+    );
     await settled();
-    const event = await waitFor(() => items("event").find((i) => i.payload.exception?.values?.[0]?.value === "worker boom"), "the worker boom event");
+    const event = await waitFor(
+      () => items("event").find((i) => i.payload.exception?.values?.[0]?.value === "worker boom"),
+      "the worker boom event",
+    );
     expect(event.payload.environment).toBe("unit");
     expect(event.payload.exception.values[0].mechanism).toMatchObject({ handled: false });
   });
@@ -102,7 +124,10 @@ describe("the worker with a DSN", () => {
     const missing = await wrapped.fetch(new Request("http://studio.test/missing"), env() as never, ctx);
     expect([missing.status, await missing.text()]).toEqual([404, "not found"]);
     await settled();
-    await waitFor(() => items("event").find((i) => i.payload.exception?.values?.[0]?.value === "loader boom"), "the loader boom event");
+    await waitFor(
+      () => items("event").find((i) => i.payload.exception?.values?.[0]?.value === "loader boom"),
+      "the loader boom event",
+    );
     // Both requests' traces (sample rate 1) arrived, so anything they reported has arrived too.
     await waitFor(() => (items("transaction").length >= 2 ? true : undefined), "both request traces");
     expect(exceptionMessages()).toEqual(["loader boom"]);

@@ -11,7 +11,14 @@ import {
   serializeClientConfig,
   silenceConsoleInProduction,
 } from "~/platform/error-reporting";
-import { connectReporter, expectReporter, reportBoundaryError, reportLocation, resetBridgeForTests, type BrowserReporter } from "~/platform/error-reporting-bridge";
+import {
+  connectReporter,
+  expectReporter,
+  reportBoundaryError,
+  reportLocation,
+  resetBridgeForTests,
+  type BrowserReporter,
+} from "~/platform/error-reporting-bridge";
 
 describe("error reporting settings", () => {
   it("is off without a DSN, and an empty DSN counts as none", () => {
@@ -20,10 +27,18 @@ describe("error reporting settings", () => {
   });
   it("defaults to environment 'production' and a trace sample rate of 0.1", () => {
     const env = parseEnv({ SENTRY_DSN: "https://key@o1.ingest.sentry.io/2", ENVIRONMENT: "development" });
-    expect(browserErrorReporting(env)).toEqual({ dsn: "https://key@o1.ingest.sentry.io/2", environment: "production", tracesSampleRate: 0.1 });
+    expect(browserErrorReporting(env)).toEqual({
+      dsn: "https://key@o1.ingest.sentry.io/2",
+      environment: "production",
+      tracesSampleRate: 0.1,
+    });
   });
   it("takes SENTRY_ENVIRONMENT and SENTRY_TRACES_SAMPLE_RATE, and refuses a DSN that is not an address", () => {
-    const env = parseEnv({ SENTRY_DSN: "http://k@127.0.0.1:1/1", SENTRY_ENVIRONMENT: "staging", SENTRY_TRACES_SAMPLE_RATE: "1" });
+    const env = parseEnv({
+      SENTRY_DSN: "http://k@127.0.0.1:1/1",
+      SENTRY_ENVIRONMENT: "staging",
+      SENTRY_TRACES_SAMPLE_RATE: "1",
+    });
     expect(browserErrorReporting(env)).toMatchObject({ environment: "staging", tracesSampleRate: 1 });
     expect(() => parseEnv({ SENTRY_DSN: "not a dsn" })).toThrow(/SENTRY_DSN/);
     expect(() => parseEnv({ SENTRY_TRACES_SAMPLE_RATE: "2" })).toThrow(/SENTRY_TRACES_SAMPLE_RATE/);
@@ -32,7 +47,14 @@ describe("error reporting settings", () => {
 
 describe("the page's client settings", () => {
   it("round-trips, and cannot close its <script> element", () => {
-    const config = { environment: "test", errorReporting: { dsn: "http://k@h/1</script><script>alert(1)</script>", environment: "e2e", tracesSampleRate: 1 } };
+    const config = {
+      environment: "test",
+      errorReporting: {
+        dsn: "http://k@h/1</script><script>alert(1)</script>",
+        environment: "e2e",
+        tracesSampleRate: 1,
+      },
+    };
     const text = serializeClientConfig(config);
     expect(text).not.toContain("<");
     expect(parseClientConfig(text)).toEqual(config);
@@ -41,14 +63,23 @@ describe("the page's client settings", () => {
     const off = { environment: "production", errorReporting: null };
     expect(parseClientConfig(null)).toEqual(off);
     expect(parseClientConfig("{oops")).toEqual(off);
-    expect(parseClientConfig(JSON.stringify({ environment: "test", errorReporting: { dsn: 1 } }))).toEqual({ environment: "test", errorReporting: null });
+    expect(parseClientConfig(JSON.stringify({ environment: "test", errorReporting: { dsn: 1 } }))).toEqual({
+      environment: "test",
+      errorReporting: null,
+    });
   });
 });
 
 describe("console logging in production", () => {
   const fakeConsole = () => {
     const calls: string[] = [];
-    const c = { log: () => calls.push("log"), info: () => calls.push("info"), debug: () => calls.push("debug"), warn: () => calls.push("warn"), error: () => calls.push("error") };
+    const c = {
+      log: () => calls.push("log"),
+      info: () => calls.push("info"),
+      debug: () => calls.push("debug"),
+      warn: () => calls.push("warn"),
+      error: () => calls.push("error"),
+    };
     return { c, calls };
   };
   it("silences log, info and debug in production and keeps warn and error", () => {
@@ -89,7 +120,12 @@ describe("which server errors are reported", () => {
     expect(isReportableServerError(new Response("Not found", { status: 404 }), request())).toBe(false);
     expect(isReportableServerError(new Response(null, { status: 403 }), request())).toBe(false);
     // Remix's ErrorResponse, e.g. an unmatched route (internal: true, error: Error('No route matches')).
-    expect(isReportableServerError({ status: 404, statusText: "Not Found", data: "x", internal: true, error: new Error("No route matches URL") }, request())).toBe(false);
+    expect(
+      isReportableServerError(
+        { status: 404, statusText: "Not Found", data: "x", internal: true, error: new Error("No route matches URL") },
+        request(),
+      ),
+    ).toBe(false);
   });
   it("never reports an aborted request", () => {
     expect(isReportableServerError(new Error("boom"), request(true))).toBe(false);
@@ -108,7 +144,9 @@ describe("which traces are dropped", () => {
     expect(keepTransaction({ transaction: "GET /404", contexts: { trace: { op: "http.server" } } }, false)).toBe(true);
   });
   it("reads a 404 from Remix's hydration errors", () => {
-    expect(loadedAsNotFound({ "routes/$": { status: 404, statusText: "Not Found", data: "Not found", internal: false } })).toBe(true);
+    expect(
+      loadedAsNotFound({ "routes/$": { status: 404, statusText: "Not Found", data: "Not found", internal: false } }),
+    ).toBe(true);
     expect(loadedAsNotFound({ root: { status: 500, statusText: "", data: null } })).toBe(false);
     expect(loadedAsNotFound({ root: new Error("x") })).toBe(false);
     expect(loadedAsNotFound(null)).toBe(false);
@@ -155,7 +193,12 @@ describe("the browser bridge to lazily loaded Sentry", () => {
     // Sentry's own handlers take over from here: the buffer no longer listens.
     win.dispatchEvent(errorEvent(new Error("late uncaught")));
     reportBoundaryError(new Error("late boundary"));
-    expect(seen).toEqual(["error:early uncaught", "unhandledrejection:early rejection", "boundary:early boundary", "boundary:late boundary"]);
+    expect(seen).toEqual([
+      "error:early uncaught",
+      "unhandledrejection:early rejection",
+      "boundary:early boundary",
+      "boundary:late boundary",
+    ]);
   });
 
   it("keeps at most ten of each while waiting", () => {

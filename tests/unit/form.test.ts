@@ -16,8 +16,17 @@ describe("forms on the server: numbered fields no form of ours has are taken out
     const clean = new FormData();
     clean.append("email", "a@b.co");
     expect(withoutOversizedLists(clean)).toBe(clean);
-    const form = new URLSearchParams([["email", "a@b.co"], ["faq[100000000].question", "q"], ["tag", "1"], ["tag", "2"]]);
-    expect([...withoutOversizedLists(form).entries()]).toEqual([["email", "a@b.co"], ["tag", "1"], ["tag", "2"]]);
+    const form = new URLSearchParams([
+      ["email", "a@b.co"],
+      ["faq[100000000].question", "q"],
+      ["tag", "1"],
+      ["tag", "2"],
+    ]);
+    expect([...withoutOversizedLists(form).entries()]).toEqual([
+      ["email", "a@b.co"],
+      ["tag", "1"],
+      ["tag", "2"],
+    ]);
   });
 
   it("parses and replies without the oversized list (it made a reply of a hundred million entries)", () => {

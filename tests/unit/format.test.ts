@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { clockText, dateText, durationText, formatCents, relativeTime, slugWithId, sumCents, uuidFromSlug } from "~/platform/format";
+import {
+  clockText,
+  dateText,
+  durationText,
+  formatCents,
+  relativeTime,
+  slugWithId,
+  sumCents,
+  uuidFromSlug,
+} from "~/platform/format";
 
 describe("durationText", () => {
   it.each([
@@ -55,7 +64,9 @@ describe("relativeTime", () => {
 
 describe("uuidFromSlug", () => {
   it("reformats the 32-hex id at the end of a slug", () => {
-    expect(uuidFromSlug("intro-to-chords-0f8fad5bd9cb469fa16570867728950e")).toBe("0f8fad5b-d9cb-469f-a165-70867728950e");
+    expect(uuidFromSlug("intro-to-chords-0f8fad5bd9cb469fa16570867728950e")).toBe(
+      "0f8fad5b-d9cb-469f-a165-70867728950e",
+    );
     expect(uuidFromSlug("0F8FAD5BD9CB469FA16570867728950E")).toBe("0f8fad5b-d9cb-469f-a165-70867728950e");
   });
   it("returns null when there is no id", () => {

@@ -4,7 +4,14 @@ import type { z } from "zod";
 import { emailValidationInfo } from "~/features/identity/email-check.server";
 import { profileFromIdToken } from "~/features/identity/social.server";
 import { providersSchema } from "~/platform/adapters/identity-providers/providers";
-import { authHref, authTitle, optionFields, parseAuthModal, parseAuthOptions, withoutAuth } from "~/features/identity/modal";
+import {
+  authHref,
+  authTitle,
+  optionFields,
+  parseAuthModal,
+  parseAuthOptions,
+  withoutAuth,
+} from "~/features/identity/modal";
 import {
   afterCreateAccount,
   afterLogin,
@@ -31,7 +38,10 @@ import {
 
 const learner: SignedInUser = { creatorInfo: null, currentSessionSlug: null };
 const oldCreator: SignedInUser = { creatorInfo: { hasNewDashboardAccess: false }, currentSessionSlug: null };
-const appCreator: SignedInUser = { creatorInfo: { hasNewDashboardAccess: true, hasApps: true }, currentSessionSlug: null };
+const appCreator: SignedInUser = {
+  creatorInfo: { hasNewDashboardAccess: true, hasApps: true },
+  currentSessionSlug: null,
+};
 const student: SignedInUser = { creatorInfo: null, currentSessionSlug: "spring-2027" };
 
 describe("after Create Account", () => {
@@ -57,7 +67,9 @@ describe("after Login", () => {
     expect(afterLogin({ ...base, page: "/dashboard/builder?mode=publish", user: learner })).toBeNull();
     expect(afterLogin({ ...base, page: "/", user: learner })).toBe("/library");
     expect(afterLogin({ ...base, page: "/classes", user: appCreator })).toBe("/v2/dashboard");
-    expect(afterLogin({ ...base, page: "/cart?utm_source=x", user: learner, cartItemCount: 2 })).toBe("/checkout?utm_source=x");
+    expect(afterLogin({ ...base, page: "/cart?utm_source=x", user: learner, cartItemCount: 2 })).toBe(
+      "/checkout?utm_source=x",
+    );
     expect(afterLogin({ ...base, page: "/cart", user: learner, cartItemCount: 0 })).toBe("/");
     expect(afterLogin({ ...base, page: "/classes", user: student })).toBe("/school/music");
     expect(afterLogin({ ...base, page: "/classes", user: learner })).toBe("/");
@@ -66,8 +78,21 @@ describe("after Login", () => {
 
 describe("the auth modal's address", () => {
   it("names a form in any case, with its options", () => {
-    const state = parseAuthModal(new URLSearchParams("auth=login&authEmail=ada%40example.com&authDark=1&authBlockClose=true&authSource=%2Fwaitlist"));
-    expect(state).toEqual({ form: "Login", email: "ada@example.com", firstName: null, step: null, social: false, dark: true, blockClose: true, source: "/waitlist" });
+    const state = parseAuthModal(
+      new URLSearchParams(
+        "auth=login&authEmail=ada%40example.com&authDark=1&authBlockClose=true&authSource=%2Fwaitlist",
+      ),
+    );
+    expect(state).toEqual({
+      form: "Login",
+      email: "ada@example.com",
+      firstName: null,
+      step: null,
+      social: false,
+      dark: true,
+      blockClose: true,
+      source: "/waitlist",
+    });
     expect(parseAuthModal(new URLSearchParams("auth=admin"))).toBeNull();
     expect(parseAuthModal(new URLSearchParams("view=x"))).toBeNull();
     expect(parseAuthModal(new URLSearchParams("auth=ResetPassword&authStep=code"))?.step).toBe("CODE");
@@ -81,7 +106,9 @@ describe("the auth modal's address", () => {
 
   it("builds and strips addresses, keeping the page's own query", () => {
     expect(authHref("/classes?view=New+releases", "Login")).toBe("/classes?view=New+releases&auth=Login");
-    expect(authHref("/classes?auth=Login&authStep=CODE&x=1", "CreateAccount", { email: "a@b.co", dark: true })).toBe("/classes?x=1&auth=CreateAccount&authEmail=a%40b.co&authDark=1");
+    expect(authHref("/classes?auth=Login&authStep=CODE&x=1", "CreateAccount", { email: "a@b.co", dark: true })).toBe(
+      "/classes?x=1&auth=CreateAccount&authEmail=a%40b.co&authDark=1",
+    );
     expect(withoutAuth("/classes?auth=Login&authEmail=a%40b.co&x=1")).toBe("/classes?x=1");
     expect(withoutAuth("/?auth=Login")).toBe("/");
   });
@@ -118,19 +145,30 @@ describe("auth form validation (spec 5's words, per form)", () => {
       lastName: messages.lastNameRequired,
       password: messages.passwordRequired,
     });
-    expect(errorsOf(create, { email: "a@b", firstName: "A".repeat(21), lastName: "B".repeat(21), password: " secret12" })).toEqual({
+    expect(
+      errorsOf(create, { email: "a@b", firstName: "A".repeat(21), lastName: "B".repeat(21), password: " secret12" }),
+    ).toEqual({
       email: "This email address looks invalid. If we're wrong, please contact support at help@studio.example.",
       firstName: "First name can't be longer than 20 characters long",
       lastName: "Last name can't be longer than 20 characters long",
       password: "Password cannot begin or end with a space.",
     });
-    expect(errorsOf(create, { email: "a@b.co", firstName: "A", lastName: "B", password: "short" }).password).toBe("Password must be at least 8 characters long.");
-    const ok = create.safeParse({ email: " Ada@Example.COM ", firstName: "Ada", lastName: "Lovelace", password: "correct horse" });
+    expect(errorsOf(create, { email: "a@b.co", firstName: "A", lastName: "B", password: "short" }).password).toBe(
+      "Password must be at least 8 characters long.",
+    );
+    const ok = create.safeParse({
+      email: " Ada@Example.COM ",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      password: "correct horse",
+    });
     expect(ok.success && ok.data.email).toBe("ada@example.com");
   });
 
   it("Log In", () => {
-    expect(errorsOf(loginSchema("x@y.z"), { email: "a@b.co", password: "short" }).password).toBe("Passwords must be at least 8 characters long.");
+    expect(errorsOf(loginSchema("x@y.z"), { email: "a@b.co", password: "short" }).password).toBe(
+      "Passwords must be at least 8 characters long.",
+    );
     expect(errorsOf(loginSchema("x@y.z"), { email: "a@b.co" }).password).toBe("You must provide a password.");
   });
 
@@ -145,9 +183,15 @@ describe("auth form validation (spec 5's words, per form)", () => {
   });
 
   it("Reset steps", () => {
-    expect(errorsOf(resetCodeSchema("x@y.z"), { email: "a@b.co" }).code).toBe("Please input the verification code from your email.");
-    expect(errorsOf(resetPasswordSchema("x@y.z"), { email: "a@b.co", password: "short" }).password).toBe("Passwords must be at least 8 characters long.");
-    expect(errorsOf(resetPasswordSchema("x@y.z"), { email: "a@b.co", password: "long enough " }).password).toBe("Password cannot begin or end with a space.");
+    expect(errorsOf(resetCodeSchema("x@y.z"), { email: "a@b.co" }).code).toBe(
+      "Please input the verification code from your email.",
+    );
+    expect(errorsOf(resetPasswordSchema("x@y.z"), { email: "a@b.co", password: "short" }).password).toBe(
+      "Passwords must be at least 8 characters long.",
+    );
+    expect(errorsOf(resetPasswordSchema("x@y.z"), { email: "a@b.co", password: "long enough " }).password).toBe(
+      "Password cannot begin or end with a space.",
+    );
   });
 });
 
@@ -155,11 +199,17 @@ describe("the Get Started email warnings (spec 2)", () => {
   const none = { suggestion: false, score: false };
   it("warns once about a suggestion, then continues", () => {
     const info = { suggestion: "ada@gmail.com", score: 0.5 };
-    expect(emailWarning(info, none)).toEqual({ kind: "suggestion", message: "For your email, did you mean to use ada@gmail.com?" });
+    expect(emailWarning(info, none)).toEqual({
+      kind: "suggestion",
+      message: "For your email, did you mean to use ada@gmail.com?",
+    });
     expect(emailWarning(info, { suggestion: true, score: false })).toBeNull();
   });
   it("warns once about a score of 0.25 or less, then continues", () => {
-    expect(emailWarning({ suggestion: null, score: 0.25 }, none)).toEqual({ kind: "score", message: "Make sure to check that your email is correct before continuing." });
+    expect(emailWarning({ suggestion: null, score: 0.25 }, none)).toEqual({
+      kind: "score",
+      message: "Make sure to check that your email is correct before continuing.",
+    });
     expect(emailWarning({ suggestion: null, score: 0.1 }, { suggestion: false, score: true })).toBeNull();
     expect(emailWarning({ suggestion: null, score: 0.26 }, none)).toBeNull();
   });
@@ -189,7 +239,9 @@ describe("leads and campaigns", () => {
     expect(leadKind("/classes?q=waitlist")).toBe("checkout_initiation");
   });
   it("has the Alumni and Account messages", () => {
-    expect(campaignMessage("Alumni", "Studio")).toBe("If you've taken a Studio or Monthly class before, you can log in here using the same account.");
+    expect(campaignMessage("Alumni", "Studio")).toBe(
+      "If you've taken a Studio or Monthly class before, you can log in here using the same account.",
+    );
     expect(campaignMessage("Account", "Studio")).toMatch(/^You've already created an account with this email/);
     expect(campaignMessage("Other", "Studio")).toBeNull();
     expect(campaignMessage(null, "Studio")).toBeNull();
@@ -226,13 +278,29 @@ describe("MFA preference", () => {
 });
 
 describe("social sign-in", () => {
-  const provider = { id: "google", name: "Google", clientId: "client-1", clientSecret: "s", issuer: "https://accounts.google.com", authorizationEndpoint: "https://a", tokenEndpoint: "https://t", scopes: ["openid"], responseMode: "query" as const };
+  const provider = {
+    id: "google",
+    name: "Google",
+    clientId: "client-1",
+    clientSecret: "s",
+    issuer: "https://accounts.google.com",
+    authorizationEndpoint: "https://a",
+    tokenEndpoint: "https://t",
+    scopes: ["openid"],
+    responseMode: "query" as const,
+  };
   const now = Date.UTC(2026, 10, 21);
   const jwt = (claims: Record<string, unknown>) => `h.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.s`;
   const base = { iss: "https://accounts.google.com", aud: "client-1", exp: now / 1000 + 60, sub: "123" };
 
   it("reads email and names, with the spec's 'Social User' defaults", () => {
-    expect(profileFromIdToken(provider, jwt({ ...base, email: "Ada@Example.com", email_verified: true, given_name: "Ada", family_name: "Lovelace" }), now)).toEqual({
+    expect(
+      profileFromIdToken(
+        provider,
+        jwt({ ...base, email: "Ada@Example.com", email_verified: true, given_name: "Ada", family_name: "Lovelace" }),
+        now,
+      ),
+    ).toEqual({
       provider: "google",
       subject: "123",
       email: "ada@example.com",
@@ -240,13 +308,24 @@ describe("social sign-in", () => {
       firstName: "Ada",
       lastName: "Lovelace",
     });
-    expect(profileFromIdToken(provider, jwt({ ...base, email: "a@b.co", email_verified: "true" }), now)).toMatchObject({ firstName: "Social", lastName: "User", emailVerified: true });
-    expect(profileFromIdToken(provider, jwt({ ...base, name: "Grace Brewster Hopper" }), now)).toMatchObject({ email: null, firstName: "Grace", lastName: "Brewster Hopper", emailVerified: false });
+    expect(profileFromIdToken(provider, jwt({ ...base, email: "a@b.co", email_verified: "true" }), now)).toMatchObject({
+      firstName: "Social",
+      lastName: "User",
+      emailVerified: true,
+    });
+    expect(profileFromIdToken(provider, jwt({ ...base, name: "Grace Brewster Hopper" }), now)).toMatchObject({
+      email: null,
+      firstName: "Grace",
+      lastName: "Brewster Hopper",
+      emailVerified: false,
+    });
   });
 
   it("refuses tokens for another client or issuer, or expired ones", () => {
     expect(() => profileFromIdToken(provider, jwt({ ...base, aud: "someone-else" }), now)).toThrow(/another client/);
-    expect(() => profileFromIdToken(provider, jwt({ ...base, iss: "https://evil.example" }), now)).toThrow(/another issuer/);
+    expect(() => profileFromIdToken(provider, jwt({ ...base, iss: "https://evil.example" }), now)).toThrow(
+      /another issuer/,
+    );
     expect(() => profileFromIdToken(provider, jwt({ ...base, exp: now / 1000 - 1 }), now)).toThrow(/Expired/);
   });
 
@@ -257,14 +336,31 @@ describe("social sign-in", () => {
   });
 
   it("reads OAUTH_PROVIDERS with defaults for Google and Apple", () => {
-    const parsed = providersSchema.parse(JSON.stringify([{ id: "google", clientId: "g" }, { id: "apple", clientId: "a", clientSecret: "jwt" }]));
+    const parsed = providersSchema.parse(
+      JSON.stringify([
+        { id: "google", clientId: "g" },
+        { id: "apple", clientId: "a", clientSecret: "jwt" },
+      ]),
+    );
     expect(parsed.map((p) => [p.name, p.tokenEndpoint, p.responseMode])).toEqual([
       ["Google", "https://oauth2.googleapis.com/token", "query"],
       ["Apple", "https://appleid.apple.com/auth/token", "form_post"],
     ]);
     expect(providersSchema.parse(undefined)).toEqual([]);
-    expect(providersSchema.safeParse("[{\"id\":\"other\",\"clientId\":\"x\"}]").success).toBe(false);
+    expect(providersSchema.safeParse('[{"id":"other","clientId":"x"}]').success).toBe(false);
     expect(providersSchema.safeParse("not json").success).toBe(false);
-    expect(providersSchema.safeParse(JSON.stringify(Array.from({ length: 5 }, (_, i) => ({ id: `p${i}`, clientId: "x", issuer: "https://i", authorizationEndpoint: "https://a", tokenEndpoint: "https://t" })))).success).toBe(false);
+    expect(
+      providersSchema.safeParse(
+        JSON.stringify(
+          Array.from({ length: 5 }, (_, i) => ({
+            id: `p${i}`,
+            clientId: "x",
+            issuer: "https://i",
+            authorizationEndpoint: "https://a",
+            tokenEndpoint: "https://t",
+          })),
+        ),
+      ).success,
+    ).toBe(false);
   });
 });

@@ -20,7 +20,14 @@ import {
 import { uuidFromSlug } from "~/platform/format";
 
 const NOW = Date.UTC(2026, 10, 21, 12);
-const stored = (over: Partial<StoredProgress> = {}): StoredProgress => ({ percentComplete: 40, positionSeconds: 120, secondsWatched: 100, completedAt: null, reportedAt: NOW - 30_000, ...over });
+const stored = (over: Partial<StoredProgress> = {}): StoredProgress => ({
+  percentComplete: 40,
+  positionSeconds: 120,
+  secondsWatched: 100,
+  completedAt: null,
+  reportedAt: NOW - 30_000,
+  ...over,
+});
 
 describe("the /watch slug", () => {
   it("reads the 32-hex id at the end as a UUID, and watchHref writes it back", () => {
@@ -40,12 +47,20 @@ describe("the /watch slug", () => {
 
 describe("progress reports", () => {
   it("keeps percent monotonic: watching an early part again never lowers it", () => {
-    const next = applyReport(stored({ percentComplete: 70 }), { percentComplete: 20, additionalSecondsWatched: 5, positionSeconds: 30 }, NOW);
+    const next = applyReport(
+      stored({ percentComplete: 70 }),
+      { percentComplete: 20, additionalSecondsWatched: 5, positionSeconds: 30 },
+      NOW,
+    );
     expect(next.percentComplete).toBe(70);
     expect(next.positionSeconds).toBe(30);
   });
   it("bounds added watching time by the real time since the previous report (plus 2 s slack)", () => {
-    const next = applyReport(stored({ reportedAt: NOW - 10_000 }), { percentComplete: 50, additionalSecondsWatched: 600, positionSeconds: 130 }, NOW);
+    const next = applyReport(
+      stored({ reportedAt: NOW - 10_000 }),
+      { percentComplete: 50, additionalSecondsWatched: 600, positionSeconds: 130 },
+      NOW,
+    );
     expect(next.secondsWatched).toBe(100 + 12);
     expect(next.reportedAt).toBe(NOW);
   });
@@ -54,17 +69,33 @@ describe("progress reports", () => {
     expect(next.secondsWatched).toBe(REPORT_EVERY_SECONDS + 2);
   });
   it("takes honest reports as they are", () => {
-    const next = applyReport(stored({ reportedAt: NOW - 10_500 }), { percentComplete: 45.6, additionalSecondsWatched: 10, positionSeconds: 130.04 }, NOW);
+    const next = applyReport(
+      stored({ reportedAt: NOW - 10_500 }),
+      { percentComplete: 45.6, additionalSecondsWatched: 10, positionSeconds: 130.04 },
+      NOW,
+    );
     expect(next).toMatchObject({ percentComplete: 46, secondsWatched: 110, positionSeconds: 130 });
   });
   it("clamps nonsense: negative time, percent over 100, NaN", () => {
-    const next = applyReport(null, { percentComplete: 250, additionalSecondsWatched: -50, positionSeconds: Number.NaN }, NOW);
+    const next = applyReport(
+      null,
+      { percentComplete: 250, additionalSecondsWatched: -50, positionSeconds: Number.NaN },
+      NOW,
+    );
     expect(next).toMatchObject({ percentComplete: 100, secondsWatched: 0, positionSeconds: 0 });
   });
   it("completes at 90% and keeps the first completion time", () => {
-    const done = applyReport(stored(), { percentComplete: COMPLETE_AT_PERCENT, additionalSecondsWatched: 1, positionSeconds: 200 }, NOW);
+    const done = applyReport(
+      stored(),
+      { percentComplete: COMPLETE_AT_PERCENT, additionalSecondsWatched: 1, positionSeconds: 200 },
+      NOW,
+    );
     expect(done.completedAt).toBe(NOW);
-    const later = applyReport(done, { percentComplete: 10, additionalSecondsWatched: 1, positionSeconds: 5 }, NOW + 60_000);
+    const later = applyReport(
+      done,
+      { percentComplete: 10, additionalSecondsWatched: 1, positionSeconds: 5 },
+      NOW + 60_000,
+    );
     expect(later.completedAt).toBe(NOW);
     expect(later.percentComplete).toBe(COMPLETE_AT_PERCENT);
   });
@@ -83,21 +114,56 @@ describe("progress reports", () => {
 
 describe("a class's progress and what 'Continue' opens", () => {
   const lessons = [1, 2, 3, 4].map((position) => ({ id: `l${position}`, position }));
-  const p = (entries: [string, number, number][]) => new Map(entries.map(([id, percentComplete, updatedAt]) => [id, { percentComplete, updatedAt }]));
+  const p = (entries: [string, number, number][]) =>
+    new Map(entries.map(([id, percentComplete, updatedAt]) => [id, { percentComplete, updatedAt }]));
 
   it("counts finished lessons", () => {
-    expect(classPercent(lessons, p([["l1", 100, 1], ["l2", 95, 2], ["l3", 50, 3]]))).toBe(50);
+    expect(
+      classPercent(
+        lessons,
+        p([
+          ["l1", 100, 1],
+          ["l2", 95, 2],
+          ["l3", 50, 3],
+        ]),
+      ),
+    ).toBe(50);
     expect(classPercent([], new Map())).toBe(0);
   });
   it("starts at the first lesson", () => {
     expect(continueLesson(lessons, new Map())?.id).toBe("l1");
   });
   it("goes back to the lesson last watched while it is unfinished", () => {
-    expect(continueLesson(lessons, p([["l1", 100, 1], ["l3", 40, 5], ["l2", 100, 3]]))?.id).toBe("l3");
+    expect(
+      continueLesson(
+        lessons,
+        p([
+          ["l1", 100, 1],
+          ["l3", 40, 5],
+          ["l2", 100, 3],
+        ]),
+      )?.id,
+    ).toBe("l3");
   });
   it("moves on to the next unfinished lesson after the one last finished", () => {
-    expect(continueLesson(lessons, p([["l1", 100, 1], ["l2", 100, 9]]))?.id).toBe("l3");
-    expect(continueLesson(lessons, p([["l4", 100, 9], ["l1", 100, 1]]))?.id).toBe("l2");
+    expect(
+      continueLesson(
+        lessons,
+        p([
+          ["l1", 100, 1],
+          ["l2", 100, 9],
+        ]),
+      )?.id,
+    ).toBe("l3");
+    expect(
+      continueLesson(
+        lessons,
+        p([
+          ["l4", 100, 9],
+          ["l1", 100, 1],
+        ]),
+      )?.id,
+    ).toBe("l2");
   });
   it("offers the first lesson again when everything is finished", () => {
     expect(continueLesson(lessons, p(lessons.map((l) => [l.id, 100, l.position])))?.id).toBe("l1");
@@ -111,18 +177,41 @@ describe("a class's progress and what 'Continue' opens", () => {
 
 describe("embeds (spec 9)", () => {
   it.each([
-    ["https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC", "Spotify", "https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC"],
-    ["https://open.spotify.com/intl-de/album/1DFixLWuPkv3KT3TnV35m3?si=x", "Spotify", "https://open.spotify.com/embed/album/1DFixLWuPkv3KT3TnV35m3"],
-    ["https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s", "YouTube", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=42"],
+    [
+      "https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC",
+      "Spotify",
+      "https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC",
+    ],
+    [
+      "https://open.spotify.com/intl-de/album/1DFixLWuPkv3KT3TnV35m3?si=x",
+      "Spotify",
+      "https://open.spotify.com/embed/album/1DFixLWuPkv3KT3TnV35m3",
+    ],
+    [
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s",
+      "YouTube",
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=42",
+    ],
     ["https://youtu.be/dQw4w9WgXcQ", "YouTube", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"],
     ["https://m.youtube.com/shorts/abcDEF12345", "YouTube", "https://www.youtube-nocookie.com/embed/abcDEF12345"],
-    ["https://www.tiktok.com/@creator/video/7234567890123456789", "TikTok", "https://www.tiktok.com/embed/v2/7234567890123456789"],
+    [
+      "https://www.tiktok.com/@creator/video/7234567890123456789",
+      "TikTok",
+      "https://www.tiktok.com/embed/v2/7234567890123456789",
+    ],
     ["https://vimeo.com/76979871", "Vimeo", "https://player.vimeo.com/video/76979871"],
     ["https://vimeo.com/channels/staffpicks/76979871", "Vimeo", "https://player.vimeo.com/video/76979871"],
   ])("%s becomes the %s embed", (link, provider, src) => {
     expect(embedFor(link)).toEqual({ kind: "embed", provider, src });
   });
-  it.each(["https://example.com/watch?v=dQw4w9WgXcQ", "javascript:alert(1)", "not a url", "https://www.youtube.com/watch", "https://open.spotify.com/track/<script>", "https://vimeo.com/about"])("%s is not an embed", (link) => {
+  it.each([
+    "https://example.com/watch?v=dQw4w9WgXcQ",
+    "javascript:alert(1)",
+    "not a url",
+    "https://www.youtube.com/watch",
+    "https://open.spotify.com/track/<script>",
+    "https://vimeo.com/about",
+  ])("%s is not an embed", (link) => {
     expect(embedFor(link)).toBeNull();
   });
   it("plays our own files in <video>, with an MP4 next to each WebM clip, and captions", () => {

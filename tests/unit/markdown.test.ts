@@ -5,11 +5,21 @@ import { renderMarkdown, safeLinkUrl } from "~/platform/markdown.server";
 
 /** Every href and src the HTML carries, as a browser would read them (entities decoded). */
 function addresses(html: string): string[] {
-  return [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">"));
+  return [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) =>
+    m[1]
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">"),
+  );
 }
 
 /** What a browser does to an address before reading its scheme: C0 controls and spaces trimmed, tabs and newlines removed. */
-const browserScheme = (url: string) => /^([a-z][a-z0-9+.-]*):/i.exec(url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, ""))?.[1]?.toLowerCase() ?? null;
+const browserScheme = (url: string) =>
+  /^([a-z][a-z0-9+.-]*):/i
+    .exec(url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, ""))?.[1]
+    ?.toLowerCase() ?? null;
 
 const XSS_VECTORS = [
   "[a](javascript:alert(1))",
@@ -38,19 +48,22 @@ const XSS_VECTORS = [
   "![x](<java\tscript:alert(1)>)",
   "![x](data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=)",
   "[![x](https://img.example/a.png)](javascript:alert(1))",
-  "<a href=\"javascript:alert(1)\">a</a>",
+  '<a href="javascript:alert(1)">a</a>',
   "<img src=x onerror=alert(1)>",
 ];
 
 describe("markdown links and images", () => {
   it.each(XSS_VECTORS)("%j renders no script, data or other unsafe address", (source) => {
     const html = renderMarkdown(source);
-    for (const url of addresses(html)) expect(["http", "https", "mailto", null], `${url} in ${html}`).toContain(browserScheme(url));
+    for (const url of addresses(html))
+      expect(["http", "https", "mailto", null], `${url} in ${html}`).toContain(browserScheme(url));
     expect(html).not.toMatch(/<(script|iframe|object|embed)|<[a-z][^>]*\son\w+=/i);
   });
 
   it("keeps https, http, mailto and same-site links, and marks external ones", () => {
-    expect(renderMarkdown("[a](https://example.com/x?a=1&b=2)")).toBe('<p><a href="https://example.com/x?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">a</a></p>\n');
+    expect(renderMarkdown("[a](https://example.com/x?a=1&b=2)")).toBe(
+      '<p><a href="https://example.com/x?a=1&amp;b=2" target="_blank" rel="noopener noreferrer">a</a></p>\n',
+    );
     expect(renderMarkdown("[a](http://example.com)")).toContain('href="http://example.com"');
     expect(renderMarkdown("[mail](mailto:help@studio.example)")).toContain('href="mailto:help@studio.example"');
     expect(renderMarkdown("[c](/classes?q=guitar)")).toBe('<p><a href="/classes?q=guitar">c</a></p>\n');

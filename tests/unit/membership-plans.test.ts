@@ -3,10 +3,20 @@ import { orderPlans, periodEnd } from "~/features/subscriptions/rules";
 
 describe("orderPlans (spec 4 'Plans list')", () => {
   it("moves the yearly plan to the top", () => {
-    expect(orderPlans([{ interval: "month" as const, id: "m" }, { interval: "year" as const, id: "y" }]).map((p) => p.id)).toEqual(["y", "m"]);
+    expect(
+      orderPlans([
+        { interval: "month" as const, id: "m" },
+        { interval: "year" as const, id: "y" },
+      ]).map((p) => p.id),
+    ).toEqual(["y", "m"]);
   });
   it("keeps the order when the yearly plan is first or missing", () => {
-    expect(orderPlans([{ interval: "year" as const, id: "y" }, { interval: "month" as const, id: "m" }]).map((p) => p.id)).toEqual(["y", "m"]);
+    expect(
+      orderPlans([
+        { interval: "year" as const, id: "y" },
+        { interval: "month" as const, id: "m" },
+      ]).map((p) => p.id),
+    ).toEqual(["y", "m"]);
     expect(orderPlans([{ interval: "month" as const, id: "m" }]).map((p) => p.id)).toEqual(["m"]);
     expect(orderPlans([])).toEqual([]);
   });

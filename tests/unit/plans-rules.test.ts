@@ -2,7 +2,16 @@
 import { describe, expect, it } from "vitest";
 import { blueprintSchema, planSchema, PLAN_DEFAULTS, type Plan } from "~/features/apps/content";
 import { DEFAULT_BLUEPRINT, generatePlan, spreadTemplates } from "~/features/plans/generator";
-import { cleanPlan, nextPollDelay, nextProgress, planDedupeKey, planRoom, planStatusAnswer, readPlanJobMessage, retryDelayMs } from "~/features/plans/rules";
+import {
+  cleanPlan,
+  nextPollDelay,
+  nextProgress,
+  planDedupeKey,
+  planRoom,
+  planStatusAnswer,
+  readPlanJobMessage,
+  retryDelayMs,
+} from "~/features/plans/rules";
 import { mayJoin, ROOMS_BINDING } from "~/features/realtime/rules";
 import { parseModelPlan, planAdapterFor, workersAiPlanAdapter } from "~/platform/adapters/ai/plans.server";
 import { DEMO_BLUEPRINT } from "../tools/apps-sql.mjs";
@@ -37,7 +46,15 @@ describe("the plan generator", () => {
 
   it("different answers give visibly different plans", () => {
     const beginner = plan({ goal: "finish", currentLevel: "beginner", daysPerWeek: 2 });
-    const advanced = plan({ goal: "pb", currentLevel: "advanced", daysPerWeek: 6, targetDate: "2027-03-13", extras: ["strength", "nutrition"], previousBest: "1:58", longestRunKm: 18 });
+    const advanced = plan({
+      goal: "pb",
+      currentLevel: "advanced",
+      daysPerWeek: 6,
+      targetDate: "2027-03-13",
+      extras: ["strength", "nutrition"],
+      previousBest: "1:58",
+      longestRunKm: 18,
+    });
     expect(beginner.title).not.toBe(advanced.title);
     expect(beginner.phases.map((p) => p.title)).not.toEqual(advanced.phases.map((p) => p.title));
     expect(advanced.phases.some((p) => p.title === "Speed endurance")).toBe(true);
@@ -82,7 +99,10 @@ describe("checkPlanStatus answers and the polling rule", () => {
     expect(planStatusAnswer({ status: "completed", plan: null })).toEqual({ status: "pending", plan: null });
     expect(planStatusAnswer({ status: "failed", plan: null })).toEqual({ status: "failed", plan: null });
     expect(planStatusAnswer(null).status).toBe("not_found");
-    const dirty = { ...full, phases: [...full.phases, { ...full.phases[0], id: "" }, { ...full.phases[0], id: "x", title: "" }] } as Plan;
+    const dirty = {
+      ...full,
+      phases: [...full.phases, { ...full.phases[0], id: "" }, { ...full.phases[0], id: "x", title: "" }],
+    } as Plan;
     expect(cleanPlan(dirty)!.phases).toHaveLength(13);
   });
 
@@ -111,7 +131,9 @@ describe("job timing, keys and rooms", () => {
     expect(mayJoin(ROOMS_BINDING, "plan-guess", null).ok).toBe(false);
     expect(mayJoin(ROOMS_BINDING, `user-${jobId}`, null)).toMatchObject({ ok: false, status: 401 });
     expect(mayJoin("PlanJobs", planRoom(jobId), null).ok).toBe(false);
-    expect(readPlanJobMessage(JSON.stringify({ type: "plan-progress", jobId, progress: 40, status: "running" }))?.progress).toBe(40);
+    expect(
+      readPlanJobMessage(JSON.stringify({ type: "plan-progress", jobId, progress: 40, status: "running" }))?.progress,
+    ).toBe(40);
     expect(readPlanJobMessage("pong")).toBeNull();
   });
 });

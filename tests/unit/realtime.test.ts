@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { KEEP_ALIVE_MS, mayJoin, RECONNECTION, SESSION_ENDED, ROOMS_BINDING as ROOMS, reconnectionDelay, roomOwner, userRoom } from "~/features/realtime/rules";
+import {
+  KEEP_ALIVE_MS,
+  mayJoin,
+  RECONNECTION,
+  SESSION_ENDED,
+  ROOMS_BINDING as ROOMS,
+  reconnectionDelay,
+  roomOwner,
+  userRoom,
+} from "~/features/realtime/rules";
 import { RealtimeConnection } from "~/features/realtime/socket";
 
 const ME = "d0000000-0000-4000-8000-000000000001";
@@ -10,7 +19,8 @@ describe("rooms", () => {
     expect(userRoom(ME)).toBe(`user-${ME}`);
     expect(roomOwner(userRoom(ME))).toBe(ME);
     expect(roomOwner(`user-${ME.toUpperCase()}`)).toBe(ME);
-    for (const room of ["everyone", "user-", "user-123", `user-${ME}-x`, `x-user-${ME}`, ""]) expect(roomOwner(room)).toBeNull();
+    for (const room of ["everyone", "user-", "user-123", `user-${ME}-x`, `x-user-${ME}`, ""])
+      expect(roomOwner(room)).toBeNull();
   });
 
   it("lets only the signed-in owner join their room", () => {
@@ -91,7 +101,14 @@ describe("the realtime connection", () => {
   afterEach(() => vi.useRealTimers());
 
   const connection = (onMessage = vi.fn(), onReopen = vi.fn()) =>
-    new RealtimeConnection({ host: "127.0.0.1:8787", room: userRoom(ME), protocol: "ws", onMessage, onReopen, WebSocket: FakeSocket });
+    new RealtimeConnection({
+      host: "127.0.0.1:8787",
+      room: userRoom(ME),
+      protocol: "ws",
+      onMessage,
+      onReopen,
+      WebSocket: FakeSocket,
+    });
 
   const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -108,7 +125,9 @@ describe("the realtime connection", () => {
     live.connect();
     await settle();
     expect(FakeSocket.instances).toHaveLength(1);
-    expect(FakeSocket.instances[0].url).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:8787/parties/rooms/user-${ME}\\?_pk=`));
+    expect(FakeSocket.instances[0].url).toMatch(
+      new RegExp(`^ws://127\\.0\\.0\\.1:8787/parties/rooms/user-${ME}\\?_pk=`),
+    );
     FakeSocket.instances[0].open();
     FakeSocket.instances[0].receive('{"type":"notification"}');
     expect(onMessage).toHaveBeenCalledWith('{"type":"notification"}');

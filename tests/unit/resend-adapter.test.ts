@@ -5,14 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmailDeliveryError, EmailNotConfiguredError, sendEmail } from "~/platform/adapters/email/email.server";
 import type { AppContext } from "~/platform/context";
 
-const received: { method?: string; url?: string; headers: IncomingMessage["headers"]; body: Record<string, unknown> }[] = [];
+const received: {
+  method?: string;
+  url?: string;
+  headers: IncomingMessage["headers"];
+  body: Record<string, unknown>;
+}[] = [];
 let answer = 200;
 const server = createServer(async (req, res) => {
   let body = "";
   for await (const chunk of req) body += chunk;
   received.push({ method: req.method, url: req.url, headers: req.headers, body: JSON.parse(body || "{}") });
   res.writeHead(answer, { "Content-Type": "application/json" });
-  res.end(JSON.stringify(answer === 200 ? { id: "re_123" } : { name: "validation_error", message: "Invalid `to` field." }));
+  res.end(
+    JSON.stringify(answer === 200 ? { id: "re_123" } : { name: "validation_error", message: "Invalid `to` field." }),
+  );
 });
 let url = "";
 
@@ -25,7 +32,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const message = { to: "ada@example.com", subject: "Your Studio receipt", text: "Thanks", html: "<p>Thanks</p>" };
 const app = (env: Record<string, unknown>, inserted: unknown[] = []) =>
-  ({ env: { EMAIL_FROM: "Studio <no-reply@studio.example>", RESEND_API_URL: url, ...env }, now: 1, db: { insert: () => ({ values: async (v: unknown) => void inserted.push(v) }) } }) as unknown as AppContext;
+  ({
+    env: { EMAIL_FROM: "Studio <no-reply@studio.example>", RESEND_API_URL: url, ...env },
+    now: 1,
+    db: { insert: () => ({ values: async (v: unknown) => void inserted.push(v) }) },
+  }) as unknown as AppContext;
 
 describe("email through Resend", () => {
   it("posts the message with the key, the sender and an idempotency key", async () => {
@@ -36,7 +47,13 @@ describe("email through Resend", () => {
     expect(last.url).toBe("/emails");
     expect(last.headers.authorization).toBe("Bearer re_test_key");
     expect(last.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(last.body).toEqual({ from: "Studio <no-reply@studio.example>", to: ["ada@example.com"], subject: "Your Studio receipt", text: "Thanks", html: "<p>Thanks</p>" });
+    expect(last.body).toEqual({
+      from: "Studio <no-reply@studio.example>",
+      to: ["ada@example.com"],
+      subject: "Your Studio receipt",
+      text: "Thanks",
+      html: "<p>Thanks</p>",
+    });
   });
 
   it("turns Resend's refusal into an EmailDeliveryError (the caller decides what to do)", async () => {
@@ -56,7 +73,9 @@ describe("email through Resend", () => {
   it("without a key, in production, refuses: nothing is sent and nothing is stored", async () => {
     const before = received.length;
     const inserted: unknown[] = [];
-    await expect(sendEmail(app({ ENVIRONMENT: "production" }, inserted), message)).rejects.toBeInstanceOf(EmailNotConfiguredError);
+    await expect(sendEmail(app({ ENVIRONMENT: "production" }, inserted), message)).rejects.toBeInstanceOf(
+      EmailNotConfiguredError,
+    );
     expect(received.length).toBe(before);
     expect(inserted).toEqual([]);
   });

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { lessonMedia } from "~/features/learning/rules";
-import { applySecurityHeaders, cspNonce, htmlPolicy, LESSON_EMBED_ORIGINS, NON_HTML_POLICY, withSecurityHeaders } from "~/platform/security-headers";
+import {
+  applySecurityHeaders,
+  cspNonce,
+  htmlPolicy,
+  LESSON_EMBED_ORIGINS,
+  NON_HTML_POLICY,
+  withSecurityHeaders,
+} from "~/platform/security-headers";
 
-const directive = (policy: string, name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `))?.split(" ").slice(1) ?? null;
+const directive = (policy: string, name: string) =>
+  policy
+    .split("; ")
+    .find((d) => d.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1) ?? null;
 
 describe("the page policy", () => {
   it("lets scripts run only from our origin or with the nonce", () => {
@@ -31,10 +43,16 @@ describe("the page policy", () => {
   });
 
   it("allows Sentry's host only when a DSN is set, and ignores one that is not an address", () => {
-    expect(directive(htmlPolicy({ nonce: "n", sentryDsn: "https://key@o1.ingest.us.sentry.io/2" }), "connect-src")).toEqual(["'self'", "https://o1.ingest.us.sentry.io"]);
-    expect(directive(htmlPolicy({ nonce: "n", sentryDsn: "http://publickey@127.0.0.1:8790/1" }), "connect-src")).toEqual(["'self'", "http://127.0.0.1:8790"]);
+    expect(
+      directive(htmlPolicy({ nonce: "n", sentryDsn: "https://key@o1.ingest.us.sentry.io/2" }), "connect-src"),
+    ).toEqual(["'self'", "https://o1.ingest.us.sentry.io"]);
+    expect(
+      directive(htmlPolicy({ nonce: "n", sentryDsn: "http://publickey@127.0.0.1:8790/1" }), "connect-src"),
+    ).toEqual(["'self'", "http://127.0.0.1:8790"]);
     expect(directive(htmlPolicy({ nonce: "n" }), "connect-src")).toEqual(["'self'"]);
-    expect(directive(htmlPolicy({ nonce: "n", sentryDsn: "not a url; script-src *" }), "connect-src")).toEqual(["'self'"]);
+    expect(directive(htmlPolicy({ nonce: "n", sentryDsn: "not a url; script-src *" }), "connect-src")).toEqual([
+      "'self'",
+    ]);
   });
 });
 

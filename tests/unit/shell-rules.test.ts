@@ -70,17 +70,25 @@ describe("promotional banner", () => {
   });
   it("ignores an unusable payload or an unsafe link", () => {
     expect(bannerFromFlag({ enabled: true, payload: { descriptionText: "no title" } }, before)).toBeNull();
-    expect(bannerFromFlag({ enabled: true, payload: { ...payload, url: "javascript:alert(1)" } }, before)?.url).toBe("/classes");
+    expect(bannerFromFlag({ enabled: true, payload: { ...payload, url: "javascript:alert(1)" } }, before)?.url).toBe(
+      "/classes",
+    );
   });
 });
 
 describe("home CTA and hero", () => {
   it("sends active members to the dashboard and scrolls for everyone else", () => {
-    expect(homeCta({ isActiveMember: true })).toEqual({ text: "Go to Dashboard", href: "/v2/dashboard", scrolls: false });
+    expect(homeCta({ isActiveMember: true })).toEqual({
+      text: "Go to Dashboard",
+      href: "/v2/dashboard",
+      scrolls: false,
+    });
     expect(homeCta({ isActiveMember: false })).toEqual({ text: "Explore Classes", href: "#verticals", scrolls: true });
   });
   it("writes the pricing text from real prices", () => {
-    expect(heroData("Studio", { lowestClassCents: 2900, membershipCents: 16800 }).pricingText).toBe("Classes from $29, or every class with Studio Membership for $168 a year.");
+    expect(heroData("Studio", { lowestClassCents: 2900, membershipCents: 16800 }).pricingText).toBe(
+      "Classes from $29, or every class with Studio Membership for $168 a year.",
+    );
     expect(heroData("Studio", { lowestClassCents: null, membershipCents: null }).pricingText).toBe("");
   });
 });
@@ -100,6 +108,8 @@ describe("encodeAssetUrls", async () => {
   const { encodeAssetUrls } = await import("../../workers/encode-asset-urls.mjs");
   it("percent-encodes '$' in /build/ URLs only, leaving route ids alone", () => {
     const source = `{"routes/classes_.$a.$b":{"id":"routes/classes_.$a.$b","module":"/build/routes/classes_.$a.$b-X1.js","imports":["/build/_shared/chunk-1.js"]},"x":"$"}`;
-    expect(encodeAssetUrls(source)).toBe(`{"routes/classes_.$a.$b":{"id":"routes/classes_.$a.$b","module":"/build/routes/classes_.%24a.%24b-X1.js","imports":["/build/_shared/chunk-1.js"]},"x":"$"}`);
+    expect(encodeAssetUrls(source)).toBe(
+      `{"routes/classes_.$a.$b":{"id":"routes/classes_.$a.$b","module":"/build/routes/classes_.%24a.%24b-X1.js","imports":["/build/_shared/chunk-1.js"]},"x":"$"}`,
+    );
   });
 });

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { attemptWaitMs, CLIENT_FAILURE_POLICY, CODE_POLICY, EMAIL_CEILING_POLICY, GLOBAL_FAILURE_POLICY, LOGIN_POLICY, LOOKUP_POLICY } from "~/features/identity/rules";
+import {
+  attemptWaitMs,
+  CLIENT_FAILURE_POLICY,
+  CODE_POLICY,
+  EMAIL_CEILING_POLICY,
+  GLOBAL_FAILURE_POLICY,
+  LOGIN_POLICY,
+  LOOKUP_POLICY,
+} from "~/features/identity/rules";
 import { clientOf, ipv6Prefix, LOCAL_CLIENT } from "~/platform/client.server";
 
-const request = (address?: string) => new Request("https://studio.example/", { headers: address ? { "CF-Connecting-IP": address } : {} });
+const request = (address?: string) =>
+  new Request("https://studio.example/", { headers: address ? { "CF-Connecting-IP": address } : {} });
 
 describe("the throttles' numbers", () => {
   it("keep the identity issue's lockout and set the client, product and email limits", () => {
@@ -18,9 +27,13 @@ describe("the throttles' numbers", () => {
     const start = 1_000_000;
     expect(attemptWaitMs(null, start, CLIENT_FAILURE_POLICY)).toBe(0);
     expect(attemptWaitMs({ failures: 59, lastFailureAt: start }, start + 10, CLIENT_FAILURE_POLICY)).toBe(0);
-    expect(attemptWaitMs({ failures: 60, lastFailureAt: start }, start + 10, CLIENT_FAILURE_POLICY)).toBe(15 * 60_000 - 10);
+    expect(attemptWaitMs({ failures: 60, lastFailureAt: start }, start + 10, CLIENT_FAILURE_POLICY)).toBe(
+      15 * 60_000 - 10,
+    );
     expect(attemptWaitMs({ failures: 60, lastFailureAt: start }, start + 15 * 60_000, CLIENT_FAILURE_POLICY)).toBe(0);
-    expect(attemptWaitMs({ failures: 5_000, lastFailureAt: start }, start + 1, GLOBAL_FAILURE_POLICY)).toBe(15 * 60_000 - 1);
+    expect(attemptWaitMs({ failures: 5_000, lastFailureAt: start }, start + 1, GLOBAL_FAILURE_POLICY)).toBe(
+      15 * 60_000 - 1,
+    );
   });
 
   it("the doubling wait never wraps, however many failures", () => {
@@ -32,9 +45,15 @@ describe("who the client is", () => {
   it("trusts CF-Connecting-IP only in production", () => {
     expect(clientOf({ ENVIRONMENT: "development" }, request("203.0.113.7"))).toBe(LOCAL_CLIENT);
     expect(clientOf({ ENVIRONMENT: "test" }, request("203.0.113.7"))).toBe(LOCAL_CLIENT);
-    expect(clientOf({ ENVIRONMENT: "production" }, request("203.0.113.7"))).toEqual({ key: "ip:203.0.113.7", trusted: true });
+    expect(clientOf({ ENVIRONMENT: "production" }, request("203.0.113.7"))).toEqual({
+      key: "ip:203.0.113.7",
+      trusted: true,
+    });
     expect(clientOf({ ENVIRONMENT: "production" }, request())).toEqual({ key: "ip:unknown", trusted: true });
-    expect(clientOf({ ENVIRONMENT: "production" }, request("not an address"))).toEqual({ key: "ip:unknown", trusted: true });
+    expect(clientOf({ ENVIRONMENT: "production" }, request("not an address"))).toEqual({
+      key: "ip:unknown",
+      trusted: true,
+    });
   });
 
   it("counts an IPv6 /64 as one client, however the address is written", () => {
@@ -45,6 +64,7 @@ describe("who the client is", () => {
     expect(ipv6Prefix("::1")).toBe("0000:0000:0000:0000");
     expect(ipv6Prefix("2001:db8::")).toBe("2001:0db8:0000:0000");
     expect(ipv6Prefix("::ffff:192.0.2.1")).toBe("0000:0000:0000:0000");
-    for (const bad of ["1::2::3", "1:2:3:4:5:6:7:8:9", "1:2:3", "12345::1", "g::1"]) expect(ipv6Prefix(bad), bad).toBeNull();
+    for (const bad of ["1::2::3", "1:2:3:4:5:6:7:8:9", "1:2:3", "12345::1", "g::1"])
+      expect(ipv6Prefix(bad), bad).toBeNull();
   });
 });

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { hasActive, hasActiveOrTrial, isActiveMember, isTrialExpired, trialDaysRemaining, type SubscriptionState } from "~/features/subscriptions/rules";
+import {
+  hasActive,
+  hasActiveOrTrial,
+  isActiveMember,
+  isTrialExpired,
+  trialDaysRemaining,
+  type SubscriptionState,
+} from "~/features/subscriptions/rules";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2030, 2, 10, 9, 30);
-const state = (over: Partial<SubscriptionState> = {}): SubscriptionState => ({ status: "canceled", trialDaysRemaining: 0, isTrialExpired: false, ...over });
+const state = (over: Partial<SubscriptionState> = {}): SubscriptionState => ({
+  status: "canceled",
+  trialDaysRemaining: 0,
+  isTrialExpired: false,
+  ...over,
+});
 
 describe("trialDaysRemaining", () => {
   it("whole days, rounded up", () => {
@@ -46,7 +58,9 @@ describe("hasActiveOrTrial", () => {
   });
   it("true when any is active", () => {
     expect(hasActiveOrTrial([state({ status: "active" })])).toBe(true);
-    expect(hasActiveOrTrial([state({ status: "canceled" }), state({ status: "active", isTrialExpired: true })])).toBe(true);
+    expect(hasActiveOrTrial([state({ status: "canceled" }), state({ status: "active", isTrialExpired: true })])).toBe(
+      true,
+    );
   });
   it("true with trial days left and not trial-expired, whatever the status", () => {
     expect(hasActiveOrTrial([state({ status: "trialing", trialDaysRemaining: 3 })])).toBe(true);

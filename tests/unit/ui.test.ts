@@ -30,7 +30,10 @@ describe("linkifyParts", () => {
 
   it("handles several addresses, http and query strings", () => {
     const parts = linkifyParts("Try http://a.example/x?y=1&z=2 or www.b.example!");
-    expect(parts.filter((p) => p.type === "link").map((p) => p.value)).toEqual(["http://a.example/x?y=1&z=2", "www.b.example"]);
+    expect(parts.filter((p) => p.type === "link").map((p) => p.value)).toEqual([
+      "http://a.example/x?y=1&z=2",
+      "www.b.example",
+    ]);
     expect(parts.at(-1)).toEqual({ type: "text", value: "!" });
   });
 
@@ -41,7 +44,11 @@ describe("linkifyParts", () => {
       { type: "text", value: ")" },
     ]);
     const wiki = linkifyParts("https://en.wikipedia.org/wiki/Fugue_(music).");
-    expect(wiki[0]).toEqual({ type: "link", value: "https://en.wikipedia.org/wiki/Fugue_(music)", href: "https://en.wikipedia.org/wiki/Fugue_(music)" });
+    expect(wiki[0]).toEqual({
+      type: "link",
+      value: "https://en.wikipedia.org/wiki/Fugue_(music)",
+      href: "https://en.wikipedia.org/wiki/Fugue_(music)",
+    });
   });
 
   it("does not link a bare scheme or other schemes", () => {

@@ -28,7 +28,11 @@ export async function searchUsers(app: AppContext, query: string) {
   const q = query.trim().toLowerCase().slice(0, 100);
   const pattern = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
   const where = q
-    ? or(like(users.email, pattern), sql`lower(${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\'`, eq(users.id, q))
+    ? or(
+        like(users.email, pattern),
+        sql`lower(${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\'`,
+        eq(users.id, q),
+      )
     : undefined;
   const rows = await app.db.select().from(users).where(where).orderBy(asc(users.email)).limit(SEARCH_LIMIT).all();
   return rows.map((u) => ({
@@ -51,7 +55,16 @@ export async function adminPage(app: AppContext, request: Request) {
   await requireAdmin(app, request);
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const [found, flags] = await Promise.all([searchUsers(app, q), listFlags(app)]);
-  return { q, users: found, flags: flags.map((f) => ({ key: f.key, enabled: f.enabled, payload: f.payload ? JSON.stringify(f.payload, null, 2) : "" })), limit: SEARCH_LIMIT };
+  return {
+    q,
+    users: found,
+    flags: flags.map((f) => ({
+      key: f.key,
+      enabled: f.enabled,
+      payload: f.payload ? JSON.stringify(f.payload, null, 2) : "",
+    })),
+    limit: SEARCH_LIMIT,
+  };
 }
 
 const userFlag = z.object({
@@ -70,11 +83,17 @@ const featureFlagInput = z.object({
 type FlagAnswer = { intent: "flag"; key: string; error: string };
 
 async function back(request: Request, to: string, title: string) {
-  return redirect(to, { status: 303, headers: { "Set-Cookie": await setToastHeader({ kind: "success", title }, isSecureRequest(request)) } });
+  return redirect(to, {
+    status: 303,
+    headers: { "Set-Cookie": await setToastHeader({ kind: "success", title }, isSecureRequest(request)) },
+  });
 }
 
 /** Parses a flag's payload: JSON object or empty; the home banner's must match its schema. */
-export function parseFlagPayload(key: string, raw: string | undefined): { ok: true; value: Record<string, unknown> | null } | { ok: false; error: string } {
+export function parseFlagPayload(
+  key: string,
+  raw: string | undefined,
+): { ok: true; value: Record<string, unknown> | null } | { ok: false; error: string } {
   if (!raw?.trim()) return { ok: true, value: null };
   let value: unknown;
   try {
@@ -82,10 +101,15 @@ export function parseFlagPayload(key: string, raw: string | undefined): { ok: tr
   } catch {
     return { ok: false, error: "The payload must be JSON." };
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: "The payload must be a JSON object." };
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, error: "The payload must be a JSON object." };
   if (key === BANNER_FLAG) {
     const banner = bannerPayloadSchema.safeParse(value);
-    if (!banner.success) return { ok: false, error: `The banner payload is not valid: ${banner.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}` };
+    if (!banner.success)
+      return {
+        ok: false,
+        error: `The banner payload is not valid: ${banner.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}`,
+      };
   }
   return { ok: true, value: value as Record<string, unknown> };
 }
@@ -106,7 +130,11 @@ export async function adminAction(app: AppContext, request: Request) {
     } else {
       const info = target.creatorInfo ?? {};
       const creatorInfo =
-        input.data.flag === "isCreator" ? (on ? { ...info, hasNewDashboardAccess: Boolean(info.hasNewDashboardAccess) } : null) : { ...info, hasNewDashboardAccess: on };
+        input.data.flag === "isCreator"
+          ? on
+            ? { ...info, hasNewDashboardAccess: Boolean(info.hasNewDashboardAccess) }
+            : null
+          : { ...info, hasNewDashboardAccess: on };
       await app.db.update(users).set({ creatorInfo }).where(eq(users.id, target.id));
     }
     return back(request, returnTo, `Saved for ${target.email}.`);
@@ -115,13 +143,17 @@ export async function adminAction(app: AppContext, request: Request) {
   if (form.intent === "flag") {
     const input = featureFlagInput.safeParse(form);
     const key = typeof form.key === "string" ? form.key : "";
-    if (!input.success) return data<FlagAnswer>({ intent: "flag", key, error: input.error.issues[0].message }, { status: 400 });
+    if (!input.success)
+      return data<FlagAnswer>({ intent: "flag", key, error: input.error.issues[0].message }, { status: 400 });
     const payload = parseFlagPayload(input.data.key, input.data.payload);
     if (!payload.ok) return data<FlagAnswer>({ intent: "flag", key, error: payload.error }, { status: 400 });
     await app.db
       .insert(featureFlags)
       .values({ key: input.data.key, enabled: input.data.enabled === "on", payload: payload.value, updatedAt: app.now })
-      .onConflictDoUpdate({ target: featureFlags.key, set: { enabled: input.data.enabled === "on", payload: payload.value, updatedAt: app.now } });
+      .onConflictDoUpdate({
+        target: featureFlags.key,
+        set: { enabled: input.data.enabled === "on", payload: payload.value, updatedAt: app.now },
+      });
     // Pages read flags through KV for a minute; the change shows at once.
     await app.bindings.CACHE.delete(flagCacheKey(input.data.key));
     return back(request, returnTo, `Flag ${input.data.key} saved.`);

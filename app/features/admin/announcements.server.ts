@@ -12,7 +12,10 @@ import { formDataOf, isSecureRequest } from "~/platform/http.server";
 import { setToastHeader } from "~/platform/toast.server";
 import { requireAdmin } from "./admin.server";
 
-export type AnnouncementFormAnswer = { errors: Partial<Record<keyof AnnouncementInput | "form", string>>; values: Record<string, string> };
+export type AnnouncementFormAnswer = {
+  errors: Partial<Record<keyof AnnouncementInput | "form", string>>;
+  values: Record<string, string>;
+};
 
 export async function announcementPage(app: AppContext, request: Request) {
   await requireAdmin(app, request);
@@ -20,13 +23,22 @@ export async function announcementPage(app: AppContext, request: Request) {
 }
 
 export function announce(app: AppContext, input: AnnouncementInput) {
-  return notify(app, { userId: null, kind: "announcement", title: input.title, body: input.body, link: input.link, dedupeKey: `announcement:${input.idempotencyKey}` });
+  return notify(app, {
+    userId: null,
+    kind: "announcement",
+    title: input.title,
+    body: input.body,
+    link: input.link,
+    dedupeKey: `announcement:${input.idempotencyKey}`,
+  });
 }
 
 export async function announcementAction(app: AppContext, request: Request) {
   await requireAdmin(app, request);
   const form = Object.fromEntries((await formDataOf(request)) ?? new FormData());
-  const values = Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const values = Object.fromEntries(
+    Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
   const input = announcementSchema.safeParse(form);
   if (!input.success) {
     const errors: AnnouncementFormAnswer["errors"] = {};
@@ -38,5 +50,8 @@ export async function announcementAction(app: AppContext, request: Request) {
   }
   const { created } = await announce(app, input.data);
   const title = created ? "Announcement sent to everyone." : "That announcement was already sent.";
-  return redirect("/admin/announcements", { status: 303, headers: { "Set-Cookie": await setToastHeader({ kind: "success", title }, isSecureRequest(request)) } });
+  return redirect("/admin/announcements", {
+    status: 303,
+    headers: { "Set-Cookie": await setToastHeader({ kind: "success", title }, isSecureRequest(request)) },
+  });
 }

@@ -15,7 +15,10 @@ import { setToastHeader } from "~/platform/toast.server";
 import { requireAdmin } from "./admin.server";
 import { lessonSchema, parseClassReference, type ClassReference, type LessonInput } from "./lessons";
 
-export type LessonFormAnswer = { errors: Partial<Record<keyof LessonInput | "form", string>>; values: Record<string, string> };
+export type LessonFormAnswer = {
+  errors: Partial<Record<keyof LessonInput | "form", string>>;
+  values: Record<string, string>;
+};
 
 export async function addLessonPage(app: AppContext, request: Request) {
   await requireAdmin(app, request);
@@ -23,9 +26,17 @@ export async function addLessonPage(app: AppContext, request: Request) {
 }
 
 async function findClass(app: AppContext, ref: ClassReference) {
-  const where = "id" in ref ? eq(products.id, ref.id) : and(eq(products.storefrontSlug, ref.storefrontSlug), eq(products.classSlug, ref.classSlug));
+  const where =
+    "id" in ref
+      ? eq(products.id, ref.id)
+      : and(eq(products.storefrontSlug, ref.storefrontSlug), eq(products.classSlug, ref.classSlug));
   return app.db
-    .select({ id: products.id, title: products.title, storefrontSlug: products.storefrontSlug, classSlug: products.classSlug })
+    .select({
+      id: products.id,
+      title: products.title,
+      storefrontSlug: products.storefrontSlug,
+      classSlug: products.classSlug,
+    })
     .from(products)
     .where(and(where, eq(products.kind, "class")))
     .get();
@@ -34,9 +45,21 @@ async function findClass(app: AppContext, ref: ClassReference) {
 export type AddedLesson = { status: "added" | "already"; notified: number; classTitle: string };
 
 /** Adds the lesson (once per lessonId) and notifies the class's owners. */
-export async function addLesson(app: AppContext, lessonId: string, productId: string, input: LessonInput, klass: { title: string; storefrontSlug: string; classSlug: string }): Promise<AddedLesson> {
+export async function addLesson(
+  app: AppContext,
+  lessonId: string,
+  productId: string,
+  input: LessonInput,
+  klass: { title: string; storefrontSlug: string; classSlug: string },
+): Promise<AddedLesson> {
   const DB = app.bindings.DB;
-  const notification = { lessonId, productId, title: `New lesson in ${klass.title}`, body: input.title, link: `/classes/${klass.storefrontSlug}/${klass.classSlug}` };
+  const notification = {
+    lessonId,
+    productId,
+    title: `New lesson in ${klass.title}`,
+    body: input.title,
+    link: `/classes/${klass.storefrontSlug}/${klass.classSlug}`,
+  };
   const [inserted, , notified] = await DB.batch<{ id?: string; userId?: string }>([
     // Last position + 1. A clash of positions (two admins at once) fails the batch rather than losing a lesson.
     DB.prepare(
@@ -52,15 +75,23 @@ export async function addLesson(app: AppContext, lessonId: string, productId: st
   ]);
   const ownerIds = notified.results.map((r) => r.userId).filter((id): id is string => typeof id === "string");
   pushNewLesson(app, ownerIds, notification);
-  return { status: inserted.results.length > 0 ? "added" : "already", notified: ownerIds.length, classTitle: klass.title };
+  return {
+    status: inserted.results.length > 0 ? "added" : "already",
+    notified: ownerIds.length,
+    classTitle: klass.title,
+  };
 }
 
 export async function addLessonAction(app: AppContext, request: Request) {
   await requireAdmin(app, request);
   const form = Object.fromEntries((await formDataOf(request)) ?? new FormData());
-  const values = Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"));
-  const lessonId = typeof form.lessonId === "string" && UUID_PATTERN.test(form.lessonId) ? form.lessonId.toLowerCase() : null;
-  if (!lessonId) return data<LessonFormAnswer>({ errors: { form: "Reload the page and try again." }, values }, { status: 400 });
+  const values = Object.fromEntries(
+    Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"),
+  );
+  const lessonId =
+    typeof form.lessonId === "string" && UUID_PATTERN.test(form.lessonId) ? form.lessonId.toLowerCase() : null;
+  if (!lessonId)
+    return data<LessonFormAnswer>({ errors: { form: "Reload the page and try again." }, values }, { status: 400 });
   const input = lessonSchema.safeParse(form);
   if (!input.success) {
     const errors: LessonFormAnswer["errors"] = {};
@@ -68,16 +99,29 @@ export async function addLessonAction(app: AppContext, request: Request) {
     return data<LessonFormAnswer>({ errors, values }, { status: 400 });
   }
   const klass = await findClass(app, parseClassReference(input.data.classRef)!);
-  if (!klass) return data<LessonFormAnswer>({ errors: { classRef: `No class matches “${input.data.classRef}”.` }, values }, { status: 404 });
+  if (!klass)
+    return data<LessonFormAnswer>(
+      { errors: { classRef: `No class matches “${input.data.classRef}”.` }, values },
+      { status: 404 },
+    );
   let added: AddedLesson;
   try {
     added = await addLesson(app, lessonId, klass.id, input.data, klass);
   } catch (error) {
     // Two lessons taking the same position at once: the admin can simply send the form again.
     if (!String(error).includes("lessons.product_id")) throw error;
-    return data<LessonFormAnswer>({ errors: { form: "Another lesson was added to this class at the same moment. Try again." }, values }, { status: 409 });
+    return data<LessonFormAnswer>(
+      { errors: { form: "Another lesson was added to this class at the same moment. Try again." }, values },
+      { status: 409 },
+    );
   }
   const owners = added.notified === 1 ? "1 owner" : `${added.notified} owners`;
-  const title = added.status === "added" ? `Lesson added to ${added.classTitle}; ${owners} notified.` : `That lesson was already added to ${added.classTitle}.`;
-  return redirect("/admin/lessons", { status: 303, headers: { "Set-Cookie": await setToastHeader({ kind: "success", title }, isSecureRequest(request)) } });
+  const title =
+    added.status === "added"
+      ? `Lesson added to ${added.classTitle}; ${owners} notified.`
+      : `That lesson was already added to ${added.classTitle}.`;
+  return redirect("/admin/lessons", {
+    status: 303,
+    headers: { "Set-Cookie": await setToastHeader({ kind: "success", title }, isSecureRequest(request)) },
+  });
 }

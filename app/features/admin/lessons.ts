@@ -33,7 +33,10 @@ export const lessonSchema = z.object({
     .trim()
     .min(1, "Name the class: its page address or its id.")
     .max(300, "That does not name a class: use its page address or its id.")
-    .refine((v) => parseClassReference(v) !== null, "That does not name a class: use its page address (/classes/creator/class) or its id."),
+    .refine(
+      (v) => parseClassReference(v) !== null,
+      "That does not name a class: use its page address (/classes/creator/class) or its id.",
+    ),
   title: z
     .string({ required_error: "Give the lesson a title." })
     .trim()
@@ -51,6 +54,9 @@ export const lessonSchema = z.object({
     .max(500, "The video link is at most 500 characters.")
     .optional()
     .transform((v) => v || null)
-    .refine((v) => v === null || /^https:\/\/[^\s]+$/i.test(v) || /^\/media\/[^\s]+$/.test(v), "The video link must be an https address or a /media/ path."),
+    .refine(
+      (v) => v === null || /^https:\/\/[^\s]+$/i.test(v) || /^\/media\/[^\s]+$/.test(v),
+      "The video link must be an https address or a /media/ path.",
+    ),
 });
 export type LessonInput = z.infer<typeof lessonSchema>;

@@ -12,14 +12,24 @@ const FLUSH_AT = 20;
 /** The server takes at most 100 messages (and 32 KB) per batch. */
 const BATCH_MAX = 50;
 
-type Message = { type: "track"; event: EventName; properties: Record<string, unknown>; messageId: string; timestamp: string; anonymousId?: string };
+type Message = {
+  type: "track";
+  event: EventName;
+  properties: Record<string, unknown>;
+  messageId: string;
+  timestamp: string;
+  anonymousId?: string;
+};
 
 const queue: Message[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 let anonymousId: string | null = null;
 let started = false;
 
-const messageId = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+const messageId = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 export function setAnonymousId(id: string | null) {
   anonymousId = id;
@@ -27,7 +37,14 @@ export function setAnonymousId(id: string | null) {
 
 export function track(event: EventName, properties: Record<string, unknown> = {}) {
   if (typeof window === "undefined") return;
-  queue.push({ type: "track", event, properties, messageId: messageId(), timestamp: new Date().toISOString(), ...(anonymousId ? { anonymousId } : {}) });
+  queue.push({
+    type: "track",
+    event,
+    properties,
+    messageId: messageId(),
+    timestamp: new Date().toISOString(),
+    ...(anonymousId ? { anonymousId } : {}),
+  });
   if (queue.length >= FLUSH_AT) flush();
   else if (!timer) timer = setTimeout(() => flush(), FLUSH_EVERY_MS);
 }
@@ -40,7 +57,13 @@ export function flush(leaving = false) {
     const body = JSON.stringify({ batch: queue.splice(0, BATCH_MAX), sentAt: new Date().toISOString() });
     // A string beacon is sent as text/plain, which the proxy accepts (a JSON Blob is not allowed everywhere).
     if (leaving && typeof navigator.sendBeacon === "function" && navigator.sendBeacon(ENDPOINT, body)) continue;
-    fetch(ENDPOINT, { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true, credentials: "same-origin" }).catch(() => {
+    fetch(ENDPOINT, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json" },
+      keepalive: true,
+      credentials: "same-origin",
+    }).catch(() => {
       /* analytics never gets in the visitor's way */
     });
   }

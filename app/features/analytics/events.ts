@@ -132,7 +132,8 @@ function parts(href: string) {
   const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
   const page = new URLSearchParams([...url.searchParams].filter(([name]) => !OVERLAY_PARAMS.test(name)));
   page.sort();
-  const form = AUTH_FORMS.find((f) => f.toLowerCase() === (url.searchParams.get("auth") ?? "").trim().toLowerCase()) ?? null;
+  const form =
+    AUTH_FORMS.find((f) => f.toLowerCase() === (url.searchParams.get("auth") ?? "").trim().toLowerCase()) ?? null;
   return { pathname, pageKey: `${pathname}?${page}`, params: url.searchParams, form };
 }
 
@@ -155,22 +156,38 @@ export function viewEvents(prevHref: string | null, nextHref: string): EventCall
   const screen = screenOf(next.pathname);
   if (screen && !samePage) {
     const slug = pageSlug(next.pathname);
-    out.push({ name: `${screen} | viewed` as EventName, properties: { path: next.pathname, ...(slug ? { slug } : {}) } });
+    out.push({
+      name: `${screen} | viewed` as EventName,
+      properties: { path: next.pathname, ...(slug ? { slug } : {}) },
+    });
   }
   const prevForm = samePage ? prev.form : null;
   if (next.form && next.form !== prevForm) {
     if (!prevForm) {
       out.push({ name: EVENTS.authModalViewed, properties: { form: next.form, path: next.pathname } });
-      const action = next.form === "Login" ? "log in" : next.form === "JoinWaitlist" || next.form === "ResetPassword" ? null : "get started";
+      const action =
+        next.form === "Login"
+          ? "log in"
+          : next.form === "JoinWaitlist" || next.form === "ResetPassword"
+            ? null
+            : "get started";
       const redirectPath = next.params.get("redirect")?.split("?")[0] ?? null;
-      const from = action ? ((redirectPath && screenEvent(redirectPath, action)) ?? screenEvent(next.pathname, action)) : null;
+      const from = action
+        ? ((redirectPath && screenEvent(redirectPath, action)) ?? screenEvent(next.pathname, action))
+        : null;
       if (from) out.push({ name: from, properties: { form: next.form, path: next.pathname } });
     } else if (!next.params.get("authEmail")) {
-      if (next.form === "CreateAccount") out.push({ name: EVENTS.authModalCreateAccountClicked, properties: { from: prevForm, path: next.pathname } });
-      if (next.form === "Login") out.push({ name: EVENTS.authModalLogInClicked, properties: { from: prevForm, path: next.pathname } });
+      if (next.form === "CreateAccount")
+        out.push({ name: EVENTS.authModalCreateAccountClicked, properties: { from: prevForm, path: next.pathname } });
+      if (next.form === "Login")
+        out.push({ name: EVENTS.authModalLogInClicked, properties: { from: prevForm, path: next.pathname } });
     }
   }
   const added = next.params.get("added");
-  if (added && (!samePage || prev.params.get("added") !== added)) out.push({ name: EVENTS.addToCartModalViewed, properties: { productId: added.slice(0, 100), path: next.pathname } });
+  if (added && (!samePage || prev.params.get("added") !== added))
+    out.push({
+      name: EVENTS.addToCartModalViewed,
+      properties: { productId: added.slice(0, 100), path: next.pathname },
+    });
   return out;
 }

@@ -18,8 +18,22 @@ export function locationOf(request: Request): { city: string | null; countryCode
   return { city, countryCode };
 }
 
-export async function identify(app: AppContext, request: Request, userId: string, fallbackLocation: { city?: string | null; countryCode?: string | null } = {}) {
-  const user = await app.db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, membershipStatus: users.membershipStatus }).from(users).where(eq(users.id, userId)).get();
+export async function identify(
+  app: AppContext,
+  request: Request,
+  userId: string,
+  fallbackLocation: { city?: string | null; countryCode?: string | null } = {},
+) {
+  const user = await app.db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      membershipStatus: users.membershipStatus,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   if (!user) return false;
   const here = locationOf(request);
   const city = here.city ?? fallbackLocation.city ?? null;
@@ -37,12 +51,25 @@ export async function identify(app: AppContext, request: Request, userId: string
        lead_source_info = coalesce(lead_source_info, excluded.lead_source_info),
        updated_at = excluded.updated_at`,
   )
-    .bind(userId, user.email, user.firstName, user.lastName, user.membershipStatus ?? "inactive", city, countryCode, attribution ? JSON.stringify(attribution) : null, JSON.stringify(lead), app.now)
+    .bind(
+      userId,
+      user.email,
+      user.firstName,
+      user.lastName,
+      user.membershipStatus ?? "inactive",
+      city,
+      countryCode,
+      attribution ? JSON.stringify(attribution) : null,
+      JSON.stringify(lead),
+      app.now,
+    )
     .run();
   return true;
 }
 
 /** Identify after the response: a sign-in never waits for (or fails because of) analytics. */
 export function identifyLater(app: AppContext, request: Request, userId: string) {
-  app.ctx.waitUntil(identify(app, request, userId).catch((error: unknown) => console.error("analytics: identify failed", error)));
+  app.ctx.waitUntil(
+    identify(app, request, userId).catch((error: unknown) => console.error("analytics: identify failed", error)),
+  );
 }

@@ -13,8 +13,10 @@ import { identify } from "./identify.server";
 import { eventRow, writeDataPoints, type EventRow } from "./record.server";
 import { BODY_MAX_BYTES, batchSchema, type BatchMessage } from "./schema";
 
-const answer = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
-const problem = (status: 400 | 405 | 413 | 415, error: string, details?: unknown) => answer(status, { success: false, error, ...(details ? { details } : {}) });
+const answer = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const problem = (status: 400 | 405 | 413 | 415, error: string, details?: unknown) =>
+  answer(status, { success: false, error, ...(details ? { details } : {}) });
 
 /** sendBeacon posts a string as text/plain; fetch as application/json. Nothing else is a batch. */
 function acceptsType(contentType: string | null): boolean {
@@ -24,11 +26,14 @@ function acceptsType(contentType: string | null): boolean {
 }
 
 async function readBatch(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  if (!acceptsType(request.headers.get("Content-Type"))) return { ok: false, response: problem(415, "Send the batch as application/json or text/plain") };
+  if (!acceptsType(request.headers.get("Content-Type")))
+    return { ok: false, response: problem(415, "Send the batch as application/json or text/plain") };
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > BODY_MAX_BYTES) return { ok: false, response: problem(413, `A batch is at most ${BODY_MAX_BYTES} bytes`) };
+  if (declared > BODY_MAX_BYTES)
+    return { ok: false, response: problem(413, `A batch is at most ${BODY_MAX_BYTES} bytes`) };
   const bytes = await request.arrayBuffer();
-  if (bytes.byteLength > BODY_MAX_BYTES) return { ok: false, response: problem(413, `A batch is at most ${BODY_MAX_BYTES} bytes`) };
+  if (bytes.byteLength > BODY_MAX_BYTES)
+    return { ok: false, response: problem(413, `A batch is at most ${BODY_MAX_BYTES} bytes`) };
   try {
     return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
   } catch {
@@ -54,7 +59,8 @@ export async function ingestBatch(app: AppContext, request: Request): Promise<Re
   for (const message of parsed.data.batch) {
     // A userId in the batch is only ever the signed-in user's own: anything else is replaced.
     const userId = user?.id ?? null;
-    const anonymousId = cookieAnonymousId ?? (message.anonymousId && ANONYMOUS_ID.test(message.anonymousId) ? message.anonymousId : null);
+    const anonymousId =
+      cookieAnonymousId ?? (message.anonymousId && ANONYMOUS_ID.test(message.anonymousId) ? message.anonymousId : null);
     if (message.type === "identify") {
       if (userId) identifies++;
       else ignored++;
@@ -66,16 +72,32 @@ export async function ingestBatch(app: AppContext, request: Request): Promise<Re
   let stored = 0;
   if (rows.length > 0) {
     const DB = app.bindings.DB;
-    const insert = DB.prepare(`INSERT INTO analytics_events (id, name, user_id, anonymous_id, properties, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (id) DO NOTHING`);
-    const results = await DB.batch(rows.map((r) => insert.bind(r.id, r.name, r.userId ?? null, r.anonymousId ?? null, JSON.stringify(r.properties), r.createdAt)));
+    const insert = DB.prepare(
+      `INSERT INTO analytics_events (id, name, user_id, anonymous_id, properties, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (id) DO NOTHING`,
+    );
+    const results = await DB.batch(
+      rows.map((r) =>
+        insert.bind(r.id, r.name, r.userId ?? null, r.anonymousId ?? null, JSON.stringify(r.properties), r.createdAt),
+      ),
+    );
     stored = results.reduce((sum, result) => sum + (result.meta?.changes ?? 0), 0);
     writeDataPoints(app, rows);
   }
   if (identifies > 0 && user) {
-    const traits = parsed.data.batch.filter((m) => m.type === "identify").at(-1) as Extract<BatchMessage, { type: "identify" }>;
+    const traits = parsed.data.batch.filter((m) => m.type === "identify").at(-1) as Extract<
+      BatchMessage,
+      { type: "identify" }
+    >;
     await identify(app, request, user.id, { city: traits.traits.city, countryCode: traits.traits.countryCode });
   }
-  return answer(200, { success: true, received: parsed.data.batch.length, stored, duplicates: rows.length - stored, identified: identifies > 0 && Boolean(user), ignored });
+  return answer(200, {
+    success: true,
+    received: parsed.data.batch.length,
+    stored,
+    duplicates: rows.length - stored,
+    identified: identifies > 0 && Boolean(user),
+    ignored,
+  });
 }
 
 /**
@@ -83,9 +105,17 @@ export async function ingestBatch(app: AppContext, request: Request): Promise<Re
  * is stored once and one visitor cannot collide with another's ids. The client's clock is kept as a
  * property; the row's time is the server's.
  */
-function toRow(app: AppContext, message: Exclude<BatchMessage, { type: "identify" }>, who: { userId: string | null; anonymousId: string | null }): EventRow {
+function toRow(
+  app: AppContext,
+  message: Exclude<BatchMessage, { type: "identify" }>,
+  who: { userId: string | null; anonymousId: string | null },
+): EventRow {
   const name = (message.type === "track" ? message.event : message.name) as EventName;
   const sender = who.userId ?? who.anonymousId ?? "visitor";
-  const properties = { ...message.properties, ...(message.timestamp ? { clientTimestamp: message.timestamp } : {}), via: "browser" };
+  const properties = {
+    ...message.properties,
+    ...(message.timestamp ? { clientTimestamp: message.timestamp } : {}),
+    via: "browser",
+  };
   return eventRow(app, name, who, properties, `msg:${sender}:${message.messageId}`);
 }

@@ -25,7 +25,12 @@ export function isCountedDocument(request: Request, status: number): boolean {
  * (it already read the session, and a first visit's new anonymous id is only in the response); the
  * session is read again only when the root loader had no data (it failed).
  */
-export function recordDocumentViews(app: AppContext, request: Request, status: number, root: { id: string | null; anonymousId: string | null } | null) {
+export function recordDocumentViews(
+  app: AppContext,
+  request: Request,
+  status: number,
+  root: { id: string | null; anonymousId: string | null } | null,
+) {
   if (!isCountedDocument(request, status)) return;
   const url = new URL(request.url);
   // Opening a modal over the page it came from is not a second page view.

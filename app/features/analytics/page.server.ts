@@ -12,14 +12,18 @@ import { readReportQuery } from "./report-schema";
 export async function analyticsPage(app: AppContext, request: Request) {
   await requireAdmin(app, request);
   const query = readReportQuery(new URL(request.url));
-  const answer = query.ok ? parseRange(query.query, app.now) : { ok: false as const, error: query.error, range: lastDays(app.now) };
+  const answer = query.ok
+    ? parseRange(query.query, app.now)
+    : { ok: false as const, error: query.error, range: lastDays(app.now) };
   const report = await analyticsReport(app, answer.range);
   return data(
     {
       report,
       error: answer.ok ? null : answer.error,
       // After a mistake the fields keep what was typed, so it can be corrected.
-      form: answer.ok ? { from: answer.range.from, to: answer.range.to } : { from: query.ok ? (query.query.from ?? "") : "", to: query.ok ? (query.query.to ?? "") : "" },
+      form: answer.ok
+        ? { from: answer.range.from, to: answer.range.to }
+        : { from: query.ok ? (query.query.from ?? "") : "", to: query.ok ? (query.query.to ?? "") : "" },
       quickRanges: QUICK_RANGES.map((days) => {
         const range = lastDays(app.now, days);
         return { days, from: range.from, to: range.to };

@@ -15,8 +15,21 @@ export type Who = { userId?: string | null; anonymousId?: string | null };
 export type EventRow = typeof analyticsEvents.$inferInsert;
 
 /** An event's row: attribution merged in, ids and time filled. */
-export function eventRow(app: AppContext, name: EventName, who: Who, properties: Record<string, unknown> = {}, id: string = crypto.randomUUID()): EventRow {
-  return { id, name, userId: who.userId ?? null, anonymousId: who.anonymousId ?? null, properties: { ...eventAttribution(app.attribution), ...properties }, createdAt: app.now };
+export function eventRow(
+  app: AppContext,
+  name: EventName,
+  who: Who,
+  properties: Record<string, unknown> = {},
+  id: string = crypto.randomUUID(),
+): EventRow {
+  return {
+    id,
+    name,
+    userId: who.userId ?? null,
+    anonymousId: who.anonymousId ?? null,
+    properties: { ...eventAttribution(app.attribution), ...properties },
+    createdAt: app.now,
+  };
 }
 
 /**
@@ -32,7 +45,18 @@ export function writeDataPoints(app: AppContext, rows: EventRow[]) {
     try {
       dataset.writeDataPoint({
         indexes: [row.name],
-        blobs: [row.name, row.userId ?? null, row.anonymousId ?? null, text("utm_source"), text("utm_medium"), text("utm_campaign"), text("utm_term"), text("utm_content"), text("slug"), text("path")],
+        blobs: [
+          row.name,
+          row.userId ?? null,
+          row.anonymousId ?? null,
+          text("utm_source"),
+          text("utm_medium"),
+          text("utm_campaign"),
+          text("utm_term"),
+          text("utm_content"),
+          text("slug"),
+          text("path"),
+        ],
         doubles: [typeof p.totalCents === "number" ? p.totalCents : 0],
       });
     } catch (error) {

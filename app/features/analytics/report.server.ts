@@ -11,12 +11,38 @@
  */
 import type { AppContext } from "~/platform/context";
 import { EVENTS, PAGE_VIEW_SUFFIX } from "./events";
-import { DAY_MS, FUNNEL_STEPS, NOT_PAGE_VIEWS, fillDays, funnel, topSources, total, type DailyPoint, type DateRange, type FunnelStep, type SourceRow } from "./rules";
+import {
+  DAY_MS,
+  FUNNEL_STEPS,
+  NOT_PAGE_VIEWS,
+  fillDays,
+  funnel,
+  topSources,
+  total,
+  type DailyPoint,
+  type DateRange,
+  type FunnelStep,
+  type SourceRow,
+} from "./rules";
 
 export type AnalyticsReport = {
   range: DateRange;
-  daily: { pageViews: DailyPoint[]; signUps: DailyPoint[]; cartAdds: DailyPoint[]; checkouts: DailyPoint[]; purchases: DailyPoint[]; revenueCents: DailyPoint[] };
-  totals: { pageViews: number; signUps: number; cartAdds: number; checkouts: number; purchases: number; revenueCents: number };
+  daily: {
+    pageViews: DailyPoint[];
+    signUps: DailyPoint[];
+    cartAdds: DailyPoint[];
+    checkouts: DailyPoint[];
+    purchases: DailyPoint[];
+    revenueCents: DailyPoint[];
+  };
+  totals: {
+    pageViews: number;
+    signUps: number;
+    cartAdds: number;
+    checkouts: number;
+    purchases: number;
+    revenueCents: number;
+  };
   funnel: FunnelStep[];
   sources: SourceRow[];
 };
@@ -72,9 +98,19 @@ export async function analyticsReport(app: AppContext, range: DateRange): Promis
     ).bind(range.startMs, range.endMs),
   ]);
 
-  const dailyRows = daily.results as { day: number; page_views: number; sign_ups: number; cart_adds: number; checkouts: number }[];
+  const dailyRows = daily.results as {
+    day: number;
+    page_views: number;
+    sign_ups: number;
+    cart_adds: number;
+    checkouts: number;
+  }[];
   const salesRows = sales.results as { day: number; purchases: number; revenue: number }[];
-  const series = <T,>(rows: T[], pick: (row: T) => number) => fillDays(range, rows.map((row) => ({ day: (row as { day: number }).day, value: pick(row) })));
+  const series = <T>(rows: T[], pick: (row: T) => number) =>
+    fillDays(
+      range,
+      rows.map((row) => ({ day: (row as { day: number }).day, value: pick(row) })),
+    );
   const pageViews = series(dailyRows, (r) => r.page_views);
   const signUps = series(dailyRows, (r) => r.sign_ups);
   const cartAdds = series(dailyRows, (r) => r.cart_adds);
@@ -88,11 +124,26 @@ export async function analyticsReport(app: AppContext, range: DateRange): Promis
   return {
     range,
     daily: { pageViews, signUps, cartAdds, checkouts, purchases, revenueCents },
-    totals: { pageViews: total(pageViews), signUps: total(signUps), cartAdds: total(cartAdds), checkouts: total(checkouts), purchases: total(purchases), revenueCents: total(revenueCents) },
+    totals: {
+      pageViews: total(pageViews),
+      signUps: total(signUps),
+      cartAdds: total(cartAdds),
+      checkouts: total(checkouts),
+      purchases: total(purchases),
+      revenueCents: total(revenueCents),
+    },
     funnel: funnel(counts),
     sources: topSources(
-      (sourcesSeen.results as { source: string; page_views: number; sign_ups: number }[]).map((r) => ({ source: String(r.source), pageViews: r.page_views, signUps: r.sign_ups })),
-      (sourcesSold.results as { source: string; purchases: number; revenue: number }[]).map((r) => ({ source: String(r.source), purchases: r.purchases, revenueCents: r.revenue })),
+      (sourcesSeen.results as { source: string; page_views: number; sign_ups: number }[]).map((r) => ({
+        source: String(r.source),
+        pageViews: r.page_views,
+        signUps: r.sign_ups,
+      })),
+      (sourcesSold.results as { source: string; purchases: number; revenue: number }[]).map((r) => ({
+        source: String(r.source),
+        purchases: r.purchases,
+        revenueCents: r.revenue,
+      })),
     ),
   };
 }

@@ -53,7 +53,13 @@ export function parseIsoDay(text: string): number | null {
 }
 
 function rangeOf(startMs: number, lastDayMs: number): DateRange {
-  return { from: isoDay(startMs), to: isoDay(lastDayMs), days: Math.round((lastDayMs - startMs) / DAY_MS) + 1, startMs, endMs: lastDayMs + DAY_MS };
+  return {
+    from: isoDay(startMs),
+    to: isoDay(lastDayMs),
+    days: Math.round((lastDayMs - startMs) / DAY_MS) + 1,
+    startMs,
+    endMs: lastDayMs + DAY_MS,
+  };
 }
 
 /** The last `days` whole UTC days, today included. */
@@ -74,13 +80,17 @@ export function parseRange(input: { from?: string | null; to?: string | null }, 
   const toText = input.to?.trim() ?? "";
   const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
   const to = toText ? parseIsoDay(toText) : today;
-  if (to === null) return { ok: false, error: "The To date is not a real date. Use a date like 2026-03-31.", range: fallback };
+  if (to === null)
+    return { ok: false, error: "The To date is not a real date. Use a date like 2026-03-31.", range: fallback };
   const from = fromText ? parseIsoDay(fromText) : to - (DEFAULT_DAYS - 1) * DAY_MS;
-  if (from === null) return { ok: false, error: "The From date is not a real date. Use a date like 2026-03-01.", range: fallback };
+  if (from === null)
+    return { ok: false, error: "The From date is not a real date. Use a date like 2026-03-01.", range: fallback };
   if (from > to) return { ok: false, error: "The From date must be on or before the To date.", range: fallback };
-  if (from > today) return { ok: false, error: "The range starts after today, so there is nothing to show yet.", range: fallback };
+  if (from > today)
+    return { ok: false, error: "The range starts after today, so there is nothing to show yet.", range: fallback };
   const days = Math.round((to - from) / DAY_MS) + 1;
-  if (days > MAX_DAYS) return { ok: false, error: `Choose at most ${MAX_DAYS} days at a time (this range has ${days}).`, range: fallback };
+  if (days > MAX_DAYS)
+    return { ok: false, error: `Choose at most ${MAX_DAYS} days at a time (this range has ${days}).`, range: fallback };
   return { ok: true, range: rangeOf(from, to) };
 }
 
@@ -114,7 +124,13 @@ export function busiestDay(points: DailyPoint[]): DailyPoint | null {
   return best;
 }
 
-export type FunnelStep = { key: string; label: string; people: number; /** Percent of the step before (null for the first, or when it had nobody). */ fromPrevious: number | null; /** Percent of the first step. */ fromFirst: number | null };
+export type FunnelStep = {
+  key: string;
+  label: string;
+  people: number;
+  /** Percent of the step before (null for the first, or when it had nobody). */ fromPrevious: number | null;
+  /** Percent of the first step. */ fromFirst: number | null;
+};
 
 /**
  * Step conversion. Steps are counted independently (people who did that step in the range), so a
@@ -153,7 +169,9 @@ export function topSources(
   limit = 10,
 ): SourceRow[] {
   const rows = new Map<string, SourceRow>();
-  const row = (source: string) => rows.get(source) ?? rows.set(source, { source, pageViews: 0, signUps: 0, purchases: 0, revenueCents: 0 }).get(source)!;
+  const row = (source: string) =>
+    rows.get(source) ??
+    rows.set(source, { source, pageViews: 0, signUps: 0, purchases: 0, revenueCents: 0 }).get(source)!;
   for (const e of events) {
     const r = row(e.source);
     r.pageViews += e.pageViews;
@@ -165,7 +183,9 @@ export function topSources(
     r.revenueCents += s.revenueCents;
   }
   const weight = (r: SourceRow) => r.pageViews + r.signUps + r.purchases;
-  return [...rows.values()].sort((a, b) => weight(b) - weight(a) || b.revenueCents - a.revenueCents || a.source.localeCompare(b.source)).slice(0, limit);
+  return [...rows.values()]
+    .sort((a, b) => weight(b) - weight(a) || b.revenueCents - a.revenueCents || a.source.localeCompare(b.source))
+    .slice(0, limit);
 }
 
 /** "Mar 4" for a YYYY-MM-DD day (UTC, en-US). */
@@ -175,7 +195,12 @@ export function shortDate(day: string): string {
 
 /** "Mar 4, 2026" for a YYYY-MM-DD day (UTC, en-US). */
 export function longDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /**

@@ -13,7 +13,10 @@ const properties = z.record(z.string().max(100), z.unknown()).default({});
 
 const common = {
   // Optional in standard batched uploads: a message without one gets one of its own.
-  messageId: z.preprocess((v) => (v === undefined || v === null ? crypto.randomUUID() : v), z.string({ invalid_type_error: "messageId must be text" }).trim().min(1, "messageId is required").max(100)),
+  messageId: z.preprocess(
+    (v) => (v === undefined || v === null ? crypto.randomUUID() : v),
+    z.string({ invalid_type_error: "messageId must be text" }).trim().min(1, "messageId is required").max(100),
+  ),
   anonymousId: z.string().max(100).nullish(),
   userId: z.string().max(100).nullish(),
   timestamp: z.string().datetime({ offset: true }).optional(),
@@ -30,7 +33,10 @@ const track = z.object({
 
 const page = z.object({
   type: z.literal("page"),
-  name: z.string().refine((name) => isEventName(name) && isPageView(name), (name) => ({ message: `Unknown page name '${name.slice(0, 80)}' (a page is named '<screen> | viewed')` })),
+  name: z.string().refine(
+    (name) => isEventName(name) && isPageView(name),
+    (name) => ({ message: `Unknown page name '${name.slice(0, 80)}' (a page is named '<screen> | viewed')` }),
+  ),
   properties,
   ...common,
 });
@@ -43,18 +49,27 @@ const traits = z
     lastName: z.string().max(100).optional(),
     membershipStatus: z.enum(["active", "inactive", "suspended"]).optional(),
     city: z.string().max(100).optional(),
-    countryCode: z.string().regex(/^[A-Z]{2}$/, "countryCode is two capital letters").optional(),
+    countryCode: z
+      .string()
+      .regex(/^[A-Z]{2}$/, "countryCode is two capital letters")
+      .optional(),
   })
   .passthrough();
 
 const identify = z.object({ type: z.literal("identify"), traits: traits.default({}), ...common });
 
 export const messageSchema = z.discriminatedUnion("type", [track, page, identify], {
-  errorMap: (issue, ctx) => (issue.code === "invalid_union_discriminator" ? { message: "type must be 'track', 'page' or 'identify'" } : { message: ctx.defaultError }),
+  errorMap: (issue, ctx) =>
+    issue.code === "invalid_union_discriminator"
+      ? { message: "type must be 'track', 'page' or 'identify'" }
+      : { message: ctx.defaultError },
 });
 
 export const batchSchema = z.object({
-  batch: z.array(messageSchema).min(1, "batch is empty").max(BATCH_MAX_MESSAGES, `A batch holds at most ${BATCH_MAX_MESSAGES} messages`),
+  batch: z
+    .array(messageSchema)
+    .min(1, "batch is empty")
+    .max(BATCH_MAX_MESSAGES, `A batch holds at most ${BATCH_MAX_MESSAGES} messages`),
   sentAt: z.string().datetime({ offset: true }).optional(),
 });
 

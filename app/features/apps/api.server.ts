@@ -13,7 +13,18 @@ import { apiJson, apiLoader } from "~/platform/api.server";
 import type { AppContext } from "~/platform/context";
 import { jsonError } from "~/platform/http.server";
 import { appBySlugs, ownedApp } from "./apps.server";
-import { allApps, createAppFromIdea, creatorApps, creatorHasAnyApp, markRecentlyOpened, ownerAppJson, publicAppJson, publishedLandingPage, setIsIdea, updateAppFields } from "./creator-apps.server";
+import {
+  allApps,
+  createAppFromIdea,
+  creatorApps,
+  creatorHasAnyApp,
+  markRecentlyOpened,
+  ownerAppJson,
+  publicAppJson,
+  publishedLandingPage,
+  setIsIdea,
+  updateAppFields,
+} from "./creator-apps.server";
 import { PAYMENT_MESSAGES } from "./payment-options";
 import { appPaths, buyAppPlan, paymentOptionsFor } from "./payment-options.server";
 import { appIdeaSchema, IDEA_MESSAGES } from "./rules";
@@ -23,7 +34,10 @@ const flag = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
   .optional()
   .transform((v) => v === true || v === "true" || v === "1");
-const slugPair = (params: Record<string, string | undefined>) => ({ s1: (params.slug1 ?? "").slice(0, 120), s2: (params.slug2 ?? "").slice(0, 120) });
+const slugPair = (params: Record<string, string | undefined>) => ({
+  s1: (params.slug1 ?? "").slice(0, 120),
+  s2: (params.slug2 ?? "").slice(0, 120),
+});
 const isOwnerOrAdmin = (user: UserRow | null, ownerId: string) => !!user && (user.id === ownerId || user.isAdmin);
 
 /** GET /api/apps/getAppsForUser (auth) → {response: [...]}; any failure is an empty list (spec 8). */
@@ -40,17 +54,22 @@ export const getAppsForUser = signedInLoader(empty, async (_input, user, app) =>
  * GET /api/apps/getAllApps?with_landing_page_info=true&should_include_unpublished=true → {response}.
  * Public; the unpublished are listed for admins only; landing page info only when asked.
  */
-export const getAllApps = apiLoader(z.object({ with_landing_page_info: flag, should_include_unpublished: flag }), async (input, app, request) => {
-  const user = input.should_include_unpublished ? await requestUser(app, request) : null;
-  const includeUnpublished = input.should_include_unpublished && !!user?.isAdmin;
-  try {
-    const rows = await allApps(app, { includeUnpublished });
-    return apiJson({ response: rows.map((row) => publicAppJson(row, { withLandingPage: input.with_landing_page_info })) });
-  } catch (error) {
-    console.error("apps: getAllApps failed", error);
-    return apiJson({ response: [] });
-  }
-});
+export const getAllApps = apiLoader(
+  z.object({ with_landing_page_info: flag, should_include_unpublished: flag }),
+  async (input, app, request) => {
+    const user = input.should_include_unpublished ? await requestUser(app, request) : null;
+    const includeUnpublished = input.should_include_unpublished && !!user?.isAdmin;
+    try {
+      const rows = await allApps(app, { includeUnpublished });
+      return apiJson({
+        response: rows.map((row) => publicAppJson(row, { withLandingPage: input.with_landing_page_info })),
+      });
+    } catch (error) {
+      console.error("apps: getAllApps failed", error);
+      return apiJson({ response: [] });
+    }
+  },
+);
 
 /** GET /api/apps/getAppBySlug/{s1}/{s2} → {app}: everything for its owner, public fields for others, 404 for an app the public cannot see. */
 export async function getAppBySlug(app: AppContext, request: Request, params: Record<string, string | undefined>) {
@@ -63,11 +82,16 @@ export async function getAppBySlug(app: AppContext, request: Request, params: Re
 }
 
 /** GET /api/apps/getAppLandingPageInfoBySlug/{s1}/{s2}: the owner gets the draft; the public the published one, or 404. */
-export async function getAppLandingPageInfoBySlug(app: AppContext, request: Request, params: Record<string, string | undefined>) {
+export async function getAppLandingPageInfoBySlug(
+  app: AppContext,
+  request: Request,
+  params: Record<string, string | undefined>,
+) {
   const { s1, s2 } = slugPair(params);
   const row = await appBySlugs(app, s1, s2);
   const user = row ? await requestUser(app, request) : null;
-  if (row && isOwnerOrAdmin(user, row.ownerId)) return apiJson({ response: row.landingPage, landingPageInfo: row.landingPage });
+  if (row && isOwnerOrAdmin(user, row.ownerId))
+    return apiJson({ response: row.landingPage, landingPageInfo: row.landingPage });
   const page = publishedLandingPage(row);
   if (!page) return jsonError(404, "Landing page not found");
   return apiJson({ response: page, landingPageInfo: page });
@@ -106,7 +130,12 @@ export const updateApp = signedInAction(
 
 /** GET /api/app-builder/getCreatorApps?with_landing_page_info&published_only&asUserEmail&asUserId → {response: {apps}}; asUser* for admins only. */
 export const getCreatorApps = signedInLoader(
-  z.object({ with_landing_page_info: flag, published_only: flag, asUserEmail: z.string().trim().toLowerCase().max(320).optional(), asUserId: z.string().trim().max(100).optional() }),
+  z.object({
+    with_landing_page_info: flag,
+    published_only: flag,
+    asUserEmail: z.string().trim().toLowerCase().max(320).optional(),
+    asUserId: z.string().trim().max(100).optional(),
+  }),
   async (input, user, app) => {
     let ownerId = user.id;
     if (input.asUserEmail || input.asUserId) {
@@ -121,7 +150,9 @@ export const getCreatorApps = signedInLoader(
     }
     try {
       const rows = await creatorApps(app, ownerId, { publishedOnly: input.published_only });
-      return apiJson({ response: { apps: rows.map((row) => ownerAppJson(row, { withLandingPage: input.with_landing_page_info })) } });
+      return apiJson({
+        response: { apps: rows.map((row) => ownerAppJson(row, { withLandingPage: input.with_landing_page_info })) },
+      });
     } catch (error) {
       console.error("apps: getCreatorApps failed", error);
       return apiJson({ response: { apps: [] } });
@@ -139,16 +170,25 @@ export const getCreatorHasAnyApp = signedInLoader(empty, async (_input, user, ap
 });
 
 /** POST /api/app-builder/updateRecentlyOpened?appId= (owner) → {response: {appId, recentlyOpenedAt}}. */
-export const updateRecentlyOpened = signedInLoader(z.object({ appId: appIdSchema }), async (input, user, app, request) => {
-  if (request.method !== "POST") return jsonError(405, "Method not allowed");
-  const owned = await ownedApp(app, user, input.appId);
-  if (!owned.ok) return jsonError(owned.status, owned.error);
-  return apiJson({ response: { appId: input.appId, recentlyOpenedAt: await markRecentlyOpened(app, input.appId) } });
-});
+export const updateRecentlyOpened = signedInLoader(
+  z.object({ appId: appIdSchema }),
+  async (input, user, app, request) => {
+    if (request.method !== "POST") return jsonError(405, "Method not allowed");
+    const owned = await ownedApp(app, user, input.appId);
+    if (!owned.ok) return jsonError(owned.status, owned.error);
+    return apiJson({ response: { appId: input.appId, recentlyOpenedAt: await markRecentlyOpened(app, input.appId) } });
+  },
+);
 
 /** POST /api/app-builder/update-app-is-idea {appId, isIdea} (owner) → {response: {appId, isIdea}}. */
 export const updateAppIsIdea = signedInAction(
-  z.object({ appId: appIdSchema, isIdea: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], { required_error: "isIdea is required", invalid_type_error: "isIdea must be true or false" }) }),
+  z.object({
+    appId: appIdSchema,
+    isIdea: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], {
+      required_error: "isIdea is required",
+      invalid_type_error: "isIdea must be true or false",
+    }),
+  }),
   async (input, user, app) => {
     const owned = await ownedApp(app, user, input.appId);
     if (!owned.ok) return jsonError(owned.status, owned.error);
@@ -161,7 +201,18 @@ export const updateAppIsIdea = signedInAction(
 export const buildApp = signedInAction(appIdeaSchema, async (input, user, app) => {
   try {
     const row = await createAppFromIdea(app, user, input.appIdea);
-    return apiJson({ response: { appId: row.id, storefrontSlug: row.storefrontSlug, appSlug: row.appSlug, builderUrl: `/dashboard/builder?appId=${row.id}`, app: ownerAppJson(row) } }, { status: 201 });
+    return apiJson(
+      {
+        response: {
+          appId: row.id,
+          storefrontSlug: row.storefrontSlug,
+          appSlug: row.appSlug,
+          builderUrl: `/dashboard/builder?appId=${row.id}`,
+          app: ownerAppJson(row),
+        },
+      },
+      { status: 201 },
+    );
   } catch (error) {
     console.error("apps: buildApp failed", error);
     return jsonError(503, IDEA_MESSAGES.createFailed);
@@ -170,9 +221,17 @@ export const buildApp = signedInAction(appIdeaSchema, async (input, user, app) =
 
 /** GET /api/payments/payment-options/{storefrontSlug}/{appSlug}?user_id= → {status:'success', response}; failure 'Failed to fetch payment options'. */
 export async function getPaymentOptions(app: AppContext, params: Record<string, string | undefined>) {
-  const fail = (status: number) => Response.json({ status: status === 404 ? "not found" : "error", error: PAYMENT_MESSAGES.fetchFailed }, { status, headers: { "Cache-Control": "no-store" } });
+  const fail = (status: number) =>
+    Response.json(
+      { status: status === 404 ? "not found" : "error", error: PAYMENT_MESSAGES.fetchFailed },
+      { status, headers: { "Cache-Control": "no-store" } },
+    );
   try {
-    const row = await appBySlugs(app, (params.storefrontSlug ?? "").slice(0, 120), (params.appSlug ?? "").slice(0, 120));
+    const row = await appBySlugs(
+      app,
+      (params.storefrontSlug ?? "").slice(0, 120),
+      (params.appSlug ?? "").slice(0, 120),
+    );
     const response = row ? paymentOptionsFor(app, row) : null;
     if (!response) return fail(404);
     return apiJson({ status: "success", response });
@@ -197,7 +256,10 @@ export const createCheckoutSession = signedInAction(
     priceOptionId: z.string({ required_error: "priceOptionId is required" }).min(1).max(100),
     successUrl: sameSite,
     cancelUrl: sameSite,
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/).optional(),
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,100}$/)
+      .optional(),
     metadata: z.record(z.unknown()).optional(),
   }),
   async (input, user, app, request) => {
@@ -213,8 +275,20 @@ export const createCheckoutSession = signedInAction(
       cancelPath: (input.cancelUrl && sameOriginPath(input.cancelUrl, origin)) || paths.cancel,
     });
     if (!opened.ok) {
-      const status = opened.status === 404 ? 404 : opened.status === 400 ? 400 : opened.status === 409 ? 409 : opened.status === 503 ? 503 : 502;
-      return jsonError(status, status === 502 ? PAYMENT_MESSAGES.createFailed : (opened.formError ?? PAYMENT_MESSAGES.createFailed));
+      const status =
+        opened.status === 404
+          ? 404
+          : opened.status === 400
+            ? 400
+            : opened.status === 409
+              ? 409
+              : opened.status === 503
+                ? 503
+                : 502;
+      return jsonError(
+        status,
+        status === 502 ? PAYMENT_MESSAGES.createFailed : (opened.formError ?? PAYMENT_MESSAGES.createFailed),
+      );
     }
     return apiJson({ url: opened.url, sessionId: opened.session.id });
   },

@@ -12,7 +12,13 @@ export async function appById(app: AppContext, appId: string): Promise<AppRow | 
 }
 
 export async function appBySlugs(app: AppContext, storefrontSlug: string, appSlug: string): Promise<AppRow | null> {
-  return (await app.db.select().from(apps).where(and(eq(apps.storefrontSlug, storefrontSlug), eq(apps.appSlug, appSlug))).get()) ?? null;
+  return (
+    (await app.db
+      .select()
+      .from(apps)
+      .where(and(eq(apps.storefrontSlug, storefrontSlug), eq(apps.appSlug, appSlug)))
+      .get()) ?? null
+  );
 }
 
 export type OwnedApp = { ok: true; row: AppRow } | { ok: false; status: 404 | 403; error: string };
@@ -23,7 +29,11 @@ export const APP_ACCESS_MESSAGES = {
 } as const;
 
 /** The app when `user` owns it (or is an admin); a 404 for no such app, a 403 for someone else's. */
-export async function ownedApp(app: AppContext, user: Pick<UserRow, "id" | "isAdmin">, appId: string): Promise<OwnedApp> {
+export async function ownedApp(
+  app: AppContext,
+  user: Pick<UserRow, "id" | "isAdmin">,
+  appId: string,
+): Promise<OwnedApp> {
   const row = await appById(app, appId);
   if (!row) return { ok: false, status: 404, error: APP_ACCESS_MESSAGES.notFound };
   if (row.ownerId !== user.id && !user.isAdmin) return { ok: false, status: 403, error: APP_ACCESS_MESSAGES.notYours };
@@ -31,7 +41,10 @@ export async function ownedApp(app: AppContext, user: Pick<UserRow, "id" | "isAd
 }
 
 /** A studio tier is what publishing needs: the creator's active, unexpired studio subscription, if any. */
-export async function activeStudioTier(app: AppContext, userId: string): Promise<{ tierSlug: string; maxPublishedApps: number; currentPeriodEnd: number } | null> {
+export async function activeStudioTier(
+  app: AppContext,
+  userId: string,
+): Promise<{ tierSlug: string; maxPublishedApps: number; currentPeriodEnd: number } | null> {
   const row = await app.bindings.DB.prepare(
     `SELECT s.tier_slug AS tierSlug, t.max_published_apps AS maxPublishedApps, s.current_period_end AS currentPeriodEnd
        FROM creator_studio_subscriptions s JOIN studio_tiers t ON t.slug = s.tier_slug

@@ -93,7 +93,10 @@ export const questionSchema = z.object({
   help: line(300).optional(),
   required: z.boolean(),
   /** single_choice and multiple_choice. */
-  options: z.array(z.object({ value: line(60).min(1), label: line(100).min(1) })).max(12).optional(),
+  options: z
+    .array(z.object({ value: line(60).min(1), label: line(100).min(1) }))
+    .max(12)
+    .optional(),
   /** number and slider. */
   min: z.number().optional(),
   max: z.number().optional(),
@@ -104,7 +107,11 @@ export const questionSchema = z.object({
 export type Question = z.infer<typeof questionSchema>;
 
 /** A page is skipped when the answer under `key` equals (or, with notEquals, differs from) `value`. */
-export const skipRuleSchema = z.object({ key: z.string().min(1).max(40), operator: z.enum(["equals", "notEquals"]), value: line(60) });
+export const skipRuleSchema = z.object({
+  key: z.string().min(1).max(40),
+  operator: z.enum(["equals", "notEquals"]),
+  value: line(60),
+});
 export type SkipRule = z.infer<typeof skipRuleSchema>;
 
 export const onboardingPageSchema = z.object({
@@ -138,7 +145,14 @@ export const blueprintSchema = z.object({
   defaultProgramLengthWeeks: z.number().int().min(1).max(52),
   expectedPhaseCount: z.number().int().min(1).max(52),
   phaseTemplates: z
-    .array(z.object({ title: line(80).min(1), focus: line(300).min(1), sessions: z.array(line(120).min(1)).min(1).max(7), level: z.enum(["all", "beginner", "intermediate", "advanced"]) }))
+    .array(
+      z.object({
+        title: line(80).min(1),
+        focus: line(300).min(1),
+        sessions: z.array(line(120).min(1)).min(1).max(7),
+        level: z.enum(["all", "beginner", "intermediate", "advanced"]),
+      }),
+    )
     .min(1)
     .max(60),
 });

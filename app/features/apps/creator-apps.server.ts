@@ -7,7 +7,14 @@ import { and, desc, eq, like, or, sql } from "drizzle-orm";
 import { apps, type AppRow, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { newAppFromIdea } from "./defaults";
-import { creatorStorefrontSlug, dedupeSlug, draftPricing, hasUnpublishedChanges, isPubliclyVisible, slugOf } from "./rules";
+import {
+  creatorStorefrontSlug,
+  dedupeSlug,
+  draftPricing,
+  hasUnpublishedChanges,
+  isPubliclyVisible,
+  slugOf,
+} from "./rules";
 import { shownContentUrl, type LandingPage, type Theme } from "./content";
 
 /** Recently opened first (never opened last), then recently updated. */
@@ -15,7 +22,12 @@ const ORDER = [sql`${apps.recentlyOpenedAt} IS NULL`, desc(apps.recentlyOpenedAt
 
 export async function creatorApps(app: AppContext, ownerId: string, { publishedOnly = false } = {}): Promise<AppRow[]> {
   const where = publishedOnly ? and(eq(apps.ownerId, ownerId), eq(apps.isPublished, true)) : eq(apps.ownerId, ownerId);
-  return app.db.select().from(apps).where(where).orderBy(...ORDER).all();
+  return app.db
+    .select()
+    .from(apps)
+    .where(where)
+    .orderBy(...ORDER)
+    .all();
 }
 
 export async function creatorHasAnyApp(app: AppContext, ownerId: string): Promise<boolean> {
@@ -51,7 +63,13 @@ export function appCard(row: AppRow): AppCard {
     unpublishedChanges: row.isPublished && hasUnpublishedChanges(row),
     publicHref: visible ? `/apps/${row.storefrontSlug}/${row.appSlug}` : null,
     builderHref: `/dashboard/builder?appId=${row.id}`,
-    thumbnail: { title: page.hero.title, subtitle: page.hero.subtitle, imageUrl: shownContentUrl(page.hero.imageUrl), ctaLabel: page.hero.ctaLabel, theme: row.theme },
+    thumbnail: {
+      title: page.hero.title,
+      subtitle: page.hero.subtitle,
+      imageUrl: shownContentUrl(page.hero.imageUrl),
+      ctaLabel: page.hero.ctaLabel,
+      theme: row.theme,
+    },
   };
 }
 
@@ -67,7 +85,9 @@ export function publicAppJson(row: AppRow, { withLandingPage = false } = {}) {
     publishedAt: row.publishedAt,
     theme: live?.theme ?? null,
     pricing: live?.pricing ?? null,
-    ...(withLandingPage ? { landingPageInfo: live && live.landingPage.status !== "pending" ? live.landingPage : null } : {}),
+    ...(withLandingPage
+      ? { landingPageInfo: live && live.landingPage.status !== "pending" ? live.landingPage : null }
+      : {}),
   };
 }
 
@@ -112,7 +132,11 @@ export async function allApps(app: AppContext, { includeUnpublished = false } = 
  * (other keys kept). One batch: all of it or nothing. A slug taken between the read and the write
  * is retried with the next number.
  */
-export async function createAppFromIdea(app: AppContext, user: Pick<UserRow, "id" | "firstName" | "lastName" | "creatorInfo">, idea: string): Promise<AppRow> {
+export async function createAppFromIdea(
+  app: AppContext,
+  user: Pick<UserRow, "id" | "firstName" | "lastName" | "creatorInfo">,
+  idea: string,
+): Promise<AppRow> {
   const content = newAppFromIdea(idea);
   const storefrontSlug = creatorStorefrontSlug(user);
   const base = slugOf(content.name);
@@ -120,26 +144,53 @@ export async function createAppFromIdea(app: AppContext, user: Pick<UserRow, "id
     const taken = await app.db
       .select({ slug: apps.appSlug })
       .from(apps)
-      .where(and(eq(apps.storefrontSlug, storefrontSlug), or(eq(apps.appSlug, base), like(apps.appSlug, `${base.slice(0, 50)}-%`))))
+      .where(
+        and(
+          eq(apps.storefrontSlug, storefrontSlug),
+          or(eq(apps.appSlug, base), like(apps.appSlug, `${base.slice(0, 50)}-%`)),
+        ),
+      )
       .all();
-    const appSlug = dedupeSlug(base, taken.map((t) => t.slug));
+    const appSlug = dedupeSlug(
+      base,
+      taken.map((t) => t.slug),
+    );
     const id = crypto.randomUUID();
     const now = app.now;
     const DB = app.bindings.DB;
     const version = (kind: string, body: unknown) =>
-      DB.prepare(`INSERT INTO app_versions (id, app_id, kind, content, reason, created_by, created_at) VALUES (?1, ?2, ?3, ?4, 'create', ?5, ?6)`).bind(crypto.randomUUID(), id, kind, JSON.stringify(body), user.id, now);
+      DB.prepare(
+        `INSERT INTO app_versions (id, app_id, kind, content, reason, created_by, created_at) VALUES (?1, ?2, ?3, ?4, 'create', ?5, ?6)`,
+      ).bind(crypto.randomUUID(), id, kind, JSON.stringify(body), user.id, now);
     try {
       await DB.batch([
         DB.prepare(
           `INSERT INTO apps (id, user_id, storefront_slug, app_slug, name, idea, is_idea, canvas_settings, landing_page, theme, onboarding_flow, annual_duration_unit, is_published, created_at, updated_at)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, '{}', ?7, ?8, ?9, 'years', 0, ?10, ?10)`,
-        ).bind(id, user.id, storefrontSlug, appSlug, content.name, idea, JSON.stringify(content.landingPage), JSON.stringify(content.theme), JSON.stringify(content.onboardingFlow), now),
-        DB.prepare(`INSERT INTO app_blueprints (app_id, content, updated_at) VALUES (?1, ?2, ?3)`).bind(id, JSON.stringify(content.blueprint), now),
+        ).bind(
+          id,
+          user.id,
+          storefrontSlug,
+          appSlug,
+          content.name,
+          idea,
+          JSON.stringify(content.landingPage),
+          JSON.stringify(content.theme),
+          JSON.stringify(content.onboardingFlow),
+          now,
+        ),
+        DB.prepare(`INSERT INTO app_blueprints (app_id, content, updated_at) VALUES (?1, ?2, ?3)`).bind(
+          id,
+          JSON.stringify(content.blueprint),
+          now,
+        ),
         version("landing_page", content.landingPage),
         version("onboarding_flow", content.onboardingFlow),
         version("theme", content.theme),
         version("blueprint", content.blueprint),
-        DB.prepare(`UPDATE users SET creator_info = json_set(COALESCE(creator_info, '{}'), '$.hasApps', json('true')) WHERE id = ?1`).bind(user.id),
+        DB.prepare(
+          `UPDATE users SET creator_info = json_set(COALESCE(creator_info, '{}'), '$.hasApps', json('true')) WHERE id = ?1`,
+        ).bind(user.id),
       ]);
     } catch (error) {
       if (/UNIQUE/i.test(String(error)) && attempt < 4) continue;
@@ -162,7 +213,11 @@ export async function markRecentlyOpened(app: AppContext, appId: string): Promis
 }
 
 /** POST /api/apps/updateApp: the fields a creator may change here. */
-export async function updateAppFields(app: AppContext, appId: string, fields: { name?: string; isIdea?: boolean; canvasSettings?: Record<string, unknown> }): Promise<AppRow | null> {
+export async function updateAppFields(
+  app: AppContext,
+  appId: string,
+  fields: { name?: string; isIdea?: boolean; canvasSettings?: Record<string, unknown> },
+): Promise<AppRow | null> {
   const set: Partial<typeof apps.$inferInsert> = { updatedAt: app.now };
   if (fields.name !== undefined) set.name = fields.name;
   if (fields.isIdea !== undefined) set.isIdea = fields.isIdea;

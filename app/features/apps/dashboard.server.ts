@@ -15,7 +15,14 @@ import { formDataOf } from "~/platform/http.server";
 import { setToastHeader } from "~/platform/toast.server";
 import { isSecureRequest } from "~/platform/http.server";
 import { ownedApp } from "./apps.server";
-import { appCard, createAppFromIdea, creatorApps, markRecentlyOpened, setIsIdea, type AppCard } from "./creator-apps.server";
+import {
+  appCard,
+  createAppFromIdea,
+  creatorApps,
+  markRecentlyOpened,
+  setIsIdea,
+  type AppCard,
+} from "./creator-apps.server";
 import { appIdeaSchema, IDEA_LIMITS, IDEA_MESSAGES, type IdeaDraft } from "./rules";
 
 /** The idea draft kept for a signed-in creator (no JavaScript needed): KV, 30 days. */
@@ -28,7 +35,9 @@ export async function serverIdeaDraft(app: AppContext, userId: string): Promise<
     const raw = await app.bindings.CACHE.get(draftKey(userId));
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<IdeaDraft>;
-    return typeof parsed.appIdea === "string" && typeof parsed.timestamp === "number" ? { appIdea: parsed.appIdea, timestamp: parsed.timestamp } : null;
+    return typeof parsed.appIdea === "string" && typeof parsed.timestamp === "number"
+      ? { appIdea: parsed.appIdea, timestamp: parsed.timestamp }
+      : null;
   } catch {
     return null;
   }
@@ -37,7 +46,12 @@ export async function serverIdeaDraft(app: AppContext, userId: string): Promise<
 async function keepIdeaDraft(app: AppContext, userId: string, appIdea: string) {
   try {
     const text = appIdea.slice(0, IDEA_LIMITS.max);
-    if (text.trim()) await app.bindings.CACHE.put(draftKey(userId), JSON.stringify({ appIdea: text, timestamp: app.now } satisfies IdeaDraft), { expirationTtl: DRAFT_TTL_SECONDS });
+    if (text.trim())
+      await app.bindings.CACHE.put(
+        draftKey(userId),
+        JSON.stringify({ appIdea: text, timestamp: app.now } satisfies IdeaDraft),
+        { expirationTtl: DRAFT_TTL_SECONDS },
+      );
     else await app.bindings.CACHE.delete(draftKey(userId));
   } catch (error) {
     console.warn("app idea draft: could not keep it", error);
@@ -91,13 +105,26 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
       await keepIdeaDraft(app, user.id, typed);
       throw redirect(`${page}?draft=saved#new-app`, {
         status: 303,
-        headers: { "Set-Cookie": await setToastHeader({ kind: "success", title: "Your idea is saved" }, isSecureRequest(request)) },
+        headers: {
+          "Set-Cookie": await setToastHeader(
+            { kind: "success", title: "Your idea is saved" },
+            isSecureRequest(request),
+          ),
+        },
       });
     }
     const idea = appIdeaSchema.safeParse({ appIdea: typed });
     if (!idea.success) {
       await keepIdeaDraft(app, user.id, typed);
-      return data<NewAppFormResult>({ intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error: idea.error.issues[0]?.message ?? IDEA_MESSAGES.required, timestamp: app.now }, { status: 400 });
+      return data<NewAppFormResult>(
+        {
+          intent: "create",
+          appIdea: typed.slice(0, IDEA_LIMITS.max),
+          error: idea.error.issues[0]?.message ?? IDEA_MESSAGES.required,
+          timestamp: app.now,
+        },
+        { status: 400 },
+      );
     }
     let created;
     try {
@@ -105,7 +132,15 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
     } catch (error) {
       console.error("apps: could not create an app", error);
       await keepIdeaDraft(app, user.id, typed);
-      return data<NewAppFormResult>({ intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error: IDEA_MESSAGES.createFailed, timestamp: app.now }, { status: 503 });
+      return data<NewAppFormResult>(
+        {
+          intent: "create",
+          appIdea: typed.slice(0, IDEA_LIMITS.max),
+          error: IDEA_MESSAGES.createFailed,
+          timestamp: app.now,
+        },
+        { status: 503 },
+      );
     }
     await keepIdeaDraft(app, user.id, "");
     recordEvent(app, EVENTS.creatorDashboardGetStarted, { userId: user.id }, { appId: created.id, path: page });

@@ -70,27 +70,52 @@ export function defaultLandingPage(idea: string): LandingPage {
     status: "pending",
     hero: {
       title: clip(name, 100),
-      subtitle: clip(`${firstSentence(idea, 220)}. A personalized ${topic} plan built around your goal, your level and your week.`, 300),
+      subtitle: clip(
+        `${firstSentence(idea, 220)}. A personalized ${topic} plan built around your goal, your level and your week.`,
+        300,
+      ),
       imageUrl: null,
       ctaLabel: "Get my plan",
     },
     benefits: [
-      { title: "Made for you", description: clip(`Tell us your goal and where you are with ${topic}; your plan starts at your level.`, 400) },
-      { title: "Fits your week", description: "Pick the days you have. Every session lands on one of them, never the other way round." },
-      { title: "Step by step", description: clip(`Clear phases take you from your first week of ${topic} to your target date.`, 400) },
+      {
+        title: "Made for you",
+        description: clip(`Tell us your goal and where you are with ${topic}; your plan starts at your level.`, 400),
+      },
+      {
+        title: "Fits your week",
+        description: "Pick the days you have. Every session lands on one of them, never the other way round.",
+      },
+      {
+        title: "Step by step",
+        description: clip(`Clear phases take you from your first week of ${topic} to your target date.`, 400),
+      },
     ],
     howItWorks: [
-      { title: "Answer a few questions", description: "Your goal, your level, your week and your target date. Two minutes." },
+      {
+        title: "Answer a few questions",
+        description: "Your goal, your level, your week and your target date. Two minutes.",
+      },
       { title: "Get your plan", description: clip(`A phase-by-phase ${topic} plan, made for you in seconds.`, 400) },
       { title: "Follow it week by week", description: "Each week shows its sessions and how far you have come." },
     ],
     testimonials: [],
     faq: [
-      { question: clip(`Do I need experience with ${topic}?`, 200), answer: "No. Tell us your level and the first weeks of your plan start there." },
-      { question: "Can I change my plan later?", answer: "Yes: answer the questions again at any time and ask for a fresh plan." },
+      {
+        question: clip(`Do I need experience with ${topic}?`, 200),
+        answer: "No. Tell us your level and the first weeks of your plan start there.",
+      },
+      {
+        question: "Can I change my plan later?",
+        answer: "Yes: answer the questions again at any time and ask for a fresh plan.",
+      },
     ],
     pricing: { title: "Choose your plan", subtitle: "Cancel any time." },
-    callToAction: { title: clip(`Start your ${topic} plan today`, 100), subtitle: "Answer a few questions and get a plan made for you.", buttonLabel: "Get started" },
+    callToAction: {
+      title: clip(`Start your ${topic} plan today`, 100),
+      subtitle: "Answer a few questions and get a plan made for you.",
+      buttonLabel: "Get started",
+    },
   };
 }
 
@@ -139,13 +164,33 @@ export function defaultOnboardingFlow(idea: string): OnboardingFlow {
       {
         id: "week",
         title: "Your week",
-        questions: [{ id: "q-days", key: "daysPerWeek", type: "slider", label: "Days a week you can practise", min: 1, max: 7, step: 1, unit: "days", required: true }],
+        questions: [
+          {
+            id: "q-days",
+            key: "daysPerWeek",
+            type: "slider",
+            label: "Days a week you can practise",
+            min: 1,
+            max: 7,
+            step: 1,
+            unit: "days",
+            required: true,
+          },
+        ],
       },
       {
         id: "target",
         title: "Your target date",
         description: "No date in mind? Leave it empty and we plan six weeks.",
-        questions: [{ id: "q-date", key: "targetDate", type: "date", label: "When do you want to reach your goal?", required: false }],
+        questions: [
+          {
+            id: "q-date",
+            key: "targetDate",
+            type: "date",
+            label: "When do you want to reach your goal?",
+            required: false,
+          },
+        ],
       },
     ],
   };
@@ -156,7 +201,12 @@ export function defaultBlueprint(idea: string): Blueprint {
   const name = appNameFromIdea(idea);
   const topic = ideaTopic(idea);
   const T = capitalise(topic);
-  const p = (title: string, focus: string, sessions: string[], level: Blueprint["phaseTemplates"][number]["level"] = "all") => ({
+  const p = (
+    title: string,
+    focus: string,
+    sessions: string[],
+    level: Blueprint["phaseTemplates"][number]["level"] = "all",
+  ) => ({
     title: clip(title, 80),
     focus: clip(focus, 300),
     sessions: sessions.map((s) => clip(s, 120)),
@@ -166,25 +216,71 @@ export function defaultBlueprint(idea: string): Blueprint {
     topic: clip(T, 80),
     goal: firstSentence(idea, 200),
     planTitle: clip(`Your ${name} Plan`, 120),
-    description: clip(`A step-by-step plan to get you where you want to be with ${topic}: ${firstSentence(idea, 300).replace(/^./, (c) => c.toLowerCase())}.`, 600),
+    description: clip(
+      `A step-by-step plan to get you where you want to be with ${topic}: ${firstSentence(idea, 300).replace(/^./, (c) => c.toLowerCase())}.`,
+      600,
+    ),
     targetLabel: "Goal Day",
     defaultProgramLengthWeeks: 6,
     expectedPhaseCount: 13,
     phaseTemplates: [
-      p(`${T} foundations`, `Build the habit with short, easy ${topic} sessions.`, [`Easy 15 min of ${topic}`, "Rest or gentle mobility", `Easy 20 min of ${topic}`], "beginner"),
-      p("Easy base", "Relaxed, regular practice to build your base.", [`Easy 25 min of ${topic}`, `Easy 30 min of ${topic}`]),
-      p("Technique and form", "Good habits now save setbacks later.", ["Form drills 10 min + easy 15 min", "Review one thing to improve"]),
-      p("First milestone", "A longer session at an easy effort: time on task.", [`Long easy ${topic} session, 45 min`, "Recovery 15 min"]),
-      p("Strength", "The strength that keeps you consistent.", ["Strength circuit: 3 rounds", `Easy 20 min of ${topic}`], "intermediate"),
-      p("Intensity introduction", "Comfortably hard efforts, in short blocks.", ["Warm up, 2 × 8 min harder, cool down", `Easy 30 min of ${topic}`]),
-      p("Volume build", "A little more each week, never too much at once.", [`Long session, 60 min`, `Easy 30 min of ${topic}`]),
-      p("Goal-pace practice", "Practise exactly what your goal asks of you.", ["3 × 10 min at goal effort", "Easy 30 min"]),
-      p("Advanced challenge", "Harder sessions that make goal effort feel easy.", ["6 × 3 min hard, 2 min easy", "Easy 30 min"], "advanced"),
-      p("Peak session", "Your biggest session: confidence for the day.", [`Longest ${topic} session of the plan`, "Recovery 20 min"]),
+      p(
+        `${T} foundations`,
+        `Build the habit with short, easy ${topic} sessions.`,
+        [`Easy 15 min of ${topic}`, "Rest or gentle mobility", `Easy 20 min of ${topic}`],
+        "beginner",
+      ),
+      p("Easy base", "Relaxed, regular practice to build your base.", [
+        `Easy 25 min of ${topic}`,
+        `Easy 30 min of ${topic}`,
+      ]),
+      p("Technique and form", "Good habits now save setbacks later.", [
+        "Form drills 10 min + easy 15 min",
+        "Review one thing to improve",
+      ]),
+      p("First milestone", "A longer session at an easy effort: time on task.", [
+        `Long easy ${topic} session, 45 min`,
+        "Recovery 15 min",
+      ]),
+      p(
+        "Strength",
+        "The strength that keeps you consistent.",
+        ["Strength circuit: 3 rounds", `Easy 20 min of ${topic}`],
+        "intermediate",
+      ),
+      p("Intensity introduction", "Comfortably hard efforts, in short blocks.", [
+        "Warm up, 2 × 8 min harder, cool down",
+        `Easy 30 min of ${topic}`,
+      ]),
+      p("Volume build", "A little more each week, never too much at once.", [
+        `Long session, 60 min`,
+        `Easy 30 min of ${topic}`,
+      ]),
+      p("Goal-pace practice", "Practise exactly what your goal asks of you.", [
+        "3 × 10 min at goal effort",
+        "Easy 30 min",
+      ]),
+      p(
+        "Advanced challenge",
+        "Harder sessions that make goal effort feel easy.",
+        ["6 × 3 min hard, 2 min easy", "Easy 30 min"],
+        "advanced",
+      ),
+      p("Peak session", "Your biggest session: confidence for the day.", [
+        `Longest ${topic} session of the plan`,
+        "Recovery 20 min",
+      ]),
       p("Sharpening", "Shorter, sharper, fresher.", ["20 min at goal effort", "Easy 25 min"]),
       p("Taper", "Less volume, same rhythm: arrive rested.", ["Easy 25 min", "4 × 3 min at goal effort", "Rest"]),
-      p("Goal week", "Light sessions, sleep and a plan for the day.", ["Short easy session", "Rest", "Goal day: start steady, finish strong"]),
-      p("Mobility and recovery", "Mobility and rest keep you going week after week.", ["Mobility 15 min", "Easy 20 min"]),
+      p("Goal week", "Light sessions, sleep and a plan for the day.", [
+        "Short easy session",
+        "Rest",
+        "Goal day: start steady, finish strong",
+      ]),
+      p("Mobility and recovery", "Mobility and rest keep you going week after week.", [
+        "Mobility 15 min",
+        "Easy 20 min",
+      ]),
     ],
   };
 }

@@ -16,7 +16,8 @@ import { isPubliclyVisible, themeVars } from "./rules";
 
 /** Seconds the public snapshot is kept in KV. */
 export const PUBLISHED_CACHE_SECONDS = 60;
-export const publishedCacheKey = (storefrontSlug: string, appSlug: string) => `apps:v1:published:${storefrontSlug}/${appSlug}`;
+export const publishedCacheKey = (storefrontSlug: string, appSlug: string) =>
+  `apps:v1:published:${storefrontSlug}/${appSlug}`;
 
 const slugSchema = z.string().min(1).max(120);
 
@@ -25,7 +26,11 @@ const slugSchema = z.string().min(1).max(120);
  * Only a visible app is kept in KV (60 s), so a first publish shows at once; a re-publish shows
  * within a minute, or at once when the publisher calls forgetPublishedApp.
  */
-export async function publishedApp(app: AppContext, storefrontSlug: string, appSlug: string): Promise<PublicAppView | null> {
+export async function publishedApp(
+  app: AppContext,
+  storefrontSlug: string,
+  appSlug: string,
+): Promise<PublicAppView | null> {
   if (!slugSchema.safeParse(storefrontSlug).success || !slugSchema.safeParse(appSlug).success) return null;
   const key = publishedCacheKey(storefrontSlug, appSlug);
   try {
@@ -36,8 +41,19 @@ export async function publishedApp(app: AppContext, storefrontSlug: string, appS
   }
   const row = await appBySlugs(app, storefrontSlug, appSlug);
   if (!row || !isPubliclyVisible(row)) return null;
-  const view: PublicAppView = { id: row.id, name: row.name, storefrontSlug: row.storefrontSlug, appSlug: row.appSlug, isPublished: row.isPublished, published: row.published };
-  app.ctx.waitUntil(app.bindings.CACHE.put(key, JSON.stringify(view), { expirationTtl: PUBLISHED_CACHE_SECONDS }).catch(() => undefined));
+  const view: PublicAppView = {
+    id: row.id,
+    name: row.name,
+    storefrontSlug: row.storefrontSlug,
+    appSlug: row.appSlug,
+    isPublished: row.isPublished,
+    published: row.published,
+  };
+  app.ctx.waitUntil(
+    app.bindings.CACHE.put(key, JSON.stringify(view), { expirationTtl: PUBLISHED_CACHE_SECONDS }).catch(
+      () => undefined,
+    ),
+  );
   return view;
 }
 
@@ -64,7 +80,13 @@ export interface LandingPageData {
   buyError: string | null;
 }
 
-export async function loadLandingPage(app: AppContext, request: Request, storefrontSlug: string, appSlug: string, buyError: string | null = null): Promise<LandingPageData> {
+export async function loadLandingPage(
+  app: AppContext,
+  request: Request,
+  storefrontSlug: string,
+  appSlug: string,
+  buyError: string | null = null,
+): Promise<LandingPageData> {
   const view = await publishedApp(app, storefrontSlug, appSlug);
   if (!view) notFound("No such app");
   const user = await currentUser(app, request);
@@ -79,7 +101,10 @@ export async function loadLandingPage(app: AppContext, request: Request, storefr
     storefrontSlug: view.storefrontSlug,
     appSlug: view.appSlug,
     // An image address stored before the URL rule is left out, never rendered.
-    landingPage: { ...snapshot.landingPage, hero: { ...snapshot.landingPage.hero, imageUrl: shownContentUrl(snapshot.landingPage.hero.imageUrl) } },
+    landingPage: {
+      ...snapshot.landingPage,
+      hero: { ...snapshot.landingPage.hero, imageUrl: shownContentUrl(snapshot.landingPage.hero.imageUrl) },
+    },
     theme: snapshot.theme,
     themeStyle: themeVars(snapshot.theme),
     plans,
@@ -113,10 +138,33 @@ export async function buyAction(app: AppContext, request: Request, storefrontSlu
     throw redirect(authHref(back.pathname + back.search, "SocialSignUp"), 303);
   }
   const form = await formDataOf(request);
-  const parsed = buyFormSchema.safeParse(Object.fromEntries([...(form ?? new FormData())].filter(([, v]) => typeof v === "string")));
-  if (!parsed.success) return data(await loadLandingPage(app, request, storefrontSlug, appSlug, parsed.error.issues[0]?.message ?? "Choose a plan"), { status: 400 });
-  const key = parsed.data.idempotencyKey && /^[A-Za-z0-9_-]{8,100}$/.test(parsed.data.idempotencyKey) ? `app-plan:${user.id}:${parsed.data.idempotencyKey}` : undefined;
-  const opened = await buyAppPlan(app, request, user, { storefrontSlug, appSlug, priceOptionId: parsed.data.priceOptionId, idempotencyKey: key });
+  const parsed = buyFormSchema.safeParse(
+    Object.fromEntries([...(form ?? new FormData())].filter(([, v]) => typeof v === "string")),
+  );
+  if (!parsed.success)
+    return data(
+      await loadLandingPage(app, request, storefrontSlug, appSlug, parsed.error.issues[0]?.message ?? "Choose a plan"),
+      { status: 400 },
+    );
+  const key =
+    parsed.data.idempotencyKey && /^[A-Za-z0-9_-]{8,100}$/.test(parsed.data.idempotencyKey)
+      ? `app-plan:${user.id}:${parsed.data.idempotencyKey}`
+      : undefined;
+  const opened = await buyAppPlan(app, request, user, {
+    storefrontSlug,
+    appSlug,
+    priceOptionId: parsed.data.priceOptionId,
+    idempotencyKey: key,
+  });
   if (opened.ok) throw redirect(opened.url, 303);
-  return data(await loadLandingPage(app, request, storefrontSlug, appSlug, opened.formError ?? "Failed to create checkout session"), { status: opened.status });
+  return data(
+    await loadLandingPage(
+      app,
+      request,
+      storefrontSlug,
+      appSlug,
+      opened.formError ?? "Failed to create checkout session",
+    ),
+    { status: opened.status },
+  );
 }

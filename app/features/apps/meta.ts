@@ -3,7 +3,9 @@ import { shownContentUrl } from "./content";
 import type { LandingPageData } from "./landing.server";
 
 /** Search and share tags of an app landing page. */
-export function landingMeta(data: Pick<LandingPageData, "appName" | "landingPage" | "canonical" | "theme"> | null): MetaDescriptor[] {
+export function landingMeta(
+  data: Pick<LandingPageData, "appName" | "landingPage" | "canonical" | "theme"> | null,
+): MetaDescriptor[] {
   if (!data) return [{ title: "App not found" }];
   const title = `${data.appName}: ${data.landingPage.hero.title}`;
   const description = (data.landingPage.hero.subtitle || data.landingPage.hero.title).slice(0, 300);

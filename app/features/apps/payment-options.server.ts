@@ -13,7 +13,15 @@ import { paymentsMode } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
 import { appBySlugs } from "./apps.server";
 import { PLAN_DEFAULTS } from "./content";
-import { buildPaymentOptions, normalisePaymentOptionsResponse, parsePriceOptionId, planPriceCents, type PaymentOption, type PaymentOptionsResponse, type PlanInterval } from "./payment-options";
+import {
+  buildPaymentOptions,
+  normalisePaymentOptionsResponse,
+  parsePriceOptionId,
+  planPriceCents,
+  type PaymentOption,
+  type PaymentOptionsResponse,
+  type PlanInterval,
+} from "./payment-options";
 import { isPubliclyVisible } from "./rules";
 
 /** The server's payment options for a published app (null when the public cannot see the app). */
@@ -36,9 +44,20 @@ export interface ActiveAppPlan {
 
 export async function activeAppPlan(app: AppContext, appId: string, userId: string): Promise<ActiveAppPlan | null> {
   const row = await app.db
-    .select({ interval: appSubscriptions.interval, priceCents: appSubscriptions.priceCents, currentPeriodEnd: appSubscriptions.currentPeriodEnd })
+    .select({
+      interval: appSubscriptions.interval,
+      priceCents: appSubscriptions.priceCents,
+      currentPeriodEnd: appSubscriptions.currentPeriodEnd,
+    })
     .from(appSubscriptions)
-    .where(and(eq(appSubscriptions.appId, appId), eq(appSubscriptions.userId, userId), eq(appSubscriptions.status, "active"), gt(appSubscriptions.currentPeriodEnd, app.now)))
+    .where(
+      and(
+        eq(appSubscriptions.appId, appId),
+        eq(appSubscriptions.userId, userId),
+        eq(appSubscriptions.status, "active"),
+        gt(appSubscriptions.currentPeriodEnd, app.now),
+      ),
+    )
     .orderBy(desc(appSubscriptions.currentPeriodEnd))
     .get();
   return row ?? null;
@@ -62,13 +81,22 @@ export interface AppPlans {
  * What a page needs to show an app's plans (PlanPicker): `app` is the request's AppContext; the
  * app is looked up by its slugs. Null when the app is not publicly visible.
  */
-export async function loadAppPlans(app: AppContext, storefrontSlug: string, appSlug: string, userId?: string | null): Promise<AppPlans | null> {
+export async function loadAppPlans(
+  app: AppContext,
+  storefrontSlug: string,
+  appSlug: string,
+  userId?: string | null,
+): Promise<AppPlans | null> {
   const row = await appBySlugs(app, storefrontSlug, appSlug);
   return row ? appPlansFor(app, row, userId) : null;
 }
 
 /** loadAppPlans for an app already read (the landing page's cached snapshot). */
-export async function appPlansFor(app: AppContext, row: PublicAppView, userId?: string | null): Promise<AppPlans | null> {
+export async function appPlansFor(
+  app: AppContext,
+  row: PublicAppView,
+  userId?: string | null,
+): Promise<AppPlans | null> {
   const { storefrontSlug, appSlug } = row;
   const response = paymentOptionsFor(app, row);
   if (!response) return null;
@@ -87,7 +115,13 @@ export async function appPlansFor(app: AppContext, row: PublicAppView, userId?: 
 
 export const appPaths = (storefrontSlug: string, appSlug: string) => {
   const base = `/apps/${storefrontSlug}/${appSlug}`;
-  return { landing: base, success: `${base}?purchased=1`, cancel: `${base}#plans`, buy: `${base}/buy`, onboarding: `${base}/onboarding` };
+  return {
+    landing: base,
+    success: `${base}?purchased=1`,
+    cancel: `${base}#plans`,
+    buy: `${base}/buy`,
+    onboarding: `${base}/onboarding`,
+  };
 };
 
 export type BuyResult = Opened | { ok: false; status: 400 | 404; formError: string };
@@ -100,7 +134,14 @@ export async function buyAppPlan(
   app: AppContext,
   request: Request,
   user: UserRow,
-  input: { storefrontSlug: string; appSlug: string; priceOptionId: string; idempotencyKey?: string; successPath?: string | null; cancelPath?: string | null },
+  input: {
+    storefrontSlug: string;
+    appSlug: string;
+    priceOptionId: string;
+    idempotencyKey?: string;
+    successPath?: string | null;
+    cancelPath?: string | null;
+  },
 ): Promise<BuyResult> {
   const row = await appBySlugs(app, input.storefrontSlug, input.appSlug);
   if (!row || !isPubliclyVisible(row)) return { ok: false, status: 404, formError: "App not found" };
@@ -109,9 +150,18 @@ export async function buyAppPlan(
   if (!option || priceCents === null) return { ok: false, status: 400, formError: "Choose one of this app's plans" };
   const paths = appPaths(row.storefrontSlug, row.appSlug);
   const interval = option.interval;
-  const planName = interval === "month" ? "monthly" : row.published!.pricing.annualDurationUnit === "months" ? "12-month" : "annual";
+  const planName =
+    interval === "month" ? "monthly" : row.published!.pricing.annualDurationUnit === "months" ? "12-month" : "annual";
   return openDirectCheckout(app, request, user, {
-    line: { productId: input.priceOptionId.trim().toLowerCase(), kind: "app-plan", title: `${row.name} — ${planName} plan`, priceCents, crossedPriceCents: null, appId: row.id, interval },
+    line: {
+      productId: input.priceOptionId.trim().toLowerCase(),
+      kind: "app-plan",
+      title: `${row.name} — ${planName} plan`,
+      priceCents,
+      crossedPriceCents: null,
+      appId: row.id,
+      interval,
+    },
     successPath: input.successPath ?? paths.success,
     cancelPath: input.cancelPath ?? paths.cancel,
     idempotencyKey: input.idempotencyKey ?? `app-plan:${user.id}:${row.id}:${interval}:${crypto.randomUUID()}`,

@@ -93,8 +93,12 @@ export function normalisePaymentOption(raw: RawPaymentOption, pricesInCents = tr
   const scale = pricesInCents ? 100 : 1;
   const price = finite(raw.price) ? roundCents(raw.price / scale) : 0;
   const duration = finite(raw.duration) && raw.duration > 0 ? raw.duration : PAYMENT_OPTION_DEFAULTS.duration;
-  const durationUnit = DURATION_UNITS.includes(raw.durationUnit as DurationUnit) ? (raw.durationUnit as DurationUnit) : PAYMENT_OPTION_DEFAULTS.durationUnit;
-  const monthlyPrice = finite(raw.monthlyPrice) ? roundCents(raw.monthlyPrice / scale) : roundCents(price / durationInMonths(duration, durationUnit));
+  const durationUnit = DURATION_UNITS.includes(raw.durationUnit as DurationUnit)
+    ? (raw.durationUnit as DurationUnit)
+    : PAYMENT_OPTION_DEFAULTS.durationUnit;
+  const monthlyPrice = finite(raw.monthlyPrice)
+    ? roundCents(raw.monthlyPrice / scale)
+    : roundCents(price / durationInMonths(duration, durationUnit));
   const id = text(raw.id) ? raw.id : "";
   return {
     id,
@@ -104,7 +108,11 @@ export function normalisePaymentOption(raw: RawPaymentOption, pricesInCents = tr
     durationUnit,
     monthlyPrice,
     selected: false,
-    description: text(raw.displayName) ? raw.displayName : text(raw.description) ? raw.description : PAYMENT_OPTION_DEFAULTS.description,
+    description: text(raw.displayName)
+      ? raw.displayName
+      : text(raw.description)
+        ? raw.description
+        : PAYMENT_OPTION_DEFAULTS.description,
     features: Array.isArray(raw.features) ? raw.features.filter(text) : [],
     planCategory: text(raw.planCategory) ? raw.planCategory : "",
     displayName: text(raw.displayName) ? raw.displayName : "",
@@ -137,11 +145,18 @@ export function plansList(options: PaymentOption[], defaultSelectedId: string | 
 }
 
 /** The whole answer normalised; an answer that is not an object with a payment_options array is 'Invalid response format'. */
-export function normalisePaymentOptionsResponse(raw: unknown): { ok: true; plans: PaymentOption[]; info: Omit<PaymentOptionsResponse, "payment_options"> } | { ok: false; error: string } {
-  if (!raw || typeof raw !== "object" || !Array.isArray((raw as { payment_options?: unknown }).payment_options)) return { ok: false, error: PAYMENT_MESSAGES.invalid };
+export function normalisePaymentOptionsResponse(
+  raw: unknown,
+):
+  | { ok: true; plans: PaymentOption[]; info: Omit<PaymentOptionsResponse, "payment_options"> }
+  | { ok: false; error: string } {
+  if (!raw || typeof raw !== "object" || !Array.isArray((raw as { payment_options?: unknown }).payment_options))
+    return { ok: false, error: PAYMENT_MESSAGES.invalid };
   const r = raw as Partial<PaymentOptionsResponse>;
   const pricesInCents = r.prices_in_cents !== false;
-  const options = (r.payment_options as unknown[]).filter((o): o is RawPaymentOption => !!o && typeof o === "object").map((o) => normalisePaymentOption(o, pricesInCents));
+  const options = (r.payment_options as unknown[])
+    .filter((o): o is RawPaymentOption => !!o && typeof o === "object")
+    .map((o) => normalisePaymentOption(o, pricesInCents));
   return {
     ok: true,
     plans: plansList(options, r.defaultSelectedId ?? null),
@@ -173,12 +188,15 @@ export function planPriceCents(pricing: Pricing | null | undefined, interval: Pl
   return typeof cents === "number" && cents > 0 ? cents : null;
 }
 
-
 /**
  * The server's answer for an app: a monthly option (1 month) and an annual one (1 year, or 12 months
  * when annualDurationUnit is 'months'), in cents, from the app's published pricing.
  */
-export function buildPaymentOptions(app: { id: string; name: string }, pricing: Pricing | null | undefined, { now, paymentProcessor, programWeeks = 6 }: { now: number; paymentProcessor: string; programWeeks?: number }): PaymentOptionsResponse {
+export function buildPaymentOptions(
+  app: { id: string; name: string },
+  pricing: Pricing | null | undefined,
+  { now, paymentProcessor, programWeeks = 6 }: { now: number; paymentProcessor: string; programWeeks?: number },
+): PaymentOptionsResponse {
   const options: RawPaymentOption[] = [];
   const monthly = planPriceCents(pricing, "month");
   const annual = planPriceCents(pricing, "year");
@@ -230,7 +248,8 @@ export function buildPaymentOptions(app: { id: string; name: string }, pricing: 
     transformationBubbleText: `${programWeeks} weeks to your goal`,
     continuousAnnualPromise: "Keep improving all year with a fresh plan whenever you want one",
     prices_in_cents: true,
-    defaultSelectedId: annual !== null ? priceOptionId(app.id, "year") : monthly !== null ? priceOptionId(app.id, "month") : null,
+    defaultSelectedId:
+      annual !== null ? priceOptionId(app.id, "year") : monthly !== null ? priceOptionId(app.id, "month") : null,
   };
 }
 

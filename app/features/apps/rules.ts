@@ -20,8 +20,18 @@ export function stableStringify(value: unknown): string {
 }
 
 /** What publishing would freeze: the draft, with the landing page marked ready. */
-export function draftSnapshot(draft: { landingPage: LandingPage; theme: Theme; onboardingFlow: OnboardingFlow; pricing: Pricing }): PublishedSnapshot {
-  return { landingPage: { ...draft.landingPage, status: "ready" }, theme: draft.theme, onboardingFlow: draft.onboardingFlow, pricing: draft.pricing };
+export function draftSnapshot(draft: {
+  landingPage: LandingPage;
+  theme: Theme;
+  onboardingFlow: OnboardingFlow;
+  pricing: Pricing;
+}): PublishedSnapshot {
+  return {
+    landingPage: { ...draft.landingPage, status: "ready" },
+    theme: draft.theme,
+    onboardingFlow: draft.onboardingFlow,
+    pricing: draft.pricing,
+  };
 }
 
 export type ChangedPart = keyof PublishedSnapshot;
@@ -30,7 +40,8 @@ export type ChangedPart = keyof PublishedSnapshot;
 export function changedParts(draft: PublishedSnapshot, published: PublishedSnapshot | null | undefined): ChangedPart[] {
   const parts: ChangedPart[] = ["landingPage", "theme", "onboardingFlow", "pricing"];
   if (!published) return parts;
-  const normalise = (s: PublishedSnapshot, part: ChangedPart) => stableStringify(part === "landingPage" ? { ...s.landingPage, status: "ready" } : s[part]);
+  const normalise = (s: PublishedSnapshot, part: ChangedPart) =>
+    stableStringify(part === "landingPage" ? { ...s.landingPage, status: "ready" } : s[part]);
   return parts.filter((part) => normalise(draft, part) !== normalise(published, part));
 }
 
@@ -44,7 +55,9 @@ export interface DraftAndPublished {
   published: PublishedSnapshot | null;
 }
 
-export const draftPricing = (row: Pick<DraftAndPublished, "monthlyPriceCents" | "annualPriceCents" | "annualDurationUnit">): Pricing => ({
+export const draftPricing = (
+  row: Pick<DraftAndPublished, "monthlyPriceCents" | "annualPriceCents" | "annualDurationUnit">,
+): Pricing => ({
   monthlyPrice: row.monthlyPriceCents ?? null,
   annualPrice: row.annualPriceCents ?? null,
   annualDurationUnit: row.annualDurationUnit,
@@ -56,7 +69,12 @@ export const draftPricing = (row: Pick<DraftAndPublished, "monthlyPriceCents" | 
  * published, so all of it is unpublished.
  */
 export function hasUnpublishedChanges(row: DraftAndPublished): boolean {
-  const draft = draftSnapshot({ landingPage: row.landingPage, theme: row.theme, onboardingFlow: row.onboardingFlow, pricing: draftPricing(row) });
+  const draft = draftSnapshot({
+    landingPage: row.landingPage,
+    theme: row.theme,
+    onboardingFlow: row.onboardingFlow,
+    pricing: draftPricing(row),
+  });
   return changedParts(draft, row.published).length > 0;
 }
 
@@ -87,7 +105,11 @@ export function dedupeSlug(base: string, taken: Iterable<string>): string {
 }
 
 /** The creator's storefront slug: creatorInfo.storefrontSlug, else a slug of their name. */
-export function creatorStorefrontSlug(user: { firstName: string; lastName: string; creatorInfo?: { storefrontSlug?: string } | null }): string {
+export function creatorStorefrontSlug(user: {
+  firstName: string;
+  lastName: string;
+  creatorInfo?: { storefrontSlug?: string } | null;
+}): string {
   const own = user.creatorInfo?.storefrontSlug;
   if (typeof own === "string" && own.trim()) return own.trim();
   return slugOf(`${user.firstName} ${user.lastName}`, "creator");
@@ -109,7 +131,13 @@ export const appIdeaSchema = z.object({
   appIdea: z
     .string({ required_error: IDEA_MESSAGES.required, invalid_type_error: IDEA_MESSAGES.required })
     .transform((s) => s.replace(/\s+/g, " ").trim())
-    .pipe(z.string().min(1, IDEA_MESSAGES.required).min(IDEA_LIMITS.min, IDEA_MESSAGES.tooShort).max(IDEA_LIMITS.max, IDEA_MESSAGES.tooLong)),
+    .pipe(
+      z
+        .string()
+        .min(1, IDEA_MESSAGES.required)
+        .min(IDEA_LIMITS.min, IDEA_MESSAGES.tooShort)
+        .max(IDEA_LIMITS.max, IDEA_MESSAGES.tooLong),
+    ),
 });
 
 // --- Theme as CSS -------------------------------------------------------------------------------
@@ -136,7 +164,8 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /** White or near-black, whichever reads better on `background`. */
-export const readableOn = (background: string) => (contrastRatio(background, "#ffffff") >= contrastRatio(background, "#111111") ? "#ffffff" : "#111111");
+export const readableOn = (background: string) =>
+  contrastRatio(background, "#ffffff") >= contrastRatio(background, "#111111") ? "#ffffff" : "#111111";
 
 /**
  * The theme as CSS custom properties. Dark mode swaps background and text when the creator's
@@ -169,7 +198,8 @@ export const STORAGE_BUDGET_BYTES = 5_242_880;
 export const BYTES_PER_CHAR = 2;
 
 /** Bytes a set of entries takes (keys and values, 2 bytes a character). */
-export const storageBytes = (entries: [string, string][]) => entries.reduce((sum, [k, v]) => sum + (k.length + v.length) * BYTES_PER_CHAR, 0);
+export const storageBytes = (entries: [string, string][]) =>
+  entries.reduce((sum, [k, v]) => sum + (k.length + v.length) * BYTES_PER_CHAR, 0);
 
 /**
  * The keys to purge before writing `key`=`value`: none when it fits the budget; otherwise every
@@ -196,7 +226,9 @@ export interface IdeaDraft {
   timestamp: number;
 }
 
-const isQuotaError = (error: unknown) => error instanceof Error && (error.name === "QuotaExceededError" || error.name === "NS_ERROR_DOM_QUOTA_REACHED" || /quota/i.test(error.message));
+const isQuotaError = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === "QuotaExceededError" || error.name === "NS_ERROR_DOM_QUOTA_REACHED" || /quota/i.test(error.message));
 
 function entriesOf(storage: DraftStorage): [string, string][] {
   const out: [string, string][] = [];
@@ -215,7 +247,12 @@ function purge(storage: DraftStorage, keys: string[]) {
  * Saves {appIdea, timestamp}: 'appIdea_' keys are purged first when the budget is short, and again
  * on a quota error (then one retry). Storage failures are only logged (spec 8): returns false.
  */
-export function saveIdeaDraft(storage: DraftStorage, appIdea: string, now: number, log: (message: string, error?: unknown) => void = console.warn): boolean {
+export function saveIdeaDraft(
+  storage: DraftStorage,
+  appIdea: string,
+  now: number,
+  log: (message: string, error?: unknown) => void = console.warn,
+): boolean {
   const value = JSON.stringify({ appIdea, timestamp: now } satisfies IdeaDraft);
   try {
     purge(storage, keysToPurge(entriesOf(storage), IDEA_DRAFT_KEY, value));
@@ -227,7 +264,12 @@ export function saveIdeaDraft(storage: DraftStorage, appIdea: string, now: numbe
       return false;
     }
     try {
-      purge(storage, entriesOf(storage).map(([k]) => k).filter((k) => k.startsWith(PURGEABLE_PREFIX)));
+      purge(
+        storage,
+        entriesOf(storage)
+          .map(([k]) => k)
+          .filter((k) => k.startsWith(PURGEABLE_PREFIX)),
+      );
       storage.setItem(IDEA_DRAFT_KEY, value);
       return true;
     } catch (again) {
@@ -238,12 +280,17 @@ export function saveIdeaDraft(storage: DraftStorage, appIdea: string, now: numbe
 }
 
 /** The stored draft, or null (missing, unreadable or not a draft). */
-export function readIdeaDraft(storage: DraftStorage, log: (message: string, error?: unknown) => void = console.warn): IdeaDraft | null {
+export function readIdeaDraft(
+  storage: DraftStorage,
+  log: (message: string, error?: unknown) => void = console.warn,
+): IdeaDraft | null {
   try {
     const raw = storage.getItem(IDEA_DRAFT_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<IdeaDraft>;
-    return typeof parsed.appIdea === "string" && typeof parsed.timestamp === "number" ? { appIdea: parsed.appIdea, timestamp: parsed.timestamp } : null;
+    return typeof parsed.appIdea === "string" && typeof parsed.timestamp === "number"
+      ? { appIdea: parsed.appIdea, timestamp: parsed.timestamp }
+      : null;
   } catch (error) {
     log("app idea draft: could not read", error);
     return null;

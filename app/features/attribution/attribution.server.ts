@@ -41,7 +41,9 @@ function serializeRecord(request: Request, record: Attribution): string {
   const options = { ...cookieOptions(request), httpOnly: true, maxAge: ATTRIBUTION_MAX_AGE_SECONDS };
   let header = serialize(ATTRIBUTION_COOKIE, JSON.stringify(record), options);
   if (header.length > COOKIE_BUDGET) {
-    const short = Object.fromEntries(Object.entries(record).map(([key, value]) => [key, key === "timestamp" ? value : String(value).slice(0, 40)]));
+    const short = Object.fromEntries(
+      Object.entries(record).map(([key, value]) => [key, key === "timestamp" ? value : String(value).slice(0, 40)]),
+    );
     header = serialize(ATTRIBUTION_COOKIE, JSON.stringify(short), options);
   }
   return header;
@@ -52,14 +54,26 @@ function serializeRecord(request: Request, record: Attribution): string {
  * (with friendReferral when it names a friend), or an expired record purged. GET requests to pages
  * only; everything else just reads what is stored.
  */
-export function attributionForRequest(request: Request, url: URL, now: number): { record: Attribution | null; setCookies: string[] } {
+export function attributionForRequest(
+  request: Request,
+  url: URL,
+  now: number,
+): { record: Attribution | null; setCookies: string[] } {
   const stored = storedAttribution(request);
   const landing = request.method === "GET" && !NOT_LANDINGS.test(url.pathname);
-  const { record, change } = resolveAttribution(stored, landing ? url.searchParams : new URLSearchParams(), landingPageOf(url), now);
+  const { record, change } = resolveAttribution(
+    stored,
+    landing ? url.searchParams : new URLSearchParams(),
+    landingPageOf(url),
+    now,
+  );
   if (change === "none") return { record, setCookies: [] };
   if (change === "purge") return { record: null, setCookies: clearingCookies(request, { attributionOnly: true }) };
   const setCookies = [serializeRecord(request, record!)];
-  if (record!.friend) setCookies.push(serialize(FRIEND_COOKIE, record!.friend, { ...cookieOptions(request), maxAge: ATTRIBUTION_MAX_AGE_SECONDS }));
+  if (record!.friend)
+    setCookies.push(
+      serialize(FRIEND_COOKIE, record!.friend, { ...cookieOptions(request), maxAge: ATTRIBUTION_MAX_AGE_SECONDS }),
+    );
   return { record, setCookies };
 }
 
@@ -70,7 +84,9 @@ export function attributionForRequest(request: Request, url: URL, now: number): 
  */
 export function clearingCookies(request: Request, { attributionOnly = false } = {}): string[] {
   const expired = { ...cookieOptions(request), maxAge: 0 };
-  const names = attributionOnly ? [ATTRIBUTION_COOKIE, FRIEND_COOKIE] : [ATTRIBUTION_COOKIE, FRIEND_COOKIE, NO_PRICE_OFFER, VIP_GATE_COOKIE];
+  const names = attributionOnly
+    ? [ATTRIBUTION_COOKIE, FRIEND_COOKIE]
+    : [ATTRIBUTION_COOKIE, FRIEND_COOKIE, NO_PRICE_OFFER, VIP_GATE_COOKIE];
   return names.map((name) => serialize(name, "", expired));
 }
 

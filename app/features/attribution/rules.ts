@@ -8,7 +8,18 @@ import { attributionSchema, type Attribution } from "./schema";
 export type { Attribution };
 
 /** The query keys that start a record (spec 3). */
-export const ATTRIBUTION_QUERY_KEYS = ["utm_source", "utm_medium", "utm_term", "utm_campaign", "utm_content", "ref", "code", "source", "friend", "aaCampaign"] as const;
+export const ATTRIBUTION_QUERY_KEYS = [
+  "utm_source",
+  "utm_medium",
+  "utm_term",
+  "utm_campaign",
+  "utm_content",
+  "ref",
+  "code",
+  "source",
+  "friend",
+  "aaCampaign",
+] as const;
 export type AttributionQueryKey = (typeof ATTRIBUTION_QUERY_KEYS)[number];
 
 /**
@@ -20,7 +31,17 @@ export const ATTRIBUTION_EXTRA_KEYS = ["slug", "p"] as const;
 export const UTM_KEYS = ["utm_source", "utm_medium", "utm_term", "utm_campaign", "utm_content"] as const;
 
 /** Spec 9's clearing rule: what a purchase removes (noPriceOffer lives outside the record, in its own cookie and key). */
-export const CLEARED_KEYS = ["ref", "code", "friend", ...UTM_KEYS, "aaCampaign", "source", "noPriceOffer", "p", "slug"] as const;
+export const CLEARED_KEYS = [
+  "ref",
+  "code",
+  "friend",
+  ...UTM_KEYS,
+  "aaCampaign",
+  "source",
+  "noPriceOffer",
+  "p",
+  "slug",
+] as const;
 
 export const ATTRIBUTION_MAX_AGE_MS = 30 * 86_400_000;
 export const ATTRIBUTION_MAX_AGE_SECONDS = ATTRIBUTION_MAX_AGE_MS / 1000;
@@ -65,7 +86,11 @@ export function buildAttribution(query: URLSearchParams, landingPage: string, no
     const value = clean(query.get(key));
     if (value) record[key] = value;
   }
-  return { ...record, landingPage: landingPage.slice(0, LANDING_PAGE_MAX) || "/", timestamp: new Date(now).toISOString() };
+  return {
+    ...record,
+    landingPage: landingPage.slice(0, LANDING_PAGE_MAX) || "/",
+    timestamp: new Date(now).toISOString(),
+  };
 }
 
 /** Older than 30 days (or with a time that cannot be read, or from the future): purged. */
@@ -96,7 +121,12 @@ export type Resolution = { record: Attribution | null; change: "none" | "start" 
  * is older than 30 days; otherwise the stored record stays as it is. An expired record with nothing
  * new to replace it is purged.
  */
-export function resolveAttribution(stored: Attribution | null, query: URLSearchParams, landingPage: string, now: number): Resolution {
+export function resolveAttribution(
+  stored: Attribution | null,
+  query: URLSearchParams,
+  landingPage: string,
+  now: number,
+): Resolution {
   const live = stored && !isExpired(stored, now) ? stored : null;
   if (live) return { record: live, change: "none" };
   if (carriesAttribution(query)) return { record: buildAttribution(query, landingPage, now), change: "start" };
@@ -148,11 +178,17 @@ export function profileAttribution(record: Attribution | null | undefined): Reco
  * Spec 7's 'lead source info', set once per user: where the person came from, and whether that was a
  * lead or waitlist page (spec 9's markers) or otherwise a checkout initiation.
  */
-export function leadSourceInfo(record: Attribution | null | undefined, fallbackPage: string | null = null): Record<string, string> {
+export function leadSourceInfo(
+  record: Attribution | null | undefined,
+  fallbackPage: string | null = null,
+): Record<string, string> {
   const landingPage = record?.landingPage ?? fallbackPage ?? "";
   const path = landingPage.split("?")[0];
-  const out: Record<string, string> = { leadSource: LEAD_PAGE_MARKERS.some((marker) => path.includes(marker)) ? "lead page" : "checkout initiation" };
+  const out: Record<string, string> = {
+    leadSource: LEAD_PAGE_MARKERS.some((marker) => path.includes(marker)) ? "lead page" : "checkout initiation",
+  };
   if (landingPage) out.landingPage = landingPage;
-  for (const key of ["utm_source", "utm_medium", "utm_campaign", "ref", "source"] as const) if (record?.[key]) out[key] = record[key]!;
+  for (const key of ["utm_source", "utm_medium", "utm_campaign", "ref", "source"] as const)
+    if (record?.[key]) out[key] = record[key]!;
   return out;
 }

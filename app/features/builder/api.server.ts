@@ -26,7 +26,17 @@ import {
   versionPage,
 } from "./builder.server";
 import { builderMessages } from "./rules";
-import { appIdBody, contentBody, landingHistoryQuery, noQuery, priceOptionsBody, restoreFlowBody, restoreLandingBody, studioCheckoutBody, versionHistoryQuery } from "./schema";
+import {
+  appIdBody,
+  contentBody,
+  landingHistoryQuery,
+  noQuery,
+  priceOptionsBody,
+  restoreFlowBody,
+  restoreLandingBody,
+  studioCheckoutBody,
+  versionHistoryQuery,
+} from "./schema";
 
 type Args = LoaderFunctionArgs;
 
@@ -44,7 +54,11 @@ function unwrap(body: Record<string, unknown>, keys: string[]): unknown {
 
 function invalid(errors: Record<string, string>) {
   const message = Object.values(errors)[0] ?? "Invalid request";
-  return jsonError(400, message, Object.entries(errors).map(([field, m]) => ({ field, message: m })));
+  return jsonError(
+    400,
+    message,
+    Object.entries(errors).map(([field, m]) => ({ field, message: m })),
+  );
 }
 
 /** POST /api/apps/saveAppLandingPageInfo {appId, landingPageInfo | ...info} → {response:{landingPageInfo, versionId}}. */
@@ -84,7 +98,11 @@ export const publishAction = async ({ request, context, params }: Args) => {
   const found = await owned(app, user, params.appId ?? "");
   if (!found.ok) return found.response;
   const outcome = await publishApp(app, found.row);
-  if (!outcome.ok) return Response.json({ status: "error", error: outcome.error, detail: outcome.error, needsStudioTier: true }, { status: outcome.status });
+  if (!outcome.ok)
+    return Response.json(
+      { status: "error", error: outcome.error, detail: outcome.error, needsStudioTier: true },
+      { status: outcome.status },
+    );
   return apiJson({ response: { success: true, isPublished: true, publishedAt: outcome.publishedAt } });
 };
 
@@ -132,7 +150,8 @@ export const restoreLandingAction = signedInAction(restoreLandingBody, async (bo
   return apiJson({ response: { success: true, versionId: restored.versionId, landingPageInfo: restored.content } });
 });
 
-const pricingFailed = (status: number, detail: string) => Response.json({ success: false, error: builderMessages.pricingFailed, detail }, { status });
+const pricingFailed = (status: number, detail: string) =>
+  Response.json({ success: false, error: builderMessages.pricingFailed, detail }, { status });
 
 /** POST /api/payments/update-price-options {appId, monthlyPrice, annualPrice, annualDurationUnit} (cents) → {success:true}. */
 export async function updatePriceOptionsAction(args: Args) {
@@ -151,7 +170,11 @@ export async function updatePriceOptionsAction(args: Args) {
   const found = await ownedApp(context.app, user, parsed.data.appId);
   if (!found.ok) return pricingFailed(found.status, found.error);
   try {
-    await updatePricing(context.app, found.row, { monthlyPrice: parsed.data.monthlyPrice, annualPrice: parsed.data.annualPrice, annualDurationUnit: parsed.data.annualDurationUnit });
+    await updatePricing(context.app, found.row, {
+      monthlyPrice: parsed.data.monthlyPrice,
+      annualPrice: parsed.data.annualPrice,
+      annualDurationUnit: parsed.data.annualDurationUnit,
+    });
   } catch (error) {
     console.error("update-price-options failed", error);
     return pricingFailed(500, builderMessages.pricingFailed);
@@ -185,5 +208,9 @@ export const studioCheckoutAction = signedInAction(studioCheckoutBody, async (bo
     idempotencyKey: `studio-api:${crypto.randomUUID()}`,
   });
   if (!opened.ok) return jsonError(opened.status, opened.formError ?? builderMessages.priceOptionUnknown);
-  return apiJson({ url: opened.url, sessionId: opened.session.id, response: { url: opened.url, sessionId: opened.session.id } });
+  return apiJson({
+    url: opened.url,
+    sessionId: opened.session.id,
+    response: { url: opened.url, sessionId: opened.session.id },
+  });
 });

@@ -8,13 +8,41 @@
 import { draftPricing } from "~/features/apps/rules";
 import { forgetPublishedApp } from "~/features/apps/landing.server";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { apps, appVersions, studioTierPrices, studioTiers, type AppRow, type AppVersionRow, type UserRow } from "~/db/schema";
+import {
+  apps,
+  appVersions,
+  studioTierPrices,
+  studioTiers,
+  type AppRow,
+  type AppVersionRow,
+  type UserRow,
+} from "~/db/schema";
 import { activeStudioTier } from "~/features/apps/apps.server";
-import { landingPageSchema, onboardingFlowSchema, themeSchema, type LandingPage, type OnboardingFlow, type Pricing, type PublishedSnapshot, type Theme } from "~/features/apps/content";
+import {
+  landingPageSchema,
+  onboardingFlowSchema,
+  themeSchema,
+  type LandingPage,
+  type OnboardingFlow,
+  type Pricing,
+  type PublishedSnapshot,
+  type Theme,
+} from "~/features/apps/content";
 import { openDirectCheckout } from "~/features/checkout/direct.server";
 import type { Opened } from "~/features/checkout/checkout.server";
 import type { AppContext } from "~/platform/context";
-import { builderMessages, changedParts, cleanFlow, decodeCursor, draftSnapshot, encodeCursor, errorMap, flowIssues, VERSION_PAGE_SIZE, type ChangedPart } from "./rules";
+import {
+  builderMessages,
+  changedParts,
+  cleanFlow,
+  decodeCursor,
+  draftSnapshot,
+  encodeCursor,
+  errorMap,
+  flowIssues,
+  VERSION_PAGE_SIZE,
+  type ChangedPart,
+} from "./rules";
 
 export type VersionKind = AppVersionRow["kind"];
 export type Saved<T> = { ok: true; value: T; versionId: string } | { ok: false; errors: Record<string, string> };
@@ -32,20 +60,44 @@ const column = { landing_page: "landingPage", theme: "theme", onboarding_flow: "
 type EditableKind = keyof typeof column;
 
 /** The draft column and a new version, in one batch: both or neither. */
-async function writeWithVersion(app: AppContext, row: AppRow, userId: string, kind: EditableKind, content: unknown, reason: "save" | "restore", restoredFrom: string | null = null): Promise<string> {
+async function writeWithVersion(
+  app: AppContext,
+  row: AppRow,
+  userId: string,
+  kind: EditableKind,
+  content: unknown,
+  reason: "save" | "restore",
+  restoredFrom: string | null = null,
+): Promise<string> {
   const versionId = crypto.randomUUID();
   await app.db.batch([
     app.db
       .update(apps)
       .set({ [column[kind]]: content, updatedAt: app.now })
       .where(eq(apps.id, row.id)),
-    app.db.insert(appVersions).values({ id: versionId, appId: row.id, kind, content, reason, restoredFrom, createdBy: userId, createdAt: app.now }),
+    app.db
+      .insert(appVersions)
+      .values({
+        id: versionId,
+        appId: row.id,
+        kind,
+        content,
+        reason,
+        restoredFrom,
+        createdBy: userId,
+        createdAt: app.now,
+      }),
   ]);
   return versionId;
 }
 
 /** Saves the landing page (validated; a save makes a 'pending' page 'ready'). */
-export async function saveLandingPage(app: AppContext, row: AppRow, user: Pick<UserRow, "id">, input: unknown): Promise<Saved<LandingPage>> {
+export async function saveLandingPage(
+  app: AppContext,
+  row: AppRow,
+  user: Pick<UserRow, "id">,
+  input: unknown,
+): Promise<Saved<LandingPage>> {
   const candidate = input && typeof input === "object" ? { ...(input as object), status: "ready" } : input;
   const parsed = landingPageSchema.safeParse(candidate);
   if (!parsed.success) return { ok: false, errors: errorMap(parsed.error.issues) };
@@ -53,16 +105,29 @@ export async function saveLandingPage(app: AppContext, row: AppRow, user: Pick<U
   return { ok: true, value: parsed.data, versionId };
 }
 
-export async function saveTheme(app: AppContext, row: AppRow, user: Pick<UserRow, "id">, input: unknown): Promise<Saved<Theme>> {
+export async function saveTheme(
+  app: AppContext,
+  row: AppRow,
+  user: Pick<UserRow, "id">,
+  input: unknown,
+): Promise<Saved<Theme>> {
   const parsed = themeSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: errorMap(parsed.error.issues) };
-  const theme = { ...parsed.data, primaryColor: parsed.data.primaryColor.toLowerCase(), accentColor: parsed.data.accentColor.toLowerCase(), backgroundColor: parsed.data.backgroundColor.toLowerCase(), textColor: parsed.data.textColor.toLowerCase() };
+  const theme = {
+    ...parsed.data,
+    primaryColor: parsed.data.primaryColor.toLowerCase(),
+    accentColor: parsed.data.accentColor.toLowerCase(),
+    backgroundColor: parsed.data.backgroundColor.toLowerCase(),
+    textColor: parsed.data.textColor.toLowerCase(),
+  };
   const versionId = await writeWithVersion(app, row, user.id, "theme", theme, "save");
   return { ok: true, value: theme, versionId };
 }
 
 /** The flow checked by onboardingFlowSchema and the builder's extra rules (unique ids and keys, skip rules). */
-export function validateFlow(input: unknown): { ok: true; flow: OnboardingFlow } | { ok: false; errors: Record<string, string> } {
+export function validateFlow(
+  input: unknown,
+): { ok: true; flow: OnboardingFlow } | { ok: false; errors: Record<string, string> } {
   const parsed = onboardingFlowSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: errorMap(parsed.error.issues) };
   const flow = cleanFlow(parsed.data);
@@ -71,7 +136,12 @@ export function validateFlow(input: unknown): { ok: true; flow: OnboardingFlow }
   return { ok: true, flow };
 }
 
-export async function saveOnboardingFlow(app: AppContext, row: AppRow, user: Pick<UserRow, "id">, input: unknown): Promise<Saved<OnboardingFlow>> {
+export async function saveOnboardingFlow(
+  app: AppContext,
+  row: AppRow,
+  user: Pick<UserRow, "id">,
+  input: unknown,
+): Promise<Saved<OnboardingFlow>> {
   const checked = validateFlow(input);
   if (!checked.ok) return checked;
   const versionId = await writeWithVersion(app, row, user.id, "onboarding_flow", checked.flow, "save");
@@ -90,12 +160,25 @@ export interface VersionView {
   content: unknown;
 }
 
-const view = (v: AppVersionRow): VersionView => ({ versionId: v.id, kind: v.kind, reason: v.reason, restoredFrom: v.restoredFrom, createdBy: v.createdBy, createdAt: v.createdAt, content: v.content });
+const view = (v: AppVersionRow): VersionView => ({
+  versionId: v.id,
+  kind: v.kind,
+  reason: v.reason,
+  restoredFrom: v.restoredFrom,
+  createdBy: v.createdBy,
+  createdAt: v.createdAt,
+  content: v.content,
+});
 
 export type VersionPage = { versions: VersionView[]; nextCursor: string | null; hasMore: boolean };
 
 /** A page of an app's versions of one kind, newest first, keyset-paginated on (created_at, id). Null for a bad cursor. */
-export async function versionPage(app: AppContext, appId: string, kind: VersionKind, { limit = VERSION_PAGE_SIZE, cursor }: { limit?: number; cursor?: string | null } = {}): Promise<VersionPage | null> {
+export async function versionPage(
+  app: AppContext,
+  appId: string,
+  kind: VersionKind,
+  { limit = VERSION_PAGE_SIZE, cursor }: { limit?: number; cursor?: string | null } = {},
+): Promise<VersionPage | null> {
   const after = cursor ? decodeCursor(cursor) : null;
   if (cursor && !after) return null;
   const rows = await app.db
@@ -105,7 +188,9 @@ export async function versionPage(app: AppContext, appId: string, kind: VersionK
       and(
         eq(appVersions.appId, appId),
         eq(appVersions.kind, kind),
-        after ? sql`(${appVersions.createdAt} < ${after.createdAt} OR (${appVersions.createdAt} = ${after.createdAt} AND ${appVersions.id} < ${after.id}))` : undefined,
+        after
+          ? sql`(${appVersions.createdAt} < ${after.createdAt} OR (${appVersions.createdAt} = ${after.createdAt} AND ${appVersions.id} < ${after.id}))`
+          : undefined,
       ),
     )
     .orderBy(desc(appVersions.createdAt), desc(appVersions.id))
@@ -114,11 +199,21 @@ export async function versionPage(app: AppContext, appId: string, kind: VersionK
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { versions: page.map(view), nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null, hasMore };
+  return {
+    versions: page.map(view),
+    nextCursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    hasMore,
+  };
 }
 
 /** Makes a version current again, recorded as a new 'restore' version. */
-export async function restoreVersion(app: AppContext, row: AppRow, user: Pick<UserRow, "id">, kind: EditableKind, versionId: string): Promise<{ ok: true; versionId: string; content: unknown } | { ok: false; status: 404; error: string }> {
+export async function restoreVersion(
+  app: AppContext,
+  row: AppRow,
+  user: Pick<UserRow, "id">,
+  kind: EditableKind,
+  versionId: string,
+): Promise<{ ok: true; versionId: string; content: unknown } | { ok: false; status: 404; error: string }> {
   const version = await app.db
     .select()
     .from(appVersions)
@@ -138,7 +233,12 @@ export async function restoreVersion(app: AppContext, row: AppRow, user: Pick<Us
 export async function updatePricing(app: AppContext, row: AppRow, pricing: Pricing): Promise<void> {
   await app.db
     .update(apps)
-    .set({ monthlyPriceCents: pricing.monthlyPrice, annualPriceCents: pricing.annualPrice, annualDurationUnit: pricing.annualDurationUnit, updatedAt: app.now })
+    .set({
+      monthlyPriceCents: pricing.monthlyPrice,
+      annualPriceCents: pricing.annualPrice,
+      annualDurationUnit: pricing.annualDurationUnit,
+      updatedAt: app.now,
+    })
     .where(eq(apps.id, row.id));
 }
 
@@ -153,10 +253,17 @@ export interface UnpublishedAnswer {
 
 export function unpublishedChanges(row: AppRow): UnpublishedAnswer {
   const changed = changedParts(draftSnapshot(draftOf(row)), row.isPublished ? row.published : null);
-  return { hasUnpublishedChanges: changed.length > 0, isPublished: row.isPublished, publishedAt: row.publishedAt ?? null, changed };
+  return {
+    hasUnpublishedChanges: changed.length > 0,
+    isPublished: row.isPublished,
+    publishedAt: row.publishedAt ?? null,
+    changed,
+  };
 }
 
-export type PublishOutcome = { ok: true; publishedAt: number; snapshot: PublishedSnapshot } | { ok: false; status: 403; error: string; needsTier: true };
+export type PublishOutcome =
+  | { ok: true; publishedAt: number; snapshot: PublishedSnapshot }
+  | { ok: false; status: 403; error: string; needsTier: true };
 
 /**
  * Publishing copies the draft into apps.published. The app's owner needs an active studio tier with
@@ -172,9 +279,17 @@ export async function publishApp(app: AppContext, row: AppRow): Promise<PublishO
     `UPDATE apps SET published = ?1, is_published = 1, published_at = ?2, landing_page = ?3, updated_at = ?2
       WHERE id = ?4 AND (SELECT count(*) FROM apps o WHERE o.user_id = ?5 AND o.is_published = 1 AND o.id != ?4) < ?6`,
   )
-    .bind(JSON.stringify(snapshot), app.now, JSON.stringify(snapshot.landingPage), row.id, row.ownerId, tier.maxPublishedApps)
+    .bind(
+      JSON.stringify(snapshot),
+      app.now,
+      JSON.stringify(snapshot.landingPage),
+      row.id,
+      row.ownerId,
+      tier.maxPublishedApps,
+    )
     .run();
-  if (!result.meta.changes) return { ok: false, status: 403, error: builderMessages.tierFull(tier.maxPublishedApps), needsTier: true };
+  if (!result.meta.changes)
+    return { ok: false, status: 403, error: builderMessages.tierFull(tier.maxPublishedApps), needsTier: true };
   // The public landing page keeps a short KV copy of the snapshot: the new one shows at once.
   await forgetPublishedApp(app, row.storefrontSlug, row.appSlug);
   return { ok: true, publishedAt: app.now, snapshot };
@@ -201,7 +316,10 @@ export interface StudioTierOption {
 
 /** The studio tiers with their price options, in display order (GET /api/payments/studio-payment-options). */
 export async function studioPaymentOptions(app: AppContext): Promise<StudioTierOption[]> {
-  const [tiers, prices] = await Promise.all([app.db.select().from(studioTiers).orderBy(studioTiers.position).all(), app.db.select().from(studioTierPrices).all()]);
+  const [tiers, prices] = await Promise.all([
+    app.db.select().from(studioTiers).orderBy(studioTiers.position).all(),
+    app.db.select().from(studioTierPrices).all(),
+  ]);
   return tiers.map((t) => {
     const options = prices
       .filter((p) => p.tierSlug === t.slug)
@@ -220,21 +338,37 @@ export async function studioPaymentOptions(app: AppContext): Promise<StudioTierO
   });
 }
 
-export const studioTierTitle = (name: string, interval: "month" | "year") => `${name} studio tier (${interval === "month" ? "monthly" : "annual"})`;
+export const studioTierTitle = (name: string, interval: "month" | "year") =>
+  `${name} studio tier (${interval === "month" ? "monthly" : "annual"})`;
 
 /** Opens the checkout for a studio tier's price option (the tier slug, when given, must match it). */
 export async function openStudioCheckout(
   app: AppContext,
   request: Request,
   user: UserRow,
-  input: { priceOptionId: string; tierSlug?: string | null; successPath: string; cancelPath: string; idempotencyKey: string },
+  input: {
+    priceOptionId: string;
+    tierSlug?: string | null;
+    successPath: string;
+    cancelPath: string;
+    idempotencyKey: string;
+  },
 ): Promise<Opened> {
   const price = await app.db.select().from(studioTierPrices).where(eq(studioTierPrices.id, input.priceOptionId)).get();
-  if (!price || (input.tierSlug && input.tierSlug !== price.tierSlug)) return { ok: false, status: 400, formError: builderMessages.priceOptionUnknown };
+  if (!price || (input.tierSlug && input.tierSlug !== price.tierSlug))
+    return { ok: false, status: 400, formError: builderMessages.priceOptionUnknown };
   const tier = await app.db.select().from(studioTiers).where(eq(studioTiers.slug, price.tierSlug)).get();
   if (!tier) return { ok: false, status: 400, formError: builderMessages.priceOptionUnknown };
   return openDirectCheckout(app, request, user, {
-    line: { productId: price.id, kind: "studio-tier", title: studioTierTitle(tier.name, price.interval), priceCents: price.priceCents, crossedPriceCents: null, tierSlug: tier.slug, interval: price.interval },
+    line: {
+      productId: price.id,
+      kind: "studio-tier",
+      title: studioTierTitle(tier.name, price.interval),
+      priceCents: price.priceCents,
+      crossedPriceCents: null,
+      tierSlug: tier.slug,
+      interval: price.interval,
+    },
     successPath: input.successPath,
     cancelPath: input.cancelPath,
     idempotencyKey: input.idempotencyKey,
@@ -251,7 +385,9 @@ export function studioSuccessPath(appId: string | null, tierSlug: string) {
   return `/dashboard/builder?${query}`;
 }
 export function studioCancelPath(appId: string | null) {
-  return appId ? `/dashboard/builder?appId=${encodeURIComponent(appId)}&mode=pricing_tiers` : "/dashboard/builder?mode=pricing_tiers";
+  return appId
+    ? `/dashboard/builder?appId=${encodeURIComponent(appId)}&mode=pricing_tiers`
+    : "/dashboard/builder?mode=pricing_tiers";
 }
 
 /** The creator's apps (the builder's app picker when no appId is given), last opened first. */

@@ -49,9 +49,20 @@ const unpublished = sharedCache<UnpublishedChanges>(UNPUBLISHED_CACHE_MS);
 /** The app's unpublished-changes answer (the body's 'response'), cached 5 s, one request at a time. */
 export function checkUnpublishedChanges(appId: string, fetcher: typeof fetch = fetch): Promise<UnpublishedChanges> {
   return unpublished.get(appId, async () => {
-    const response = await fetcher(`/api/apps/checkUnpublishedChanges/${encodeURIComponent(appId)}`, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-    const body = (await response.json().catch(() => null)) as { response?: UnpublishedChanges; detail?: string; message?: string; error?: string } | null;
-    if (!response.ok || !body?.response) throw Object.assign(new Error(body?.detail ?? body?.message ?? body?.error ?? `HTTP ${response.status}`), { status: response.status });
+    const response = await fetcher(`/api/apps/checkUnpublishedChanges/${encodeURIComponent(appId)}`, {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    const body = (await response.json().catch(() => null)) as {
+      response?: UnpublishedChanges;
+      detail?: string;
+      message?: string;
+      error?: string;
+    } | null;
+    if (!response.ok || !body?.response)
+      throw Object.assign(new Error(body?.detail ?? body?.message ?? body?.error ?? `HTTP ${response.status}`), {
+        status: response.status,
+      });
     return body.response;
   });
 }

@@ -35,7 +35,19 @@ import {
   type UnpublishedAnswer,
   type VersionPage,
 } from "./builder.server";
-import { builderMessages, builderPath, dollarsToCents, editFlow, editLanding, flowFromForm, formIndexProblem, formToObject, landingPageFromForm, parseIntent, themeFromForm } from "./rules";
+import {
+  builderMessages,
+  builderPath,
+  dollarsToCents,
+  editFlow,
+  editLanding,
+  flowFromForm,
+  formIndexProblem,
+  formToObject,
+  landingPageFromForm,
+  parseIntent,
+  themeFromForm,
+} from "./rules";
 
 export const SECTIONS = ["landing", "theme", "onboarding", "pricing", "publish"] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -65,7 +77,14 @@ export type BuilderData =
       idempotencyKey: string;
       activeTier: { tierSlug: string; name: string } | null;
     }
-  | { kind: "paid"; appId: string | null; appName: string | null; tierName: string; paid: boolean; unpublished: UnpublishedAnswer | null }
+  | {
+      kind: "paid";
+      appId: string | null;
+      appName: string | null;
+      tierName: string;
+      paid: boolean;
+      unpublished: UnpublishedAnswer | null;
+    }
   | {
       kind: "editor";
       section: Section;
@@ -98,7 +117,8 @@ async function openApp(app: AppContext, user: UserRow, appId: string): Promise<A
   return found.row;
 }
 
-const tierName = (tiers: StudioTierOption[], slug: string | null | undefined) => tiers.find((t) => t.slug === slug)?.name ?? null;
+const tierName = (tiers: StudioTierOption[], slug: string | null | undefined) =>
+  tiers.find((t) => t.slug === slug)?.name ?? null;
 
 export async function loadBuilder(app: AppContext, request: Request): Promise<BuilderData> {
   const url = new URL(request.url);
@@ -108,14 +128,19 @@ export async function loadBuilder(app: AppContext, request: Request): Promise<Bu
   const row = appId ? await openApp(app, user, appId) : null;
 
   if (mode === "pricing_tiers") {
-    const [tiers, active] = await Promise.all([studioPaymentOptions(app), activeStudioTier(app, row?.ownerId ?? user.id)]);
+    const [tiers, active] = await Promise.all([
+      studioPaymentOptions(app),
+      activeStudioTier(app, row?.ownerId ?? user.id),
+    ]);
     return {
       kind: "tiers",
       appId: row?.id ?? null,
       appName: row?.name ?? null,
       tiers,
       idempotencyKey: crypto.randomUUID(),
-      activeTier: active ? { tierSlug: active.tierSlug, name: tierName(tiers, active.tierSlug) ?? active.tierSlug } : null,
+      activeTier: active
+        ? { tierSlug: active.tierSlug, name: tierName(tiers, active.tierSlug) ?? active.tierSlug }
+        : null,
     };
   }
   if (mode === "publish" && url.searchParams.get("payment_success") === "true") {
@@ -138,16 +163,36 @@ export async function loadBuilder(app: AppContext, request: Request): Promise<Bu
   // Opening one's own app records it as recently opened (the dashboard lists apps by it).
   if (row.ownerId === user.id) await app.db.update(apps).set({ recentlyOpenedAt: app.now }).where(eq(apps.id, row.id));
   const requested = url.searchParams.get("section");
-  const section: Section = mode === "publish" ? "publish" : (SECTIONS as readonly string[]).includes(requested ?? "") ? (requested as Section) : "landing";
+  const section: Section =
+    mode === "publish"
+      ? "publish"
+      : (SECTIONS as readonly string[]).includes(requested ?? "")
+        ? (requested as Section)
+        : "landing";
   const [active, tiers] = await Promise.all([activeStudioTier(app, row.ownerId), studioPaymentOptions(app)]);
   return {
     kind: "editor",
     section,
     app: toBuilderApp(row),
     unpublished: unpublishedChanges(row),
-    tier: active ? { tierSlug: active.tierSlug, name: tierName(tiers, active.tierSlug) ?? active.tierSlug, maxPublishedApps: active.maxPublishedApps } : null,
-    landingVersions: section === "landing" ? await versionPage(app, row.id, "landing_page", { limit: 20, cursor: url.searchParams.get("historyCursor") }) : null,
-    flowVersions: section === "onboarding" ? await versionPage(app, row.id, "onboarding_flow", { limit: 20, cursor: url.searchParams.get("historyCursor") }) : null,
+    tier: active
+      ? {
+          tierSlug: active.tierSlug,
+          name: tierName(tiers, active.tierSlug) ?? active.tierSlug,
+          maxPublishedApps: active.maxPublishedApps,
+        }
+      : null,
+    landingVersions:
+      section === "landing"
+        ? await versionPage(app, row.id, "landing_page", { limit: 20, cursor: url.searchParams.get("historyCursor") })
+        : null,
+    flowVersions:
+      section === "onboarding"
+        ? await versionPage(app, row.id, "onboarding_flow", {
+            limit: 20,
+            cursor: url.searchParams.get("historyCursor"),
+          })
+        : null,
     themeVersions: section === "theme" ? await versionPage(app, row.id, "theme", { limit: 20 }) : null,
   };
 }
@@ -186,19 +231,32 @@ export async function builderAction(app: AppContext, request: Request) {
       cancelPath: studioCancelPath(row?.id ?? null),
       idempotencyKey: `studio-page:${user.id}:${String(form.get("idempotencyKey") ?? crypto.randomUUID()).slice(0, 64)}:${priceOptionId}`,
     });
-    if (!opened.ok) return failed({ ok: false, section: "tiers", errors: {}, formError: opened.formError ?? builderMessages.priceOptionUnknown });
+    if (!opened.ok)
+      return failed({
+        ok: false,
+        section: "tiers",
+        errors: {},
+        formError: opened.formError ?? builderMessages.priceOptionUnknown,
+      });
     return redirect(opened.url, 303);
   }
 
   const row = await openApp(app, user, appId);
   const section = (SECTIONS as readonly string[]).includes(sectionField) ? (sectionField as Section) : "landing";
   const here = (extra: Record<string, string> = {}) => builderPath(row.id, { section, ...extra });
-  const savedOk = () => (autosave ? json<BuilderActionData>({ ok: true, savedAt: app.now, section }) : back(request, here(), { kind: "success", title: builderMessages.saved }));
+  const savedOk = () =>
+    autosave
+      ? json<BuilderActionData>({ ok: true, savedAt: app.now, section })
+      : back(request, here(), { kind: "success", title: builderMessages.saved });
 
   if (intent === "publish") {
     const outcome = await publishApp(app, row);
-    if (!outcome.ok) return back(request, builderPath(row.id, { mode: "pricing_tiers" }), { kind: "info", title: outcome.error });
-    return back(request, builderPath(row.id, { section: "publish" }), { kind: "success", title: builderMessages.published });
+    if (!outcome.ok)
+      return back(request, builderPath(row.id, { mode: "pricing_tiers" }), { kind: "info", title: outcome.error });
+    return back(request, builderPath(row.id, { section: "publish" }), {
+      kind: "success",
+      title: builderMessages.published,
+    });
   }
 
   if (intent === "restore") {
@@ -218,7 +276,8 @@ export async function builderAction(app: AppContext, request: Request) {
     const file = form.get("heroImage");
     if (file && typeof file !== "string" && file.size > 0) {
       const stored = await putImage(app, "app-images/", row.id, file);
-      if ("error" in stored) return failed({ ok: false, section, errors: { "hero.image": stored.error }, values: page });
+      if ("error" in stored)
+        return failed({ ok: false, section, errors: { "hero.image": stored.error }, values: page });
       page = { ...page, hero: { ...page.hero, imageUrl: mediaUrl(stored.key) } };
     }
     if (form.get("removeImage") === "on") page = { ...page, hero: { ...page.hero, imageUrl: null } };
@@ -258,7 +317,16 @@ export async function builderAction(app: AppContext, request: Request) {
     if (!monthly.ok) errors.monthlyPrice = monthly.error;
     if (!annual.ok) errors.annualPrice = annual.error;
     if (!monthly.ok || !annual.ok)
-      return failed({ ok: false, section, errors, values: { monthlyPrice: String(form.get("monthlyPrice") ?? ""), annualPrice: String(form.get("annualPrice") ?? ""), annualDurationUnit: unit } });
+      return failed({
+        ok: false,
+        section,
+        errors,
+        values: {
+          monthlyPrice: String(form.get("monthlyPrice") ?? ""),
+          annualPrice: String(form.get("annualPrice") ?? ""),
+          annualDurationUnit: unit,
+        },
+      });
     await updatePricing(app, row, { monthlyPrice: monthly.cents, annualPrice: annual.cents, annualDurationUnit: unit });
     return savedOk();
   }

@@ -5,7 +5,15 @@
  * and back. Shared by the server (actions, API) and the browser (live preview).
  */
 import type { ZodIssue } from "zod";
-import type { LandingPage, OnboardingFlow, OnboardingPage, Pricing, PublishedSnapshot, Question, Theme } from "~/features/apps/content";
+import type {
+  LandingPage,
+  OnboardingFlow,
+  OnboardingPage,
+  Pricing,
+  PublishedSnapshot,
+  Question,
+  Theme,
+} from "~/features/apps/content";
 import { landingPageSchema, onboardingFlowSchema, onboardingPageSchema, QUESTION_TYPES } from "~/features/apps/content";
 
 export const VERSION_PAGE_SIZE = 20;
@@ -20,7 +28,8 @@ export const builderMessages = {
   monthlyRequired: "Enter a monthly price",
   pricingFailed: "Failed to update pricing",
   noTier: "Publishing needs an active studio tier. Choose a studio tier to publish.",
-  tierFull: (max: number) => `Your studio tier lets you publish ${max} app${max === 1 ? "" : "s"}. Upgrade your tier to publish this one.`,
+  tierFull: (max: number) =>
+    `Your studio tier lets you publish ${max} app${max === 1 ? "" : "s"}. Upgrade your tier to publish this one.`,
   versionNotFound: "Version not found",
   cursorInvalid: "The cursor is not valid",
   duplicateKey: (key: string) => `The answer key '${key}' is used by another question`,
@@ -90,17 +99,21 @@ export function flowIssues(flow: OnboardingFlow): FlowIssue[] {
   const questionIds = new Set<string>();
   const keys = new Set<string>();
   flow.pages.forEach((page, p) => {
-    if (pageIds.has(page.id)) issues.push({ path: ["pages", p, "id"], message: builderMessages.duplicatePageId(page.id) });
+    if (pageIds.has(page.id))
+      issues.push({ path: ["pages", p, "id"], message: builderMessages.duplicatePageId(page.id) });
     pageIds.add(page.id);
-    if (page.skipIf && !keys.has(page.skipIf.key)) issues.push({ path: ["pages", p, "skipIf", "key"], message: builderMessages.skipUnknown(page.skipIf.key) });
+    if (page.skipIf && !keys.has(page.skipIf.key))
+      issues.push({ path: ["pages", p, "skipIf", "key"], message: builderMessages.skipUnknown(page.skipIf.key) });
     page.questions.forEach((q, i) => {
       const at = ["pages", p, "questions", i];
-      if (questionIds.has(q.id)) issues.push({ path: [...at, "id"], message: builderMessages.duplicateQuestionId(q.id) });
+      if (questionIds.has(q.id))
+        issues.push({ path: [...at, "id"], message: builderMessages.duplicateQuestionId(q.id) });
       questionIds.add(q.id);
       if (keys.has(q.key)) issues.push({ path: [...at, "key"], message: builderMessages.duplicateKey(q.key) });
       if ((q.type === "single_choice" || q.type === "multiple_choice") && !(q.options && q.options.length > 0))
         issues.push({ path: [...at, "options"], message: builderMessages.optionsRequired });
-      if (q.min !== undefined && q.max !== undefined && q.min >= q.max) issues.push({ path: [...at, "max"], message: builderMessages.minMax });
+      if (q.min !== undefined && q.max !== undefined && q.min >= q.max)
+        issues.push({ path: [...at, "max"], message: builderMessages.minMax });
     });
     // Keys become usable by skip rules only from the next page on.
     for (const q of page.questions) keys.add(q.key);
@@ -150,7 +163,11 @@ export const FORM_LIST_LIMITS: Readonly<Record<string, number>> = {
   questions: onboardingPageSchema.shape.questions._def.maxLength!.value,
 };
 
-const fieldParts = (name: string) => name.replace(/\[(\d+)\]/g, ".$1").split(".").filter(Boolean);
+const fieldParts = (name: string) =>
+  name
+    .replace(/\[(\d+)\]/g, ".$1")
+    .split(".")
+    .filter(Boolean);
 const isIndex = (part: string) => /^\d+$/.test(part);
 
 /** Why a field name's numbers do not fit (an index past its list's size, or a number under a field that is no list), or null. */
@@ -188,7 +205,8 @@ export function formToObject(entries: Iterable<[string, FormDataEntryValue]>): R
   for (const [name, value] of entries) {
     if (typeof value !== "string") continue;
     const parts = fieldParts(name);
-    if (parts.length === 0 || parts.some((p) => p === "__proto__" || p === "constructor" || p === "prototype")) continue;
+    if (parts.length === 0 || parts.some((p) => p === "__proto__" || p === "constructor" || p === "prototype"))
+      continue;
     if (indexProblem(name, parts)) continue;
     let node: Record<string, unknown> = root;
     parts.forEach((part, i) => {
@@ -205,13 +223,17 @@ export function formToObject(entries: Iterable<[string, FormDataEntryValue]>): R
 
 /** The form field name of an error path: ['faq', 2, 'answer'] → 'faq[2].answer'. */
 export function fieldName(path: (string | number)[]): string {
-  return path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
+  return path.reduce<string>(
+    (name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${part}` : part),
+    "",
+  );
 }
 
 /** A zod issue in plain words (our own messages, e.g. the colour or answer-key rules, pass through). */
 export function issueMessage(issue: ZodIssue | FlowIssue): string {
   if (!("code" in issue)) return issue.message;
-  if (issue.code === "too_small" && issue.type === "string") return Number(issue.minimum) <= 1 ? "This is required" : `Use at least ${issue.minimum} characters`;
+  if (issue.code === "too_small" && issue.type === "string")
+    return Number(issue.minimum) <= 1 ? "This is required" : `Use at least ${issue.minimum} characters`;
   if (issue.code === "too_big" && issue.type === "string") return `Keep it to ${issue.maximum} characters or fewer`;
   if (issue.code === "too_small" && issue.type === "array") return `Add at least ${issue.minimum}`;
   if (issue.code === "too_big" && issue.type === "array") return `No more than ${issue.maximum} items`;
@@ -259,30 +281,51 @@ const PART_NAMES: Record<string, string> = {
 
 /** A field name in words for the error summary: 'faq[1].answer' → 'FAQ 2 answer'. */
 export function fieldLabel(name: string): string {
-  const parts = name.replace(/\[(\d+)\]/g, ".$1").split(".").filter(Boolean);
-  const words = parts.map((p) => (/^\d+$/.test(p) ? String(Number(p) + 1) : (PART_NAMES[p] ?? p.replace(/([A-Z])/g, " $1").toLowerCase())));
+  const parts = name
+    .replace(/\[(\d+)\]/g, ".$1")
+    .split(".")
+    .filter(Boolean);
+  const words = parts.map((p) =>
+    /^\d+$/.test(p) ? String(Number(p) + 1) : (PART_NAMES[p] ?? p.replace(/([A-Z])/g, " $1").toLowerCase()),
+  );
   const text = words.join(" ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const list = (v: unknown): Record<string, unknown>[] =>
-  Array.isArray(v) ? v.filter((x) => x && typeof x === "object") : v && typeof v === "object" ? Object.values(v as object).filter((x) => x && typeof x === "object") : [];
+  Array.isArray(v)
+    ? v.filter((x) => x && typeof x === "object")
+    : v && typeof v === "object"
+      ? Object.values(v as object).filter((x) => x && typeof x === "object")
+      : [];
 const rec = (v: unknown): Record<string, unknown> => (v && typeof v === "object" ? (v as Record<string, unknown>) : {});
 
 /** The landing page the form describes (not yet validated). */
-export function landingPageFromForm(form: Record<string, unknown>, status: LandingPage["status"] = "ready"): LandingPage {
+export function landingPageFromForm(
+  form: Record<string, unknown>,
+  status: LandingPage["status"] = "ready",
+): LandingPage {
   const hero = rec(form.hero);
   const titled = (v: unknown) => list(v).map((x) => ({ title: str(x.title), description: str(x.description) }));
   return {
     status,
-    hero: { title: str(hero.title), subtitle: str(hero.subtitle), ctaLabel: str(hero.ctaLabel), imageUrl: str(hero.imageUrl).trim() || null },
+    hero: {
+      title: str(hero.title),
+      subtitle: str(hero.subtitle),
+      ctaLabel: str(hero.ctaLabel),
+      imageUrl: str(hero.imageUrl).trim() || null,
+    },
     benefits: titled(form.benefits),
     howItWorks: titled(form.howItWorks),
     testimonials: list(form.testimonials).map((x) => ({ quote: str(x.quote), name: str(x.name), role: str(x.role) })),
     faq: list(form.faq).map((x) => ({ question: str(x.question), answer: str(x.answer) })),
     pricing: { title: str(rec(form.pricing).title), subtitle: str(rec(form.pricing).subtitle) },
-    callToAction: { title: str(rec(form.callToAction).title), subtitle: str(rec(form.callToAction).subtitle), buttonLabel: str(rec(form.callToAction).buttonLabel) },
+    callToAction: {
+      title: str(rec(form.callToAction).title),
+      subtitle: str(rec(form.callToAction).subtitle),
+      buttonLabel: str(rec(form.callToAction).buttonLabel),
+    },
   };
 }
 
@@ -324,7 +367,8 @@ export function parseOptions(text: string): { value: string; label: string }[] {
     });
 }
 
-export const optionsText = (options: { value: string; label: string }[] | undefined) => (options ?? []).map((o) => `${o.value} | ${o.label}`).join("\n");
+export const optionsText = (options: { value: string; label: string }[] | undefined) =>
+  (options ?? []).map((o) => `${o.value} | ${o.label}`).join("\n");
 
 function slugValue(label: string) {
   return (
@@ -354,7 +398,13 @@ export function flowFromForm(form: Record<string, unknown>): OnboardingFlow {
         id: str(p.id),
         title: str(p.title),
         description: optional(p.description),
-        skipIf: skipKey ? { key: skipKey, operator: (str(p.skipOperator) || "equals") as "equals" | "notEquals", value: str(p.skipValue) } : null,
+        skipIf: skipKey
+          ? {
+              key: skipKey,
+              operator: (str(p.skipOperator) || "equals") as "equals" | "notEquals",
+              value: str(p.skipValue),
+            }
+          : null,
         questions: list(p.questions).map((q): Question => {
           const type = str(q.type) as Question["type"];
           const choice = type === "single_choice" || type === "multiple_choice";
@@ -394,7 +444,13 @@ export function parseIntent(intent: string): ListEdit | null {
   if (!match) return null;
   const [, op, list, page, index] = match;
   if (op !== "add" && index === undefined) return null;
-  if (page !== undefined) return { op: op as ListEdit["op"], list: `${list}.questions`, index: Number(page), inner: index === undefined ? undefined : Number(index) };
+  if (page !== undefined)
+    return {
+      op: op as ListEdit["op"],
+      list: `${list}.questions`,
+      index: Number(page),
+      inner: index === undefined ? undefined : Number(index),
+    };
   return { op: op as ListEdit["op"], list, index: index === undefined ? -1 : Number(index) };
 }
 
@@ -444,7 +500,12 @@ export function newQuestion(flow: OnboardingFlow): Question {
 export function editFlow(flow: OnboardingFlow, edit: ListEdit): OnboardingFlow {
   if (edit.list === "pages") {
     const taken = new Set(flow.pages.map((p) => p.id));
-    const pages = editList(flow.pages, edit.op, edit.index, () => ({ id: uniqueId("page", taken), title: "New page", skipIf: null, questions: [newQuestion(flow)] }));
+    const pages = editList(flow.pages, edit.op, edit.index, () => ({
+      id: uniqueId("page", taken),
+      title: "New page",
+      skipIf: null,
+      questions: [newQuestion(flow)],
+    }));
     return { ...flow, pages: pages.length > 0 ? pages : flow.pages };
   }
   if (edit.list === "pages.questions") {

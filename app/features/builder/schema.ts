@@ -10,14 +10,25 @@ export const contentBody = z.record(z.unknown());
 
 export const versionHistoryQuery = z.object({
   appId: id,
-  limit: z.coerce.number().int().min(1, "limit must be between 1 and 100").max(100, "limit must be between 1 and 100").default(20),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "limit must be between 1 and 100")
+    .max(100, "limit must be between 1 and 100")
+    .default(20),
   cursor: z.string().trim().max(200).optional(),
 });
 
 export const landingHistoryQuery = z.object({ appId: id });
 
-export const restoreFlowBody = z.object({ app_id: id, version_id: z.string().trim().min(1, "version_id is required").max(64) });
-export const restoreLandingBody = z.object({ appId: id, versionId: z.string().trim().min(1, "versionId is required").max(64) });
+export const restoreFlowBody = z.object({
+  app_id: id,
+  version_id: z.string().trim().min(1, "version_id is required").max(64),
+});
+export const restoreLandingBody = z.object({
+  appId: id,
+  versionId: z.string().trim().min(1, "versionId is required").max(64),
+});
 
 /** POST /api/payments/update-price-options: prices already in cents. */
 export const priceOptionsBody = z.object({

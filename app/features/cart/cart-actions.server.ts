@@ -19,15 +19,21 @@ import { cartFormSchema } from "./schema";
 import { sellablesByIds, type Sellable } from "./sellables.server";
 
 /** Who owns this browser's cart; a visitor without an anonymous id gets one (and its cookie). */
-export async function cartOwnerOf(app: AppContext, request: Request): Promise<{ owner: CartOwner; signedIn: boolean; cookies: string[] }> {
+export async function cartOwnerOf(
+  app: AppContext,
+  request: Request,
+): Promise<{ owner: CartOwner; signedIn: boolean; cookies: string[] }> {
   const user = await currentUser(app, request);
   if (user) return { owner: { ownerId: user.id, userId: user.id }, signedIn: true, cookies: [] };
   const existing = anonymousIdOf(request);
   if (existing) return { owner: { ownerId: existing, userId: null }, signedIn: false, cookies: [] };
   const id = newAnonymousId();
-  return { owner: { ownerId: id, userId: null }, signedIn: false, cookies: [anonymousCookie(id, isSecureRequest(request))] };
+  return {
+    owner: { ownerId: id, userId: null },
+    signedIn: false,
+    cookies: [anonymousCookie(id, isSecureRequest(request))],
+  };
 }
-
 
 /** The page with one query parameter set (or removed). */
 function withParam(page: string, name: string, value: string | null) {
@@ -48,25 +54,36 @@ export async function cartAction(app: AppContext, request: Request) {
   const page = safeRedirectPath(parsed.success ? parsed.data.page : null, "/cart");
   const secure = isSecureRequest(request);
   const headers = new Headers();
-  const back = async (to: string, toast?: { kind: "success" | "error" | "info"; title: string; description?: string }) => {
+  const back = async (
+    to: string,
+    toast?: { kind: "success" | "error" | "info"; title: string; description?: string },
+  ) => {
     if (toast) headers.append("Set-Cookie", await setToastHeader(toast, secure));
     return redirect(to, { status: 303, headers });
   };
-  if (!parsed.success) return back(page, { kind: "error", title: parsed.error.issues[0]?.message ?? "That did not work" });
+  if (!parsed.success)
+    return back(page, { kind: "error", title: parsed.error.issues[0]?.message ?? "That did not work" });
 
   const { intent } = parsed.data;
-  const wanted = parsed.data.productId === undefined ? [] : Array.isArray(parsed.data.productId) ? parsed.data.productId : [parsed.data.productId];
+  const wanted =
+    parsed.data.productId === undefined
+      ? []
+      : Array.isArray(parsed.data.productId)
+        ? parsed.data.productId
+        : [parsed.data.productId];
   if (intent !== "empty" && wanted.length === 0) return back(page, { kind: "error", title: "Choose a class first." });
 
   const found = intent === "empty" ? [] : await sellablesByIds(app.db, wanted);
-  if (intent !== "empty" && intent !== "remove" && found.length === 0) return back(page, { kind: "error", title: "This class is no longer available." });
+  if (intent !== "empty" && intent !== "remove" && found.length === 0)
+    return back(page, { kind: "error", title: "This class is no longer available." });
   const item = found[0] as Sellable;
 
   const { owner, signedIn, cookies } = await cartOwnerOf(app, request);
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   const query = queryOf(page);
   const who = { userId: owner.userId, anonymousId: owner.userId ? null : owner.ownerId };
-  const track = (name: (typeof EVENTS)[keyof typeof EVENTS], ids: string[]) => recordEvent(app, name, who, { productIds: ids, page });
+  const track = (name: (typeof EVENTS)[keyof typeof EVENTS], ids: string[]) =>
+    recordEvent(app, name, who, { productIds: ids, page });
   // The screen's own button event (spec 2: 'product landing page | buy now', 'collections page | add to cart' ...), when the spec names one.
   const trackScreen = (action: "buy now" | "add to cart") => {
     const name = screenEvent(page.split("?")[0], action);
@@ -86,13 +103,21 @@ export async function cartAction(app: AppContext, request: Request) {
         // Memberships never join other items (they replace the cart), so add-all skips them.
         let added: string[] = [];
         await changeCart(app, owner, (items) => {
-          const next = addAll(items, found.filter((f) => !f.isSubscription));
+          const next = addAll(
+            items,
+            found.filter((f) => !f.isSubscription),
+          );
           added = next.slice(items.length).map((i) => i.id);
           return { items: next };
         });
         track(EVENTS.cartAllItemsAdded, added);
         const what = added.length === 1 ? "1 item" : `${added.length} items`;
-        return back(withQuery("/cart", query), added.length > 0 ? { kind: "success", title: `${what} added to your cart` } : { kind: "info", title: "Those are already in your cart" });
+        return back(
+          withQuery("/cart", query),
+          added.length > 0
+            ? { kind: "success", title: `${what} added to your cart` }
+            : { kind: "info", title: "Those are already in your cart" },
+        );
       }
       case "remove":
         await changeCart(app, owner, (items) => ({ items: wanted.reduce(removeItem, items) }));
@@ -114,8 +139,13 @@ export async function cartAction(app: AppContext, request: Request) {
         return back(afterCta(page, withQuery("/checkout", query), signedIn));
     }
   } catch (error) {
-    if (error instanceof CartBusyError) return back(page, { kind: "error", title: "Your cart is busy. Please try again." });
-    if (error instanceof CartFullError) return back(withParam(page, "added", null), { kind: "error", title: `Your cart holds at most ${CART_MAX_ITEMS} items. Check out or remove some first.` });
+    if (error instanceof CartBusyError)
+      return back(page, { kind: "error", title: "Your cart is busy. Please try again." });
+    if (error instanceof CartFullError)
+      return back(withParam(page, "added", null), {
+        kind: "error",
+        title: `Your cart holds at most ${CART_MAX_ITEMS} items. Check out or remove some first.`,
+      });
     throw error;
   }
 }

@@ -9,7 +9,11 @@ import { priceItems, sellablesByIds } from "./sellables.server";
 export async function cartJson(app: AppContext, request: Request, user: UserRow) {
   const row = await readCart(app, user.id);
   const items = priceItems(await cartSellables(app, row), readOffers(app, request, user));
-  return { lastUpdated: row ? new Date(row.updatedAt).toISOString() : null, productsInCart: items, offerValid: row?.offerValid ?? false };
+  return {
+    lastUpdated: row ? new Date(row.updatedAt).toISOString() : null,
+    productsInCart: items,
+    offerValid: row?.offerValid ?? false,
+  };
 }
 
 /**

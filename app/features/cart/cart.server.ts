@@ -43,7 +43,10 @@ export async function cartSellables(app: AppContext, row: Pick<CartRow, "items">
   return row ? sellablesByIds(app.db, row.items) : [];
 }
 
-type Change = (items: Sellable[], row: CartRow | null) => { items: Sellable[]; buyNowProductId?: string | null; offerValid?: boolean };
+type Change = (
+  items: Sellable[],
+  row: CartRow | null,
+) => { items: Sellable[]; buyNowProductId?: string | null; offerValid?: boolean };
 
 const CHANGE_ATTEMPTS = 8;
 /** A short random pause before another attempt, growing a little each time, so racing writers spread out. */
@@ -58,7 +61,12 @@ const isBusy = (error: unknown) => error instanceof Error && /SQLITE_BUSY|databa
  * applies only to that very cart: any other is CartChangedError, so no one's update is lost.
  * updatedAt grows with every write, so it names one state of the cart.
  */
-export async function changeCart(app: AppContext, owner: CartOwner, change: Change, { basedOn }: { basedOn?: number | null } = {}): Promise<{ items: Sellable[]; row: CartRow }> {
+export async function changeCart(
+  app: AppContext,
+  owner: CartOwner,
+  change: Change,
+  { basedOn }: { basedOn?: number | null } = {},
+): Promise<{ items: Sellable[]; row: CartRow }> {
   for (let attempt = 0; attempt < CHANGE_ATTEMPTS; attempt++) {
     if (attempt > 0) await pause(attempt);
     try {
@@ -72,7 +80,12 @@ export async function changeCart(app: AppContext, owner: CartOwner, change: Chan
 }
 
 /** One read-change-write; null when another write came in between. */
-async function tryChange(app: AppContext, owner: CartOwner, change: Change, basedOn: number | null | undefined): Promise<{ items: Sellable[]; row: CartRow } | null> {
+async function tryChange(
+  app: AppContext,
+  owner: CartOwner,
+  change: Change,
+  basedOn: number | null | undefined,
+): Promise<{ items: Sellable[]; row: CartRow } | null> {
   const row = await readCart(app, owner.ownerId);
   if (basedOn !== undefined && (row?.updatedAt ?? null) !== basedOn) throw new CartChangedError();
   const before = await cartSellables(app, row);
@@ -109,7 +122,10 @@ async function tryChange(app: AppContext, owner: CartOwner, change: Change, base
 export async function mergeVisitorCart(app: AppContext, anonymousId: string, userId: string): Promise<number> {
   const visitor = await readCart(app, anonymousId);
   if (!visitor) return 0;
-  const [deleted] = await app.db.delete(carts).where(and(eq(carts.ownerId, anonymousId), eq(carts.version, visitor.version))).returning();
+  const [deleted] = await app.db
+    .delete(carts)
+    .where(and(eq(carts.ownerId, anonymousId), eq(carts.version, visitor.version)))
+    .returning();
   if (!deleted || deleted.items.length === 0) return 0;
   const visitorItems = await cartSellables(app, deleted);
   await changeCart(app, { ownerId: userId, userId }, (items, row) => ({
@@ -121,7 +137,11 @@ export async function mergeVisitorCart(app: AppContext, anonymousId: string, use
 }
 
 /** How many items the user's cart will hold once this browser's visitor cart joins it (the Login routing rule). */
-export async function cartCountAfterSignIn(app: AppContext, userId: string, anonymousId: string | null): Promise<number> {
+export async function cartCountAfterSignIn(
+  app: AppContext,
+  userId: string,
+  anonymousId: string | null,
+): Promise<number> {
   const [mine, visitor] = await Promise.all([readCart(app, userId), anonymousId ? readCart(app, anonymousId) : null]);
   return new Set([...(mine?.items ?? []), ...(visitor?.items ?? [])]).size;
 }
@@ -130,7 +150,8 @@ export async function cartCountAfterSignIn(app: AppContext, userId: string, anon
 export async function removePurchased(app: AppContext, userId: string, productIds: string[]): Promise<void> {
   const bought = new Set(productIds);
   const row = await readCart(app, userId);
-  if (!row || !(row.items.some((id) => bought.has(id)) || (row.buyNowProductId && bought.has(row.buyNowProductId)))) return;
+  if (!row || !(row.items.some((id) => bought.has(id)) || (row.buyNowProductId && bought.has(row.buyNowProductId))))
+    return;
   await changeCart(app, { ownerId: userId, userId }, (items, current) => ({
     items: items.filter((i) => !bought.has(i.id)),
     buyNowProductId: current?.buyNowProductId && bought.has(current.buyNowProductId) ? null : undefined,

@@ -24,7 +24,10 @@ export interface ProductCta {
 export async function productCta(app: AppContext, request: Request, productIds: string[]) {
   const user = await currentUser(app, request);
   const ownerId = user?.id ?? anonymousIdOf(request);
-  const [owned, cart] = await Promise.all([user ? ownedProductIds(app, user.id, productIds) : new Set<string>(), ownerId ? readCart(app, ownerId) : null]);
+  const [owned, cart] = await Promise.all([
+    user ? ownedProductIds(app, user.id, productIds) : new Set<string>(),
+    ownerId ? readCart(app, ownerId) : null,
+  ]);
   const offers: Offers = readOffers(app, request, user);
   const url = new URL(request.url);
   const added = url.searchParams.get("added");
@@ -34,7 +37,14 @@ export async function productCta(app: AppContext, request: Request, productIds: 
   return {
     offers,
     user,
-    cta: (productId: string): ProductCta => ({ productId, page, signedIn: Boolean(user), owned: owned.has(productId), inCart: inCart.has(productId), added: added === productId }),
+    cta: (productId: string): ProductCta => ({
+      productId,
+      page,
+      signedIn: Boolean(user),
+      owned: owned.has(productId),
+      inCart: inCart.has(productId),
+      added: added === productId,
+    }),
     respond: <T>(body: T) => withOfferCookies(offers, body),
   };
 }

@@ -11,7 +11,13 @@ export const RECOMMENDATION_LIMIT = 4;
 
 export async function recommendations(
   app: AppContext,
-  args: { productIds: string[]; excludeProductIds?: string[]; useAllPurchases?: boolean; userId?: string | null; limit?: number },
+  args: {
+    productIds: string[];
+    excludeProductIds?: string[];
+    useAllPurchases?: boolean;
+    userId?: string | null;
+    limit?: number;
+  },
 ): Promise<ProductSummary[]> {
   const limit = args.limit ?? RECOMMENDATION_LIMIT;
   const owned = args.userId ? await ownedIds(app, args.userId) : [];
@@ -47,7 +53,9 @@ export async function recommendations(
     take(results.map((r) => r.id));
   }
   if (picked.length < limit) {
-    const { results } = await app.bindings.DB.prepare(`SELECT id FROM products WHERE kind = 'class' AND id NOT IN (SELECT value FROM json_each(?1)) ORDER BY popularity DESC, id DESC LIMIT ?2`)
+    const { results } = await app.bindings.DB.prepare(
+      `SELECT id FROM products WHERE kind = 'class' AND id NOT IN (SELECT value FROM json_each(?1)) ORDER BY popularity DESC, id DESC LIMIT ?2`,
+    )
       .bind(JSON.stringify([...exclude, ...picked]), limit)
       .all<{ id: string }>();
     take(results.map((r) => r.id));

@@ -86,7 +86,9 @@ export function cartTotals(items: PricedEntry[], { creditCents = 0, discountCent
 
 /** Monthly credit is kept in dollars (getMonthlyCreditForUser); the cart works in cents. */
 export function creditCents(monthlyCreditDollars: unknown): number {
-  return typeof monthlyCreditDollars === "number" && Number.isFinite(monthlyCreditDollars) && monthlyCreditDollars > 0 ? Math.round(monthlyCreditDollars * 100) : 0;
+  return typeof monthlyCreditDollars === "number" && Number.isFinite(monthlyCreditDollars) && monthlyCreditDollars > 0
+    ? Math.round(monthlyCreditDollars * 100)
+    : 0;
 }
 
 export interface DiscountRule {
@@ -96,7 +98,8 @@ export interface DiscountRule {
 
 /** A discount code's amount on a subtotal, in cents: percent (rounded) or a fixed amount, never more than the subtotal. */
 export function discountAmount(rule: DiscountRule, subtotalCents: number): number {
-  const off = rule.percentOff !== null ? Math.round((subtotalCents * rule.percentOff) / 100) : (rule.amountOffCents ?? 0);
+  const off =
+    rule.percentOff !== null ? Math.round((subtotalCents * rule.percentOff) / 100) : (rule.amountOffCents ?? 0);
   return Math.max(0, Math.min(off, subtotalCents));
 }
 

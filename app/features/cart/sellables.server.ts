@@ -46,7 +46,11 @@ export async function sellablesByIds(db: Db, ids: string[]): Promise<Sellable[]>
       isCollection: false,
       totalValuePriceInCents: null,
       priceInfo: p.priceInfo,
-      offer: { crossedPriceApplicableFrom: p.crossedPriceApplicableFrom, specialOnlyVip: p.specialOnlyVip, shouldNotHideDiscount: p.shouldNotHideDiscount },
+      offer: {
+        crossedPriceApplicableFrom: p.crossedPriceApplicableFrom,
+        specialOnlyVip: p.specialOnlyVip,
+        shouldNotHideDiscount: p.shouldNotHideDiscount,
+      },
     });
   }
   for (const c of bundles) byId.set(c.id, c);
@@ -84,6 +88,8 @@ async function collectionsByIds(db: Db, ids: string[]): Promise<Sellable[]> {
 export function priceItems(items: Sellable[], offers: Offers): CartItem[] {
   return items.map(({ offer, priceInfo, ...rest }) => ({
     ...rest,
-    priceInfo: offer ? offers.price({ ...offer, priceInfo }) : { price: priceInfo.price, crossedPrice: priceInfo.crossedPrice, offerEndsAt: null },
+    priceInfo: offer
+      ? offers.price({ ...offer, priceInfo })
+      : { price: priceInfo.price, crossedPrice: priceInfo.crossedPrice, offerEndsAt: null },
   }));
 }

@@ -4,7 +4,20 @@ import type { ProductSummary } from "./products.server";
 /** Only what a class card needs: lists keep this (cached, the same for everyone), not the whole product. */
 export type ProductCardData = Pick<
   ProductSummary,
-  "id" | "title" | "classSlug" | "storefrontSlug" | "creatorName" | "category" | "coverUrl" | "priceInfo" | "lessonCount" | "totalSeconds" | "rating" | "crossedPriceApplicableFrom" | "specialOnlyVip" | "shouldNotHideDiscount"
+  | "id"
+  | "title"
+  | "classSlug"
+  | "storefrontSlug"
+  | "creatorName"
+  | "category"
+  | "coverUrl"
+  | "priceInfo"
+  | "lessonCount"
+  | "totalSeconds"
+  | "rating"
+  | "crossedPriceApplicableFrom"
+  | "specialOnlyVip"
+  | "shouldNotHideDiscount"
 >;
 
 /** A card as one visitor sees it: the countdown offer decided, the offer fields gone. */

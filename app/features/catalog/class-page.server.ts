@@ -11,7 +11,10 @@ export async function loadClassPage(app: AppContext, storefrontSlug: string, cla
   return cached(app, cacheKey("class-page", { storefrontSlug, classSlug }), async () => {
     const product = await getProductDetail(app.db, { classSlug, storefrontSlug });
     if (!product) return null;
-    const [more, partOf] = await Promise.all([moreFromCreator(app.db, product), collectionsContaining(app.db, product.id)]);
+    const [more, partOf] = await Promise.all([
+      moreFromCreator(app.db, product),
+      collectionsContaining(app.db, product.id),
+    ]);
     // The description goes to the browser once, as HTML.
     const { description, ...shown } = product;
     return { product: shown, descriptionHtml: renderMarkdown(description), more: more.map(toCard), partOf };
@@ -26,7 +29,10 @@ export async function forVisitor(app: AppContext, request: Request, page: ClassP
   const { crossedPriceApplicableFrom, specialOnlyVip, shouldNotHideDiscount, priceInfo, ...product } = page.product;
   return respond({
     ...page,
-    product: { ...product, priceInfo: offers.price({ crossedPriceApplicableFrom, specialOnlyVip, shouldNotHideDiscount, priceInfo }) },
+    product: {
+      ...product,
+      priceInfo: offers.price({ crossedPriceApplicableFrom, specialOnlyVip, shouldNotHideDiscount, priceInfo }),
+    },
     more: offers.priced(page.more),
     cta: cta(page.product.id),
     now: app.now,

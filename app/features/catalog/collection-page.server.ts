@@ -10,7 +10,12 @@ import { collectionBySlug } from "./catalog.server";
  * The loader body shared by /collections/{slug}, /school/music and /schools/{slug}: the collection
  * from the catalogue cache, then this visitor's prices and buy buttons.
  */
-export async function loadCollectionPage(app: AppContext, request: Request, slug: string, programType: "collection" | "school") {
+export async function loadCollectionPage(
+  app: AppContext,
+  request: Request,
+  slug: string,
+  programType: "collection" | "school",
+) {
   const page = await cached(app, cacheKey("collection-page", { slug, programType }), async () => {
     const collection = await collectionBySlug(app, slug, programType);
     return collection ? { collection, descriptionHtml: renderMarkdown(collection.description) } : null;

@@ -57,22 +57,46 @@ export async function listCollections(db: Db, { includeSchools = false } = {}): 
 }
 
 /** One collection or school by slug, with its classes in order; null when there is none. */
-export async function getCollection(db: Db, slug: string, programType?: "collection" | "school"): Promise<CollectionDetail | null> {
+export async function getCollection(
+  db: Db,
+  slug: string,
+  programType?: "collection" | "school",
+): Promise<CollectionDetail | null> {
   const row = await db.select().from(collections).where(eq(collections.slug, slug)).get();
   if (!row || (programType && row.programType !== programType)) return null;
-  const items = await db.select({ productId: collectionItems.productId }).from(collectionItems).where(eq(collectionItems.collectionId, row.id)).orderBy(asc(collectionItems.position));
-  const classes = await productsByIds(db, items.map((i) => i.productId));
-  const totalValue = totalValueCents(classes.map((c) => ({ priceCents: c.priceInfo.price, crossedPriceCents: c.priceInfo.crossedPrice })));
+  const items = await db
+    .select({ productId: collectionItems.productId })
+    .from(collectionItems)
+    .where(eq(collectionItems.collectionId, row.id))
+    .orderBy(asc(collectionItems.position));
+  const classes = await productsByIds(
+    db,
+    items.map((i) => i.productId),
+  );
+  const totalValue = totalValueCents(
+    classes.map((c) => ({ priceCents: c.priceInfo.price, crossedPriceCents: c.priceInfo.crossedPrice })),
+  );
   return { ...toSummary(row, { totalValue, classCount: classes.length }), description: row.description, classes };
 }
 
 /** The collections a class belongs to (shown on the class page). */
-export async function collectionsContaining(db: Db, productId: string): Promise<{ slug: string; title: string; programType: "collection" | "school" }[]> {
-  const ids = await db.select({ id: collectionItems.collectionId }).from(collectionItems).where(eq(collectionItems.productId, productId));
+export async function collectionsContaining(
+  db: Db,
+  productId: string,
+): Promise<{ slug: string; title: string; programType: "collection" | "school" }[]> {
+  const ids = await db
+    .select({ id: collectionItems.collectionId })
+    .from(collectionItems)
+    .where(eq(collectionItems.productId, productId));
   if (ids.length === 0) return [];
   return db
     .select({ slug: collections.slug, title: collections.title, programType: collections.programType })
     .from(collections)
-    .where(inArray(collections.id, ids.map((i) => i.id)))
+    .where(
+      inArray(
+        collections.id,
+        ids.map((i) => i.id),
+      ),
+    )
     .orderBy(asc(collections.position));
 }

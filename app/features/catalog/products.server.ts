@@ -57,7 +57,14 @@ export interface ProductDetail extends ProductSummary {
   topics: string[];
   genres: string[];
   creator: { name: string; storefrontSlug: string; headline: string; bio: string; avatarUrl: string };
-  lessons: { id: string; position: number; title: string; summary: string; durationSeconds: number; isPreview: boolean }[];
+  lessons: {
+    id: string;
+    position: number;
+    title: string;
+    summary: string;
+    durationSeconds: number;
+    isPreview: boolean;
+  }[];
 }
 
 export class CursorNotFoundError extends Error {
@@ -87,7 +94,9 @@ function toSummary(row: ProductRow, creatorName: string): ProductSummary {
     level: row.level,
     coverUrl: row.coverUrl,
     priceInfo: { price: row.priceCents, crossedPrice: row.crossedPriceCents },
-    crossedPriceApplicableFrom: row.crossedPriceApplicableFrom ? new Date(row.crossedPriceApplicableFrom).toISOString() : null,
+    crossedPriceApplicableFrom: row.crossedPriceApplicableFrom
+      ? new Date(row.crossedPriceApplicableFrom).toISOString()
+      : null,
     specialOnlyVip: row.specialOnlyVip,
     shouldNotHideDiscount: row.shouldNotHideDiscount,
     subscriptionSlug: row.subscriptionSlug,
@@ -106,15 +115,21 @@ function filterConditions(filters: ProductFilters): SQL[] {
   if (filters.releasedSince !== undefined) conditions.push(sql`${products.releasedAt} >= ${filters.releasedSince}`);
   if (filters.rated) conditions.push(sql`${products.ratingCount} > 0`);
   if (filters.topics?.length) {
-    conditions.push(sql`${products.id} IN (SELECT ${productTags.productId} FROM ${productTags} WHERE ${productTags.kind} = 'topic' AND ${inArray(productTags.value, filters.topics)})`);
+    conditions.push(
+      sql`${products.id} IN (SELECT ${productTags.productId} FROM ${productTags} WHERE ${productTags.kind} = 'topic' AND ${inArray(productTags.value, filters.topics)})`,
+    );
   }
   if (filters.genres?.length) {
-    conditions.push(sql`${products.id} IN (SELECT ${productTags.productId} FROM ${productTags} WHERE ${productTags.kind} = 'genre' AND ${inArray(productTags.value, filters.genres)})`);
+    conditions.push(
+      sql`${products.id} IN (SELECT ${productTags.productId} FROM ${productTags} WHERE ${productTags.kind} = 'genre' AND ${inArray(productTags.value, filters.genres)})`,
+    );
   }
   if (filters.search) {
     const match = ftsQuery(filters.search);
     // A search with nothing searchable in it matches nothing rather than everything.
-    conditions.push(match ? sql`${products}.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})` : sql`0`);
+    conditions.push(
+      match ? sql`${products}.rowid IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})` : sql`0`,
+    );
   }
   return conditions;
 }
@@ -123,11 +138,16 @@ function filterConditions(filters: ProductFilters): SQL[] {
  * One page of classes in the given order, after the product whose id is `cursor`.
  * Keyset pagination: (sort value, id) below the cursor's, so page 500 costs what page 1 costs.
  */
-export async function listProducts(db: Db, args: { order: ProductOrder; filters: ProductFilters; limit: number; cursor?: string | null }): Promise<ProductPage> {
+export async function listProducts(
+  db: Db,
+  args: { order: ProductOrder; filters: ProductFilters; limit: number; cursor?: string | null },
+): Promise<ProductPage> {
   const column = ORDER_COLUMN[args.order];
   const conditions = filterConditions(args.filters);
   if (args.cursor) {
-    conditions.push(sql`(${column}, ${products.id}) < (SELECT c.${sql.identifier(column.name)}, c.id FROM products c WHERE c.id = ${args.cursor})`);
+    conditions.push(
+      sql`(${column}, ${products.id}) < (SELECT c.${sql.identifier(column.name)}, c.id FROM products c WHERE c.id = ${args.cursor})`,
+    );
   }
   const rows = await db
     .select(summaryColumns)
@@ -137,7 +157,8 @@ export async function listProducts(db: Db, args: { order: ProductOrder; filters:
     .orderBy(sql`${column} DESC`, sql`${products.id} DESC`)
     .limit(args.limit + 1);
 
-  if (rows.length === 0 && args.cursor && !(await productExists(db, args.cursor))) throw new CursorNotFoundError(args.cursor);
+  if (rows.length === 0 && args.cursor && !(await productExists(db, args.cursor)))
+    throw new CursorNotFoundError(args.cursor);
   const page = rows.slice(0, args.limit).map((r) => toSummary(r.row, r.creatorName));
   return { products: page, nextCursor: rows.length > args.limit ? page[page.length - 1].id : null };
 }
@@ -161,14 +182,24 @@ export function newReleasesSince(now: number) {
 }
 
 /** A product with its lessons, tags and creator; by id, or by class slug (and storefront slug when given). */
-export async function getProductDetail(db: Db, where: { id: string } | { classSlug: string; storefrontSlug?: string | null }): Promise<ProductDetail | null> {
+export async function getProductDetail(
+  db: Db,
+  where: { id: string } | { classSlug: string; storefrontSlug?: string | null },
+): Promise<ProductDetail | null> {
   const condition =
     "id" in where
       ? eq(products.id, where.id)
       : where.storefrontSlug
         ? and(eq(products.classSlug, where.classSlug), eq(products.storefrontSlug, where.storefrontSlug))
         : eq(products.classSlug, where.classSlug);
-  const found = await db.select({ row: products, creator: creators }).from(products).innerJoin(creators, eq(creators.id, products.creatorId)).where(condition).orderBy(desc(products.popularity)).limit(1).get();
+  const found = await db
+    .select({ row: products, creator: creators })
+    .from(products)
+    .innerJoin(creators, eq(creators.id, products.creatorId))
+    .where(condition)
+    .orderBy(desc(products.popularity))
+    .limit(1)
+    .get();
   if (!found) return null;
   const [lessonRows, tagRows] = await db.batch([
     db.select().from(lessons).where(eq(lessons.productId, found.row.id)).orderBy(asc(lessons.position)),
@@ -191,16 +222,33 @@ export async function getProductDetail(db: Db, where: { id: string } | { classSl
 }
 
 function toLesson(row: LessonRow) {
-  return { id: row.id, position: row.position, title: row.title, summary: row.summary, durationSeconds: row.durationSeconds, isPreview: row.isPreview };
+  return {
+    id: row.id,
+    position: row.position,
+    title: row.title,
+    summary: row.summary,
+    durationSeconds: row.durationSeconds,
+    isPreview: row.isPreview,
+  };
 }
 
 /** Other classes by the same creator, most popular first. */
-export async function moreFromCreator(db: Db, product: { id: string; storefrontSlug: string }, limit = 4): Promise<ProductSummary[]> {
+export async function moreFromCreator(
+  db: Db,
+  product: { id: string; storefrontSlug: string },
+  limit = 4,
+): Promise<ProductSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(products)
     .innerJoin(creators, eq(creators.id, products.creatorId))
-    .where(and(eq(products.kind, "class"), eq(products.storefrontSlug, product.storefrontSlug), sql`${products.id} <> ${product.id}`))
+    .where(
+      and(
+        eq(products.kind, "class"),
+        eq(products.storefrontSlug, product.storefrontSlug),
+        sql`${products.id} <> ${product.id}`,
+      ),
+    )
     .orderBy(desc(products.popularity), desc(products.id))
     .limit(limit);
   return rows.map((r) => toSummary(r.row, r.creatorName));
@@ -209,7 +257,11 @@ export async function moreFromCreator(db: Db, product: { id: string; storefrontS
 /** Summaries for a known set of ids, in the order given (collections, recommendations). */
 export async function productsByIds(db: Db, ids: string[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(summaryColumns).from(products).innerJoin(creators, eq(creators.id, products.creatorId)).where(inArray(products.id, ids));
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(creators, eq(creators.id, products.creatorId))
+    .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.row.id, toSummary(r.row, r.creatorName)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -217,8 +269,17 @@ export async function productsByIds(db: Db, ids: string[]): Promise<ProductSumma
 /** The distinct categories, topics and genres in the catalogue, for the browse filters. */
 export async function catalogueFacets(db: Db) {
   const [categoryRows, tagRows] = await db.batch([
-    db.select({ category: products.category, count: sql<number>`count(*)` }).from(products).where(eq(products.kind, "class")).groupBy(products.category).orderBy(asc(products.category)),
-    db.select({ kind: productTags.kind, value: productTags.value, count: sql<number>`count(*)` }).from(productTags).groupBy(productTags.kind, productTags.value).orderBy(sql`count(*) DESC`, asc(productTags.value)),
+    db
+      .select({ category: products.category, count: sql<number>`count(*)` })
+      .from(products)
+      .where(eq(products.kind, "class"))
+      .groupBy(products.category)
+      .orderBy(asc(products.category)),
+    db
+      .select({ kind: productTags.kind, value: productTags.value, count: sql<number>`count(*)` })
+      .from(productTags)
+      .groupBy(productTags.kind, productTags.value)
+      .orderBy(sql`count(*) DESC`, asc(productTags.value)),
   ]);
   return {
     categories: categoryRows.map((r) => ({ name: r.category, count: r.count })),

@@ -35,7 +35,12 @@ export function parseCommaList(raw: string | null | undefined): string[] {
 }
 
 /** The /classes title, exactly as the spec words it. */
-export function browseTitle(args: { view: BrowseView; category: string | null; count: number; productName: string }): string {
+export function browseTitle(args: {
+  view: BrowseView;
+  category: string | null;
+  count: number;
+  productName: string;
+}): string {
   if (args.category && args.view !== "Collections") return `${args.category} Classes (${args.count})`;
   switch (args.view) {
     case "New releases":
@@ -63,7 +68,14 @@ export function ftsQuery(search: string): string | null {
 }
 
 /** Building a /classes link from a set of filters, leaving out the empty ones. */
-export function browseHref(filters: { view?: string | null; category?: string | null; search?: string | null; topics?: string[]; genres?: string[]; cursor?: string | null }): string {
+export function browseHref(filters: {
+  view?: string | null;
+  category?: string | null;
+  search?: string | null;
+  topics?: string[];
+  genres?: string[];
+  cursor?: string | null;
+}): string {
   const params = new URLSearchParams();
   if (filters.view !== undefined && filters.view !== null) params.set("view", filters.view);
   if (filters.category) params.set("category", filters.category);

@@ -3,7 +3,11 @@ import { z } from "zod";
 import { UUID_PATTERN } from "~/platform/format";
 import { MAX_LIST_VALUES, PAGE_SIZE, parseCommaList } from "./rules";
 
-const productId = (name: string) => z.string({ required_error: `${name} is required` }).trim().regex(UUID_PATTERN, `${name} must be a product id (a UUID)`);
+const productId = (name: string) =>
+  z
+    .string({ required_error: `${name} is required` })
+    .trim()
+    .regex(UUID_PATTERN, `${name} must be a product id (a UUID)`);
 
 const commaList = (name: string) =>
   z
@@ -56,7 +60,9 @@ export const getProductWithClassSlugQuery = z.object({
   storefront_slug: z.string().trim().max(200).optional(),
 });
 
-export const collectionSlugQuery = z.object({ slug: z.string({ required_error: "slug is required" }).trim().min(1, "slug is required").max(200) });
+export const collectionSlugQuery = z.object({
+  slug: z.string({ required_error: "slug is required" }).trim().min(1, "slug is required").max(200),
+});
 
 /** The /classes GET form. Unknown or malformed values fall back to defaults, except a malformed cursor. */
 export const browseQuery = z.object({

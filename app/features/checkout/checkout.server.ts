@@ -46,7 +46,15 @@ export async function requireBuyer(app: AppContext, request: Request): Promise<U
 }
 
 export function orderView(order: Order) {
-  return { lines: order.lines, alreadyOwned: order.alreadyOwned, totals: order.totals, creditCents: order.creditCents, discount: order.discount, source: order.source, plans: order.plans };
+  return {
+    lines: order.lines,
+    alreadyOwned: order.alreadyOwned,
+    totals: order.totals,
+    creditCents: order.creditCents,
+    discount: order.discount,
+    source: order.source,
+    plans: order.plans,
+  };
 }
 
 export async function loadCheckout(app: AppContext, request: Request) {
@@ -72,10 +80,15 @@ export async function checkoutAction(app: AppContext, request: Request) {
   const intent = formData.get("intent");
   if (intent === "apply-code") {
     const submission = parseForm(formData, { schema: codeFormSchema });
-    if (submission.status !== "success") return data<CheckoutActionData>({ codeError: submission.error?.code?.[0] ?? "Enter a discount code." }, { status: 400 });
+    if (submission.status !== "success")
+      return data<CheckoutActionData>(
+        { codeError: submission.error?.code?.[0] ?? "Enter a discount code." },
+        { status: 400 },
+      );
     url.searchParams.set("code", normaliseCode(submission.value.code));
     const order = await buildOrder(app, request, user, url.searchParams);
-    if (order.discount?.problem) return data<CheckoutActionData>({ codeError: order.discount.problem }, { status: 400 });
+    if (order.discount?.problem)
+      return data<CheckoutActionData>({ codeError: order.discount.problem }, { status: 400 });
     return redirect(`/checkout${url.search}`, 303);
   }
   if (intent === "remove-code") {
@@ -83,7 +96,8 @@ export async function checkoutAction(app: AppContext, request: Request) {
     return redirect(`/checkout${url.search}`, 303);
   }
   const submission = parseForm(formData, { schema: payFormSchema });
-  if (submission.status !== "success") return data<CheckoutActionData>({ formError: "Reload the page and try again." }, { status: 400 });
+  if (submission.status !== "success")
+    return data<CheckoutActionData>({ formError: "Reload the page and try again." }, { status: 400 });
   return startCheckout(app, request, user, url, submission.value.idempotencyKey);
 }
 
@@ -102,7 +116,16 @@ function toLine(item: Order["lines"][number], plans: Order["plans"]): CheckoutLi
     title: item.title,
     priceCents: item.priceInfo.price,
     crossedPriceCents: item.priceInfo.crossedPrice,
-    ...(plan ? { plan: { planId: plan.chosen.id, interval: plan.chosen.interval, recurringCents: plan.chosen.priceCents, trialDays: plan.trialDays } } : {}),
+    ...(plan
+      ? {
+          plan: {
+            planId: plan.chosen.id,
+            interval: plan.chosen.interval,
+            recurringCents: plan.chosen.priceCents,
+            trialDays: plan.trialDays,
+          },
+        }
+      : {}),
   };
 }
 
@@ -122,7 +145,9 @@ export function storedPaymentInfo(app: AppContext, request: Request): Record<str
 }
 
 /** What opening a checkout ended in: where to send the buyer, or why it could not start. */
-export type Opened = { ok: true; url: string; session: CheckoutSessionRow } | { ok: false; status: 400 | 409 | 502 | 503; formError?: string; codeError?: string };
+export type Opened =
+  | { ok: true; url: string; session: CheckoutSessionRow }
+  | { ok: false; status: 400 | 409 | 502 | 503; formError?: string; codeError?: string };
 
 /**
  * Production without Stripe takes no payments: no checkout is opened, nothing is fulfilled (not even
@@ -136,12 +161,23 @@ export function paymentsUnavailable(app: AppContext): Opened | null {
  * Freezes an order into a checkout session (once per idempotency key) and opens the payment with the
  * provider; a total of 0 is fulfilled at once. Shared by the checkout page and POST /api/purchase.
  */
-export async function openCheckout(app: AppContext, request: Request, user: UserRow, order: Order, args: { idempotencyKey: string; url: URL }): Promise<Opened> {
+export async function openCheckout(
+  app: AppContext,
+  request: Request,
+  user: UserRow,
+  order: Order,
+  args: { idempotencyKey: string; url: URL },
+): Promise<Opened> {
   const { idempotencyKey, url } = args;
   const unavailable = paymentsUnavailable(app);
   if (unavailable) return unavailable;
-  const existing = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, idempotencyKey)).get();
-  if (existing && existing.userId !== user.id) return { ok: false, status: 409, formError: "Reload the page and try again." };
+  const existing = await app.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.idempotencyKey, idempotencyKey))
+    .get();
+  if (existing && existing.userId !== user.id)
+    return { ok: false, status: 409, formError: "Reload the page and try again." };
   if (existing?.status === "expired") return { ok: false, status: 409, formError: "Reload the page and try again." };
   if (existing) {
     const next = continueUrl(existing);
@@ -156,13 +192,19 @@ export async function openCheckout(app: AppContext, request: Request, user: User
     const claimed = await claimCheckout(app, request, user, order, { idempotencyKey, url, provider: provider.name });
     if (!claimed.ok) {
       // Two clicks raced: the other one made the checkout; follow it.
-      const made = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, idempotencyKey)).get();
+      const made = await app.db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.idempotencyKey, idempotencyKey))
+        .get();
       const next = made && made.userId === user.id ? continueUrl(made) : null;
       if (next && made) return { ok: true, url: next, session: made };
       if (made) return { ok: false, status: 409, formError: "Reload the page and try again." };
       // Someone else took the code's last use, or the credit was spent, since the page was shown.
       const why = await whyClaimFailed(app, user.id, claimed.code, claimed.creditCents);
-      return "codeError" in why ? { ok: false, status: 400, codeError: why.codeError } : { ok: false, status: 409, formError: why.formError };
+      return "codeError" in why
+        ? { ok: false, status: 400, codeError: why.codeError }
+        : { ok: false, status: 409, formError: why.formError };
     }
     session = claimed.session;
   }
@@ -185,11 +227,21 @@ export async function openCheckout(app: AppContext, request: Request, user: User
  * provider failure closes the checkout with 'Failed to create checkout session'. Shared by the cart's
  * checkout and the direct ones (app plans, studio tiers).
  */
-export async function handToProvider(app: AppContext, user: UserRow, session: CheckoutSessionRow, urls: { successUrl: string; cancelUrl: string }): Promise<Opened> {
+export async function handToProvider(
+  app: AppContext,
+  user: UserRow,
+  session: CheckoutSessionRow,
+  urls: { successUrl: string; cancelUrl: string },
+): Promise<Opened> {
   try {
     const started = await paymentsProvider(app).createCheckout(app, {
       session,
-      customer: { userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), stripeCustomerId: user.stripeCustomerId },
+      customer: {
+        userId: user.id,
+        email: user.email,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        stripeCustomerId: user.stripeCustomerId,
+      },
       ...urls,
       // The provider stops taking payment when the checkout stops holding its credit and code.
       expiresAt: session.createdAt + CHECKOUT_HOLD_MS,
@@ -198,12 +250,19 @@ export async function handToProvider(app: AppContext, user: UserRow, session: Ch
         session.totalCents,
       ),
     });
-    await app.db.update(checkoutSessions).set({ providerSessionId: started.providerSessionId }).where(eq(checkoutSessions.id, session.id));
-    if (started.stripeCustomerId && !user.stripeCustomerId) await app.db.update(users).set({ stripeCustomerId: started.stripeCustomerId }).where(eq(users.id, user.id));
+    await app.db
+      .update(checkoutSessions)
+      .set({ providerSessionId: started.providerSessionId })
+      .where(eq(checkoutSessions.id, session.id));
+    if (started.stripeCustomerId && !user.stripeCustomerId)
+      await app.db.update(users).set({ stripeCustomerId: started.stripeCustomerId }).where(eq(users.id, user.id));
     return { ok: true, url: started.url, session };
   } catch (error) {
     console.error("checkout: the payment provider failed", error);
-    await app.db.update(checkoutSessions).set({ status: "expired", lastError: CHECKOUT_MESSAGES.createFailed }).where(eq(checkoutSessions.id, session.id));
+    await app.db
+      .update(checkoutSessions)
+      .set({ status: "expired", lastError: CHECKOUT_MESSAGES.createFailed })
+      .where(eq(checkoutSessions.id, session.id));
     return { ok: false, status: 502, formError: CHECKOUT_MESSAGES.createFailed };
   }
 }
@@ -217,7 +276,9 @@ export async function closeOtherCheckouts(app: AppContext, userId: string, keepI
   const others = await app.db
     .update(checkoutSessions)
     .set({ status: "expired", voidedAt: app.now, lastError: LOST_MESSAGES.replaced })
-    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "open"), ne(checkoutSessions.id, keepId)))
+    .where(
+      and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.status, "open"), ne(checkoutSessions.id, keepId)),
+    )
     .returning();
   await expireWithProvider(app, others);
 }
@@ -225,7 +286,9 @@ export async function closeOtherCheckouts(app: AppContext, userId: string, keepI
 /** Tells the provider that checkouts replaced here may not be paid any more (Stripe expires its session). */
 async function expireWithProvider(app: AppContext, sessions: CheckoutSessionRow[]) {
   const provider = paymentsProvider(app);
-  for (const other of sessions) if (other.provider === provider.name) await provider.expire(app, other).catch((error) => console.error("checkout: could not expire", other.id, error));
+  for (const other of sessions)
+    if (other.provider === provider.name)
+      await provider.expire(app, other).catch((error) => console.error("checkout: could not expire", other.id, error));
 }
 
 /**
@@ -275,7 +338,11 @@ async function claimCheckout(
   ]);
   if (made.results.length === 0) return { ok: false, code, creditCents: order.totals.credit };
   const replacedIds = replaced.results.map((r) => r.id);
-  if (replacedIds.length > 0) await expireWithProvider(app, await app.db.select().from(checkoutSessions).where(inArray(checkoutSessions.id, replacedIds)));
+  if (replacedIds.length > 0)
+    await expireWithProvider(
+      app,
+      await app.db.select().from(checkoutSessions).where(inArray(checkoutSessions.id, replacedIds)),
+    );
   const session = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).get();
   if (!session) throw new Error(`checkout ${id} was made but cannot be read`);
   return { ok: true, session };
@@ -285,7 +352,10 @@ async function startCheckout(app: AppContext, request: Request, user: UserRow, u
   const order = await buildOrder(app, request, user, url.searchParams);
   const opened = await openCheckout(app, request, user, order, { idempotencyKey, url });
   if (opened.ok) return redirect(opened.url, 303);
-  return data<CheckoutActionData>({ formError: opened.formError, codeError: opened.codeError }, { status: opened.status });
+  return data<CheckoutActionData>(
+    { formError: opened.formError, codeError: opened.codeError },
+    { status: opened.status },
+  );
 }
 
 /**
@@ -298,7 +368,18 @@ export async function loadSuccess(app: AppContext, request: Request) {
   const found = (await getCheckout(app, id)) ?? (await checkoutByProviderSession(app, id));
   if (!found || found.userId !== user.id) return null;
   const session = await confirmWithProvider(app, found);
-  return { session: { id: session.id, status: session.status, lines: session.lines, totalCents: session.totalCents, creditCents: session.creditCents, discountCents: session.discountCents, discountCode: session.discountCode }, email: user.email };
+  return {
+    session: {
+      id: session.id,
+      status: session.status,
+      lines: session.lines,
+      totalCents: session.totalCents,
+      creditCents: session.creditCents,
+      discountCents: session.discountCents,
+      discountCode: session.discountCode,
+    },
+    email: user.email,
+  };
 }
 
 /**
@@ -331,7 +412,11 @@ export async function refundDeclined(app: AppContext, session: CheckoutSessionRo
   const reason = session.lastError ?? LOST_MESSAGES.replaced;
   if (session.provider !== provider.name) {
     // Paid through a provider that is no longer configured: someone must refund it by hand.
-    console.error("checkout: a declined checkout was paid through a provider that is not configured; refund it there", session.id, session.provider);
+    console.error(
+      "checkout: a declined checkout was paid through a provider that is not configured; refund it there",
+      session.id,
+      session.provider,
+    );
     const lastError = `${reason} The payment must be refunded in ${session.provider === "stripe" ? "Stripe" : "the payment provider"}.`;
     await app.db.update(checkoutSessions).set({ lastError }).where(eq(checkoutSessions.id, session.id));
     return { ...session, lastError };

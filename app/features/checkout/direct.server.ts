@@ -9,7 +9,15 @@ import { eq } from "drizzle-orm";
 import { checkoutSessions, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
-import { closeOtherCheckouts, confirmWithProvider, continueUrl, handToProvider, paymentsUnavailable, storedPaymentInfo, type Opened } from "./checkout.server";
+import {
+  closeOtherCheckouts,
+  confirmWithProvider,
+  continueUrl,
+  handToProvider,
+  paymentsUnavailable,
+  storedPaymentInfo,
+  type Opened,
+} from "./checkout.server";
 import { fulfilCheckout, getCheckout } from "./fulfil.server";
 import { paymentInfo } from "./rules";
 
@@ -22,14 +30,25 @@ export interface DirectCheckout {
   idempotencyKey: string;
 }
 
-export async function openDirectCheckout(app: AppContext, request: Request, user: UserRow, input: DirectCheckout): Promise<Opened> {
+export async function openDirectCheckout(
+  app: AppContext,
+  request: Request,
+  user: UserRow,
+  input: DirectCheckout,
+): Promise<Opened> {
   const unavailable = paymentsUnavailable(app);
   if (unavailable) return unavailable;
   const url = new URL(request.url);
-  const existing = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, input.idempotencyKey)).get();
+  const existing = await app.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.idempotencyKey, input.idempotencyKey))
+    .get();
   if (existing) {
     const next = existing.userId === user.id && existing.status !== "expired" ? continueUrl(existing) : null;
-    return next ? { ok: true, url: next, session: existing } : { ok: false, status: 409, formError: "Reload the page and try again." };
+    return next
+      ? { ok: true, url: next, session: existing }
+      : { ok: false, status: 409, formError: "Reload the page and try again." };
   }
   const provider = paymentsProvider(app);
   const [session] = await app.db
@@ -52,9 +71,15 @@ export async function openDirectCheckout(app: AppContext, request: Request, user
     .onConflictDoNothing()
     .returning();
   if (!session) {
-    const made = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, input.idempotencyKey)).get();
+    const made = await app.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.idempotencyKey, input.idempotencyKey))
+      .get();
     const next = made && made.userId === user.id ? continueUrl(made) : null;
-    return next && made ? { ok: true, url: next, session: made } : { ok: false, status: 409, formError: "Reload the page and try again." };
+    return next && made
+      ? { ok: true, url: next, session: made }
+      : { ok: false, status: 409, formError: "Reload the page and try again." };
   }
   await closeOtherCheckouts(app, user.id, session.id);
   if (session.totalCents === 0) {
@@ -74,7 +99,11 @@ export async function openDirectCheckout(app: AppContext, request: Request, user
  * webhook has not arrived yet is asked about and fulfilled here, so the buyer never waits on it.
  * Only the buyer's own checkout is looked at.
  */
-export async function confirmDirectCheckout(app: AppContext, userId: string, sessionId: string): Promise<CheckoutSessionRow | null> {
+export async function confirmDirectCheckout(
+  app: AppContext,
+  userId: string,
+  sessionId: string,
+): Promise<CheckoutSessionRow | null> {
   const session = await getCheckout(app, sessionId);
   if (!session || session.userId !== userId) return null;
   return confirmWithProvider(app, session);

@@ -35,8 +35,17 @@ export async function getCheckout(app: AppContext, id: string): Promise<Checkout
   return (await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).get()) ?? null;
 }
 
-export async function checkoutByProviderSession(app: AppContext, providerSessionId: string): Promise<CheckoutSessionRow | null> {
-  return (await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, providerSessionId)).get()) ?? null;
+export async function checkoutByProviderSession(
+  app: AppContext,
+  providerSessionId: string,
+): Promise<CheckoutSessionRow | null> {
+  return (
+    (await app.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, providerSessionId))
+      .get()) ?? null
+  );
 }
 
 export async function fulfilCheckout(
@@ -78,7 +87,12 @@ export async function fulfilCheckout(
     );
   }
   if (session.discountCode) {
-    statements.push(DB.prepare(`UPDATE discount_codes SET redemptions = redemptions + 1 WHERE code = ?2 AND ${whileOpen}`).bind(id, session.discountCode));
+    statements.push(
+      DB.prepare(`UPDATE discount_codes SET redemptions = redemptions + 1 WHERE code = ?2 AND ${whileOpen}`).bind(
+        id,
+        session.discountCode,
+      ),
+    );
   }
   session.lines.forEach((line, i) => {
     if (line.kind === "subscription") {
@@ -91,8 +105,25 @@ export async function fulfilCheckout(
           `INSERT INTO subscriptions (id, user_id, product_id, checkout_session_id, provider, provider_subscription_id, plan_id, interval, price_cents, status, trial_ends_at, current_period_end, created_at)
            SELECT ?2, ?3, ?4, ?1, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13 WHERE ${whileOpen}
            ON CONFLICT DO NOTHING`,
-        ).bind(id, crypto.randomUUID(), session.userId, line.productId, session.provider, stripeSubscriptionId, line.plan?.planId ?? null, interval, line.plan?.recurringCents ?? line.priceCents, trialEndsAt ? "trialing" : "active", trialEndsAt, periodEndsAt, app.now),
-        DB.prepare(`UPDATE users SET membership_status = 'active' WHERE id = ?2 AND ${whileOpen}`).bind(id, session.userId),
+        ).bind(
+          id,
+          crypto.randomUUID(),
+          session.userId,
+          line.productId,
+          session.provider,
+          stripeSubscriptionId,
+          line.plan?.planId ?? null,
+          interval,
+          line.plan?.recurringCents ?? line.priceCents,
+          trialEndsAt ? "trialing" : "active",
+          trialEndsAt,
+          periodEndsAt,
+          app.now,
+        ),
+        DB.prepare(`UPDATE users SET membership_status = 'active' WHERE id = ?2 AND ${whileOpen}`).bind(
+          id,
+          session.userId,
+        ),
       );
       if (amounts[i] > 0) {
         statements.push(
@@ -104,7 +135,8 @@ export async function fulfilCheckout(
         );
       }
     }
-    if (line.kind === "studio-tier" || line.kind === "app-plan") statements.push(planStatement(app, id, session.userId, line, whileOpen));
+    if (line.kind === "studio-tier" || line.kind === "app-plan")
+      statements.push(planStatement(app, id, session.userId, line, whileOpen));
     statements.push(
       DB.prepare(
         `INSERT INTO purchases (id, user_id, product_id, kind, checkout_session_id, amount_cents, purchased_at)
@@ -114,7 +146,13 @@ export async function fulfilCheckout(
   });
   statements.push(...(await enrolmentStatements(app, session.userId, session.lines, whileOpen, id)));
   if (card) statements.push(saveCardStatement(app, session.userId, card, { checkoutId: id, fulfilmentId }));
-  if (stripeCustomerId) statements.push(DB.prepare(`UPDATE users SET stripe_customer_id = ?2 WHERE id = ?1 AND stripe_customer_id IS NULL`).bind(session.userId, stripeCustomerId));
+  if (stripeCustomerId)
+    statements.push(
+      DB.prepare(`UPDATE users SET stripe_customer_id = ?2 WHERE id = ?1 AND stripe_customer_id IS NULL`).bind(
+        session.userId,
+        stripeCustomerId,
+      ),
+    );
 
   const results = await DB.batch(statements);
   // Only the call that closed it sees a row come back.
@@ -127,18 +165,31 @@ export async function fulfilCheckout(
   const after = (await getCheckout(app, id)) ?? session;
 
   // Once per checkout (only the call that closed it gets here): purchase success with its type.
-  recordEvent(app, EVENTS.purchaseSuccess, { userId: session.userId }, {
-    checkoutSessionId: id,
-    type: purchaseType(session.lines.map((l) => l.kind)),
-    productIds: session.lines.map((l) => l.productId),
-    totalCents: session.totalCents,
-    ...session.paymentInfo,
-  });
-  await removePurchased(app, session.userId, session.lines.map((l) => l.productId)).catch(() => undefined);
-  // The buyer's bell (and any open tab, live); keyed by checkout, so it can never be doubled.
-  await notify(app, { userId: session.userId, kind: "purchase", ...purchaseNotificationText(session.lines), link: purchaseLink(session), dedupeKey: `purchase:${id}` }).catch((error: unknown) =>
-    console.error("notifications: purchase notification failed", error),
+  recordEvent(
+    app,
+    EVENTS.purchaseSuccess,
+    { userId: session.userId },
+    {
+      checkoutSessionId: id,
+      type: purchaseType(session.lines.map((l) => l.kind)),
+      productIds: session.lines.map((l) => l.productId),
+      totalCents: session.totalCents,
+      ...session.paymentInfo,
+    },
   );
+  await removePurchased(
+    app,
+    session.userId,
+    session.lines.map((l) => l.productId),
+  ).catch(() => undefined);
+  // The buyer's bell (and any open tab, live); keyed by checkout, so it can never be doubled.
+  await notify(app, {
+    userId: session.userId,
+    kind: "purchase",
+    ...purchaseNotificationText(session.lines),
+    link: purchaseLink(session),
+    dedupeKey: `purchase:${id}`,
+  }).catch((error: unknown) => console.error("notifications: purchase notification failed", error));
   await sendReceiptOnce(app, after);
   return { status: "fulfilled", session: after };
 }
@@ -147,10 +198,20 @@ export async function fulfilCheckout(
  * classesEnrolled (spec 3): each class bought starts now with a suggested finish (a lesson a week);
  * a class enrolled before keeps its dates.
  */
-async function enrolmentStatements(app: AppContext, userId: string, lines: { productId: string; kind: string }[], whileOpen: string, checkoutId: string) {
+async function enrolmentStatements(
+  app: AppContext,
+  userId: string,
+  lines: { productId: string; kind: string }[],
+  whileOpen: string,
+  checkoutId: string,
+) {
   const classIds = lines.filter((l) => l.kind === "class").map((l) => l.productId);
   if (classIds.length === 0) return [];
-  const { results } = await app.bindings.DB.prepare(`SELECT id, lesson_count AS lessonCount FROM products WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(classIds)).all<{ id: string; lessonCount: number }>();
+  const { results } = await app.bindings.DB.prepare(
+    `SELECT id, lesson_count AS lessonCount FROM products WHERE id IN (SELECT value FROM json_each(?1))`,
+  )
+    .bind(JSON.stringify(classIds))
+    .all<{ id: string; lessonCount: number }>();
   return results.map((p) => {
     const path = `$."${p.id}"`;
     return app.bindings.DB.prepare(
@@ -171,21 +232,55 @@ function planStatement(app: AppContext, checkoutId: string, userId: string, line
     return app.bindings.DB.prepare(
       `INSERT INTO creator_studio_subscriptions (id, user_id, tier_slug, price_option_id, checkout_session_id, interval, price_cents, status, current_period_end, created_at)
        SELECT ?2, ?3, ?4, ?5, ?1, ?6, ?7, 'active', ?8, ?9 WHERE ${whileOpen} ON CONFLICT DO NOTHING`,
-    ).bind(checkoutId, crypto.randomUUID(), userId, line.tierSlug ?? "", line.productId, interval, line.priceCents, ends, app.now);
+    ).bind(
+      checkoutId,
+      crypto.randomUUID(),
+      userId,
+      line.tierSlug ?? "",
+      line.productId,
+      interval,
+      line.priceCents,
+      ends,
+      app.now,
+    );
   }
   return app.bindings.DB.prepare(
     `INSERT INTO app_subscriptions (id, app_id, user_id, price_option_id, checkout_session_id, interval, price_cents, status, current_period_end, created_at)
      SELECT ?2, ?3, ?4, ?5, ?1, ?6, ?7, 'active', ?8, ?9 WHERE ${whileOpen} ON CONFLICT DO NOTHING`,
-  ).bind(checkoutId, crypto.randomUUID(), line.appId ?? "", userId, line.productId, interval, line.priceCents, ends, app.now);
+  ).bind(
+    checkoutId,
+    crypto.randomUUID(),
+    line.appId ?? "",
+    userId,
+    line.productId,
+    interval,
+    line.priceCents,
+    ends,
+    app.now,
+  );
 }
 
 /** Saves the card; inside a fulfilment, only if that fulfilment granted the checkout. */
-function saveCardStatement(app: AppContext, userId: string, card: PaidCard, grantedBy: { checkoutId: string; fulfilmentId: string } | null = null) {
+function saveCardStatement(
+  app: AppContext,
+  userId: string,
+  card: PaidCard,
+  grantedBy: { checkoutId: string; fulfilmentId: string } | null = null,
+) {
   return app.bindings.DB.prepare(
     `INSERT INTO saved_cards (user_id, brand, last4, exp_month, exp_year, updated_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE ?7 IS NULL OR EXISTS (SELECT 1 FROM checkout_sessions WHERE id = ?7 AND fulfilment_id = ?8)
      ON CONFLICT (user_id) DO UPDATE SET brand = excluded.brand, last4 = excluded.last4, exp_month = excluded.exp_month, exp_year = excluded.exp_year, updated_at = excluded.updated_at`,
-  ).bind(userId, card.brand, card.last4, card.expMonth, card.expYear, app.now, grantedBy?.checkoutId ?? null, grantedBy?.fulfilmentId ?? null);
+  ).bind(
+    userId,
+    card.brand,
+    card.last4,
+    card.expMonth,
+    card.expYear,
+    app.now,
+    grantedBy?.checkoutId ?? null,
+    grantedBy?.fulfilmentId ?? null,
+  );
 }
 
 /**
@@ -193,7 +288,12 @@ function saveCardStatement(app: AppContext, userId: string, card: PaidCard, gran
  * is closed for good (expired and voided, with the reason), so no later retry grants it either; the
  * caller tells the buyer nothing was charged, or refunds what the provider took.
  */
-async function notGranted(app: AppContext, id: string, before: CheckoutSessionRow, retried: boolean): Promise<FulfilOutcome | null> {
+async function notGranted(
+  app: AppContext,
+  id: string,
+  before: CheckoutSessionRow,
+  retried: boolean,
+): Promise<FulfilOutcome | null> {
   const now = (await getCheckout(app, id)) ?? before;
   if (now.status === "complete") return { status: "already", session: now };
   const why = await whyNotGrantable(app, id);
@@ -215,16 +315,29 @@ export async function saveCard(app: AppContext, userId: string, card: PaidCard) 
 
 /** The receipt goes out once per checkout, whoever fulfils it and however often. */
 async function sendReceiptOnce(app: AppContext, session: CheckoutSessionRow) {
-  const claimed = await app.bindings.DB.prepare(`UPDATE checkout_sessions SET receipt_sent_at = ?2 WHERE id = ?1 AND receipt_sent_at IS NULL RETURNING user_id`).bind(session.id, app.now).first<{ user_id: string }>();
+  const claimed = await app.bindings.DB.prepare(
+    `UPDATE checkout_sessions SET receipt_sent_at = ?2 WHERE id = ?1 AND receipt_sent_at IS NULL RETURNING user_id`,
+  )
+    .bind(session.id, app.now)
+    .first<{ user_id: string }>();
   if (!claimed) return;
-  const user = await app.bindings.DB.prepare(`SELECT email, first_name FROM users WHERE id = ?1`).bind(session.userId).first<{ email: string; first_name: string }>();
+  const user = await app.bindings.DB.prepare(`SELECT email, first_name FROM users WHERE id = ?1`)
+    .bind(session.userId)
+    .first<{ email: string; first_name: string }>();
   if (!user) return;
-  const card = await app.bindings.DB.prepare(`SELECT brand, last4 FROM saved_cards WHERE user_id = ?1`).bind(session.userId).first<{ brand: string; last4: string }>();
+  const card = await app.bindings.DB.prepare(`SELECT brand, last4 FROM saved_cards WHERE user_id = ?1`)
+    .bind(session.userId)
+    .first<{ brand: string; last4: string }>();
   try {
-    await sendEmail(app, receiptEmail({ productName: app.env.PRODUCT_NAME, to: user.email, firstName: user.first_name, session, card }));
+    await sendEmail(
+      app,
+      receiptEmail({ productName: app.env.PRODUCT_NAME, to: user.email, firstName: user.first_name, session, card }),
+    );
   } catch {
     // A receipt that fails to send is not a lost purchase; allow another attempt later.
-    await app.bindings.DB.prepare(`UPDATE checkout_sessions SET receipt_sent_at = NULL WHERE id = ?1`).bind(session.id).run();
+    await app.bindings.DB.prepare(`UPDATE checkout_sessions SET receipt_sent_at = NULL WHERE id = ?1`)
+      .bind(session.id)
+      .run();
   }
 }
 

@@ -79,7 +79,13 @@ export async function whyNotGrantable(app: AppContext, id: string): Promise<stri
      FROM checkout_sessions c WHERE c.id = ?1`,
   )
     .bind(id, since)
-    .first<{ voidedAt: number | null; lastError: string | null; creditOk: number; usedByBuyer: number | null; grantable: number }>();
+    .first<{
+      voidedAt: number | null;
+      lastError: string | null;
+      creditOk: number;
+      usedByBuyer: number | null;
+      grantable: number;
+    }>();
   if (!row || row.grantable) return null;
   if (row.voidedAt !== null) return row.lastError ?? LOST_MESSAGES.replaced;
   if (!row.creditOk) return LOST_MESSAGES.credit;
@@ -88,14 +94,23 @@ export async function whyNotGrantable(app: AppContext, id: string): Promise<stri
 }
 
 /** Why a claim at Pay failed, for the buyer: the code (with its message) or the credit. */
-export async function whyClaimFailed(app: AppContext, userId: string, code: string | null, creditCents: number): Promise<{ codeError: string } | { formError: string }> {
+export async function whyClaimFailed(
+  app: AppContext,
+  userId: string,
+  code: string | null,
+  creditCents: number,
+): Promise<{ codeError: string } | { formError: string }> {
   const DB = app.bindings.DB;
   if (creditCents > 0) {
-    const stored = await DB.prepare(`SELECT ${storedCreditSql("?1")} AS cents`).bind(userId).first<{ cents: number }>();
+    const stored = await DB.prepare(`SELECT ${storedCreditSql("?1")} AS cents`)
+      .bind(userId)
+      .first<{ cents: number }>();
     if ((stored?.cents ?? 0) < creditCents) return { formError: LOST_MESSAGES.credit };
   }
   if (code) {
-    const rule = await DB.prepare(`SELECT expires_at AS expiresAt, max_redemptions_per_user AS perUser, (SELECT count(*) FROM checkout_sessions o WHERE o.discount_code = ?1 AND o.user_id = ?2 AND o.status = 'complete') AS mine FROM discount_codes WHERE code = ?1`)
+    const rule = await DB.prepare(
+      `SELECT expires_at AS expiresAt, max_redemptions_per_user AS perUser, (SELECT count(*) FROM checkout_sessions o WHERE o.discount_code = ?1 AND o.user_id = ?2 AND o.status = 'complete') AS mine FROM discount_codes WHERE code = ?1`,
+    )
       .bind(code, userId)
       .first<{ expiresAt: number | null; perUser: number | null; mine: number }>();
     if (!rule) return { codeError: DISCOUNT_MESSAGES.unknown };
@@ -110,7 +125,11 @@ export async function whyClaimFailed(app: AppContext, userId: string, code: stri
  * The uses of a code taken by other buyers' checkouts (redeemed or held) and by this buyer (redeemed),
  * for the checkout page: a code whose last use another buyer holds is shown as fully redeemed.
  */
-export async function codeUses(app: AppContext, code: string, userId: string): Promise<{ taken: number; mine: number }> {
+export async function codeUses(
+  app: AppContext,
+  code: string,
+  userId: string,
+): Promise<{ taken: number; mine: number }> {
   const row = await app.bindings.DB.prepare(
     `SELECT d.redemptions + (SELECT count(*) FROM checkout_sessions o WHERE o.discount_code = d.code AND o.user_id <> ?2 AND ${holding("?3")}) AS taken,
             (SELECT count(*) FROM checkout_sessions o WHERE o.discount_code = d.code AND o.user_id = ?2 AND o.status = 'complete') AS mine

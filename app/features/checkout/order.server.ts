@@ -32,20 +32,48 @@ export interface Order {
 export const normaliseCode = (raw: string | null | undefined) => (raw ?? "").trim().toUpperCase().slice(0, 40);
 
 /** The order for the cart, or for the buy-now product (?buyNow=1), or for explicit product ids (the purchase API). */
-export async function buildOrder(app: AppContext, request: Request, user: UserRow, search: URLSearchParams, productIds?: string[]): Promise<Order> {
+export async function buildOrder(
+  app: AppContext,
+  request: Request,
+  user: UserRow,
+  search: URLSearchParams,
+  productIds?: string[],
+): Promise<Order> {
   const row = productIds ? null : await readCart(app, user.id);
   const buyNow = productIds ? null : search.get("buyNow") === "1" && row?.buyNowProductId ? row.buyNowProductId : null;
-  const sellables = productIds ? await sellablesByIds(app.db, productIds) : buyNow ? await sellablesByIds(app.db, [buyNow]) : await cartSellables(app, row);
+  const sellables = productIds
+    ? await sellablesByIds(app.db, productIds)
+    : buyNow
+      ? await sellablesByIds(app.db, [buyNow])
+      : await cartSellables(app, row);
   const offers = readOffers(app, request, user);
   const priced = priceItems(sellables, offers);
-  const owned = await ownedProductIds(app, user.id, priced.map((i) => i.id));
-  const plans = await choosePlans(app, user.id, priced.filter((i) => i.isSubscription).map((i) => i.id), search.get("plan"));
+  const owned = await ownedProductIds(
+    app,
+    user.id,
+    priced.map((i) => i.id),
+  );
+  const plans = await choosePlans(
+    app,
+    user.id,
+    priced.filter((i) => i.isSubscription).map((i) => i.id),
+    search.get("plan"),
+  );
   // A membership costs its plan's price, or nothing today during a free trial.
   const lines = priced
     .filter((i) => !owned.has(i.id))
     .map((i) => {
       const plan = plans.get(i.id);
-      return plan ? { ...i, priceInfo: { price: plan.trialDays > 0 ? 0 : plan.chosen.priceCents, crossedPrice: null, offerEndsAt: null } } : i;
+      return plan
+        ? {
+            ...i,
+            priceInfo: {
+              price: plan.trialDays > 0 ? 0 : plan.chosen.priceCents,
+              crossedPrice: null,
+              offerEndsAt: null,
+            },
+          }
+        : i;
     });
   const alreadyOwned = priced.filter((i) => owned.has(i.id));
 
@@ -56,10 +84,23 @@ export async function buildOrder(app: AppContext, request: Request, user: UserRo
     const rule = await app.db.select().from(discountCodes).where(eq(discountCodes.code, code)).get();
     const problem = discountProblem(rule ?? null, app.now, rule ? await codeUses(app, code, user.id) : undefined);
     discount = { code, problem };
-    if (rule && !problem) discountCents = discountAmount(rule, lines.reduce((sum, l) => sum + l.priceInfo.price, 0));
+    if (rule && !problem)
+      discountCents = discountAmount(
+        rule,
+        lines.reduce((sum, l) => sum + l.priceInfo.price, 0),
+      );
   }
   const creditCents = monthlyCreditCents(user);
-  return { source: buyNow || productIds ? "buy-now" : "cart", lines, alreadyOwned, totals: cartTotals(lines, { creditCents, discountCents }), creditCents, discount, plans: [...plans.values()].filter((p) => lines.some((l) => l.id === p.productId)), offers };
+  return {
+    source: buyNow || productIds ? "buy-now" : "cart",
+    lines,
+    alreadyOwned,
+    totals: cartTotals(lines, { creditCents, discountCents }),
+    creditCents,
+    discount,
+    plans: [...plans.values()].filter((p) => lines.some((l) => l.id === p.productId)),
+    offers,
+  };
 }
 
 export const STALE_MESSAGES = {
@@ -73,7 +114,11 @@ export const STALE_MESSAGES = {
  * hour. Returns why not. Fulfilment checks the credit and the code again, atomically.
  */
 export async function staleCheckout(app: AppContext, session: CheckoutSessionRow): Promise<string | null> {
-  const owned = await ownedProductIds(app, session.userId, session.lines.map((l) => l.productId));
+  const owned = await ownedProductIds(
+    app,
+    session.userId,
+    session.lines.map((l) => l.productId),
+  );
   if (owned.size > 0) return STALE_MESSAGES.owned;
   if (session.createdAt <= holdsSince(app)) return LOST_MESSAGES.expired;
   return whyNotGrantable(app, session.id);

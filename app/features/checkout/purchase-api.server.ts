@@ -13,7 +13,13 @@ import { buildOrder } from "./order.server";
 import { PAYMENT_INFO_KEYS } from "./rules";
 import { sellablesByIds } from "~/features/cart/sellables.server";
 
-export async function purchaseProducts(app: AppContext, request: Request, user: UserRow, productIds: string[], info: Record<string, unknown>) {
+export async function purchaseProducts(
+  app: AppContext,
+  request: Request,
+  user: UserRow,
+  productIds: string[],
+  info: Record<string, unknown>,
+) {
   const unique = [...new Set(productIds)];
   const known = new Set((await sellablesByIds(app.db, unique)).map((s) => s.id));
   const unknown = unique.filter((id) => !known.has(id));
@@ -30,7 +36,8 @@ export async function purchaseProducts(app: AppContext, request: Request, user: 
   const header = request.headers.get("Idempotency-Key");
   const idempotencyKey = header && /^[A-Za-z0-9_-]{16,64}$/.test(header) ? header : randomHex(16);
   const opened = await openCheckout(app, request, user, order, { idempotencyKey, url });
-  if (!opened.ok) return jsonError(opened.status, opened.codeError ?? opened.formError ?? "Failed to create checkout session");
+  if (!opened.ok)
+    return jsonError(opened.status, opened.codeError ?? opened.formError ?? "Failed to create checkout session");
   const complete = opened.session.status === "complete" || opened.url.startsWith("/checkout/success");
   return apiJson({
     success: true,

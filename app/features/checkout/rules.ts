@@ -22,7 +22,11 @@ export const PAYMENT_INFO_KEYS: [query: string, field: string][] = [
  * payment_info extended as spec 7 says: each key from the query, or else from what was stored
  * (attribution, the offer and VIP cookies). Values are trimmed and capped; empty ones are left out.
  */
-export function paymentInfo(query: URLSearchParams, stored: Record<string, string | null | undefined>, base: Record<string, string> = {}): Record<string, string> {
+export function paymentInfo(
+  query: URLSearchParams,
+  stored: Record<string, string | null | undefined>,
+  base: Record<string, string> = {},
+): Record<string, string> {
   const out: Record<string, string> = { ...base };
   for (const [key, field] of PAYMENT_INFO_KEYS) {
     // A key present but blank in the query does not hide what was stored.
@@ -70,10 +74,22 @@ export const CARD_MESSAGES = {
  * 4242 4242 4242 4242 (and the other success numbers) pay, 4000 0000 0000 0002 is declined, 4000 0000
  * 0000 9995 has insufficient funds. Any other number is declined: nothing real is ever charged.
  */
-const SUCCEEDS = new Set(["4242424242424242", "4000056655665556", "5555555555554444", "2223003122003222", "5200828282828210", "378282246310005", "6011111111111117"]);
-const DECLINES: Record<string, string> = { "4000000000000002": CARD_MESSAGES.declined, "4000000000009995": CARD_MESSAGES.insufficientFunds };
+const SUCCEEDS = new Set([
+  "4242424242424242",
+  "4000056655665556",
+  "5555555555554444",
+  "2223003122003222",
+  "5200828282828210",
+  "378282246310005",
+  "6011111111111117",
+]);
+const DECLINES: Record<string, string> = {
+  "4000000000000002": CARD_MESSAGES.declined,
+  "4000000000009995": CARD_MESSAGES.insufficientFunds,
+};
 
-export type CardOutcome = { ok: true; brand: CardBrand; last4: string } | { ok: false; message: string; field: "number" | "expiry" | null };
+export type CardOutcome =
+  { ok: true; brand: CardBrand; last4: string } | { ok: false; message: string; field: "number" | "expiry" | null };
 
 export function testCardOutcome(card: { number: string; expMonth: number; expYear: number }, now: Date): CardOutcome {
   const number = card.number.replace(/[\s-]/g, "");
@@ -112,7 +128,8 @@ export type PurchaseType = "Purchased Product" | "Purchased Class" | "Subscripti
 
 /** The analytics purchase type (spec 3): a subscription in the order makes it a subscription purchase. */
 export function purchaseType(kinds: CheckoutLine["kind"][]): PurchaseType {
-  if (kinds.some((k) => k === "subscription" || k === "app-plan" || k === "studio-tier")) return "Subscription Purchase";
+  if (kinds.some((k) => k === "subscription" || k === "app-plan" || k === "studio-tier"))
+    return "Subscription Purchase";
   if (kinds.length > 0 && kinds.every((k) => k === "class")) return "Purchased Class";
   return "Purchased Product";
 }
@@ -135,14 +152,20 @@ export const CHECKOUT_HOLD_MS = 60 * 60_000;
  * buyers have taken (redeemed or held by an open checkout) and this buyer's own redemptions.
  */
 export function discountProblem(
-  code: { expiresAt: number | null; maxRedemptions: number | null; redemptions: number; maxRedemptionsPerUser?: number | null } | null,
+  code: {
+    expiresAt: number | null;
+    maxRedemptions: number | null;
+    redemptions: number;
+    maxRedemptionsPerUser?: number | null;
+  } | null,
   now: number,
   uses: { taken: number; mine: number } = { taken: code?.redemptions ?? 0, mine: 0 },
 ): string | null {
   if (!code) return DISCOUNT_MESSAGES.unknown;
   if (code.expiresAt !== null && code.expiresAt <= now) return DISCOUNT_MESSAGES.expired;
   if (code.maxRedemptionsPerUser != null && uses.mine >= code.maxRedemptionsPerUser) return DISCOUNT_MESSAGES.perUser;
-  if (code.maxRedemptions !== null && Math.max(code.redemptions, uses.taken) >= code.maxRedemptions) return DISCOUNT_MESSAGES.usedUp;
+  if (code.maxRedemptions !== null && Math.max(code.redemptions, uses.taken) >= code.maxRedemptions)
+    return DISCOUNT_MESSAGES.usedUp;
   return null;
 }
 

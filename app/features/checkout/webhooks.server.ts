@@ -43,7 +43,10 @@ export async function handleStripeWebhook(app: AppContext, request: Request): Pr
   return Response.json({ received: true });
 }
 
-async function checkoutFor(app: AppContext, object: { id: string; metadata?: Stripe.Metadata | null; client_reference_id?: string | null }) {
+async function checkoutFor(
+  app: AppContext,
+  object: { id: string; metadata?: Stripe.Metadata | null; client_reference_id?: string | null },
+) {
   const ours = object.metadata?.checkoutSessionId ?? object.client_reference_id ?? null;
   return (ours ? await getCheckout(app, ours) : null) ?? (await checkoutByProviderSession(app, object.id));
 }
@@ -58,14 +61,24 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
       const session = await checkoutFor(app, object);
       if (!session) return "not ours";
       const customer = typeof object.customer === "string" ? object.customer : (object.customer?.id ?? null);
-      const subscription = typeof object.subscription === "string" ? object.subscription : (object.subscription?.id ?? null);
-      const outcome = await fulfilCheckout(app, session.id, { stripeCustomerId: customer, stripeSubscriptionId: subscription });
+      const subscription =
+        typeof object.subscription === "string" ? object.subscription : (object.subscription?.id ?? null);
+      const outcome = await fulfilCheckout(app, session.id, {
+        stripeCustomerId: customer,
+        stripeSubscriptionId: subscription,
+      });
       if (outcome.status === "declined") {
         // Paid, but it may not be granted (replaced, or its credit or code went elsewhere): give it back.
         await refundDeclined(app, outcome.session);
         return "done";
       }
-      if (outcome.status === "fulfilled") recordEvent(app, EVENTS.paymentSubmitSuccess, { userId: session.userId }, { checkoutSessionId: session.id, provider: "stripe" });
+      if (outcome.status === "fulfilled")
+        recordEvent(
+          app,
+          EVENTS.paymentSubmitSuccess,
+          { userId: session.userId },
+          { checkoutSessionId: session.id, provider: "stripe" },
+        );
       // A membership the success page fulfilled first never learnt Stripe's subscription id: keep it now,
       // so the subscription's own events find it.
       if (subscription) await attachStripeSubscription(app, session.id, subscription);
@@ -81,7 +94,10 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
     case "checkout.session.expired": {
       const session = await checkoutFor(app, event.data.object);
       if (!session) return "not ours";
-      await app.db.update(checkoutSessions).set({ status: "expired" }).where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, "open")));
+      await app.db
+        .update(checkoutSessions)
+        .set({ status: "expired" })
+        .where(and(eq(checkoutSessions.id, session.id), eq(checkoutSessions.status, "open")));
       return "done";
     }
     case "charge.refunded": {
@@ -89,7 +105,10 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
       const checkoutId = charge.metadata?.checkoutSessionId;
       if (!checkoutId || !(await getCheckout(app, checkoutId))) return "not ours";
       const refundedInfo = { refundedAt: app.now, amountCents: charge.amount_refunded, reason: "Refunded in Stripe" };
-      await app.db.update(purchases).set({ refundedInfo }).where(and(eq(purchases.checkoutSessionId, checkoutId), ne(purchases.kind, "subscription")));
+      await app.db
+        .update(purchases)
+        .set({ refundedInfo })
+        .where(and(eq(purchases.checkoutSessionId, checkoutId), ne(purchases.kind, "subscription")));
       return "done";
     }
     case "customer.subscription.created":
@@ -108,7 +127,11 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
       const ref = invoice.subscription ?? invoice.parent?.subscription_details?.subscription ?? null;
       const stripeSub = typeof ref === "string" ? ref : (ref?.id ?? null);
       if (!stripeSub) return "not ours";
-      const [row] = await app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, stripeSub)).limit(1);
+      const [row] = await app.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.providerSubscriptionId, stripeSub))
+        .limit(1);
       if (!row) return "not ours";
       const paid = event.type === "invoice.paid";
       const DB = app.bindings.DB;
@@ -119,7 +142,17 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
         DB.prepare(
           `INSERT INTO invoices (id, subscription_id, user_id, amount_cents, status, period_start, period_end, provider_invoice_id, created_at)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (provider_invoice_id) DO UPDATE SET status = excluded.status, amount_cents = excluded.amount_cents WHERE invoices.status <> 'paid'`,
-        ).bind(crypto.randomUUID(), row.id, row.userId, paid ? invoice.amount_paid : invoice.amount_due, paid ? "paid" : "failed", (invoice.period_start ?? 0) * 1000, (invoice.period_end ?? 0) * 1000, invoice.id, app.now),
+        ).bind(
+          crypto.randomUUID(),
+          row.id,
+          row.userId,
+          paid ? invoice.amount_paid : invoice.amount_due,
+          paid ? "paid" : "failed",
+          (invoice.period_start ?? 0) * 1000,
+          (invoice.period_end ?? 0) * 1000,
+          invoice.id,
+          app.now,
+        ),
         ...(paid
           ? []
           : [
@@ -145,14 +178,23 @@ async function applyEvent(app: AppContext, event: Stripe.Event): Promise<"done" 
  * been fulfilled yet.
  */
 async function subscriptionForStripe(app: AppContext, stripeId: string, checkoutId: string | null) {
-  const [row] = await app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, stripeId)).limit(1);
+  const [row] = await app.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, stripeId))
+    .limit(1);
   if (row || !checkoutId) return row ?? null;
   const checkout = await getCheckout(app, checkoutId);
   // A checkout declined for good (replaced, refunded) never gets a membership: nothing to wait for.
   if (!checkout || checkout.voidedAt !== null) return null;
-  if (checkout.status !== "complete") throw new Error("Subscription event before its checkout was fulfilled: retry later");
+  if (checkout.status !== "complete")
+    throw new Error("Subscription event before its checkout was fulfilled: retry later");
   await attachStripeSubscription(app, checkout.id, stripeId);
-  const [attached] = await app.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, stripeId)).limit(1);
+  const [attached] = await app.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, stripeId))
+    .limit(1);
   return attached ?? null;
 }
 
@@ -176,21 +218,37 @@ const STRIPE_STATUS: Record<string, "active" | "trialing" | "past_due" | "cancel
   incomplete_expired: "canceled",
 };
 
-
 /**
  * Stripe's view of a subscription wins, but only if it is newer than the last one applied: events
  * may arrive out of order, so each carries its time and an older one changes nothing.
  */
-async function syncStripeSubscription(app: AppContext, id: string, userId: string, object: Stripe.Subscription, eventAt: number) {
+async function syncStripeSubscription(
+  app: AppContext,
+  id: string,
+  userId: string,
+  object: Stripe.Subscription,
+  eventAt: number,
+) {
   const item = object.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
-  const periodEnd = ((object as Stripe.Subscription & { current_period_end?: number }).current_period_end ?? item?.current_period_end ?? 0) * 1000;
+  const periodEnd =
+    ((object as Stripe.Subscription & { current_period_end?: number }).current_period_end ??
+      item?.current_period_end ??
+      0) * 1000;
   const DB = app.bindings.DB;
   await DB.batch([
     DB.prepare(
       `UPDATE subscriptions SET status = ?2, current_period_end = CASE WHEN ?3 > 0 THEN ?3 ELSE current_period_end END, trial_ends_at = ?4,
          cancel_at_period_end = ?5, canceled_at = ?6, stripe_synced_at = ?7
        WHERE id = ?1 AND (stripe_synced_at IS NULL OR stripe_synced_at <= ?7)`,
-    ).bind(id, STRIPE_STATUS[object.status] ?? "past_due", periodEnd, object.trial_end ? object.trial_end * 1000 : null, object.cancel_at_period_end ? 1 : 0, object.canceled_at ? object.canceled_at * 1000 : null, eventAt),
+    ).bind(
+      id,
+      STRIPE_STATUS[object.status] ?? "past_due",
+      periodEnd,
+      object.trial_end ? object.trial_end * 1000 : null,
+      object.cancel_at_period_end ? 1 : 0,
+      object.canceled_at ? object.canceled_at * 1000 : null,
+      eventAt,
+    ),
     membershipSync(app, userId),
   ]);
 }

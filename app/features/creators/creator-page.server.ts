@@ -11,8 +11,16 @@ export interface CreatorPageData {
   loginHref: string | null;
 }
 
-export async function loadCreatorPage(app: AppContext, request: Request, variant: CreatorPageVariant): Promise<CreatorPageData> {
+export async function loadCreatorPage(
+  app: AppContext,
+  request: Request,
+  variant: CreatorPageVariant,
+): Promise<CreatorPageData> {
   const url = new URL(request.url);
   const user = await currentUser(app, request);
-  return { variant, joined: url.searchParams.get("joined") === "1", loginHref: user ? null : authHref(url.pathname, "Login") };
+  return {
+    variant,
+    joined: url.searchParams.get("joined") === "1",
+    loginHref: user ? null : authHref(url.pathname, "Login"),
+  };
 }

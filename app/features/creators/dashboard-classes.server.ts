@@ -38,7 +38,15 @@ export function storefrontSlugOf(user: Pick<UserRow, "creatorInfo">): string | n
  * revenue is counted once across classes rather than in full for each.
  */
 async function soldClasses(app: AppContext, storefrontSlug: string): Promise<SoldClass[]> {
-  const rows = await app.db.all<{ id: string; title: string; classSlug: string; coverUrl: string; priceCents: number; sales: number; revenue: number }>(sql`
+  const rows = await app.db.all<{
+    id: string;
+    title: string;
+    classSlug: string;
+    coverUrl: string;
+    priceCents: number;
+    sales: number;
+    revenue: number;
+  }>(sql`
     WITH mine AS (
       SELECT id, title, class_slug, cover_url, price_cents FROM products WHERE storefront_slug = ${storefrontSlug} AND kind = 'class'
     ),
@@ -80,7 +88,11 @@ export async function loadDashboardClasses(app: AppContext, request: Request): P
   const empty: DashboardClasses = { storefront: null, classes: [], totals: { classes: 0, sales: 0, revenueCents: 0 } };
   const slug = storefrontSlugOf(user);
   if (!slug) return empty;
-  const creator = await app.db.select({ slug: creators.storefrontSlug, name: creators.name }).from(creators).where(eq(creators.storefrontSlug, slug)).get();
+  const creator = await app.db
+    .select({ slug: creators.storefrontSlug, name: creators.name })
+    .from(creators)
+    .where(eq(creators.storefrontSlug, slug))
+    .get();
   // A link to a storefront that no longer exists reads as no storefront, not an error.
   if (!creator) return empty;
   const classes = await soldClasses(app, creator.slug);

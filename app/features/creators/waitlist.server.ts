@@ -14,7 +14,8 @@ type Joined = { ok: true; message: string } | { ok: false; status: 400 | 503; me
 /** Validates and stores; a store failure is reported as the spec's 'Failed to join waitlist', never thrown. */
 async function join(app: AppContext, body: Record<string, unknown>): Promise<Joined> {
   const parsed = creatorWaitlistSchema(app.env.SUPPORT_EMAIL).safeParse(body);
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? creatorMessages.failed };
+  if (!parsed.success)
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? creatorMessages.failed };
   try {
     const isNew = await joinWaitlist(app, { email: parsed.data.email, list: CREATOR_WAITLIST });
     return { ok: true, message: isNew ? creatorMessages.joined : creatorMessages.alreadyJoined };
@@ -32,7 +33,9 @@ export async function joinCreatorWaitlistApi(app: AppContext, request: Request):
   const body = await readBody(request);
   if (!body) return answer(400, { status: "error", message: creatorMessages.unreadableBody });
   const result = await join(app, body);
-  return result.ok ? answer(200, { status: "success", message: result.message }) : answer(result.status, { status: "error", message: result.message });
+  return result.ok
+    ? answer(200, { status: "success", message: result.message })
+    : answer(result.status, { status: "error", message: result.message });
 }
 
 export interface CreatorFormData {
@@ -48,7 +51,8 @@ export async function creatorWaitlistAction(app: AppContext, request: Request) {
   const form = await request.formData().catch(() => null);
   const email = typeof form?.get("email") === "string" ? String(form?.get("email")) : "";
   const result = await join(app, { email });
-  if (!result.ok) return data<CreatorFormData>({ error: result.message, email: email.slice(0, 200) }, { status: result.status });
+  if (!result.ok)
+    return data<CreatorFormData>({ error: result.message, email: email.slice(0, 200) }, { status: result.status });
   const url = new URL(request.url);
   return redirect(`${url.pathname}?joined=1`, 303);
 }

@@ -22,6 +22,10 @@ export async function getFlag(app: AppContext, key: string): Promise<Flag> {
   }
   const row = await app.db.select().from(featureFlags).where(eq(featureFlags.key, key)).get();
   const flag: Flag = { enabled: row?.enabled ?? false, payload: row?.payload ?? null };
-  app.ctx.waitUntil(app.bindings.CACHE.put(flagCacheKey(key), JSON.stringify(flag), { expirationTtl: FLAG_CACHE_SECONDS }).catch(() => undefined));
+  app.ctx.waitUntil(
+    app.bindings.CACHE.put(flagCacheKey(key), JSON.stringify(flag), { expirationTtl: FLAG_CACHE_SECONDS }).catch(
+      () => undefined,
+    ),
+  );
   return flag;
 }

@@ -9,10 +9,17 @@ export interface HeroData {
   mobileBackgroundUrl: string;
 }
 
-export function heroData(productName: string, prices: { lowestClassCents: number | null; membershipCents: number | null }): HeroData {
+export function heroData(
+  productName: string,
+  prices: { lowestClassCents: number | null; membershipCents: number | null },
+): HeroData {
   const parts = [
-    prices.lowestClassCents !== null ? `Classes from ${formatCents(prices.lowestClassCents, { dropZeroCents: true })}` : null,
-    prices.membershipCents !== null ? `or every class with ${productName} Membership for ${formatCents(prices.membershipCents, { dropZeroCents: true })} a year` : null,
+    prices.lowestClassCents !== null
+      ? `Classes from ${formatCents(prices.lowestClassCents, { dropZeroCents: true })}`
+      : null,
+    prices.membershipCents !== null
+      ? `or every class with ${productName} Membership for ${formatCents(prices.membershipCents, { dropZeroCents: true })} a year`
+      : null,
   ].filter(Boolean);
   return {
     title: "Learn music from the artists who make it",

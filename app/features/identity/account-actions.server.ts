@@ -12,9 +12,26 @@ import { currentDeviceId, forgetDevice, listDevices } from "./devices.server";
 import { messages } from "./rules";
 import { changePasswordSchema, deleteAccountSchema, mfaCodeSchema, profileSchema } from "./schema";
 import { currentSessionId, endAllSessions, endSession, requireUser } from "./sessions.server";
-import { associateSoftwareToken, pendingSecret, preferSoftwareToken, removeSoftwareToken, setupPicture, verifiedFactor, verifySoftwareToken } from "./totp.server";
+import {
+  associateSoftwareToken,
+  pendingSecret,
+  preferSoftwareToken,
+  removeSoftwareToken,
+  setupPicture,
+  verifiedFactor,
+  verifySoftwareToken,
+} from "./totp.server";
 
-export const ACCOUNT_INTENTS = ["profile", "password", "totp-start", "totp-verify", "totp-remove", "device-forget", "signout-everywhere", "delete"] as const;
+export const ACCOUNT_INTENTS = [
+  "profile",
+  "password",
+  "totp-start",
+  "totp-verify",
+  "totp-remove",
+  "device-forget",
+  "signout-everywhere",
+  "delete",
+] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 const signedInUser = (app: AppContext, request: Request) => requireUser(app, request, "/account");
@@ -22,12 +39,31 @@ const signedInUser = (app: AppContext, request: Request) => requireUser(app, req
 export async function accountPage(app: AppContext, request: Request) {
   const user = await signedInUser(app, request);
   const url = new URL(request.url);
-  const [devices, thisDevice, factor, pending] = await Promise.all([listDevices(app, user.id), currentDeviceId(app, request, user.id), verifiedFactor(app, user.id), pendingSecret(app, user.id)]);
-  const setup = url.searchParams.get("setup") === "totp" && pending ? setupPicture(pending, user.email, app.env.PRODUCT_NAME) : null;
+  const [devices, thisDevice, factor, pending] = await Promise.all([
+    listDevices(app, user.id),
+    currentDeviceId(app, request, user.id),
+    verifiedFactor(app, user.id),
+    pendingSecret(app, user.id),
+  ]);
+  const setup =
+    url.searchParams.get("setup") === "totp" && pending
+      ? setupPicture(pending, user.email, app.env.PRODUCT_NAME)
+      : null;
   return {
     now: app.now,
-    profile: { email: user.email, firstName: user.firstName, lastName: user.lastName, miniBio: user.miniBio, emailVerified: user.emailVerified, signUpDate: user.signUpDate, profilePhoto: user.profilePhoto },
-    authenticator: factor && user.preferredMfa === "SOFTWARE_TOKEN_MFA" ? { friendlyName: factor.friendlyName, since: factor.verifiedAt } : null,
+    profile: {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      miniBio: user.miniBio,
+      emailVerified: user.emailVerified,
+      signUpDate: user.signUpDate,
+      profilePhoto: user.profilePhoto,
+    },
+    authenticator:
+      factor && user.preferredMfa === "SOFTWARE_TOKEN_MFA"
+        ? { friendlyName: factor.friendlyName, since: factor.verifiedAt }
+        : null,
     setup,
     devices: devices.map((device) => ({ ...device, current: device.id === thisDevice })),
   };
@@ -44,8 +80,21 @@ export async function accountAction(app: AppContext, request: Request) {
   const user = await signedInUser(app, request);
   const formData = (await formDataOf(request)) ?? new FormData();
   const intent = formData.get("intent") as AccountIntent;
-  const failed = (submission: { reply: (o?: object) => unknown }, status: number, extra: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
-    data({ intent, result: submission.reply({ ...extra, hideFields: ["currentPassword", "newPassword", "code", "photo"] }) as never }, { status });
+  const failed = (
+    submission: { reply: (o?: object) => unknown },
+    status: number,
+    extra: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+  ) =>
+    data(
+      {
+        intent,
+        result: submission.reply({
+          ...extra,
+          hideFields: ["currentPassword", "newPassword", "code", "photo"],
+        }) as never,
+      },
+      { status },
+    );
 
   switch (intent) {
     case "profile": {
@@ -68,11 +117,24 @@ export async function accountAction(app: AppContext, request: Request) {
     case "password": {
       const submission = parseForm(formData, { schema: changePasswordSchema() });
       if (submission.status !== "success") return failed(submission, 400);
-      const outcome = await changePassword(app, user, await currentSessionId(request), submission.value, clientOf(app.env, request));
-      if (outcome.status === "common") return failed(submission, 400, { fieldErrors: { newPassword: [messages.passwordTooCommon] } });
-      if (outcome.status === "wait") return failed(submission, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
-      if (outcome.status === "wrong") return failed(submission, 400, { fieldErrors: { currentPassword: ["Incorrect password."] } });
-      return done(request, "/account", { kind: "success", title: "Your password has been changed!", description: "Every other device has been signed out." });
+      const outcome = await changePassword(
+        app,
+        user,
+        await currentSessionId(request),
+        submission.value,
+        clientOf(app.env, request),
+      );
+      if (outcome.status === "common")
+        return failed(submission, 400, { fieldErrors: { newPassword: [messages.passwordTooCommon] } });
+      if (outcome.status === "wait")
+        return failed(submission, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
+      if (outcome.status === "wrong")
+        return failed(submission, 400, { fieldErrors: { currentPassword: ["Incorrect password."] } });
+      return done(request, "/account", {
+        kind: "success",
+        title: "Your password has been changed!",
+        description: "Every other device has been signed out.",
+      });
     }
     case "totp-start": {
       await associateSoftwareToken(app, user.id);
@@ -81,9 +143,14 @@ export async function accountAction(app: AppContext, request: Request) {
     case "totp-verify": {
       const submission = parseForm(formData, { schema: mfaCodeSchema() });
       if (submission.status !== "success") return failed(submission, 400);
-      if (!(await verifySoftwareToken(app, user.id, submission.value.code))) return failed(submission, 400, { fieldErrors: { code: [messages.mfaCodeMismatch] } });
+      if (!(await verifySoftwareToken(app, user.id, submission.value.code)))
+        return failed(submission, 400, { fieldErrors: { code: [messages.mfaCodeMismatch] } });
       await preferSoftwareToken(app, user.id);
-      return done(request, "/account#authenticator", { kind: "success", title: "Authenticator app turned on.", description: "You'll enter a code from it when you log in on a new device." });
+      return done(request, "/account#authenticator", {
+        kind: "success",
+        title: "Authenticator app turned on.",
+        description: "You'll enter a code from it when you log in on a new device.",
+      });
     }
     case "totp-remove": {
       await removeSoftwareToken(app, user.id);
@@ -92,20 +159,28 @@ export async function accountAction(app: AppContext, request: Request) {
     case "device-forget": {
       const deviceId = String(formData.get("deviceId") ?? "");
       const thisDevice = await currentDeviceId(app, request, user.id);
-      if (!(await forgetDevice(app, user.id, deviceId))) return done(request, "/account#devices", { kind: "error", title: "That device was already forgotten." });
+      if (!(await forgetDevice(app, user.id, deviceId)))
+        return done(request, "/account#devices", { kind: "error", title: "That device was already forgotten." });
       // Forgetting this browser ends this session too.
-      if (deviceId === thisDevice) return done(request, "/", { kind: "info", title: "This device has been forgotten and signed out." }, [await endSession(app, request)]);
+      if (deviceId === thisDevice)
+        return done(request, "/", { kind: "info", title: "This device has been forgotten and signed out." }, [
+          await endSession(app, request),
+        ]);
       return done(request, "/account#devices", { kind: "success", title: "Device forgotten and signed out." });
     }
     case "signout-everywhere": {
       await endAllSessions(app, user.id);
-      return done(request, "/", { kind: "info", title: "You've been signed out on every device." }, [await endSession(app, request)]);
+      return done(request, "/", { kind: "info", title: "You've been signed out on every device." }, [
+        await endSession(app, request),
+      ]);
     }
     case "delete": {
       const submission = parseForm(formData, { schema: deleteAccountSchema() });
       if (submission.status !== "success") return failed(submission, 400);
       await deleteAccount(app, user);
-      return done(request, "/", { kind: "info", title: "Your account has been deleted." }, [await endSession(app, request)]);
+      return done(request, "/", { kind: "info", title: "Your account has been deleted." }, [
+        await endSession(app, request),
+      ]);
     }
     default:
       return data({ intent, result: { status: "error", error: { "": ["Unknown action"] } } as never }, { status: 400 });

@@ -14,7 +14,10 @@ export async function findUserByEmail(app: AppContext, email: string): Promise<U
 }
 
 /** Creates the user and their password in one batch: either both exist afterwards or neither does. */
-export async function createAccount(app: AppContext, input: { email: string; firstName: string; lastName: string; password: string; username?: string }): Promise<UserRow> {
+export async function createAccount(
+  app: AppContext,
+  input: { email: string; firstName: string; lastName: string; password: string; username?: string },
+): Promise<UserRow> {
   if (await findUserByEmail(app, input.email)) throw new EmailTakenError(input.email);
   const id = crypto.randomUUID();
   const hash = await hashPassword(input.password);
@@ -22,7 +25,14 @@ export async function createAccount(app: AppContext, input: { email: string; fir
     const [[user]] = await app.db.batch([
       app.db
         .insert(users)
-        .values({ id, email: input.email.toLowerCase(), username: input.username ?? crypto.randomUUID(), firstName: input.firstName, lastName: input.lastName, signUpDate: app.now })
+        .values({
+          id,
+          email: input.email.toLowerCase(),
+          username: input.username ?? crypto.randomUUID(),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          signUpDate: app.now,
+        })
         .returning(),
       app.db.insert(passwordCredentials).values({ userId: id, hash, updatedAt: app.now }),
     ]);
@@ -43,7 +53,12 @@ export type SignInResult = { status: "ok"; user: UserRow } | { status: "failed" 
  * and failures count whether or not it has an account, so neither timing nor lockout tells which part
  * was wrong. After 5 failures each attempt waits longer (rules.ts attemptWaitMs).
  */
-export async function authenticate(app: AppContext, rawEmail: string, password: string, client: Client = LOCAL_CLIENT): Promise<SignInResult> {
+export async function authenticate(
+  app: AppContext,
+  rawEmail: string,
+  password: string,
+  client: Client = LOCAL_CLIENT,
+): Promise<SignInResult> {
   const email = rawEmail.toLowerCase();
   const claim = await claimCheck(app, "login", email, client, LOGIN_POLICY);
   if (!claim.ok) return { status: "wait", waitMs: claim.waitMs };

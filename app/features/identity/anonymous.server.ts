@@ -21,16 +21,29 @@ export const ANONYMOUS_DATA: AnonymousDataMover[] = [];
 export type LinkResult = { success: true; dataLinked: boolean; message: string } | { success: false; message: string };
 
 export async function linkAnonymousUser(app: AppContext, anonymousId: string, userId: string): Promise<LinkResult> {
-  if (!ANONYMOUS_ID.test(anonymousId)) return { success: false, message: "anonymousUserId must be 'anon_' followed by a UUID" };
-  const [claimed] = await app.db.insert(anonymousLinks).values({ anonymousId, userId, linkedAt: app.now }).onConflictDoNothing().returning();
+  if (!ANONYMOUS_ID.test(anonymousId))
+    return { success: false, message: "anonymousUserId must be 'anon_' followed by a UUID" };
+  const [claimed] = await app.db
+    .insert(anonymousLinks)
+    .values({ anonymousId, userId, linkedAt: app.now })
+    .onConflictDoNothing()
+    .returning();
   if (!claimed) {
-    const existing = await app.db.select().from(anonymousLinks).where(eq(anonymousLinks.anonymousId, anonymousId)).get();
+    const existing = await app.db
+      .select()
+      .from(anonymousLinks)
+      .where(eq(anonymousLinks.anonymousId, anonymousId))
+      .get();
     if (existing?.userId !== userId) return { success: false, message: "This anonymous id belongs to another account" };
     return { success: true, dataLinked: false, message: "Already linked" };
   }
   let moved = 0;
   for (const move of ANONYMOUS_DATA) moved += await move(app, anonymousId, userId);
-  return { success: true, dataLinked: moved > 0, message: moved > 0 ? "Anonymous data linked" : "No anonymous data to link" };
+  return {
+    success: true,
+    dataLinked: moved > 0,
+    message: moved > 0 ? "Anonymous data linked" : "No anonymous data to link",
+  };
 }
 
 /** The visitor's anonymous id from the cookie, when it is well formed. */
@@ -43,7 +56,8 @@ export function anonymousIdOf(request: Request): string | null {
 export const NON_AUTH_HEADER = "X-Non-Auth-User-Id";
 
 /** Why a link is refused: only the id this request carries may be linked, never one named in a body. */
-export const NOT_YOUR_ANONYMOUS_ID = "This anonymous id is not yours: only the id this browser carries (its visitor cookie or X-Non-Auth-User-Id) can be linked";
+export const NOT_YOUR_ANONYMOUS_ID =
+  "This anonymous id is not yours: only the id this browser carries (its visitor cookie or X-Non-Auth-User-Id) can be linked";
 
 /**
  * The well-formed anonymous ids among those a request carries (its visitor cookie and its
@@ -59,11 +73,18 @@ export function carriedAnonymousIds(...carried: (string | null | undefined)[]): 
 /** Readable by the page's script (it mirrors the id to local storage), a year long. */
 export function anonymousCookie(id: string | null, secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-  return id ? `${ANONYMOUS_COOKIE}=${id}; Max-Age=31536000; ${attributes}` : `${ANONYMOUS_COOKIE}=; Max-Age=0; ${attributes}`;
+  return id
+    ? `${ANONYMOUS_COOKIE}=${id}; Max-Age=31536000; ${attributes}`
+    : `${ANONYMOUS_COOKIE}=; Max-Age=0; ${attributes}`;
 }
 
 /** At sign-in: links the visitor's anonymous id once; the cookie is cleared when data moved (spec 4). */
-export async function linkOnSignIn(app: AppContext, request: Request, userId: string, secure: boolean): Promise<string[]> {
+export async function linkOnSignIn(
+  app: AppContext,
+  request: Request,
+  userId: string,
+  secure: boolean,
+): Promise<string[]> {
   const anonymousId = anonymousIdOf(request);
   if (!anonymousId) return [];
   const result = await linkAnonymousUser(app, anonymousId, userId);

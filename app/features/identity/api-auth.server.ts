@@ -8,7 +8,12 @@ import { jsonError } from "~/platform/http.server";
 import { messages } from "./rules";
 import { requestUser } from "./tokens.server";
 
-type Handler<S extends z.ZodTypeAny> = (input: z.output<S>, user: UserRow, app: AppContext, request: Request) => Promise<Response>;
+type Handler<S extends z.ZodTypeAny> = (
+  input: z.output<S>,
+  user: UserRow,
+  app: AppContext,
+  request: Request,
+) => Promise<Response>;
 
 /** The caller first (401 before any input check), then the input, then the handler. */
 function signedIn<S extends z.ZodTypeAny>(wrap: typeof apiAction, schema: S, handler: Handler<S>) {
@@ -19,5 +24,7 @@ function signedIn<S extends z.ZodTypeAny>(wrap: typeof apiAction, schema: S, han
   };
 }
 
-export const signedInAction = <S extends z.ZodTypeAny>(schema: S, handler: Handler<S>) => signedIn(apiAction, schema, handler);
-export const signedInLoader = <S extends z.ZodTypeAny>(schema: S, handler: Handler<S>) => signedIn(apiLoader, schema, handler);
+export const signedInAction = <S extends z.ZodTypeAny>(schema: S, handler: Handler<S>) =>
+  signedIn(apiAction, schema, handler);
+export const signedInLoader = <S extends z.ZodTypeAny>(schema: S, handler: Handler<S>) =>
+  signedIn(apiLoader, schema, handler);

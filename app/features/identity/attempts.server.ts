@@ -9,7 +9,15 @@ import { attemptCounters } from "~/db/schema";
 import type { Client } from "~/platform/client.server";
 import { LOCAL_CLIENT } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
-import { CLIENT_FAILURE_POLICY, EMAIL_CEILING_POLICY, GLOBAL_FAILURE_POLICY, attemptWaitMs, isWindowPolicy, type AttemptPolicy, type WindowPolicy } from "./rules";
+import {
+  CLIENT_FAILURE_POLICY,
+  EMAIL_CEILING_POLICY,
+  GLOBAL_FAILURE_POLICY,
+  attemptWaitMs,
+  isWindowPolicy,
+  type AttemptPolicy,
+  type WindowPolicy,
+} from "./rules";
 
 type Claim = { ok: true; failures: number } | { ok: false; waitMs: number };
 
@@ -35,7 +43,9 @@ export async function claimAttempt(app: AppContext, key: string, policy: Attempt
   const DB = app.bindings.DB;
   const claimed = isWindowPolicy(policy)
     ? await DB.prepare(WINDOW_CLAIM).bind(key, app.now, policy.windowMs, policy.limit).first<{ failures: number }>()
-    : await DB.prepare(BACKOFF_CLAIM).bind(key, app.now, policy.quietMs, policy.free, policy.maxMs).first<{ failures: number }>();
+    : await DB.prepare(BACKOFF_CLAIM)
+        .bind(key, app.now, policy.quietMs, policy.free, policy.maxMs)
+        .first<{ failures: number }>();
   if (claimed) return { ok: true, failures: claimed.failures };
   return { ok: false, waitMs: await currentWait(app, key, policy) };
 }
@@ -66,7 +76,8 @@ const GLOBAL_KEY = "failures:all";
 const clientKey = (client: Client) => `failures:${client.key}`;
 
 /** The subject's lockout counter: per subject and client in production, per subject locally (one client). */
-export const lockoutKey = (scope: CheckScope, subject: string, client: Client = LOCAL_CLIENT) => (client.trusted ? `${scope}:${subject}|${client.key}` : `${scope}:${subject}`);
+export const lockoutKey = (scope: CheckScope, subject: string, client: Client = LOCAL_CLIENT) =>
+  client.trusted ? `${scope}:${subject}|${client.key}` : `${scope}:${subject}`;
 const ceilingKey = (scope: CheckScope, subject: string) => `${scope}-all:${subject}`;
 
 export type HeldCheck = { release: string[]; clear: string[] };
@@ -77,7 +88,13 @@ export type HeldCheck = { release: string[]; clear: string[] };
  * subject's ceiling across clients. The first that refuses ends it (what was claimed stays counted:
  * the attempt did not succeed). On success the caller hands the result to checkSucceeded.
  */
-export async function claimCheck(app: AppContext, scope: CheckScope, subject: string, client: Client, policy: AttemptPolicy): Promise<{ ok: true; held: HeldCheck } | { ok: false; waitMs: number }> {
+export async function claimCheck(
+  app: AppContext,
+  scope: CheckScope,
+  subject: string,
+  client: Client,
+  policy: AttemptPolicy,
+): Promise<{ ok: true; held: HeldCheck } | { ok: false; waitMs: number }> {
   for (const [key, windowPolicy] of [
     [clientKey(client), CLIENT_FAILURE_POLICY],
     [GLOBAL_KEY, GLOBAL_FAILURE_POLICY],
@@ -109,15 +126,26 @@ export async function claimCheck(app: AppContext, scope: CheckScope, subject: st
 export async function checkSucceeded(app: AppContext, held: HeldCheck): Promise<void> {
   const DB = app.bindings.DB;
   await DB.batch([
-    ...held.release.map((key) => DB.prepare("UPDATE attempt_counters SET failures = failures - 1 WHERE key = ?1 AND failures > 0").bind(key)),
+    ...held.release.map((key) =>
+      DB.prepare("UPDATE attempt_counters SET failures = failures - 1 WHERE key = ?1 AND failures > 0").bind(key),
+    ),
     ...held.clear.map((key) => DB.prepare("DELETE FROM attempt_counters WHERE key = ?1").bind(key)),
   ]);
 }
 
 /** Clears a subject's lockout for a client (a password reset clears the sign-in lockout it ends). */
-export async function clearLockout(app: AppContext, scope: CheckScope, subject: string, client: Client = LOCAL_CLIENT): Promise<void> {
+export async function clearLockout(
+  app: AppContext,
+  scope: CheckScope,
+  subject: string,
+  client: Client = LOCAL_CLIENT,
+): Promise<void> {
   const DB = app.bindings.DB;
-  await DB.batch([lockoutKey(scope, subject, client), ...(client.trusted ? [ceilingKey(scope, subject)] : [])].map((key) => DB.prepare("DELETE FROM attempt_counters WHERE key = ?1").bind(key)));
+  await DB.batch(
+    [lockoutKey(scope, subject, client), ...(client.trusted ? [ceilingKey(scope, subject)] : [])].map((key) =>
+      DB.prepare("DELETE FROM attempt_counters WHERE key = ?1").bind(key),
+    ),
+  );
 }
 
 /** Whole seconds to tell a person to wait. */

@@ -15,7 +15,13 @@ import { EmailTakenError, authenticate, createAccount, findUserByEmail } from ".
 import { clientOf } from "~/platform/client.server";
 import { takeAttempt, waitSeconds } from "./attempts.server";
 import { isCommonPassword } from "./common-passwords.server";
-import { challengeCookieHeader, challengeFromCookie, challengeUser, endChallenge, startChallenge } from "./challenges.server";
+import {
+  challengeCookieHeader,
+  challengeFromCookie,
+  challengeUser,
+  endChallenge,
+  startChallenge,
+} from "./challenges.server";
 import { isRememberedDevice } from "./devices.server";
 import { collectEmail, interestFromPage } from "./leads.server";
 import { authHref, parseAuthOptions, type AuthActionData, type AuthContext, type AuthStep } from "./modal";
@@ -42,7 +48,13 @@ import { joinWaitlist } from "./waitlist.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
 /** What the answers need of a conform submission, successful or not. */
-type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
+type Submission = {
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): SubmissionResult<string[]>;
+};
 
 /** The form data and its context (page, redirect, modal options), as every auth post sends them. */
 export async function readForm(request: Request) {
@@ -60,7 +72,12 @@ export async function readForm(request: Request) {
 }
 
 /** The form's answer without a redirect; passwords and codes are never sent back. */
-function answer(submission: Submission, context: AuthContext, status: number, extra: Partial<AuthActionData> & { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) {
+function answer(
+  submission: Submission,
+  context: AuthContext,
+  status: number,
+  extra: Partial<AuthActionData> & { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+) {
   const { formErrors, fieldErrors, ...rest } = extra;
   const result = submission.reply({ formErrors, fieldErrors, hideFields: ["password", "code"] });
   return data<AuthActionData>({ result, context, ...rest }, { status });
@@ -70,16 +87,36 @@ function goTo(to: string, headers?: Headers) {
   return redirect(to, { status: 303, headers });
 }
 
-async function signedIn(app: AppContext, request: Request, userId: string, to: string, welcome: string, { remember = false, extraCookies = [] as string[] } = {}) {
+async function signedIn(
+  app: AppContext,
+  request: Request,
+  userId: string,
+  to: string,
+  welcome: string,
+  { remember = false, extraCookies = [] as string[] } = {},
+) {
   const headers = new Headers();
-  for (const cookie of [...(await startSession(app, request, userId, { remember })), ...extraCookies]) headers.append("Set-Cookie", cookie);
+  for (const cookie of [...(await startSession(app, request, userId, { remember })), ...extraCookies])
+    headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setToastHeader({ kind: "success", title: welcome }, isSecureRequest(request)));
   return goTo(to, headers);
 }
 
 /** An account event (spec 2: create account and login, success or failure), recorded on the server so visits without JavaScript count. */
-function trackAuth(app: AppContext, request: Request, name: EventName, context: AuthContext, userId: string | null, properties: Record<string, unknown> = {}) {
-  recordEvent(app, name, { userId, anonymousId: anonymousIdOf(request) }, { page: context.page, method: "password", ...properties });
+function trackAuth(
+  app: AppContext,
+  request: Request,
+  name: EventName,
+  context: AuthContext,
+  userId: string | null,
+  properties: Record<string, unknown> = {},
+) {
+  recordEvent(
+    app,
+    name,
+    { userId, anonymousId: anonymousIdOf(request) },
+    { page: context.page, method: "password", ...properties },
+  );
 }
 
 /**
@@ -95,17 +132,36 @@ export async function logIn(app: AppContext, request: Request) {
     trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "invalid form" });
     return answer(submission, context, 400);
   }
-  const outcome = await authenticate(app, submission.value.email, submission.value.password, clientOf(app.env, request));
-  if (outcome.status !== "ok") trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: outcome.status === "wait" ? "too many attempts" : "wrong email or password" });
-  if (outcome.status === "wait") return answer(submission, context, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
+  const outcome = await authenticate(
+    app,
+    submission.value.email,
+    submission.value.password,
+    clientOf(app.env, request),
+  );
+  if (outcome.status !== "ok")
+    trackAuth(app, request, EVENTS.loginFailure, context, null, {
+      reason: outcome.status === "wait" ? "too many attempts" : "wrong email or password",
+    });
+  if (outcome.status === "wait")
+    return answer(submission, context, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
   if (outcome.status === "failed") return answer(submission, context, 400, { formErrors: [messages.loginFailed] });
   const user = outcome.user;
-  if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id)) && !(await isRememberedDevice(app, request, user.id))) {
+  if (
+    user.preferredMfa === "SOFTWARE_TOKEN_MFA" &&
+    (await verifiedFactor(app, user.id)) &&
+    !(await isRememberedDevice(app, request, user.id))
+  ) {
     const token = await startChallenge(app, user.id);
     const headers = new Headers({ "Set-Cookie": await challengeCookieHeader(request, token) });
     return goTo(authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }), headers);
   }
-  const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)) }) ?? context.page;
+  const to =
+    afterLogin({
+      redirect: context.redirect,
+      page: context.page,
+      user,
+      cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)),
+    }) ?? context.page;
   trackAuth(app, request, EVENTS.loginSuccess, context, user.id);
   return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`);
 }
@@ -118,15 +174,26 @@ async function logInWithCode(app: AppContext, request: Request, formData: FormDa
   const userId = await challengeUser(app, token);
   if (!token || !userId) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
   const checked = await answerSignInChallenge(app, userId, submission.value.code, clientOf(app.env, request));
-  if (typeof checked === "object") return answer(submission, context, 429, { step: "MFA", formErrors: [messages.tooManyAttempts(waitSeconds(checked.waitMs))] });
+  if (typeof checked === "object")
+    return answer(submission, context, 429, {
+      step: "MFA",
+      formErrors: [messages.tooManyAttempts(waitSeconds(checked.waitMs))],
+    });
   if (checked === "mismatch") {
     trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "wrong code", mfa: true });
     return answer(submission, context, 400, { step: "MFA", fieldErrors: { code: [messages.mfaCodeMismatch] } });
   }
-  if (!(await endChallenge(app, token))) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
+  if (!(await endChallenge(app, token)))
+    return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
   const user = await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) });
   if (!user) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
-  const to = afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)) }) ?? context.page;
+  const to =
+    afterLogin({
+      redirect: context.redirect,
+      page: context.page,
+      user,
+      cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)),
+    }) ?? context.page;
   trackAuth(app, request, EVENTS.loginSuccess, context, user.id, { mfa: true });
   return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`, {
     remember: submission.value.remember === "on",
@@ -158,7 +225,8 @@ export async function signUp(app: AppContext, request: Request) {
     return signedIn(app, request, user.id, to, `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!`);
   } catch (error) {
     failed(error instanceof EmailTakenError ? "email taken" : "error");
-    if (error instanceof EmailTakenError) return answer(submission, context, 400, { formErrors: [messages.createAccountFailed] });
+    if (error instanceof EmailTakenError)
+      return answer(submission, context, 400, { formErrors: [messages.createAccountFailed] });
     console.error("sign-up failed", error);
     return answer(submission, context, 500, { formErrors: [messages.createAccountFailed] });
   }
@@ -169,18 +237,30 @@ export async function getStarted(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
   const submission = parseForm(formData, { schema: getStartedSchema() });
   if (submission.status !== "success") return answer(submission, context, 400);
-  recordEvent(app, EVENTS.authModalEmailSignupClicked, { anonymousId: anonymousIdOf(request) }, { form: "Email", page: context.page });
+  recordEvent(
+    app,
+    EVENTS.authModalEmailSignupClicked,
+    { anonymousId: anonymousIdOf(request) },
+    { form: "Email", page: context.page },
+  );
   const { email } = submission.value;
   let info;
   try {
-    info = await collectEmail(app, { email, classInterestedIn: await interestFromPage(app, context.page), source: context.options.source ?? context.page });
+    info = await collectEmail(app, {
+      email,
+      classInterestedIn: await interestFromPage(app, context.page),
+      source: context.options.source ?? context.page,
+    });
   } catch (error) {
     console.error("collectEmail failed", error);
     return answer(submission, context, 500, { formErrors: [messages.generic] });
   }
   const shown = { suggestion: submission.value.shownSuggestion === "1", score: submission.value.shownScore === "1" };
   const warning = emailWarning(info, shown);
-  if (warning) return answer(submission, context, 200, { notice: { message: warning.message, shown: { ...shown, [warning.kind]: true } } });
+  if (warning)
+    return answer(submission, context, 200, {
+      notice: { message: warning.message, shown: { ...shown, [warning.kind]: true } },
+    });
   return goTo(authHref(context.page, "CreateAccount", { ...context.options, email }));
 }
 
@@ -189,11 +269,19 @@ export async function socialSignUp(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
   const submission = parseForm(formData, { schema: socialSignUpSchema() });
   if (submission.status !== "success") return answer(submission, context, 400);
-  recordEvent(app, EVENTS.authModalEmailSignupClicked, { anonymousId: anonymousIdOf(request) }, { form: "SocialSignUp", page: context.page });
+  recordEvent(
+    app,
+    EVENTS.authModalEmailSignupClicked,
+    { anonymousId: anonymousIdOf(request) },
+    { form: "SocialSignUp", page: context.page },
+  );
   const waitMs = await takeAttempt(app, `lookup:${clientOf(app.env, request).key}`, LOOKUP_POLICY);
-  if (waitMs > 0) return answer(submission, context, 429, { formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
+  if (waitMs > 0)
+    return answer(submission, context, 429, { formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
   const exists = Boolean(await findUserByEmail(app, submission.value.email));
-  return goTo(authHref(context.page, exists ? "Login" : "CreateAccount", { ...context.options, email: submission.value.email }));
+  return goTo(
+    authHref(context.page, exists ? "Login" : "CreateAccount", { ...context.options, email: submission.value.email }),
+  );
 }
 
 const resetCookie = createCookie("studio_reset", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 });
@@ -207,7 +295,8 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
   const step = formData.get("step") as AuthStep | null;
   const secure = isSecureRequest(request);
   const client = clientOf(app.env, request);
-  const next = (to: AuthStep, email: string, headers?: Headers) => goTo(authHref(context.page, "ResetPassword", { ...context.options, step: to, email }), headers);
+  const next = (to: AuthStep, email: string, headers?: Headers) =>
+    goTo(authHref(context.page, "ResetPassword", { ...context.options, step: to, email }), headers);
   const wait = (submission: Submission, waitMs: number, at: AuthStep) =>
     answer(submission, context, 429, { step: at, formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
 
@@ -217,7 +306,10 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
     const outcome = await verifyResetCode(app, submission.value.email, submission.value.code, client);
     if (outcome.status === "wait") return wait(submission, outcome.waitMs, "CODE");
     if (outcome.status !== "ok") {
-      return answer(submission, context, 400, { step: "CODE", fieldErrors: { code: [outcome.status === "expired" ? messages.codeExpired : messages.codeMismatch] } });
+      return answer(submission, context, 400, {
+        step: "CODE",
+        fieldErrors: { code: [outcome.status === "expired" ? messages.codeExpired : messages.codeMismatch] },
+      });
     }
     const headers = new Headers({ "Set-Cookie": await resetCookie.serialize(submission.value.code, { secure }) });
     return next("NEWPASSWORD", submission.value.email, headers);
@@ -226,13 +318,21 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
   if (step === "NEWPASSWORD") {
     const submission = parseForm(formData, { schema: resetPasswordSchema(app.env.SUPPORT_EMAIL) });
     if (submission.status !== "success") return answer(submission, context, 400, { step: "NEWPASSWORD" });
-    if (isCommonPassword(submission.value.password)) return answer(submission, context, 400, { step: "NEWPASSWORD", fieldErrors: { password: [messages.passwordTooCommon] } });
+    if (isCommonPassword(submission.value.password))
+      return answer(submission, context, 400, {
+        step: "NEWPASSWORD",
+        fieldErrors: { password: [messages.passwordTooCommon] },
+      });
     const code = await resetCookie.parse(request.headers.get("Cookie"));
-    if (typeof code !== "string") return answer(submission, context, 400, { step: "CODE", fieldErrors: { code: [messages.codeRequired] } });
+    if (typeof code !== "string")
+      return answer(submission, context, 400, { step: "CODE", fieldErrors: { code: [messages.codeRequired] } });
     const outcome = await resetPassword(app, submission.value.email, code, submission.value.password, client);
     if (outcome.status === "wait") return wait(submission, outcome.waitMs, "CODE");
     if (outcome.status !== "ok") {
-      return answer(submission, context, 400, { step: "CODE", fieldErrors: { code: [outcome.status === "expired" ? messages.codeExpired : messages.codeMismatch] } });
+      return answer(submission, context, 400, {
+        step: "CODE",
+        fieldErrors: { code: [outcome.status === "expired" ? messages.codeExpired : messages.codeMismatch] },
+      });
     }
     const headers = new Headers({ "Set-Cookie": await resetCookie.serialize("", { maxAge: 0, secure }) });
     return next("DONE", submission.value.email, headers);
@@ -248,10 +348,14 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
     outcome = await sendResetCode(app, submission.value.email);
   } catch (error) {
     if (!(error instanceof EmailNotConfiguredError)) throw error;
-    return answer(submission, context, 503, { step: "EMAIL", formErrors: [emailNotConfiguredMessage(app.env.SUPPORT_EMAIL)] });
+    return answer(submission, context, 503, {
+      step: "EMAIL",
+      formErrors: [emailNotConfiguredMessage(app.env.SUPPORT_EMAIL)],
+    });
   }
   if (outcome.status === "wait") return wait(submission, outcome.waitMs, "EMAIL");
-  if (outcome.status === "not_found") return answer(submission, context, 400, { step: "EMAIL", formErrors: [messages.userNotFound] });
+  if (outcome.status === "not_found")
+    return answer(submission, context, 400, { step: "EMAIL", formErrors: [messages.userNotFound] });
   return next("CODE", submission.value.email);
 }
 
@@ -260,7 +364,10 @@ export async function joinWaitlistForm(app: AppContext, request: Request) {
   const submission = parseForm(formData, { schema: joinWaitlistSchema(app.env.SUPPORT_EMAIL) });
   if (submission.status !== "success") return answer(submission, context, 400);
   try {
-    await joinWaitlist(app, { email: submission.value.email, list: context.options.source ?? context.page.split("?")[0] });
+    await joinWaitlist(app, {
+      email: submission.value.email,
+      list: context.options.source ?? context.page.split("?")[0],
+    });
   } catch (error) {
     console.error("waitlist failed", error);
     return answer(submission, context, 500, { formErrors: [messages.generic] });

@@ -11,11 +11,18 @@ import { randomHex, sha256Hex } from "~/platform/crypto.server";
 import { isSecureRequest } from "~/platform/http.server";
 
 const CHALLENGE_MS = 5 * 60_000;
-export const challengeCookie = createCookie("studio_mfa", { path: "/", httpOnly: true, sameSite: "lax", maxAge: CHALLENGE_MS / 1000 });
+export const challengeCookie = createCookie("studio_mfa", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: CHALLENGE_MS / 1000,
+});
 
 export async function startChallenge(app: AppContext, userId: string): Promise<string> {
   const token = randomHex(16);
-  await app.db.insert(signInChallenges).values({ id: await sha256Hex(token), userId, createdAt: app.now, expiresAt: app.now + CHALLENGE_MS });
+  await app.db
+    .insert(signInChallenges)
+    .values({ id: await sha256Hex(token), userId, createdAt: app.now, expiresAt: app.now + CHALLENGE_MS });
   return token;
 }
 
@@ -32,12 +39,17 @@ export async function challengeUser(app: AppContext, token: string | null | unde
 
 /** Ends a challenge once answered, so its token cannot start a second session. True only for the first caller. */
 export async function endChallenge(app: AppContext, token: string): Promise<boolean> {
-  const result = await app.db.delete(signInChallenges).where(eq(signInChallenges.id, await sha256Hex(token))).run();
+  const result = await app.db
+    .delete(signInChallenges)
+    .where(eq(signInChallenges.id, await sha256Hex(token)))
+    .run();
   return result.meta.changes === 1;
 }
 
 export async function challengeCookieHeader(request: Request, token: string | null) {
-  return token ? challengeCookie.serialize(token, { secure: isSecureRequest(request) }) : challengeCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+  return token
+    ? challengeCookie.serialize(token, { secure: isSecureRequest(request) })
+    : challengeCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
 }
 
 export async function challengeFromCookie(request: Request): Promise<string | null> {

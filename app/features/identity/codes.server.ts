@@ -20,8 +20,23 @@ export async function issueCode(app: AppContext, userId: string, purpose: Purpos
     app.db
       .update(verificationCodes)
       .set({ usedAt: app.now })
-      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt))),
-    app.db.insert(verificationCodes).values({ id, userId, purpose, codeHash: await hashOf(id, code), createdAt: app.now, expiresAt: app.now + CODE_TTL_MS }),
+      .where(
+        and(
+          eq(verificationCodes.userId, userId),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.usedAt),
+        ),
+      ),
+    app.db
+      .insert(verificationCodes)
+      .values({
+        id,
+        userId,
+        purpose,
+        codeHash: await hashOf(id, code),
+        createdAt: app.now,
+        expiresAt: app.now + CODE_TTL_MS,
+      }),
   ]);
   return code;
 }
@@ -33,7 +48,13 @@ export async function checkCode(app: AppContext, userId: string, purpose: Purpos
   const row = await app.db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)))
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.usedAt),
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .get();
   if (!row) return { status: "mismatch" };

@@ -11,7 +11,12 @@ import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
 import { isSecureRequest } from "~/platform/http.server";
 
-const deviceCookie = createCookie("studio_device", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 400 * 86_400 });
+const deviceCookie = createCookie("studio_device", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 400 * 86_400,
+});
 
 async function deviceToken(request: Request): Promise<string | null> {
   const token = await deviceCookie.parse(request.headers.get("Cookie"));
@@ -26,16 +31,30 @@ export function deviceName(userAgent: string | null): string {
 }
 
 /** The device this request comes from, for this user: found by the cookie or made now. */
-export async function deviceFor(app: AppContext, request: Request, user: Pick<UserRow, "id">): Promise<{ id: string; remembered: boolean; setCookie: string | null }> {
+export async function deviceFor(
+  app: AppContext,
+  request: Request,
+  user: Pick<UserRow, "id">,
+): Promise<{ id: string; remembered: boolean; setCookie: string | null }> {
   const existing = await deviceToken(request);
   const token = existing ?? randomHex(16);
   const tokenHash = await sha256Hex(token);
   const [row] = await app.db
     .insert(devices)
-    .values({ id: crypto.randomUUID(), userId: user.id, tokenHash, name: deviceName(request.headers.get("User-Agent")), createdAt: app.now, lastSeenAt: app.now })
+    .values({
+      id: crypto.randomUUID(),
+      userId: user.id,
+      tokenHash,
+      name: deviceName(request.headers.get("User-Agent")),
+      createdAt: app.now,
+      lastSeenAt: app.now,
+    })
     .onConflictDoUpdate({ target: [devices.tokenHash, devices.userId], set: { lastSeenAt: app.now } })
     .returning({ id: devices.id, remembered: devices.remembered });
-  return { ...row, setCookie: existing ? null : await deviceCookie.serialize(token, { secure: isSecureRequest(request) }) };
+  return {
+    ...row,
+    setCookie: existing ? null : await deviceCookie.serialize(token, { secure: isSecureRequest(request) }),
+  };
 }
 
 /** Whether this browser is a remembered device of the user (read-only: nothing is made). */
@@ -53,27 +72,49 @@ export async function isRememberedDevice(app: AppContext, request: Request, user
 export async function currentDeviceId(app: AppContext, request: Request, userId: string): Promise<string | null> {
   const token = await deviceToken(request);
   if (!token) return null;
-  const row = await app.db.select({ id: devices.id }).from(devices).where(and(eq(devices.tokenHash, await sha256Hex(token)), eq(devices.userId, userId))).get();
+  const row = await app.db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.tokenHash, await sha256Hex(token)), eq(devices.userId, userId)))
+    .get();
   return row?.id ?? null;
 }
 
 export function listDevices(app: AppContext, userId: string) {
   return app.db
-    .select({ id: devices.id, name: devices.name, remembered: devices.remembered, createdAt: devices.createdAt, lastSeenAt: devices.lastSeenAt })
+    .select({
+      id: devices.id,
+      name: devices.name,
+      remembered: devices.remembered,
+      createdAt: devices.createdAt,
+      lastSeenAt: devices.lastSeenAt,
+    })
     .from(devices)
     .where(eq(devices.userId, userId))
     .orderBy(desc(devices.lastSeenAt))
     .all();
 }
 
-export async function setDeviceRemembered(app: AppContext, userId: string, deviceId: string, remembered: boolean): Promise<boolean> {
-  const result = await app.db.update(devices).set({ remembered }).where(and(eq(devices.id, deviceId), eq(devices.userId, userId))).run();
+export async function setDeviceRemembered(
+  app: AppContext,
+  userId: string,
+  deviceId: string,
+  remembered: boolean,
+): Promise<boolean> {
+  const result = await app.db
+    .update(devices)
+    .set({ remembered })
+    .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
+    .run();
   return result.meta.changes === 1;
 }
 
 /** Forgets one of the user's devices: it is no longer remembered and its sessions end (cascade). */
 export async function forgetDevice(app: AppContext, userId: string, deviceId: string): Promise<boolean> {
   // returning() rather than meta.changes: D1 counts the sessions the cascade removes as changes too.
-  const removed = await app.db.delete(devices).where(and(eq(devices.id, deviceId), eq(devices.userId, userId))).returning({ id: devices.id });
+  const removed = await app.db
+    .delete(devices)
+    .where(and(eq(devices.id, deviceId), eq(devices.userId, userId)))
+    .returning({ id: devices.id });
   return removed.length === 1;
 }

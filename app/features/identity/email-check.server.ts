@@ -26,7 +26,11 @@ export function emailValidationInfo(raw: string): EmailValidationInfo {
   const local = email.slice(0, at);
   const domain = email.slice(at + 1);
   const labels = domain.split(".");
-  const wellFormed = local.length <= 64 && domain.length <= 253 && labels.every((label) => LABEL.test(label)) && TOP_LEVEL.test(labels[labels.length - 1]);
+  const wellFormed =
+    local.length <= 64 &&
+    domain.length <= 253 &&
+    labels.every((label) => LABEL.test(label)) &&
+    TOP_LEVEL.test(labels[labels.length - 1]);
   if (!wellFormed) return { suggestion: null, score: 0.1 };
   // A likely typo of a popular domain comes first: typo domains are often registered as catch-alls
   // and listed as disposable, but the person most likely meant the popular one.

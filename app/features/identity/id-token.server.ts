@@ -9,11 +9,17 @@ import { TOKEN_TTL } from "./tokens.server";
 
 let isolateKey: Uint8Array<ArrayBuffer> | null = null;
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const encodeJson = (value: unknown) => base64url(new TextEncoder().encode(JSON.stringify(value)));
 
 export async function signIdToken(app: AppContext, user: UserRow): Promise<string> {
-  const secret: Uint8Array<ArrayBuffer> = app.env.TOKEN_SIGNING_SECRET ? new TextEncoder().encode(app.env.TOKEN_SIGNING_SECRET) : (isolateKey ??= crypto.getRandomValues(new Uint8Array(32)));
+  const secret: Uint8Array<ArrayBuffer> = app.env.TOKEN_SIGNING_SECRET
+    ? new TextEncoder().encode(app.env.TOKEN_SIGNING_SECRET)
+    : (isolateKey ??= crypto.getRandomValues(new Uint8Array(32)));
   const now = Math.floor(app.now / 1000);
   const header = encodeJson({ alg: "HS256", typ: "JWT" });
   const payload = encodeJson({
@@ -31,6 +37,8 @@ export async function signIdToken(app: AppContext, user: UserRow): Promise<strin
     exp: now + TOKEN_TTL.access / 1000,
   });
   const key = await crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${header}.${payload}`)));
+  const signature = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${header}.${payload}`)),
+  );
   return `${header}.${payload}.${base64url(signature)}`;
 }

@@ -21,7 +21,13 @@ import { resetPassword, sendResetCode } from "./reset-password.server";
 import { CODE_POLICY, EMAIL_PATTERN, messages, NAME_MAX, PASSWORD_MIN } from "./rules";
 import { endAllSessions } from "./sessions.server";
 import { issueToken, tokenUser, TOKEN_TTL } from "./tokens.server";
-import { answerSignInChallenge, associateSoftwareToken, preferSoftwareToken, verifiedFactor, verifySoftwareToken } from "./totp.server";
+import {
+  answerSignInChallenge,
+  associateSoftwareToken,
+  preferSoftwareToken,
+  verifiedFactor,
+  verifySoftwareToken,
+} from "./totp.server";
 import { confirmEmailWithCode, sendAccountExistsNotice, sendEmailConfirmation } from "./verification.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
@@ -50,10 +56,17 @@ function required(value: string, message: string) {
 /** The password policy, with the service's own messages (spec 8 maps them for people). */
 function checkNewPassword(password: string) {
   required(password, "Password cannot be empty");
-  if (password.trim() !== password) fail("InvalidParameterException", "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$");
-  if (password.length < PASSWORD_MIN) fail("InvalidPasswordException", "Password did not conform with policy: Password not long enough");
-  if (password.length > 256) fail("InvalidPasswordException", "Password did not conform with policy: Password too long");
-  if (isCommonPassword(password)) fail("InvalidPasswordException", `Password did not conform with policy: ${messages.passwordTooCommon}`);
+  if (password.trim() !== password)
+    fail(
+      "InvalidParameterException",
+      "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$",
+    );
+  if (password.length < PASSWORD_MIN)
+    fail("InvalidPasswordException", "Password did not conform with policy: Password not long enough");
+  if (password.length > 256)
+    fail("InvalidPasswordException", "Password did not conform with policy: Password too long");
+  if (isCommonPassword(password))
+    fail("InvalidPasswordException", `Password did not conform with policy: ${messages.passwordTooCommon}`);
 }
 
 async function signedInUser(app: AppContext, body: Body): Promise<UserRow> {
@@ -63,12 +76,20 @@ async function signedInUser(app: AppContext, body: Body): Promise<UserRow> {
 }
 
 const mask = (email: string) => email.replace(/^(.).*(@.).*(\..*)$/, "$1***$2***$3");
-const emailDelivery = (email: string) => ({ Destination: mask(email), DeliveryMedium: "EMAIL", AttributeName: "email" });
+const emailDelivery = (email: string) => ({
+  Destination: mask(email),
+  DeliveryMedium: "EMAIL",
+  AttributeName: "email",
+});
 /**
  * PreventUserExistenceErrors: an unknown username gets the answer a known one gets, with a made-up
  * destination of the same shape (the username itself when it is an email).
  */
-const deliveryFor = (user: UserRow | null, username: string) => emailDelivery(user?.email ?? (username.includes("@") ? username.trim().toLowerCase() : `${username.trim().toLowerCase()}@example.com`));
+const deliveryFor = (user: UserRow | null, username: string) =>
+  emailDelivery(
+    user?.email ??
+      (username.includes("@") ? username.trim().toLowerCase() : `${username.trim().toLowerCase()}@example.com`),
+  );
 
 async function authenticationResult(app: AppContext, user: UserRow, withRefresh = true) {
   const access = await issueToken(app, user.id, "access");
@@ -105,7 +126,9 @@ function readAttributes(body: Body): { Name: string; Value: string }[] {
     fail("InvalidParameterException", "UserAttributes must be a list of {Name, Value}");
   }
   // Spec 5: 'sub' and '*_verified' are never set by a client.
-  return (raw as { Name: string; Value?: string }[]).filter((a) => a.Name !== "sub" && !a.Name.endsWith("_verified")).map((a) => ({ Name: a.Name, Value: a.Value ?? "" }));
+  return (raw as { Name: string; Value?: string }[])
+    .filter((a) => a.Name !== "sub" && !a.Name.endsWith("_verified"))
+    .map((a) => ({ Name: a.Name, Value: a.Value ?? "" }));
 }
 
 function nameValue(value: string, label: string) {
@@ -173,7 +196,8 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
   async ResendConfirmationCode(app, body) {
     const username = required(str(body, "Username"), "Username cannot be empty");
     const user = await findUserByUsername(app, username);
-    if (await sendEmailConfirmation(app, user?.email ?? username)) fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    if (await sendEmailConfirmation(app, user?.email ?? username))
+      fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
     return { CodeDeliveryDetails: deliveryFor(user, username) };
   },
 
@@ -181,10 +205,16 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     const flow = str(body, "AuthFlow");
     const params = (body.AuthParameters ?? {}) as Body;
     if (flow === "REFRESH_TOKEN_AUTH" || flow === "REFRESH_TOKEN") {
-      const user = (await tokenUser(app, str(params, "REFRESH_TOKEN"), ["refresh"])) ?? fail("NotAuthorizedException", "Invalid Refresh Token");
+      const user =
+        (await tokenUser(app, str(params, "REFRESH_TOKEN"), ["refresh"])) ??
+        fail("NotAuthorizedException", "Invalid Refresh Token");
       return authenticationResult(app, user, false);
     }
-    if (flow !== "USER_PASSWORD_AUTH") fail("InvalidParameterException", `${flow || "AuthFlow"} is not supported here; use USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH`);
+    if (flow !== "USER_PASSWORD_AUTH")
+      fail(
+        "InvalidParameterException",
+        `${flow || "AuthFlow"} is not supported here; use USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH`,
+      );
     const username = required(str(params, "USERNAME"), "Username cannot be empty");
     const password = required(str(params, "PASSWORD"), "Password cannot be empty");
     const known = await findUserByUsername(app, username);
@@ -193,22 +223,30 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
     const user = (outcome as { user: UserRow }).user;
     if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id))) {
-      return { ChallengeName: "SOFTWARE_TOKEN_MFA", Session: await startChallenge(app, user.id), ChallengeParameters: { USER_ID_FOR_SRP: user.username } };
+      return {
+        ChallengeName: "SOFTWARE_TOKEN_MFA",
+        Session: await startChallenge(app, user.id),
+        ChallengeParameters: { USER_ID_FOR_SRP: user.username },
+      };
     }
     return authenticationResult(app, user);
   },
 
   async RespondToAuthChallenge(app, body, client) {
-    if (str(body, "ChallengeName") !== "SOFTWARE_TOKEN_MFA") fail("InvalidParameterException", "Only the SOFTWARE_TOKEN_MFA challenge is supported");
+    if (str(body, "ChallengeName") !== "SOFTWARE_TOKEN_MFA")
+      fail("InvalidParameterException", "Only the SOFTWARE_TOKEN_MFA challenge is supported");
     const responses = (body.ChallengeResponses ?? {}) as Body;
     const code = str(responses, "SOFTWARE_TOKEN_MFA_CODE");
     if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
     const session = str(body, "Session");
-    const userId = (await challengeUser(app, session)) ?? fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    const userId =
+      (await challengeUser(app, session)) ??
+      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
     const checked = await answerSignInChallenge(app, userId, code, client);
     if (typeof checked === "object") fail("TooManyRequestsException", "Too many requests");
     if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
-    if (!(await endChallenge(app, session))) fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    if (!(await endChallenge(app, session)))
+      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
     const user = (await app.db.select().from(users).where(eq(users.id, userId)).get())!;
     return authenticationResult(app, user);
   },
@@ -217,7 +255,8 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     const username = required(str(body, "Username"), "Username cannot be empty");
     const known = await findUserByUsername(app, username);
     const outcome = await sendResetCode(app, known?.email ?? username);
-    if (outcome.status === "wait") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    if (outcome.status === "wait")
+      fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
     // PreventUserExistenceErrors: an unknown user gets the answer a known one gets.
     return { CodeDeliveryDetails: deliveryFor(known, username) };
   },
@@ -230,8 +269,10 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     // An unknown user's code is a wrong code (PreventUserExistenceErrors), claimed and counted like one.
     const known = await findUserByUsername(app, username);
     const outcome = await resetPassword(app, known?.email ?? username.trim(), code, password, client);
-    if (outcome.status === "wait") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
-    if (outcome.status === "expired") fail("ExpiredCodeException", "Invalid code provided, please request a code again.");
+    if (outcome.status === "wait")
+      fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    if (outcome.status === "expired")
+      fail("ExpiredCodeException", "Invalid code provided, please request a code again.");
     if (outcome.status !== "ok") fail("CodeMismatchException", "Invalid verification code provided, please try again.");
     return {};
   },
@@ -243,7 +284,8 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     checkNewPassword(proposed);
     // The web form's change: every session and every token (this access token and the refresh tokens) ends.
     const outcome = await changePassword(app, user, null, { currentPassword: previous, newPassword: proposed }, client);
-    if (outcome.status === "wait") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    if (outcome.status === "wait")
+      fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
     if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
     return {};
   },
@@ -274,7 +316,8 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
         const email = Value.trim().toLowerCase();
         if (!EMAIL_PATTERN.test(email)) fail("InvalidParameterException", "Email is not formatted correctly.");
         if (email !== user.email) {
-          if (await findUserByUsername(app, email)) fail("AliasExistsException", "An account with the given email already exists.");
+          if (await findUserByUsername(app, email))
+            fail("AliasExistsException", "An account with the given email already exists.");
           changes.email = email;
           changes.emailVerified = false;
         }
@@ -287,7 +330,8 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
   async DeleteUserAttributes(app, body) {
     const user = await signedInUser(app, body);
     const names = body.UserAttributeNames;
-    if (!Array.isArray(names) || names.some((n) => typeof n !== "string")) fail("InvalidParameterException", "UserAttributeNames must be a list of names");
+    if (!Array.isArray(names) || names.some((n) => typeof n !== "string"))
+      fail("InvalidParameterException", "UserAttributeNames must be a list of names");
     const changes: Partial<typeof users.$inferInsert> = {};
     for (const name of names as string[]) {
       if (name === "phone_number") Object.assign(changes, { phoneNumber: null, phoneNumberVerified: false });
@@ -311,7 +355,8 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     if (!software && !sms) fail("InvalidParameterException", "No valid MFA method provided");
     if (sms?.Enabled) fail("InvalidParameterException", "Invalid MFA type");
     if (software?.Enabled || software?.PreferredMfa) {
-      if (!(await preferSoftwareToken(app, user.id))) fail("InvalidParameterException", "User has not verified software token mfa");
+      if (!(await preferSoftwareToken(app, user.id)))
+        fail("InvalidParameterException", "User has not verified software token mfa");
     } else {
       await app.db.update(users).set({ preferredMfa: "NOMFA" }).where(eq(users.id, user.id));
     }
@@ -326,21 +371,25 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
   async VerifySoftwareToken(app, body) {
     const user = await signedInUser(app, body);
     const code = required(str(body, "UserCode"), "Confirmation code cannot be empty");
-    if (!(await verifySoftwareToken(app, user.id, code, str(body, "FriendlyDeviceName") || undefined))) fail("EnableSoftwareTokenMFAException", "Code mismatch");
+    if (!(await verifySoftwareToken(app, user.id, code, str(body, "FriendlyDeviceName") || undefined)))
+      fail("EnableSoftwareTokenMFAException", "Code mismatch");
     return { Status: "SUCCESS" };
   },
 
   async GetUserAttributeVerificationCode(app, body) {
     const user = await signedInUser(app, body);
-    if (str(body, "AttributeName") !== "email") fail("InvalidParameterException", "Only the email attribute can be verified");
+    if (str(body, "AttributeName") !== "email")
+      fail("InvalidParameterException", "Only the email attribute can be verified");
     if (user.emailVerified) return { CodeDeliveryDetails: emailDelivery(user.email) };
-    if (await sendEmailConfirmation(app, user.email)) fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    if (await sendEmailConfirmation(app, user.email))
+      fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
     return { CodeDeliveryDetails: emailDelivery(user.email) };
   },
 
   async VerifyUserAttribute(app, body, client) {
     const user = await signedInUser(app, body);
-    if (str(body, "AttributeName") !== "email") fail("InvalidParameterException", "Only the email attribute can be verified");
+    if (str(body, "AttributeName") !== "email")
+      fail("InvalidParameterException", "Only the email attribute can be verified");
     const code = required(str(body, "Code"), "Confirmation code cannot be empty");
     return confirmCode(app, user, code, client);
   },
@@ -357,15 +406,18 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
 
   async ForgetDevice(app, body) {
     const user = await signedInUser(app, body);
-    if (!(await forgetDevice(app, user.id, str(body, "DeviceKey")))) fail("ResourceNotFoundException", "Device does not exist.");
+    if (!(await forgetDevice(app, user.id, str(body, "DeviceKey"))))
+      fail("ResourceNotFoundException", "Device does not exist.");
     return {};
   },
 
   async UpdateDeviceStatus(app, body) {
     const user = await signedInUser(app, body);
     const status = str(body, "DeviceRememberedStatus");
-    if (status !== "remembered" && status !== "not_remembered") fail("InvalidParameterException", "DeviceRememberedStatus must be remembered or not_remembered");
-    if (!(await setDeviceRemembered(app, user.id, str(body, "DeviceKey"), status === "remembered"))) fail("ResourceNotFoundException", "Device does not exist.");
+    if (status !== "remembered" && status !== "not_remembered")
+      fail("InvalidParameterException", "DeviceRememberedStatus must be remembered or not_remembered");
+    if (!(await setDeviceRemembered(app, user.id, str(body, "DeviceKey"), status === "remembered")))
+      fail("ResourceNotFoundException", "Device does not exist.");
     return {};
   },
 
@@ -378,13 +430,18 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
 
 async function confirmCode(app: AppContext, user: UserRow, code: string, client: Client) {
   const outcome = await confirmEmailWithCode(app, user.id, code, client);
-  if (typeof outcome === "object") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+  if (typeof outcome === "object")
+    fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
   if (outcome === "expired") fail("ExpiredCodeException", "Invalid code provided, please request a code again.");
   if (outcome === "mismatch") fail("CodeMismatchException", "Invalid verification code provided, please try again.");
   return {};
 }
 
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/x-amz-json-1.1", "Cache-Control": "no-store" } });
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/x-amz-json-1.1", "Cache-Control": "no-store" },
+  });
 
 /**
  * The actions by name, as a Map of the object's own keys: a lookup on the object itself would also
@@ -397,7 +454,11 @@ export async function handleIdentityRequest(app: AppContext, request: Request): 
   const target = request.headers.get("X-Amz-Target") ?? "";
   const action = target.startsWith(TARGET_PREFIX) ? ACTIONS.get(target.slice(TARGET_PREFIX.length)) : undefined;
   // The hosted service's answer to an action it does not have.
-  if (!action) return answer(400, { __type: "UnknownOperationException", message: `Unknown operation ${target.slice(0, 100) || "(none)"}` });
+  if (!action)
+    return answer(400, {
+      __type: "UnknownOperationException",
+      message: `Unknown operation ${target.slice(0, 100) || "(none)"}`,
+    });
   let body: Body;
   try {
     // Read as bytes: the service's content type (application/x-amz-json-1.1) is not one workerd treats as text.
@@ -412,8 +473,11 @@ export async function handleIdentityRequest(app: AppContext, request: Request): 
   } catch (error) {
     if (error instanceof IdentityError) return answer(400, { __type: error.type, message: error.message });
     // A deploy without an email provider delivers no codes (the service's own failure for it).
-    if (error instanceof EmailNotConfiguredError) return answer(400, { __type: "CodeDeliveryFailureException", message: emailNotConfiguredMessage(app.env.SUPPORT_EMAIL) });
+    if (error instanceof EmailNotConfiguredError)
+      return answer(400, {
+        __type: "CodeDeliveryFailureException",
+        message: emailNotConfiguredMessage(app.env.SUPPORT_EMAIL),
+      });
     throw error;
   }
 }
-

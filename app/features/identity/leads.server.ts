@@ -11,7 +11,11 @@ import { leadKind, type EmailValidationInfo } from "./rules";
 
 /** classInterestedIn for a page: the class's or collection's id when the page is one, else 'general'. */
 export async function interestFromPage(app: AppContext, page: string): Promise<string> {
-  const parts = page.split("?")[0].split("/").filter(Boolean).map((part) => decodeURIComponent(part));
+  const parts = page
+    .split("?")[0]
+    .split("/")
+    .filter(Boolean)
+    .map((part) => decodeURIComponent(part));
   if (parts[0] === "classes" && parts.length === 3) {
     const row = await app.db
       .select({ id: products.id })
@@ -20,9 +24,14 @@ export async function interestFromPage(app: AppContext, page: string): Promise<s
       .get();
     return row?.id ?? "general";
   }
-  const collectionSlug = parts[0] === "collections" || parts[0] === "schools" ? parts[1] : parts[0] === "school" ? parts[1] : null;
+  const collectionSlug =
+    parts[0] === "collections" || parts[0] === "schools" ? parts[1] : parts[0] === "school" ? parts[1] : null;
   if (collectionSlug && parts.length === 2) {
-    const row = await app.db.select({ id: collections.id }).from(collections).where(eq(collections.slug, collectionSlug)).get();
+    const row = await app.db
+      .select({ id: collections.id })
+      .from(collections)
+      .where(eq(collections.slug, collectionSlug))
+      .get();
     return row?.id ?? "general";
   }
   return "general";

@@ -94,11 +94,7 @@ export function withoutAuth(page: string): string {
 }
 
 /** The page's address with the modal open on a form (every other auth parameter replaced). */
-export function authHref(
-  page: string,
-  form: AuthForm,
-  state: Partial<Omit<AuthModalState, "form">> = {},
-): string {
+export function authHref(page: string, form: AuthForm, state: Partial<Omit<AuthModalState, "form">> = {}): string {
   const base = withoutAuth(page);
   const [path, query = ""] = base.split("?");
   const params = new URLSearchParams(query);

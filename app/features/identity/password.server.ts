@@ -24,7 +24,8 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, iterations, salt, hash] = stored.split("$");
   const count = Number(iterations);
-  if (scheme !== "pbkdf2-sha256" || !Number.isInteger(count) || count < 1 || count > ITERATIONS || !salt || !hash) return false;
+  if (scheme !== "pbkdf2-sha256" || !Number.isInteger(count) || count < 1 || count > ITERATIONS || !salt || !hash)
+    return false;
   const expected = fromBase64(hash);
   const actual = await derive(password, fromBase64(salt), count);
   return constantTimeEqual(actual, expected);

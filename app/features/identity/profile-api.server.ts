@@ -12,11 +12,16 @@ import { jsonError } from "~/platform/http.server";
 import { basicUserInfo } from "./basic-info";
 import { EMAIL_PATTERN, NAME_MAX, messages } from "./rules";
 
-const name = (required: string, tooLong: string) => z.string({ required_error: required }).trim().min(1, required).max(NAME_MAX, tooLong);
+const name = (required: string, tooLong: string) =>
+  z.string({ required_error: required }).trim().min(1, required).max(NAME_MAX, tooLong);
 
 export const createUserBody = z.object({
   userId: z.string({ required_error: "userId is required" }).trim().min(1, "userId is required"),
-  email: z.string({ required_error: messages.emailRequired }).trim().toLowerCase().regex(EMAIL_PATTERN, "Email is not formatted correctly."),
+  email: z
+    .string({ required_error: messages.emailRequired })
+    .trim()
+    .toLowerCase()
+    .regex(EMAIL_PATTERN, "Email is not formatted correctly."),
   firstName: name(messages.firstNameRequired, messages.firstNameTooLong),
   lastName: name(messages.lastNameRequired, messages.lastNameTooLong),
   isSocialSignIn: z.union([z.boolean(), z.enum(["true", "false"])]).optional(),
@@ -25,8 +30,16 @@ export const createUserBody = z.object({
 
 export async function completeBackendUser(app: AppContext, user: UserRow, input: z.output<typeof createUserBody>) {
   // userId is the identity user's id (sub) or its username, as identity clients know either.
-  if (input.userId !== user.id && input.userId !== user.username) return jsonError(403, "userId is not the signed-in user");
+  if (input.userId !== user.id && input.userId !== user.username)
+    return jsonError(403, "userId is not the signed-in user");
   if (input.email !== user.email) return jsonError(403, "email is not the signed-in user's email");
-  const [updated] = await app.db.update(users).set({ firstName: input.firstName, lastName: input.lastName }).where(eq(users.id, user.id)).returning();
-  return apiJson({ success: true, user: { ...basicUserInfo(updated), email: updated.email, membershipStatus: updated.membershipStatus } });
+  const [updated] = await app.db
+    .update(users)
+    .set({ firstName: input.firstName, lastName: input.lastName })
+    .where(eq(users.id, user.id))
+    .returning();
+  return apiJson({
+    success: true,
+    user: { ...basicUserInfo(updated), email: updated.email, membershipStatus: updated.membershipStatus },
+  });
 }

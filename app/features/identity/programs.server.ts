@@ -6,7 +6,11 @@ import type { AppContext } from "~/platform/context";
 export const PROGRAM_SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 export async function programInfo(app: AppContext, userId: string, slug: string): Promise<unknown> {
-  const row = await app.db.select({ info: programInfos.info }).from(programInfos).where(and(eq(programInfos.userId, userId), eq(programInfos.slug, slug))).get();
+  const row = await app.db
+    .select({ info: programInfos.info })
+    .from(programInfos)
+    .where(and(eq(programInfos.userId, userId), eq(programInfos.slug, slug)))
+    .get();
   return row?.info ?? null;
 }
 

@@ -16,7 +16,12 @@ import { CODE_POLICY, type AttemptPolicy } from "./rules";
 /** Sending a code: five per quarter hour, then the usual curve. */
 const SEND_POLICY: AttemptPolicy = { free: 5, maxMs: 15 * 60_000, quietMs: 15 * 60_000 };
 
-export type ResetOutcome = { status: "ok"; userId: string; codeId?: string } | { status: "not_found" } | { status: "mismatch" } | { status: "expired" } | { status: "wait"; waitMs: number };
+export type ResetOutcome =
+  | { status: "ok"; userId: string; codeId?: string }
+  | { status: "not_found" }
+  | { status: "mismatch" }
+  | { status: "expired" }
+  | { status: "wait"; waitMs: number };
 
 /** Throws EmailNotConfiguredError, before anything else, where no email can go out. */
 export async function sendResetCode(app: AppContext, rawEmail: string): Promise<ResetOutcome> {
@@ -38,7 +43,12 @@ export async function sendResetCode(app: AppContext, rawEmail: string): Promise<
 }
 
 /** Checks the code without spending it (the CODE step). The attempt is claimed before the code is looked at. */
-export async function verifyResetCode(app: AppContext, rawEmail: string, code: string, client: Client = LOCAL_CLIENT): Promise<ResetOutcome> {
+export async function verifyResetCode(
+  app: AppContext,
+  rawEmail: string,
+  code: string,
+  client: Client = LOCAL_CLIENT,
+): Promise<ResetOutcome> {
   const email = rawEmail.toLowerCase();
   const claim = await claimCheck(app, "reset-code", email, client, CODE_POLICY);
   if (!claim.ok) return { status: "wait", waitMs: claim.waitMs };
@@ -50,7 +60,13 @@ export async function verifyResetCode(app: AppContext, rawEmail: string, code: s
 }
 
 /** The NEWPASSWORD step: everything or nothing, and the code works once even under concurrent posts. */
-export async function resetPassword(app: AppContext, rawEmail: string, code: string, password: string, client: Client = LOCAL_CLIENT): Promise<ResetOutcome> {
+export async function resetPassword(
+  app: AppContext,
+  rawEmail: string,
+  code: string,
+  password: string,
+  client: Client = LOCAL_CLIENT,
+): Promise<ResetOutcome> {
   const email = rawEmail.toLowerCase();
   const check = await verifyResetCode(app, email, code, client);
   if (check.status !== "ok") return check;
@@ -64,9 +80,16 @@ export async function resetPassword(app: AppContext, rawEmail: string, code: str
        SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM verification_codes WHERE id = ?4 AND used_at IS NULL AND expires_at > ?3)
        ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at`,
     ).bind(check.userId, hash, app.now, check.codeId),
-    DB.prepare("UPDATE verification_codes SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL").bind(check.codeId, app.now),
-    DB.prepare("DELETE FROM sessions WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)").bind(check.userId, check.codeId, app.now),
-    DB.prepare("DELETE FROM api_tokens WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)").bind(check.userId, check.codeId, app.now),
+    DB.prepare("UPDATE verification_codes SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL").bind(
+      check.codeId,
+      app.now,
+    ),
+    DB.prepare(
+      "DELETE FROM sessions WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)",
+    ).bind(check.userId, check.codeId, app.now),
+    DB.prepare(
+      "DELETE FROM api_tokens WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)",
+    ).bind(check.userId, check.codeId, app.now),
   ]);
   if (spent.meta.changes !== 1) return { status: "mismatch" };
   await clearLockout(app, "login", email, client);

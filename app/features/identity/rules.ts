@@ -8,7 +8,8 @@ export const PASSWORD_MIN = 8;
 
 export const messages = {
   emailRequired: "You must provide an email.",
-  emailInvalid: (supportEmail: string) => `This email address looks invalid. If we're wrong, please contact support at ${supportEmail}.`,
+  emailInvalid: (supportEmail: string) =>
+    `This email address looks invalid. If we're wrong, please contact support at ${supportEmail}.`,
   firstNameRequired: "You must provide a first name.",
   lastNameRequired: "You must provide a last name.",
   firstNameTooLong: "First name can't be longer than 20 characters long",
@@ -17,7 +18,8 @@ export const messages = {
   passwordTooShort: "Passwords must be at least 8 characters long.",
   identityPasswordTooShort: "Password must be at least 8 characters long.",
   passwordSpaces: "Password cannot begin or end with a space.",
-  createAccountFailed: "There was a problem creating your account. Please try logging in if you already have an account.",
+  createAccountFailed:
+    "There was a problem creating your account. Please try logging in if you already have an account.",
   serverDown: "There was a problem with the network or contacting our servers.",
   loginFailed: "Invalid email or password",
   // The Get Started, Reset and Waitlist forms word their email errors differently (spec 5).
@@ -70,8 +72,12 @@ export interface EmailValidationInfo {
  * The Get Started form's check (spec 2): a suggestion warns once; else a score of 0.25 or less warns
  * once; otherwise, or on the press after a warning, it continues. `shown` is what was already warned.
  */
-export function emailWarning(info: EmailValidationInfo, shown: { suggestion: boolean; score: boolean }): { kind: "suggestion" | "score"; message: string } | null {
-  if (info.suggestion) return shown.suggestion ? null : { kind: "suggestion", message: messages.suggestion(info.suggestion) };
+export function emailWarning(
+  info: EmailValidationInfo,
+  shown: { suggestion: boolean; score: boolean },
+): { kind: "suggestion" | "score"; message: string } | null {
+  if (info.suggestion)
+    return shown.suggestion ? null : { kind: "suggestion", message: messages.suggestion(info.suggestion) };
   if (info.score <= EMAIL_SCORE_WARNING) return shown.score ? null : { kind: "score", message: messages.lowScore };
   return null;
 }
@@ -86,8 +92,10 @@ export function leadKind(source: string): "lead" | "checkout_initiation" {
 
 /** The campaign messages shown on Login (spec 2), from the aaCampaign attribution key. */
 export function campaignMessage(campaign: string | null | undefined, productName: string): string | null {
-  if (campaign === "Alumni") return `If you've taken a ${productName} or Monthly class before, you can log in here using the same account.`;
-  if (campaign === "Account") return "You've already created an account with this email, but if you've forgotten your password you can always reset it.";
+  if (campaign === "Alumni")
+    return `If you've taken a ${productName} or Monthly class before, you can log in here using the same account.`;
+  if (campaign === "Account")
+    return "You've already created an account with this email, but if you've forgotten your password you can always reset it.";
   return null;
 }
 
@@ -131,13 +139,18 @@ export const GLOBAL_FAILURE_POLICY: WindowPolicy = { kind: "window", limit: 1_00
  */
 export const EMAIL_CEILING_POLICY: AttemptPolicy = { free: 20, maxMs: 15 * 60_000, quietMs: 15 * 60_000 };
 
-export const isWindowPolicy = (policy: AttemptPolicy | WindowPolicy): policy is WindowPolicy => "kind" in policy && policy.kind === "window";
+export const isWindowPolicy = (policy: AttemptPolicy | WindowPolicy): policy is WindowPolicy =>
+  "kind" in policy && policy.kind === "window";
 
 /**
  * Milliseconds to wait before the next attempt is allowed; 0 means go ahead. For a window policy the
  * counter's `lastFailureAt` is the window's start.
  */
-export function attemptWaitMs(counter: { failures: number; lastFailureAt: number } | null, now: number, policy: AttemptPolicy | WindowPolicy): number {
+export function attemptWaitMs(
+  counter: { failures: number; lastFailureAt: number } | null,
+  now: number,
+  policy: AttemptPolicy | WindowPolicy,
+): number {
   if (isWindowPolicy(policy)) {
     if (!counter || now - counter.lastFailureAt >= policy.windowMs || counter.failures < policy.limit) return 0;
     return counter.lastFailureAt + policy.windowMs - now;
@@ -170,7 +183,12 @@ export function afterCreateAccount(args: { redirect: string | null; page: string
  * users to /v2/dashboard; on /cart with items, /checkout with the query; a currentSessionSlug to
  * /school/music; otherwise '/'. null means "stay on the page".
  */
-export function afterLogin(args: { redirect: string | null; page: string; user: SignedInUser; cartItemCount: number }): string | null {
+export function afterLogin(args: {
+  redirect: string | null;
+  page: string;
+  user: SignedInUser;
+  cartItemCount: number;
+}): string | null {
   const path = pathOf(args.page);
   if (args.redirect) return args.redirect;
   if (["/build", "/creator", "/dashboard/builder"].includes(path)) return null;

@@ -14,7 +14,8 @@ export const emailField = (required: string, invalid: string) =>
 
 const email = (supportEmail: string) => emailField(messages.emailRequired, messages.emailInvalid(supportEmail));
 
-const name = (required: string, tooLong: string) => z.string({ required_error: required }).trim().min(1, required).max(NAME_MAX, tooLong);
+const name = (required: string, tooLong: string) =>
+  z.string({ required_error: required }).trim().min(1, required).max(NAME_MAX, tooLong);
 
 /** Where the form was opened and where to go next: both same-site paths (checked again by safeRedirectPath). */
 const navigation = {
@@ -44,7 +45,11 @@ export function createAccountSchema(supportEmail: string) {
 export function loginSchema(supportEmail: string) {
   return z.object({
     email: email(supportEmail),
-    password: z.string({ required_error: messages.passwordRequired }).min(1, messages.passwordRequired).max(256, messages.passwordTooShort).min(PASSWORD_MIN, messages.passwordTooShort),
+    password: z
+      .string({ required_error: messages.passwordRequired })
+      .min(1, messages.passwordRequired)
+      .max(256, messages.passwordTooShort)
+      .min(PASSWORD_MIN, messages.passwordTooShort),
     ...navigation,
   });
 }
@@ -65,14 +70,21 @@ export function socialSignUpSchema() {
 
 /** Reset Password, step EMAIL (the email is lowercased on input). */
 export function resetEmailSchema(supportEmail: string) {
-  return z.object({ email: emailField(messages.resetEmailRequired, messages.emailInvalid(supportEmail)), ...navigation });
+  return z.object({
+    email: emailField(messages.resetEmailRequired, messages.emailInvalid(supportEmail)),
+    ...navigation,
+  });
 }
 
 /** Reset Password, step CODE. */
 export function resetCodeSchema(supportEmail: string) {
   return z.object({
     email: emailField(messages.resetEmailRequired, messages.emailInvalid(supportEmail)),
-    code: z.string({ required_error: messages.codeRequired }).trim().min(1, messages.codeRequired).max(20, messages.codeMismatch),
+    code: z
+      .string({ required_error: messages.codeRequired })
+      .trim()
+      .min(1, messages.codeRequired)
+      .max(20, messages.codeMismatch),
     ...navigation,
   });
 }
@@ -87,13 +99,20 @@ export function resetPasswordSchema(supportEmail: string) {
 }
 
 export function joinWaitlistSchema(supportEmail: string) {
-  return z.object({ email: emailField(messages.waitlistEmailRequired, messages.emailInvalid(supportEmail)), ...navigation });
+  return z.object({
+    email: emailField(messages.waitlistEmailRequired, messages.emailInvalid(supportEmail)),
+    ...navigation,
+  });
 }
 
 /** Log In's authenticator step (and the account page's setup check): a 6-digit code. */
 export function mfaCodeSchema() {
   return z.object({
-    code: z.string({ required_error: messages.mfaCodeRequired }).trim().min(1, messages.mfaCodeRequired).max(12, messages.mfaCodeMismatch),
+    code: z
+      .string({ required_error: messages.mfaCodeRequired })
+      .trim()
+      .min(1, messages.mfaCodeRequired)
+      .max(12, messages.mfaCodeMismatch),
     remember: z.literal("on").optional(),
     ...navigation,
   });

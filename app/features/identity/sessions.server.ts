@@ -17,14 +17,24 @@ import { identifyLater } from "~/features/analytics/identify.server";
 const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-const sessionCookie = createCookie("studio_session", { path: "/", httpOnly: true, sameSite: "lax", maxAge: SESSION_DAYS * 86_400 });
+const sessionCookie = createCookie("studio_session", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: SESSION_DAYS * 86_400,
+});
 
 /** Starts a session for the user and returns the Set-Cookie header that carries it. */
 /**
  * Starts a session for the user on this browser's device and returns the Set-Cookie headers: the
  * session, and the device cookie when the browser had none. `remember` marks the device remembered.
  */
-export async function startSession(app: AppContext, request: Request, userId: string, { remember = false } = {}): Promise<string[]> {
+export async function startSession(
+  app: AppContext,
+  request: Request,
+  userId: string,
+  { remember = false } = {},
+): Promise<string[]> {
   const device = await deviceFor(app, request, { id: userId });
   if (remember && !device.remembered) await setDeviceRemembered(app, userId, device.id, true);
   const token = randomHex(16);
@@ -81,7 +91,13 @@ export async function endSession(app: AppContext, request: Request): Promise<str
  * change): every other session and every API token.
  */
 export async function endAllSessions(app: AppContext, userId: string, exceptSessionId?: string | null): Promise<void> {
-  const endSessions = app.db.delete(sessions).where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+  const endSessions = app.db
+    .delete(sessions)
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
   await app.db.batch([endSessions, app.db.delete(apiTokens).where(eq(apiTokens.userId, userId))]);
 }
 

@@ -11,7 +11,14 @@ import { readForm } from "./auth-actions.server";
 import { authHref } from "./modal";
 import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "./rules";
 import { startSession } from "./sessions.server";
-import { findProvider, finishSocialSignIn, SocialSignInError, startSocialSignIn, userForSocialProfile, type SocialContext } from "./social.server";
+import {
+  findProvider,
+  finishSocialSignIn,
+  SocialSignInError,
+  startSocialSignIn,
+  userForSocialProfile,
+  type SocialContext,
+} from "./social.server";
 import { verifiedFactor } from "./totp.server";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { anonymousIdOf } from "./anonymous.server";
@@ -26,7 +33,8 @@ const ONBOARDING_COOKIE = "studio_onboarding_auth";
 
 async function back(request: Request, to: string, error: string | null, cookies: string[] = []) {
   const headers = new Headers();
-  if (error) headers.append("Set-Cookie", await setToastHeader({ kind: "error", title: error }, isSecureRequest(request)));
+  if (error)
+    headers.append("Set-Cookie", await setToastHeader({ kind: "error", title: error }, isSecureRequest(request)));
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return redirect(to, { status: 303, headers });
 }
@@ -36,7 +44,8 @@ export async function startSocial(app: AppContext, request: Request, providerId:
   const { formData, context: opened } = await readForm(request);
   const context: SocialContext = { provider: providerId, ...opened };
   const provider = findProvider(app, providerId);
-  if (!provider) return back(request, authHref(context.page, "Login", context.options), messages.socialRedirectFailed(providerId));
+  if (!provider)
+    return back(request, authHref(context.page, "Login", context.options), messages.socialRedirectFailed(providerId));
   const email = formData.get("email");
   const hint = typeof email === "string" ? email.trim().toLowerCase() || null : null;
   try {
@@ -44,7 +53,11 @@ export async function startSocial(app: AppContext, request: Request, providerId:
   } catch (thrown) {
     if (!(thrown instanceof Response)) {
       console.error("social sign-in start failed", thrown);
-      return back(request, authHref(context.page, "Login", context.options), messages.socialRedirectFailed(provider.name));
+      return back(
+        request,
+        authHref(context.page, "Login", context.options),
+        messages.socialRedirectFailed(provider.name),
+      );
     }
     const headers = new Headers(thrown.headers);
     headers.append("Set-Cookie", await socialContextCookie.serialize(context, { secure: isSecureRequest(request) }));
@@ -76,21 +89,35 @@ export async function socialCallback(app: AppContext, incoming: Request) {
   const { request, appleUser } = await asQueryRequest(incoming);
   const secure = isSecureRequest(request);
   // The context cookie and every state cookie of this browser's sign-in attempts (remix-auth-oauth2 names them studio_oauth_state:<id>).
-  const stateCookies = Object.keys(parseCookie(request.headers.get("Cookie") ?? "")).filter((name) => name.startsWith("studio_oauth_state"));
+  const stateCookies = Object.keys(parseCookie(request.headers.get("Cookie") ?? "")).filter((name) =>
+    name.startsWith("studio_oauth_state"),
+  );
   const clear = [
     await socialContextCookie.serialize("", { maxAge: 0, secure }),
     ...stateCookies.map((name) => `${name}=; Path=/auth; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`),
   ];
   const stored = (await socialContextCookie.parse(request.headers.get("Cookie"))) as SocialContext | null;
   // The cookie is not signed: its paths are checked again before anything redirects to them.
-  const context = stored ? { ...stored, page: safeRedirectPath(stored.page), redirect: stored.redirect ? safeRedirectPath(stored.redirect) : null } : null;
+  const context = stored
+    ? {
+        ...stored,
+        page: safeRedirectPath(stored.page),
+        redirect: stored.redirect ? safeRedirectPath(stored.redirect) : null,
+      }
+    : null;
   const provider = context ? findProvider(app, context.provider) : null;
   if (!context || !provider) return back(request, "/", messages.authenticationFailed, clear);
   const retry = authHref(context.page, "Login", context.options);
 
   const url = new URL(request.url);
   const providerError = url.searchParams.get("error");
-  const failed = (reason: string) => recordEvent(app, EVENTS.loginFailure, { anonymousId: anonymousIdOf(request) }, { method: provider.id, reason, page: context.page });
+  const failed = (reason: string) =>
+    recordEvent(
+      app,
+      EVENTS.loginFailure,
+      { anonymousId: anonymousIdOf(request) },
+      { method: provider.id, reason, page: context.page },
+    );
   if (providerError) {
     failed("provider error");
     const text = `${providerError} ${url.searchParams.get("error_description") ?? ""}`;
@@ -105,7 +132,12 @@ export async function socialCallback(app: AppContext, incoming: Request) {
     const stateProblem = error instanceof ReferenceError || error instanceof RangeError;
     failed(stateProblem ? "invalid state" : "sign-in failed");
     console.error(stateProblem ? "Invalid state in OAuth flow" : "social sign-in failed", String(error));
-    return back(request, retry, stateProblem ? messages.authenticationFailed : messages.socialFailed(provider.name), clear);
+    return back(
+      request,
+      retry,
+      stateProblem ? messages.authenticationFailed : messages.socialFailed(provider.name),
+      clear,
+    );
   }
   const names = (appleUser as { name?: { firstName?: string; lastName?: string } } | null)?.name;
   if (names?.firstName) profile.firstName = names.firstName.slice(0, 20);
@@ -117,18 +149,41 @@ export async function socialCallback(app: AppContext, incoming: Request) {
   } catch (error) {
     console.error("social sign-in completion failed", String(error));
     failed("completion failed");
-    return back(request, retry, error instanceof SocialSignInError && error.kind === "no_email" ? messages.socialNoEmail : messages.socialCompleteFailed, clear);
+    return back(
+      request,
+      retry,
+      error instanceof SocialSignInError && error.kind === "no_email"
+        ? messages.socialNoEmail
+        : messages.socialCompleteFailed,
+      clear,
+    );
   }
   const { user, created } = outcome;
 
   // The same second factor as a password sign-in.
-  if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id)) && !(await isRememberedDevice(app, request, user.id))) {
+  if (
+    user.preferredMfa === "SOFTWARE_TOKEN_MFA" &&
+    (await verifiedFactor(app, user.id)) &&
+    !(await isRememberedDevice(app, request, user.id))
+  ) {
     const token = await startChallenge(app, user.id);
-    return back(request, authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }), null, [...clear, await challengeCookieHeader(request, token)]);
+    return back(
+      request,
+      authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }),
+      null,
+      [...clear, await challengeCookieHeader(request, token)],
+    );
   }
 
   const onboarding = parseCookie(request.headers.get("Cookie") ?? "")[ONBOARDING_COOKIE];
-  let to = created ? afterCreateAccount({ redirect: context.redirect, page: context.page, user }) : afterLogin({ redirect: context.redirect, page: context.page, user, cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)) });
+  let to = created
+    ? afterCreateAccount({ redirect: context.redirect, page: context.page, user })
+    : afterLogin({
+        redirect: context.redirect,
+        page: context.page,
+        user,
+        cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)),
+      });
   if (onboarding) {
     // Spec 4: onboarding in progress returns to its returnPath (linking the onboarding answers comes with creator apps).
     try {
@@ -138,8 +193,15 @@ export async function socialCallback(app: AppContext, incoming: Request) {
     }
     clear.push(`${ONBOARDING_COOKIE}=; Path=/; Max-Age=0`);
   }
-  recordEvent(app, created ? EVENTS.createAccountSuccess : EVENTS.loginSuccess, { userId: user.id, anonymousId: anonymousIdOf(request) }, { method: provider.id, page: context.page });
-  const welcome = created ? `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!` : `Welcome back, ${user.firstName}!`;
+  recordEvent(
+    app,
+    created ? EVENTS.createAccountSuccess : EVENTS.loginSuccess,
+    { userId: user.id, anonymousId: anonymousIdOf(request) },
+    { method: provider.id, page: context.page },
+  );
+  const welcome = created
+    ? `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!`
+    : `Welcome back, ${user.firstName}!`;
   const headers = new Headers();
   for (const cookie of [...(await startSession(app, request, user.id)), ...clear]) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setToastHeader({ kind: "success", title: welcome }, secure));

@@ -57,7 +57,14 @@ class ProviderStrategy extends OAuth2Strategy<SocialProfile> {
         // A provider that posts back (Apple) comes from another site, so its state cookie must be SameSite=None.
         cookie: formPost
           ? { name: "studio_oauth_state", path: "/auth", httpOnly: true, sameSite: "None", secure: true, maxAge: 600 }
-          : { name: "studio_oauth_state", path: "/auth", httpOnly: true, sameSite: "Lax", ...(isSecureRequest(request) ? { secure: true as const } : {}), maxAge: 600 },
+          : {
+              name: "studio_oauth_state",
+              path: "/auth",
+              httpOnly: true,
+              sameSite: "Lax",
+              ...(isSecureRequest(request) ? { secure: true as const } : {}),
+              maxAge: 600,
+            },
       },
       async ({ tokens }) => profileFromIdToken(provider, tokens.idToken()),
     );
@@ -77,12 +84,16 @@ class ProviderStrategy extends OAuth2Strategy<SocialProfile> {
 function decodeJwtPayload(jwt: string): Record<string, unknown> {
   const part = jwt.split(".")[1];
   if (!part) throw new Error("Malformed ID token");
-  const base64 = part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "=");
+  const base64 = part
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(part.length / 4) * 4, "=");
   const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
   return JSON.parse(json) as Record<string, unknown>;
 }
 
-const clip = (value: unknown, fallback: string) => (typeof value === "string" && value.trim() ? value.trim().slice(0, NAME_MAX) : fallback);
+const clip = (value: unknown, fallback: string) =>
+  typeof value === "string" && value.trim() ? value.trim().slice(0, NAME_MAX) : fallback;
 
 /**
  * The ID token came straight from the provider's token endpoint over TLS in exchange for our code and
@@ -92,11 +103,13 @@ const clip = (value: unknown, fallback: string) => (typeof value === "string" &&
 export function profileFromIdToken(provider: SocialProvider, idToken: string, now = Date.now()): SocialProfile {
   const claims = decodeJwtPayload(idToken);
   const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (claims.iss !== provider.issuer && claims.iss !== provider.issuer.replace(/\/$/, "")) throw new Error("ID token from another issuer");
+  if (claims.iss !== provider.issuer && claims.iss !== provider.issuer.replace(/\/$/, ""))
+    throw new Error("ID token from another issuer");
   if (!audience.includes(provider.clientId)) throw new Error("ID token for another client");
   if (typeof claims.exp !== "number" || claims.exp * 1000 < now) throw new Error("Expired ID token");
   if (typeof claims.sub !== "string" || !claims.sub) throw new Error("ID token without a subject");
-  const email = typeof claims.email === "string" && claims.email.includes("@") ? claims.email.trim().toLowerCase() : null;
+  const email =
+    typeof claims.email === "string" && claims.email.includes("@") ? claims.email.trim().toLowerCase() : null;
   const [givenFromName, ...rest] = typeof claims.name === "string" ? claims.name.trim().split(/\s+/) : [];
   return {
     provider: provider.id,
@@ -115,7 +128,11 @@ export function findProvider(app: AppContext, id: string): SocialProvider | null
 }
 
 /** Starts the sign-in: throws the redirect to the provider (with the state cookie). */
-export async function startSocialSignIn(provider: SocialProvider, request: Request, loginHint: string | null): Promise<never> {
+export async function startSocialSignIn(
+  provider: SocialProvider,
+  request: Request,
+  loginHint: string | null,
+): Promise<never> {
   await new ProviderStrategy(provider, request, loginHint).authenticate(request);
   throw new Error("The provider redirect was expected");
 }
@@ -129,7 +146,10 @@ export function finishSocialSignIn(provider: SocialProvider, request: Request): 
  * Creates or links the user (spec 4): the linked social account first; else an existing user with the
  * same email, linked only when the provider vouches for the email; else a new user without a password.
  */
-export async function userForSocialProfile(app: AppContext, profile: SocialProfile): Promise<{ user: UserRow; created: boolean }> {
+export async function userForSocialProfile(
+  app: AppContext,
+  profile: SocialProfile,
+): Promise<{ user: UserRow; created: boolean }> {
   const linked = await app.db
     .select({ user: users })
     .from(socialAccounts)
@@ -143,14 +163,25 @@ export async function userForSocialProfile(app: AppContext, profile: SocialProfi
   if (existing) {
     // Linking by an email the provider has not verified would let anyone claim any account.
     if (!profile.emailVerified) throw new SocialSignInError("cannot_link", "unverified email for an existing account");
-    await app.db.insert(socialAccounts).values({ ...link, userId: existing.id }).onConflictDoNothing();
+    await app.db
+      .insert(socialAccounts)
+      .values({ ...link, userId: existing.id })
+      .onConflictDoNothing();
     return { user: existing, created: false };
   }
   const id = crypto.randomUUID();
   const [[user]] = await app.db.batch([
     app.db
       .insert(users)
-      .values({ id, email: profile.email, emailVerified: profile.emailVerified, username: crypto.randomUUID(), firstName: profile.firstName, lastName: profile.lastName, signUpDate: app.now })
+      .values({
+        id,
+        email: profile.email,
+        emailVerified: profile.emailVerified,
+        username: crypto.randomUUID(),
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        signUpDate: app.now,
+      })
       .returning(),
     app.db.insert(socialAccounts).values({ ...link, userId: id }),
   ]);

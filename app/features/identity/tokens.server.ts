@@ -12,7 +12,11 @@ import { currentUser } from "./sessions.server";
 export const TOKEN_TTL = { access: 60 * 60 * 1000, app: 60 * 60 * 1000, refresh: 30 * 24 * 60 * 60 * 1000 } as const;
 type Kind = keyof typeof TOKEN_TTL;
 
-export async function issueToken(app: AppContext, userId: string, kind: Kind): Promise<{ token: string; expiresAt: number }> {
+export async function issueToken(
+  app: AppContext,
+  userId: string,
+  kind: Kind,
+): Promise<{ token: string; expiresAt: number }> {
   const token = randomHex(32);
   const expiresAt = app.now + TOKEN_TTL[kind];
   await app.db.insert(apiTokens).values({ id: await sha256Hex(token), userId, kind, createdAt: app.now, expiresAt });
@@ -20,7 +24,11 @@ export async function issueToken(app: AppContext, userId: string, kind: Kind): P
 }
 
 /** The user a live token of one of these kinds belongs to. */
-export async function tokenUser(app: AppContext, token: string | null | undefined, kinds: Kind[] = ["access", "app"]): Promise<UserRow | null> {
+export async function tokenUser(
+  app: AppContext,
+  token: string | null | undefined,
+  kinds: Kind[] = ["access", "app"],
+): Promise<UserRow | null> {
   if (!token || !/^[0-9a-f]{64}$/.test(token)) return null;
   const row = await app.db
     .select({ user: users, kind: apiTokens.kind })

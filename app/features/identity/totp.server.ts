@@ -21,7 +21,10 @@ export async function associateSoftwareToken(app: AppContext, userId: string): P
   await app.db
     .insert(totpFactors)
     .values({ userId, secret, verifiedAt: null, createdAt: app.now })
-    .onConflictDoUpdate({ target: totpFactors.userId, set: { secret, verifiedAt: null, lastStep: 0, createdAt: app.now } });
+    .onConflictDoUpdate({
+      target: totpFactors.userId,
+      set: { secret, verifiedAt: null, lastStep: 0, createdAt: app.now },
+    });
   return secret;
 }
 
@@ -42,7 +45,12 @@ async function check(secret: string, code: string, lastStep: number, now: number
 }
 
 /** The first code: marks the factor verified under its friendly name. */
-export async function verifySoftwareToken(app: AppContext, userId: string, code: string, friendlyName = DEFAULT_DEVICE_NAME): Promise<boolean> {
+export async function verifySoftwareToken(
+  app: AppContext,
+  userId: string,
+  code: string,
+  friendlyName = DEFAULT_DEVICE_NAME,
+): Promise<boolean> {
   const factor = await app.db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).get();
   if (!factor) return false;
   const step = await check(factor.secret, code, factor.lastStep, app.now);
@@ -56,7 +64,11 @@ export async function verifySoftwareToken(app: AppContext, userId: string, code:
 
 /** A sign-in's second factor. The step is claimed with a conditional update, so a code cannot be replayed, even concurrently. */
 export async function checkSignInCode(app: AppContext, userId: string, code: string): Promise<boolean> {
-  const factor = await app.db.select().from(totpFactors).where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.verifiedAt))).get();
+  const factor = await app.db
+    .select()
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.verifiedAt)))
+    .get();
   if (!factor) return false;
   const step = await check(factor.secret, code, factor.lastStep, app.now);
   if (step === null) return false;
@@ -72,7 +84,12 @@ export async function checkSignInCode(app: AppContext, userId: string, code: str
  * Answers a sign-in's authenticator challenge: the attempt is claimed first (the same lockout as
  * other codes, per user), then the code is checked and its step claimed.
  */
-export async function answerSignInChallenge(app: AppContext, userId: string, code: string, client: Client): Promise<"ok" | "mismatch" | { waitMs: number }> {
+export async function answerSignInChallenge(
+  app: AppContext,
+  userId: string,
+  code: string,
+  client: Client,
+): Promise<"ok" | "mismatch" | { waitMs: number }> {
   const claim = await claimCheck(app, "mfa", userId, client, CODE_POLICY);
   if (!claim.ok) return { waitMs: claim.waitMs };
   if (!(await checkSignInCode(app, userId, code))) return "mismatch";
@@ -81,7 +98,13 @@ export async function answerSignInChallenge(app: AppContext, userId: string, cod
 }
 
 export async function verifiedFactor(app: AppContext, userId: string) {
-  return (await app.db.select({ friendlyName: totpFactors.friendlyName, verifiedAt: totpFactors.verifiedAt }).from(totpFactors).where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.verifiedAt))).get()) ?? null;
+  return (
+    (await app.db
+      .select({ friendlyName: totpFactors.friendlyName, verifiedAt: totpFactors.verifiedAt })
+      .from(totpFactors)
+      .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.verifiedAt)))
+      .get()) ?? null
+  );
 }
 
 /** Removes the authenticator; the user's MFA preference goes back to NOMFA in the same transaction. */
@@ -94,7 +117,11 @@ export async function removeSoftwareToken(app: AppContext, userId: string): Prom
 
 /** The secret of a setup in progress (associated, not yet verified), or null. */
 export async function pendingSecret(app: AppContext, userId: string): Promise<string | null> {
-  const row = await app.db.select({ secret: totpFactors.secret, verifiedAt: totpFactors.verifiedAt }).from(totpFactors).where(eq(totpFactors.userId, userId)).get();
+  const row = await app.db
+    .select({ secret: totpFactors.secret, verifiedAt: totpFactors.verifiedAt })
+    .from(totpFactors)
+    .where(eq(totpFactors.userId, userId))
+    .get();
   return row && row.verifiedAt === null ? row.secret : null;
 }
 

@@ -56,11 +56,17 @@ export async function sendAccountExistsNotice(app: AppContext, rawEmail: string)
 }
 
 /** Checks and spends a confirmation code; the attempt is claimed first, on the same lockout as reset codes. */
-export async function confirmEmailWithCode(app: AppContext, userId: string, code: string, client: Client = LOCAL_CLIENT): Promise<"ok" | "mismatch" | "expired" | { waitMs: number }> {
+export async function confirmEmailWithCode(
+  app: AppContext,
+  userId: string,
+  code: string,
+  client: Client = LOCAL_CLIENT,
+): Promise<"ok" | "mismatch" | "expired" | { waitMs: number }> {
   const claim = await claimCheck(app, "confirm-code", userId, client, CODE_POLICY);
   if (!claim.ok) return { waitMs: claim.waitMs };
   const check = await checkCode(app, userId, "verify_email", code);
-  if (check.status !== "ok" || !(await spendCode(app, check.id))) return check.status === "expired" ? "expired" : "mismatch";
+  if (check.status !== "ok" || !(await spendCode(app, check.id)))
+    return check.status === "expired" ? "expired" : "mismatch";
   await checkSucceeded(app, claim.held);
   await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
   return "ok";

@@ -23,7 +23,8 @@ export async function loadLearnerDashboard(app: AppContext, request: Request) {
     watchedClasses(app, user.id),
     userSubscriptions(app, user.id),
   ]);
-  const member = subs.subscriptions.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due") ?? null;
+  const member =
+    subs.subscriptions.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due") ?? null;
   const classes = await libraryClasses(app, user.id, owned, member ? watched : []);
   const [picks, offers, creator] = await Promise.all([
     recommendations(app, { productIds: [], useAllPurchases: true, userId: user.id, limit: 4 }),
@@ -33,16 +34,28 @@ export async function loadLearnerDashboard(app: AppContext, request: Request) {
   ]);
 
   const enrolled = user.classesEnrolled ?? {};
-  const activeIds = Object.entries(enrolled).filter(([, c]) => Date.parse(c.classEndDate) >= app.now).map(([id]) => id);
+  const activeIds = Object.entries(enrolled)
+    .filter(([, c]) => Date.parse(c.classEndDate) >= app.now)
+    .map(([id]) => id);
   return withOfferCookies(offers, {
     firstName: user.firstName,
     continueWatching: classes.filter((c) => c.percent < 100).slice(0, CONTINUE_LIMIT),
     classCount: classes.length,
-    membership: member ? { status: member.status, interval: member.interval, trialDaysRemaining: member.trialDaysRemaining, currentPeriodEnd: member.currentPeriodEnd, cancelAtPeriodEnd: member.cancelAtPeriodEnd } : null,
+    membership: member
+      ? {
+          status: member.status,
+          interval: member.interval,
+          trialDaysRemaining: member.trialDaysRemaining,
+          currentPeriodEnd: member.currentPeriodEnd,
+          cancelAtPeriodEnd: member.cancelAtPeriodEnd,
+        }
+      : null,
     schedule: {
       hasActiveClass: hasActiveClass(enrolled, app.now),
       hasAnyClass: hasAnyClass(enrolled),
-      active: classes.filter((c) => activeIds.includes(c.id)).map((c) => ({ title: c.title, href: c.continueHref ?? c.href, endsAt: enrolled[c.id]!.classEndDate })),
+      active: classes
+        .filter((c) => activeIds.includes(c.id))
+        .map((c) => ({ title: c.title, href: c.continueHref ?? c.href, endsAt: enrolled[c.id]!.classEndDate })),
     },
     recommendations: offers.priced(picks.map(toCard)),
     now: app.now,

@@ -8,7 +8,15 @@ import { lessonProgress, lessons, products, type LessonProgressRow, type LessonR
 import { ownedProductIds } from "~/features/purchases/purchases.server";
 import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
-import { applyReport, classPercent, continueLesson, isComplete, markComplete, type ProgressReport, type StoredProgress } from "./rules";
+import {
+  applyReport,
+  classPercent,
+  continueLesson,
+  isComplete,
+  markComplete,
+  type ProgressReport,
+  type StoredProgress,
+} from "./rules";
 
 export const PROGRESS_MESSAGES = {
   lessonNotFound: "Lesson not found",
@@ -23,30 +31,56 @@ export type Access = "owner" | "member" | "preview";
  * Owners of the class and active or trial members (every class is in the membership) watch every
  * lesson; everyone else, signed out included, watches the free previews.
  */
-export async function classAccess(app: AppContext, user: Pick<UserRow, "id"> | null, product: { id: string; kind: string }): Promise<Access> {
+export async function classAccess(
+  app: AppContext,
+  user: Pick<UserRow, "id"> | null,
+  product: { id: string; kind: string },
+): Promise<Access> {
   if (!user || product.kind !== "class") return "preview";
-  const [owned, flags] = await Promise.all([ownedProductIds(app, user.id, [product.id]), subscriptionFlags(app, user.id)]);
+  const [owned, flags] = await Promise.all([
+    ownedProductIds(app, user.id, [product.id]),
+    subscriptionFlags(app, user.id),
+  ]);
   if (owned.has(product.id)) return "owner";
   return flags.hasActiveOrTrialSubscription ? "member" : "preview";
 }
 
-export const canWatch = (access: Access, lesson: Pick<LessonRow, "isPreview">) => access !== "preview" || lesson.isPreview;
+export const canWatch = (access: Access, lesson: Pick<LessonRow, "isPreview">) =>
+  access !== "preview" || lesson.isPreview;
 
 export async function lessonWithProduct(app: AppContext, lessonId: string) {
-  return (await app.db.select({ lesson: lessons, product: { id: products.id, kind: products.kind } }).from(lessons).innerJoin(products, eq(products.id, lessons.productId)).where(eq(lessons.id, lessonId)).get()) ?? null;
+  return (
+    (await app.db
+      .select({ lesson: lessons, product: { id: products.id, kind: products.kind } })
+      .from(lessons)
+      .innerJoin(products, eq(products.id, lessons.productId))
+      .where(eq(lessons.id, lessonId))
+      .get()) ?? null
+  );
 }
 
-export type ProgressOutcome = { ok: true; progress: StoredProgress; access: Access } | { ok: false; status: 400 | 403 | 404; error: string };
+export type ProgressOutcome =
+  { ok: true; progress: StoredProgress; access: Access } | { ok: false; status: 400 | 403 | 404; error: string };
 
 /** Checks the lesson belongs to the product and that the user may watch it, then saves the change. */
-async function changeProgress(app: AppContext, user: UserRow, productId: string, lessonId: string, change: (previous: StoredProgress | null) => StoredProgress): Promise<ProgressOutcome> {
+async function changeProgress(
+  app: AppContext,
+  user: UserRow,
+  productId: string,
+  lessonId: string,
+  change: (previous: StoredProgress | null) => StoredProgress,
+): Promise<ProgressOutcome> {
   const found = await lessonWithProduct(app, lessonId);
   if (!found) return { ok: false, status: 404, error: PROGRESS_MESSAGES.lessonNotFound };
   if (found.product.id !== productId) return { ok: false, status: 400, error: PROGRESS_MESSAGES.notInProduct };
   const access = await classAccess(app, user, found.product);
   if (!canWatch(access, found.lesson)) return { ok: false, status: 403, error: PROGRESS_MESSAGES.noAccess };
 
-  const previous = await app.db.select().from(lessonProgress).where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.lessonId, lessonId))).get();
+  const previous = await app.db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.lessonId, lessonId)))
+    .get();
   const next = change(previous ?? null);
   // max() and coalesce() in the upsert keep percent monotonic and the first completion even when
   // two reports (a pause and a leaving beacon) race.
@@ -67,30 +101,65 @@ async function changeProgress(app: AppContext, user: UserRow, productId: string,
   return { ok: true, progress: next, access };
 }
 
-export function updateProgress(app: AppContext, user: UserRow, input: { productId: string; lessonId: string } & ProgressReport) {
-  return changeProgress(app, user, input.productId, input.lessonId, (previous) => applyReport(previous, input, app.now));
+export function updateProgress(
+  app: AppContext,
+  user: UserRow,
+  input: { productId: string; lessonId: string } & ProgressReport,
+) {
+  return changeProgress(app, user, input.productId, input.lessonId, (previous) =>
+    applyReport(previous, input, app.now),
+  );
 }
 
 export function completeLesson(app: AppContext, user: UserRow, productId: string, lessonId: string) {
   return changeProgress(app, user, productId, lessonId, (previous) => markComplete(previous, app.now));
 }
 
-export async function contentProgress(app: AppContext, userId: string, productId: string, lessonId: string): Promise<LessonProgressRow | null> {
-  return (await app.db.select().from(lessonProgress).where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.productId, productId), eq(lessonProgress.lessonId, lessonId))).get()) ?? null;
+export async function contentProgress(
+  app: AppContext,
+  userId: string,
+  productId: string,
+  lessonId: string,
+): Promise<LessonProgressRow | null> {
+  return (
+    (await app.db
+      .select()
+      .from(lessonProgress)
+      .where(
+        and(
+          eq(lessonProgress.userId, userId),
+          eq(lessonProgress.productId, productId),
+          eq(lessonProgress.lessonId, lessonId),
+        ),
+      )
+      .get()) ?? null
+  );
 }
 
 /** A class's lessons (in order) and this user's progress on each. */
 export async function classProgress(app: AppContext, userId: string | null, productId: string) {
   const [lessonRows, rows] = await app.db.batch([
     app.db.select().from(lessons).where(eq(lessons.productId, productId)).orderBy(asc(lessons.position)),
-    app.db.select().from(lessonProgress).where(and(eq(lessonProgress.userId, userId ?? ""), eq(lessonProgress.productId, productId))),
+    app.db
+      .select()
+      .from(lessonProgress)
+      .where(and(eq(lessonProgress.userId, userId ?? ""), eq(lessonProgress.productId, productId))),
   ]);
   const byLesson = new Map(rows.map((r) => [r.lessonId, r]));
-  return { lessons: lessonRows, progress: byLesson, percent: classPercent(lessonRows, byLesson), next: continueLesson(lessonRows, byLesson) };
+  return {
+    lessons: lessonRows,
+    progress: byLesson,
+    percent: classPercent(lessonRows, byLesson),
+    next: continueLesson(lessonRows, byLesson),
+  };
 }
 
 /** Per class the user has watched: last watched time, for the library's order and "Continue watching". */
-export async function watchedClasses(app: AppContext, userId: string, limit = 100): Promise<{ productId: string; lastWatchedAt: number }[]> {
+export async function watchedClasses(
+  app: AppContext,
+  userId: string,
+  limit = 100,
+): Promise<{ productId: string; lastWatchedAt: number }[]> {
   return app.db
     .select({ productId: lessonProgress.productId, lastWatchedAt: sql<number>`max(${lessonProgress.updatedAt})` })
     .from(lessonProgress)
@@ -102,10 +171,23 @@ export async function watchedClasses(app: AppContext, userId: string, limit = 10
 
 /** Progress of several classes at once (the library): percent and the lesson 'Continue' opens. */
 export async function progressOfClasses(app: AppContext, userId: string, productIds: string[]) {
-  if (productIds.length === 0) return new Map<string, { percent: number; next: LessonRow | null; lastWatchedAt: number | null }>();
+  if (productIds.length === 0)
+    return new Map<string, { percent: number; next: LessonRow | null; lastWatchedAt: number | null }>();
   const [lessonRows, rows] = await app.db.batch([
-    app.db.select().from(lessons).where(sql`${lessons.productId} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`).orderBy(asc(lessons.position)),
-    app.db.select().from(lessonProgress).where(and(eq(lessonProgress.userId, userId), sql`${lessonProgress.productId} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`)),
+    app.db
+      .select()
+      .from(lessons)
+      .where(sql`${lessons.productId} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`)
+      .orderBy(asc(lessons.position)),
+    app.db
+      .select()
+      .from(lessonProgress)
+      .where(
+        and(
+          eq(lessonProgress.userId, userId),
+          sql`${lessonProgress.productId} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`,
+        ),
+      ),
   ]);
   const result = new Map<string, { percent: number; next: LessonRow | null; lastWatchedAt: number | null }>();
   for (const productId of productIds) {
@@ -118,7 +200,13 @@ export async function progressOfClasses(app: AppContext, userId: string, product
 }
 
 /** The API's shape of one lesson's progress (snake_case, as the spec's calls). */
-export function progressJson(productId: string, lessonId: string, p: Pick<LessonProgressRow, "percentComplete" | "positionSeconds" | "secondsWatched" | "completedAt"> & { updatedAt?: number }) {
+export function progressJson(
+  productId: string,
+  lessonId: string,
+  p: Pick<LessonProgressRow, "percentComplete" | "positionSeconds" | "secondsWatched" | "completedAt"> & {
+    updatedAt?: number;
+  },
+) {
   return {
     product_id: productId,
     content_id: lessonId,

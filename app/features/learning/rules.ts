@@ -60,7 +60,8 @@ export function markComplete(previous: StoredProgress | null, now: number): Stor
   };
 }
 
-export const isComplete = (p: { percentComplete: number } | null | undefined) => (p?.percentComplete ?? 0) >= COMPLETE_AT_PERCENT;
+export const isComplete = (p: { percentComplete: number } | null | undefined) =>
+  (p?.percentComplete ?? 0) >= COMPLETE_AT_PERCENT;
 
 /** Where to start playing: the saved place, unless the lesson was finished (then from the start). */
 export function resumeAt(p: { percentComplete: number; positionSeconds: number } | null | undefined): number {
@@ -84,7 +85,10 @@ export function classPercent(lessons: LessonRef[], progress: Map<string, { perce
  * The lesson 'Continue' opens: the one last watched if unfinished; else the first unfinished one
  * after it; else the first unfinished one; else (all finished) the first lesson, to review.
  */
-export function continueLesson<L extends LessonRef>(lessons: L[], progress: Map<string, { percentComplete: number; updatedAt: number }>): L | null {
+export function continueLesson<L extends LessonRef>(
+  lessons: L[],
+  progress: Map<string, { percentComplete: number; updatedAt: number }>,
+): L | null {
   if (lessons.length === 0) return null;
   const ordered = [...lessons].sort((a, b) => a.position - b.position);
   let last: L | null = null;
@@ -94,11 +98,18 @@ export function continueLesson<L extends LessonRef>(lessons: L[], progress: Map<
   }
   if (last && !isComplete(progress.get(last.id))) return last;
   const after = last ? ordered.filter((l) => l.position > last!.position) : ordered;
-  return after.find((l) => !isComplete(progress.get(l.id))) ?? ordered.find((l) => !isComplete(progress.get(l.id))) ?? ordered[0];
+  return (
+    after.find((l) => !isComplete(progress.get(l.id))) ??
+    ordered.find((l) => !isComplete(progress.get(l.id))) ??
+    ordered[0]
+  );
 }
 
 /** Previous and next lessons in class order. */
-export function neighbours<L extends LessonRef>(lessons: L[], lessonId: string): { previous: L | null; next: L | null } {
+export function neighbours<L extends LessonRef>(
+  lessons: L[],
+  lessonId: string,
+): { previous: L | null; next: L | null } {
   const ordered = [...lessons].sort((a, b) => a.position - b.position);
   const i = ordered.findIndex((l) => l.id === lessonId);
   return { previous: i > 0 ? ordered[i - 1] : null, next: i >= 0 && i < ordered.length - 1 ? ordered[i + 1] : null };
@@ -118,12 +129,14 @@ export function lessonMedia(videoUrl: string | null | undefined, captionsUrl?: s
   if (!videoUrl) return { kind: "none" };
   if (videoUrl.startsWith("/")) {
     const sources = [{ src: videoUrl, type: videoType(videoUrl) }];
-    if (videoUrl.startsWith("/video/") && videoUrl.endsWith(".webm")) sources.push({ src: videoUrl.replace(/\.webm$/, ".mp4"), type: "video/mp4" });
+    if (videoUrl.startsWith("/video/") && videoUrl.endsWith(".webm"))
+      sources.push({ src: videoUrl.replace(/\.webm$/, ".mp4"), type: "video/mp4" });
     return { kind: "file", sources, captions: captionsUrl ?? null };
   }
   const embed = embedFor(videoUrl);
   if (embed) return embed;
-  if (/^https:\/\/[^/]+\/.+\.(mp4|webm|m4v|mov)(\?.*)?$/i.test(videoUrl)) return { kind: "file", sources: [{ src: videoUrl, type: videoType(videoUrl) }], captions: captionsUrl ?? null };
+  if (/^https:\/\/[^/]+\/.+\.(mp4|webm|m4v|mov)(\?.*)?$/i.test(videoUrl))
+    return { kind: "file", sources: [{ src: videoUrl, type: videoType(videoUrl) }], captions: captionsUrl ?? null };
   return { kind: "none" };
 }
 
@@ -150,7 +163,9 @@ export function embedFor(link: string): Extract<Media, { kind: "embed" }> | null
     const at = parts[0] === "embed" ? 1 : parts[0]?.startsWith("intl-") ? 1 : 0;
     const kind = parts[at];
     const spotifyId = id(parts[at + 1], /^[A-Za-z0-9]{10,40}$/);
-    return kind && kinds.includes(kind) && spotifyId ? { kind: "embed", provider: "Spotify", src: `https://open.spotify.com/embed/${kind}/${spotifyId}` } : null;
+    return kind && kinds.includes(kind) && spotifyId
+      ? { kind: "embed", provider: "Spotify", src: `https://open.spotify.com/embed/${kind}/${spotifyId}` }
+      : null;
   }
   if (host === "youtube.com" || host === "youtu.be" || host === "youtube-nocookie.com") {
     const videoPattern = /^[A-Za-z0-9_-]{6,20}$/;
@@ -163,12 +178,22 @@ export function embedFor(link: string): Extract<Media, { kind: "embed" }> | null
             ? id(parts[1], videoPattern)
             : null;
     if (!youtubeId) return null;
-    const start = Number.parseInt((url.searchParams.get("t") ?? url.searchParams.get("start") ?? "").replace(/s$/, ""), 10);
-    return { kind: "embed", provider: "YouTube", src: `https://www.youtube-nocookie.com/embed/${youtubeId}${start > 0 ? `?start=${start}` : ""}` };
+    const start = Number.parseInt(
+      (url.searchParams.get("t") ?? url.searchParams.get("start") ?? "").replace(/s$/, ""),
+      10,
+    );
+    return {
+      kind: "embed",
+      provider: "YouTube",
+      src: `https://www.youtube-nocookie.com/embed/${youtubeId}${start > 0 ? `?start=${start}` : ""}`,
+    };
   }
   if (host === "tiktok.com") {
     const videoAt = parts.indexOf("video");
-    const tiktokId = id(videoAt >= 0 ? parts[videoAt + 1] : parts[0] === "embed" ? parts.at(-1) : undefined, /^\d{6,25}$/);
+    const tiktokId = id(
+      videoAt >= 0 ? parts[videoAt + 1] : parts[0] === "embed" ? parts.at(-1) : undefined,
+      /^\d{6,25}$/,
+    );
     return tiktokId ? { kind: "embed", provider: "TikTok", src: `https://www.tiktok.com/embed/v2/${tiktokId}` } : null;
   }
   if (host === "vimeo.com" || host === "player.vimeo.com") {
@@ -193,7 +218,10 @@ export function hasAnyClass(enrolled: ClassesEnrolled): boolean {
 /** A suggested pace for a class bought now: a lesson a week, at least four weeks. */
 export function enrolmentFor(lessonCount: number, now: number): { classStartDate: string; classEndDate: string } {
   const weeks = Math.max(4, lessonCount);
-  return { classStartDate: new Date(now).toISOString(), classEndDate: new Date(now + weeks * 7 * 24 * 60 * 60 * 1000).toISOString() };
+  return {
+    classStartDate: new Date(now).toISOString(),
+    classEndDate: new Date(now + weeks * 7 * 24 * 60 * 60 * 1000).toISOString(),
+  };
 }
 
 /** '#t=…' media fragment: resumes the video without JavaScript. */

@@ -1,10 +1,19 @@
 /** Inputs of the progress calls (spec 7), one schema each for the API and the player's beacon. */
 import { z } from "zod";
 
-const id = (name: string) => z.string({ required_error: `${name} is required`, invalid_type_error: `${name} must be a string` }).trim().min(1, `${name} is required`).max(64, `${name} is too long`);
+const id = (name: string) =>
+  z
+    .string({ required_error: `${name} is required`, invalid_type_error: `${name} must be a string` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(64, `${name} is too long`);
 // The beacon sends form fields (strings); JSON sends numbers. Both are accepted.
 const number = (name: string, min: number, max: number) =>
-  z.coerce.number({ required_error: `${name} is required`, invalid_type_error: `${name} must be a number` }).finite(`${name} must be a number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
+  z.coerce
+    .number({ required_error: `${name} is required`, invalid_type_error: `${name} must be a number` })
+    .finite(`${name} must be a number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
 
 /** POST /api/updateProductProgress {product_id, content_id, percent_complete, additional_seconds_watched, position_in_seconds}. */
 export const progressUpdateSchema = z.object({

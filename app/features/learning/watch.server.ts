@@ -33,7 +33,12 @@ export async function loadWatchPage(app: AppContext, request: Request, slug: str
   const [product, access, rows] = await Promise.all([
     getProductDetail(app.db, { id: found.product.id }),
     classAccess(app, user, found.product),
-    user ? app.db.select().from(lessonProgress).where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.productId, found.product.id))) : Promise.resolve([]),
+    user
+      ? app.db
+          .select()
+          .from(lessonProgress)
+          .where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.productId, found.product.id)))
+      : Promise.resolve([]),
   ]);
   if (!product) notFound("No such lesson");
   const progress = new Map(rows.map((r) => [r.lessonId, r]));
@@ -54,7 +59,13 @@ export async function loadWatchPage(app: AppContext, request: Request, slug: str
   const { offers, cta, respond } = await productCta(app, request, [product.id]);
   const { crossedPriceApplicableFrom, specialOnlyVip, shouldNotHideDiscount, priceInfo } = product;
   return respond({
-    product: { id: product.id, title: product.title, creatorName: product.creator.name, coverUrl: product.coverUrl, href: `/classes/${product.storefrontSlug}/${product.classSlug}` },
+    product: {
+      id: product.id,
+      title: product.title,
+      creatorName: product.creator.name,
+      coverUrl: product.coverUrl,
+      href: `/classes/${product.storefrontSlug}/${product.classSlug}`,
+    },
     lesson: {
       id: lesson.id,
       title: lesson.title,
@@ -91,9 +102,19 @@ export async function watchAction(app: AppContext, request: Request, slug: strin
 
   const outcome = await completeLesson(app, user, found.product.id, found.lesson.id);
   if (!outcome.ok) return Response.json({ error: outcome.error }, { status: outcome.status });
-  const classLessons = await app.db.select({ id: lessons.id, title: lessons.title, position: lessons.position, isPreview: lessons.isPreview }).from(lessons).where(eq(lessons.productId, found.product.id));
+  const classLessons = await app.db
+    .select({ id: lessons.id, title: lessons.title, position: lessons.position, isPreview: lessons.isPreview })
+    .from(lessons)
+    .where(eq(lessons.productId, found.product.id));
   const { next } = neighbours(classLessons, found.lesson.id);
   const goTo = next && canWatch(outcome.access, next) ? watchHref(next) : here;
-  const toast = await setToastHeader({ kind: "success", title: "Marked as complete", description: next && goTo !== here ? `Up next: ${next.title}` : undefined }, isSecureRequest(request));
+  const toast = await setToastHeader(
+    {
+      kind: "success",
+      title: "Marked as complete",
+      description: next && goTo !== here ? `Up next: ${next.title}` : undefined,
+    },
+    isSecureRequest(request),
+  );
   return redirect(goTo, { status: 303, headers: { "Set-Cookie": toast } });
 }

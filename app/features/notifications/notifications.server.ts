@@ -10,14 +10,24 @@ import { relativeTime } from "~/platform/format";
 import { formDataOf, isSecureRequest } from "~/platform/http.server";
 import { setToastHeader } from "~/platform/toast.server";
 import type { NotificationState } from "~/ui/NotificationBell";
-import { bellState, encodeCursor, NOTIFICATIONS_PAGE_SIZE, parseCursor, type NotificationCursor, type NotificationKind } from "./rules";
+import {
+  bellState,
+  encodeCursor,
+  NOTIFICATIONS_PAGE_SIZE,
+  parseCursor,
+  type NotificationCursor,
+  type NotificationKind,
+} from "./rules";
 import { markSeenSchema } from "./schema";
 
 /** When the user last marked their notifications read; their sign-up time before that. */
 const SEEN_AT = `coalesce((SELECT seen_at FROM notification_reads WHERE user_id = ?1), ?2)`;
 
 /** The header bell: three index look-ups (newest own, newest universal, seen). */
-export async function notificationBell(app: AppContext, user: Pick<UserRow, "id" | "signUpDate">): Promise<NotificationState> {
+export async function notificationBell(
+  app: AppContext,
+  user: Pick<UserRow, "id" | "signUpDate">,
+): Promise<NotificationState> {
   const row = await app.bindings.DB.prepare(
     `SELECT (SELECT max(created_at) FROM notifications WHERE user_id = ?1) AS personal,
             (SELECT max(created_at) FROM notifications WHERE user_id IS NULL) AS universal,
@@ -25,7 +35,9 @@ export async function notificationBell(app: AppContext, user: Pick<UserRow, "id"
   )
     .bind(user.id, user.signUpDate)
     .first<{ personal: number | null; universal: number | null; seen: number }>();
-  return row ? bellState({ newestPersonalAt: row.personal, newestUniversalAt: row.universal, seenAt: row.seen }) : "none";
+  return row
+    ? bellState({ newestPersonalAt: row.personal, newestUniversalAt: row.universal, seenAt: row.seen })
+    : "none";
 }
 
 export type NotificationItem = {
@@ -41,14 +53,26 @@ export type NotificationItem = {
   unseen: boolean;
 };
 
-type Row = { id: string; user_id: string | null; kind: NotificationKind; title: string; body: string; link: string | null; created_at: number };
+type Row = {
+  id: string;
+  user_id: string | null;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: number;
+};
 
 /**
  * One page of the user's notifications and the announcements to everyone, newest first. Each half
  * reads its own index in order (user_id, created_at), then the two are merged: no OR, no sort of
  * everything.
  */
-export async function listNotifications(app: AppContext, user: Pick<UserRow, "id" | "signUpDate">, cursor: NotificationCursor | null) {
+export async function listNotifications(
+  app: AppContext,
+  user: Pick<UserRow, "id" | "signUpDate">,
+  cursor: NotificationCursor | null,
+) {
   const limit = NOTIFICATIONS_PAGE_SIZE + 1;
   // Rows before the cursor; the first page starts after the end of time. created_at <= ?2 keeps the index range.
   const before = `created_at <= ?2 AND (created_at < ?2 OR id < ?3)`;
@@ -66,20 +90,19 @@ export async function listNotifications(app: AppContext, user: Pick<UserRow, "id
   const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    items: page.map(
-      (r): NotificationItem => ({
-        id: r.id,
-        kind: r.kind,
-        universal: r.user_id === null,
-        title: r.title,
-        body: r.body,
-        link: r.link,
-        createdAt: r.created_at,
-        when: relativeTime(r.created_at, app.now),
-        unseen: r.created_at > seenAt,
-      }),
-    ),
-    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    items: page.map((r): NotificationItem => ({
+      id: r.id,
+      kind: r.kind,
+      universal: r.user_id === null,
+      title: r.title,
+      body: r.body,
+      link: r.link,
+      createdAt: r.created_at,
+      when: relativeTime(r.created_at, app.now),
+      unseen: r.created_at > seenAt,
+    })),
+    nextCursor:
+      rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }
 
@@ -117,5 +140,10 @@ export async function notificationsAction(app: AppContext, request: Request) {
   const input = markSeenSchema.safeParse(Object.fromEntries((await formDataOf(request)) ?? new FormData()));
   if (!input.success) return data({ error: input.error.issues[0].message }, { status: 400 });
   await markSeen(app, user.id, input.data.seenUpTo);
-  return redirect("/notifications", { status: 303, headers: { "Set-Cookie": await setToastHeader({ kind: "success", title: "All caught up." }, isSecureRequest(request)) } });
+  return redirect("/notifications", {
+    status: 303,
+    headers: {
+      "Set-Cookie": await setToastHeader({ kind: "success", title: "All caught up." }, isSecureRequest(request)),
+    },
+  });
 }

@@ -19,15 +19,33 @@ export type NotificationInput = {
 };
 
 /** Makes one notification (once per dedupe key) and pushes it live; says whether this call made it. */
-export async function notify(app: AppContext, input: NotificationInput): Promise<{ created: boolean; id: string | null }> {
+export async function notify(
+  app: AppContext,
+  input: NotificationInput,
+): Promise<{ created: boolean; id: string | null }> {
   const rows = await app.db
     .insert(notifications)
-    .values({ id: crypto.randomUUID(), userId: input.userId, kind: input.kind, title: input.title, body: input.body, link: input.link, dedupeKey: input.dedupeKey, createdAt: app.now })
+    .values({
+      id: crypto.randomUUID(),
+      userId: input.userId,
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      link: input.link,
+      dedupeKey: input.dedupeKey,
+      createdAt: app.now,
+    })
     .onConflictDoNothing({ target: notifications.dedupeKey })
     .returning({ id: notifications.id });
   const id = rows[0]?.id ?? null;
   if (!id) return { created: false, id: null };
-  const message = liveNotificationMessage({ kind: input.kind, universal: input.userId === null, title: input.title, body: input.body, link: input.link });
+  const message = liveNotificationMessage({
+    kind: input.kind,
+    universal: input.userId === null,
+    title: input.title,
+    body: input.body,
+    link: input.link,
+  });
   if (input.userId) pushToUser(app, input.userId, message);
   else pushToEveryone(app, message);
   return { created: true, id };
@@ -42,7 +60,10 @@ const SQL_UUID = `lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) 
  * it, not refunded) about a new lesson, once per lesson and owner; it returns the owners it notified.
  * It belongs in the same batch as the lesson's insert, so both happen or neither.
  */
-export function newLessonNotificationsStatement(app: AppContext, n: { lessonId: string; productId: string; title: string; body: string; link: string }): D1PreparedStatement {
+export function newLessonNotificationsStatement(
+  app: AppContext,
+  n: { lessonId: string; productId: string; title: string; body: string; link: string },
+): D1PreparedStatement {
   return app.bindings.DB.prepare(
     `INSERT INTO notifications (id, user_id, kind, title, body, link, dedupe_key, created_at)
      SELECT ${SQL_UUID}, owner.user_id, 'new_lesson', ?3, ?4, ?5, 'lesson:' || ?1 || ':' || owner.user_id, ?6
@@ -60,5 +81,9 @@ export function newLessonNotificationsStatement(app: AppContext, n: { lessonId: 
 
 /** After the batch: the owners just notified hear about it live (those online). */
 export function pushNewLesson(app: AppContext, ownerIds: string[], n: { title: string; body: string; link: string }) {
-  pushToUsers(app, ownerIds, liveNotificationMessage({ kind: "new_lesson", universal: false, title: n.title, body: n.body, link: n.link }));
+  pushToUsers(
+    app,
+    ownerIds,
+    liveNotificationMessage({ kind: "new_lesson", universal: false, title: n.title, body: n.body, link: n.link }),
+  );
 }

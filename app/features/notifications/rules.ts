@@ -15,7 +15,15 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
  * notifications read (it wins), yellow for one of their own, otherwise plain. Before any
  * 'mark as read' the user's sign-up time counts as seen, so a new account is not greeted by old news.
  */
-export function bellState({ newestPersonalAt, newestUniversalAt, seenAt }: { newestPersonalAt: number | null; newestUniversalAt: number | null; seenAt: number }): NotificationState {
+export function bellState({
+  newestPersonalAt,
+  newestUniversalAt,
+  seenAt,
+}: {
+  newestPersonalAt: number | null;
+  newestUniversalAt: number | null;
+  seenAt: number;
+}): NotificationState {
   if (newestUniversalAt !== null && newestUniversalAt > seenAt) return "universal";
   if (newestPersonalAt !== null && newestPersonalAt > seenAt) return "notification";
   return "none";
@@ -55,7 +63,14 @@ export function isSafeLink(link: string): boolean {
 }
 
 /** What a room pushes when a notification is made (the browser shows it and lights the bell). */
-export type LiveNotification = { type: "notification"; kind: NotificationKind; universal: boolean; title: string; body: string; link: string | null };
+export type LiveNotification = {
+  type: "notification";
+  kind: NotificationKind;
+  universal: boolean;
+  title: string;
+  body: string;
+  link: string | null;
+};
 
 export function liveNotificationMessage(n: Omit<LiveNotification, "type">): string {
   return JSON.stringify({ type: "notification", ...n } satisfies LiveNotification);
@@ -66,22 +81,43 @@ export function parseLiveNotification(data: unknown): LiveNotification | null {
   if (typeof data !== "string" || !data.startsWith("{")) return null;
   try {
     const value = JSON.parse(data) as Partial<LiveNotification>;
-    if (value.type !== "notification" || typeof value.title !== "string" || typeof value.universal !== "boolean") return null;
+    if (value.type !== "notification" || typeof value.title !== "string" || typeof value.universal !== "boolean")
+      return null;
     if (value.kind !== "purchase" && value.kind !== "new_lesson" && value.kind !== "announcement") return null;
     const link = typeof value.link === "string" && isSafeLink(value.link) ? value.link : null;
-    return { type: "notification", kind: value.kind, universal: value.universal, title: value.title, body: typeof value.body === "string" ? value.body : "", link };
+    return {
+      type: "notification",
+      kind: value.kind,
+      universal: value.universal,
+      title: value.title,
+      body: typeof value.body === "string" ? value.body : "",
+      link,
+    };
   } catch {
     return null;
   }
 }
 
 /** The purchase notification's text: what was bought, named (at most three titles). */
-export function purchaseNotificationText(lines: { kind: "class" | "subscription" | "collection" | "app-plan" | "studio-tier"; title: string }[]): { title: string; body: string } {
+export function purchaseNotificationText(
+  lines: { kind: "class" | "subscription" | "collection" | "app-plan" | "studio-tier"; title: string }[],
+): { title: string; body: string } {
   const owned = lines.filter((l) => l.kind === "class" || l.kind === "collection").map((l) => l.title);
   const membership = lines.some((l) => l.kind === "subscription");
   // App plans and studio tiers are titled by what they are ('Half Marathon Coach, annual plan').
-  const plans = lines.filter((l) => l.kind === "app-plan" || l.kind === "studio-tier").map((l) => `${l.title} is active.`);
-  const named = owned.length > 3 ? `${owned.slice(0, 2).join(", ")} and ${owned.length - 2} more` : owned.length > 1 ? `${owned.slice(0, -1).join(", ")} and ${owned.at(-1)}` : (owned[0] ?? "");
-  const parts = [named ? `${named} ${owned.length === 1 ? "is" : "are"} in your library.` : "", membership ? "Your membership is active." : "", ...plans].filter(Boolean);
+  const plans = lines
+    .filter((l) => l.kind === "app-plan" || l.kind === "studio-tier")
+    .map((l) => `${l.title} is active.`);
+  const named =
+    owned.length > 3
+      ? `${owned.slice(0, 2).join(", ")} and ${owned.length - 2} more`
+      : owned.length > 1
+        ? `${owned.slice(0, -1).join(", ")} and ${owned.at(-1)}`
+        : (owned[0] ?? "");
+  const parts = [
+    named ? `${named} ${owned.length === 1 ? "is" : "are"} in your library.` : "",
+    membership ? "Your membership is active." : "",
+    ...plans,
+  ].filter(Boolean);
   return { title: "Purchase complete", body: parts.join(" ") };
 }

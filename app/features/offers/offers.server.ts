@@ -44,15 +44,25 @@ const YEAR_SECONDS = 365 * 86_400;
 
 function cookieHeader(name: string, value: string | null, secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-  return value === null ? `${name}=; Max-Age=0; ${attributes}` : `${name}=${value}; Max-Age=${YEAR_SECONDS}; ${attributes}`;
+  return value === null
+    ? `${name}=; Max-Age=0; ${attributes}`
+    : `${name}=${value}; Max-Age=${YEAR_SECONDS}; ${attributes}`;
 }
 
-export function readOffers(app: AppContext, request: Request, user: Pick<UserRow, "id" | "offersSeenInfo"> | null): Offers {
+export function readOffers(
+  app: AppContext,
+  request: Request,
+  user: Pick<UserRow, "id" | "offersSeenInfo"> | null,
+): Offers {
   const jar = parseCookie(request.headers.get("Cookie") ?? "");
   const url = new URL(request.url);
   const vipFromQuery = url.searchParams.get("p") === "vip";
   const isVip = vipFromQuery || isVipVisit(jar[VIP_GATE_COOKIE]);
-  const fromCookies = { expirationDateSeen: parseEpoch(jar[EXPIRATION_COOKIE]), lastSeenCurrentOffer: parseEpoch(jar[LAST_SEEN_COOKIE]), noPriceOffer: jar[NO_PRICE_OFFER] === "true" };
+  const fromCookies = {
+    expirationDateSeen: parseEpoch(jar[EXPIRATION_COOKIE]),
+    lastSeenCurrentOffer: parseEpoch(jar[LAST_SEEN_COOKIE]),
+    noPriceOffer: jar[NO_PRICE_OFFER] === "true",
+  };
   const seen = user?.offersSeenInfo?.[OFFER_NAME];
   const initial = mergeMemory(fromCookies, seen);
   let memory: OfferMemory = initial;
@@ -77,10 +87,18 @@ export function readOffers(app: AppContext, request: Request, user: Pick<UserRow
       const secure = isSecureRequest(request);
       const out: string[] = [];
       if (vipFromQuery && !isVipVisit(jar[VIP_GATE_COOKIE])) out.push(cookieHeader(VIP_GATE_COOKIE, "vip", secure));
-      if (memory.expirationDateSeen !== fromCookies.expirationDateSeen && memory.expirationDateSeen !== null) out.push(cookieHeader(EXPIRATION_COOKIE, String(memory.expirationDateSeen), secure));
-      if (memory.lastSeenCurrentOffer !== fromCookies.lastSeenCurrentOffer && memory.lastSeenCurrentOffer !== null) out.push(cookieHeader(LAST_SEEN_COOKIE, String(memory.lastSeenCurrentOffer), secure));
-      if (memory.noPriceOffer !== fromCookies.noPriceOffer) out.push(cookieHeader(NO_PRICE_OFFER, memory.noPriceOffer ? "true" : null, secure));
-      if (user && sighted && shouldSaveSighting(seen?.lastSeenCurrentOffer, app.now) && memory.expirationDateSeen !== null) {
+      if (memory.expirationDateSeen !== fromCookies.expirationDateSeen && memory.expirationDateSeen !== null)
+        out.push(cookieHeader(EXPIRATION_COOKIE, String(memory.expirationDateSeen), secure));
+      if (memory.lastSeenCurrentOffer !== fromCookies.lastSeenCurrentOffer && memory.lastSeenCurrentOffer !== null)
+        out.push(cookieHeader(LAST_SEEN_COOKIE, String(memory.lastSeenCurrentOffer), secure));
+      if (memory.noPriceOffer !== fromCookies.noPriceOffer)
+        out.push(cookieHeader(NO_PRICE_OFFER, memory.noPriceOffer ? "true" : null, secure));
+      if (
+        user &&
+        sighted &&
+        shouldSaveSighting(seen?.lastSeenCurrentOffer, app.now) &&
+        memory.expirationDateSeen !== null
+      ) {
         const sighting = { expirationDateSeen: memory.expirationDateSeen, lastSeenCurrentOffer: app.now };
         app.ctx.waitUntil(saveOfferSighting(app, user.id, OFFER_NAME, sighting).catch(() => undefined));
       }
@@ -105,8 +123,17 @@ export function withOfferCookies<T>(offers: Offers, body: T) {
  * saveLastSeenOfferInfo: records on the user what offer they saw and when. Values only grow, so a
  * late or repeated save never moves the memory backwards.
  */
-export async function saveOfferSighting(app: AppContext, userId: string, offerKey: string, sighting: { expirationDateSeen: number; lastSeenCurrentOffer: number }) {
-  const row = await app.db.select({ offersSeenInfo: users.offersSeenInfo }).from(users).where(eq(users.id, userId)).get();
+export async function saveOfferSighting(
+  app: AppContext,
+  userId: string,
+  offerKey: string,
+  sighting: { expirationDateSeen: number; lastSeenCurrentOffer: number },
+) {
+  const row = await app.db
+    .select({ offersSeenInfo: users.offersSeenInfo })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   if (!row) return null;
   const before = row.offersSeenInfo?.[offerKey] ?? {};
   const after = {

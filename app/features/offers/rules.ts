@@ -54,33 +54,58 @@ const epoch = (value: string | number | null): number | null => {
 /** Spec 4's seven ordered rules, for one product. */
 export function decideOffer(product: OfferFields, memory: OfferMemory, ctx: OfferContext): OfferDecision {
   const offerDate = epoch(product.crossedPriceApplicableFrom);
-  const hide = (rule: OfferDecision["rule"], next: OfferMemory = memory): OfferDecision => ({ show: false, memory: next, recordSighting: false, rule });
+  const hide = (rule: OfferDecision["rule"], next: OfferMemory = memory): OfferDecision => ({
+    show: false,
+    memory: next,
+    recordSighting: false,
+    rule,
+  });
   if (offerDate === null) return hide(1);
   if (product.specialOnlyVip && !ctx.isVip) return hide(2, { ...memory, noPriceOffer: false });
   if (ctx.now > offerDate) return hide(3);
-  if (product.shouldNotHideDiscount) return { show: true, memory: { ...memory, noPriceOffer: false }, recordSighting: false, rule: 4 };
+  if (product.shouldNotHideDiscount)
+    return { show: true, memory: { ...memory, noPriceOffer: false }, recordSighting: false, rule: 4 };
   if (ctx.userLoading) return hide(5, { ...memory, noPriceOffer: false });
 
   const { expirationDateSeen, lastSeenCurrentOffer } = memory;
   if (expirationDateSeen === null && lastSeenCurrentOffer === null) {
-    return { show: true, memory: { ...memory, expirationDateSeen: offerDate, lastSeenCurrentOffer: ctx.now }, recordSighting: true, rule: "6a" };
+    return {
+      show: true,
+      memory: { ...memory, expirationDateSeen: offerDate, lastSeenCurrentOffer: ctx.now },
+      recordSighting: true,
+      rule: "6a",
+    };
   }
   if (expirationDateSeen === offerDate) {
     // Shown, so the 'noPriceOffer' marker of an earlier cooldown no longer holds.
-    return { show: true, memory: { ...memory, lastSeenCurrentOffer: ctx.now, noPriceOffer: false }, recordSighting: true, rule: "6b" };
+    return {
+      show: true,
+      memory: { ...memory, lastSeenCurrentOffer: ctx.now, noPriceOffer: false },
+      recordSighting: true,
+      rule: "6b",
+    };
   }
   if (lastSeenCurrentOffer !== null && ctx.now - lastSeenCurrentOffer < OFFER_COOLDOWN_MS && !ctx.isVip) {
     return hide("6c", { ...memory, noPriceOffer: true });
   }
-  return { show: true, memory: { expirationDateSeen: offerDate, lastSeenCurrentOffer: ctx.now, noPriceOffer: false }, recordSighting: true, rule: "6d" };
+  return {
+    show: true,
+    memory: { expirationDateSeen: offerDate, lastSeenCurrentOffer: ctx.now, noPriceOffer: false },
+    recordSighting: true,
+    rule: "6d",
+  };
 }
 
 /**
  * The cookies and the user's offersSeenInfo together: the user's value wins where it is larger or
  * the cookie is missing.
  */
-export function mergeMemory(cookies: { expirationDateSeen: number | null; lastSeenCurrentOffer: number | null; noPriceOffer: boolean }, seen: { expirationDateSeen?: number; lastSeenCurrentOffer?: number } | undefined): OfferMemory {
-  const larger = (cookie: number | null, stored: number | undefined) => (typeof stored === "number" && (cookie === null || stored > cookie) ? stored : cookie);
+export function mergeMemory(
+  cookies: { expirationDateSeen: number | null; lastSeenCurrentOffer: number | null; noPriceOffer: boolean },
+  seen: { expirationDateSeen?: number; lastSeenCurrentOffer?: number } | undefined,
+): OfferMemory {
+  const larger = (cookie: number | null, stored: number | undefined) =>
+    typeof stored === "number" && (cookie === null || stored > cookie) ? stored : cookie;
   return {
     expirationDateSeen: larger(cookies.expirationDateSeen, seen?.expirationDateSeen),
     lastSeenCurrentOffer: larger(cookies.lastSeenCurrentOffer, seen?.lastSeenCurrentOffer),
@@ -111,7 +136,8 @@ export interface ShownPrice {
 
 export function shownPrice(info: PriceInfo, offerShown: boolean, offerEndsAt: string | number | null): ShownPrice {
   const regular = info.crossedPrice ?? info.price;
-  if (!offerShown || regular <= info.price) return { price: offerShown ? info.price : regular, crossedPrice: null, offerEndsAt: null };
+  if (!offerShown || regular <= info.price)
+    return { price: offerShown ? info.price : regular, crossedPrice: null, offerEndsAt: null };
   const ends = epoch(offerEndsAt);
   return { price: info.price, crossedPrice: regular, offerEndsAt: ends === null ? null : new Date(ends).toISOString() };
 }

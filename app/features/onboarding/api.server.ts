@@ -12,7 +12,17 @@ import { createPersonalizedPlan, planView } from "~/features/plans/plans.server"
 import { apiJson, readBody } from "~/platform/api.server";
 import type { AppContext } from "~/platform/context";
 import { jsonError } from "~/platform/http.server";
-import { apiCaller, completeState, flowTarget, linkOnboardingWithEmail, readState, saveState, type Caller, type Failure, type FlowTarget } from "./onboarding.server";
+import {
+  apiCaller,
+  completeState,
+  flowTarget,
+  linkOnboardingWithEmail,
+  readState,
+  saveState,
+  type Caller,
+  type Failure,
+  type FlowTarget,
+} from "./onboarding.server";
 import { onboardingMessages, readPagesInfo, validatePage, visiblePages, type Answers } from "./rules";
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
@@ -22,7 +32,9 @@ const record = (name: string) =>
   z
     .record(z.unknown(), { required_error: `${name} is required`, invalid_type_error: `${name} must be an object` })
     .refine((v) => JSON.stringify(v).length <= MAX_STATE_BYTES, `${name} is too large`);
-const testingStepId = z.string({ required_error: "testingStepId is required" }).regex(/^[A-Za-z0-9_-]{1,64}$/, onboardingMessages.badTestingStep);
+const testingStepId = z
+  .string({ required_error: "testingStepId is required" })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, onboardingMessages.badTestingStep);
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional();
 
 export const schemas = {
@@ -32,7 +44,12 @@ export const schemas = {
   createPlan: z.object({ userState: record("userState").optional(), forceRegenerate: flag }),
   createPlanForTesting: z.object({ userState: record("userState").optional(), testingStepId, forceRegenerate: flag }),
   link: z.object({
-    email: z.string({ required_error: "email is required" }).trim().toLowerCase().email("email must be a valid email address").max(200),
+    email: z
+      .string({ required_error: "email is required" })
+      .trim()
+      .toLowerCase()
+      .email("email must be a valid email address")
+      .max(200),
     nonAuthUserId: z.string().trim().max(60).optional().nullable(),
   }),
 };
@@ -41,7 +58,11 @@ const fail = (f: Failure) => jsonError(f.status, f.error);
 
 function badInput(error: z.ZodError) {
   const issue = error.issues[0];
-  return jsonError(400, issue?.message ?? "Invalid request", error.issues.map((i) => ({ field: i.path.join("."), message: i.message })));
+  return jsonError(
+    400,
+    issue?.message ?? "Invalid request",
+    error.issues.map((i) => ({ field: i.path.join("."), message: i.message })),
+  );
 }
 
 interface Resolved {
@@ -61,7 +82,15 @@ async function resolve(args: Args, testing: string | null): Promise<{ ok: true; 
     if (!user) return { ok: false, status: 401, error: "User is not authenticated" };
     const target = await flowTarget(app, s1, s2, { testingStepId: testing, user });
     if (!target.ok) return target;
-    return { ok: true, value: { app, request: args.request, caller: { subject: user.id, user, anonymousId: null, anonymousIds: [] }, target: target.target } };
+    return {
+      ok: true,
+      value: {
+        app,
+        request: args.request,
+        caller: { subject: user.id, user, anonymousId: null, anonymousIds: [] },
+        target: target.target,
+      },
+    };
   }
   const target = await flowTarget(app, s1, s2, null);
   if (!target.ok) return target;
@@ -70,7 +99,10 @@ async function resolve(args: Args, testing: string | null): Promise<{ ok: true; 
   return { ok: true, value: { app, request: args.request, caller: caller.caller, target: target.target } };
 }
 
-async function body<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+async function body<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
   if (request.method !== "POST") return { ok: false, response: jsonError(405, "Method not allowed") };
   const raw = await readBody(request);
   if (!raw) return { ok: false, response: jsonError(400, "The body must be JSON or form data") };
@@ -89,10 +121,20 @@ export async function getAppOnboardingFlow(args: Args) {
 export async function saveOnboardingUserState(args: Args, testing: boolean) {
   const input = await body(args.request, testing ? schemas.saveForTesting : schemas.save);
   if (!input.ok) return input.response;
-  const resolved = await resolve(args, testing ? (input.value as unknown as { testingStepId: string }).testingStepId : null);
+  const resolved = await resolve(
+    args,
+    testing ? (input.value as unknown as { testingStepId: string }).testingStepId : null,
+  );
   if (!resolved.ok) return fail(resolved);
   const { app, caller, target } = resolved.value;
-  await saveState(app, target.row.id, caller.subject, target.testingStepId, input.value.userState as Answers, readPagesInfo(input.value.pagesInfo));
+  await saveState(
+    app,
+    target.row.id,
+    caller.subject,
+    target.testingStepId,
+    input.value.userState as Answers,
+    readPagesInfo(input.value.pagesInfo),
+  );
   return apiJson({ status: "success" });
 }
 
@@ -108,11 +150,21 @@ export async function getOnboardingUserState(args: Args, testing: boolean) {
   if (!resolved.ok) return fail(resolved);
   const { app, caller, target } = resolved.value;
   const state = await readState(app, target.row.id, caller.subject, target.testingStepId);
-  return apiJson({ status: "success", response: { userState: state?.userState ?? {}, pagesInfo: state?.pagesInfo ?? readPagesInfo(null), completed: Boolean(state?.completedAt) } });
+  return apiJson({
+    status: "success",
+    response: {
+      userState: state?.userState ?? {},
+      pagesInfo: state?.pagesInfo ?? readPagesInfo(null),
+      completed: Boolean(state?.completedAt),
+    },
+  });
 }
 
 /** Every visible page's answers checked against its questions: the first problem, or the typed answers. */
-export function checkAllAnswers(target: FlowTarget, answers: Answers): { ok: true; answers: Answers } | { ok: false; error: string } {
+export function checkAllAnswers(
+  target: FlowTarget,
+  answers: Answers,
+): { ok: true; answers: Answers } | { ok: false; error: string } {
   const typed: Answers = { ...answers };
   for (const page of visiblePages(target.flow, answers)) {
     const check = validatePage(page, answers);
@@ -132,9 +184,20 @@ export function checkAllAnswers(target: FlowTarget, answers: Answers): { ok: tru
  * Completion (the page's last step and POST completeOnboarding): the final answers and pagesInfo
  * stored, the onboarding completed, then the plan requested (a new one when the answers changed).
  */
-export async function completeAndRequestPlan(app: AppContext, target: FlowTarget, subject: string, finalUserState: Answers, pagesInfo: Record<string, unknown>) {
+export async function completeAndRequestPlan(
+  app: AppContext,
+  target: FlowTarget,
+  subject: string,
+  finalUserState: Answers,
+  pagesInfo: Record<string, unknown>,
+) {
   await completeState(app, target.row.id, subject, target.testingStepId, finalUserState, pagesInfo);
-  return createPersonalizedPlan(app, { appId: target.row.id, subject, testingStepId: target.testingStepId }, finalUserState, { regenerateWhenChanged: true });
+  return createPersonalizedPlan(
+    app,
+    { appId: target.row.id, subject, testingStepId: target.testingStepId },
+    finalUserState,
+    { regenerateWhenChanged: true },
+  );
 }
 
 /** POST /api/apps/completeOnboarding/{s1}/{s2} {finalUserState, pagesInfo} → {status, planStatus}. */
@@ -146,7 +209,11 @@ export async function completeOnboarding(args: Args) {
   const { app, caller, target } = resolved.value;
   const checked = checkAllAnswers(target, input.value.finalUserState as Answers);
   if (!checked.ok) return jsonError(400, checked.error);
-  const pagesInfo = { ...readPagesInfo(input.value.pagesInfo ?? {}), currentPageId: "plan", completedPageIds: visiblePages(target.flow, checked.answers).map((p) => p.id) };
+  const pagesInfo = {
+    ...readPagesInfo(input.value.pagesInfo ?? {}),
+    currentPageId: "plan",
+    completedPageIds: visiblePages(target.flow, checked.answers).map((p) => p.id),
+  };
   const plan = await completeAndRequestPlan(app, target, caller.subject, checked.answers, pagesInfo);
   return apiJson({ status: "success", planStatus: plan.status, userId: caller.subject });
 }
@@ -155,15 +222,24 @@ export async function completeOnboarding(args: Args) {
 export async function createPlan(args: Args, testing: boolean) {
   const input = await body(args.request, testing ? schemas.createPlanForTesting : schemas.createPlan);
   if (!input.ok) return input.response;
-  const resolved = await resolve(args, testing ? (input.value as unknown as { testingStepId: string }).testingStepId : null);
+  const resolved = await resolve(
+    args,
+    testing ? (input.value as unknown as { testingStepId: string }).testingStepId : null,
+  );
   if (!resolved.ok) return fail(resolved);
   const { app, caller, target } = resolved.value;
   try {
     const stored = await readState(app, target.row.id, caller.subject, target.testingStepId);
-    const userState = (input.value.userState as Answers | undefined) ?? stored?.finalUserState ?? stored?.userState ?? {};
-    const result = await createPersonalizedPlan(app, { appId: target.row.id, subject: caller.subject, testingStepId: target.testingStepId }, userState, {
-      forceRegenerate: input.value.forceRegenerate ?? false,
-    });
+    const userState =
+      (input.value.userState as Answers | undefined) ?? stored?.finalUserState ?? stored?.userState ?? {};
+    const result = await createPersonalizedPlan(
+      app,
+      { appId: target.row.id, subject: caller.subject, testingStepId: target.testingStepId },
+      userState,
+      {
+        forceRegenerate: input.value.forceRegenerate ?? false,
+      },
+    );
     return apiJson({ status: result.status, jobId: result.jobId });
   } catch (error) {
     console.error("plans: createPersonalizedPlan failed", String(error));
@@ -201,7 +277,10 @@ export async function linkOnboarding(args: Args) {
   const resolved = await resolve(args, null);
   if (!resolved.ok) return fail(resolved);
   const { app, caller, target } = resolved.value;
-  const result = await linkOnboardingWithEmail(app, caller, target.row.id, { email: input.value.email, nonAuthUserId: input.value.nonAuthUserId ?? null });
+  const result = await linkOnboardingWithEmail(app, caller, target.row.id, {
+    email: input.value.email,
+    nonAuthUserId: input.value.nonAuthUserId ?? null,
+  });
   if (!result.ok) return fail(result);
   return apiJson({ status: "success", linked: result.linked, moved: result.moved });
 }

@@ -9,10 +9,23 @@ import { and, eq } from "drizzle-orm";
 import { onboardingStates, type AppRow, type UserRow } from "~/db/schema";
 import { appBySlugs, ownedApp } from "~/features/apps/apps.server";
 import { onboardingFlowSchema, type OnboardingFlow } from "~/features/apps/content";
-import { ANONYMOUS_DATA, NON_AUTH_HEADER, NOT_YOUR_ANONYMOUS_ID, anonymousIdOf, carriedAnonymousIds } from "~/features/identity/anonymous.server";
+import {
+  ANONYMOUS_DATA,
+  NON_AUTH_HEADER,
+  NOT_YOUR_ANONYMOUS_ID,
+  anonymousIdOf,
+  carriedAnonymousIds,
+} from "~/features/identity/anonymous.server";
 import { requestUser } from "~/features/identity/tokens.server";
 import type { AppContext } from "~/platform/context";
-import { ANONYMOUS_SUBJECT, onboardingMessages, readPagesInfo, TESTING_STEP_ID, type Answers, type PagesInfo } from "./rules";
+import {
+  ANONYMOUS_SUBJECT,
+  onboardingMessages,
+  readPagesInfo,
+  TESTING_STEP_ID,
+  type Answers,
+  type PagesInfo,
+} from "./rules";
 
 export { NON_AUTH_HEADER };
 
@@ -35,7 +48,16 @@ export async function apiCaller(app: AppContext, request: Request): Promise<{ ok
   const user = await requestUser(app, request);
   const header = request.headers.get(NON_AUTH_HEADER)?.trim() || null;
   const anonymousIds = carriedAnonymousIds(header, anonymousIdOf(request));
-  if (user) return { ok: true, caller: { subject: user.id, user, anonymousId: header && ANONYMOUS_SUBJECT.test(header) ? header : anonymousIdOf(request), anonymousIds } };
+  if (user)
+    return {
+      ok: true,
+      caller: {
+        subject: user.id,
+        user,
+        anonymousId: header && ANONYMOUS_SUBJECT.test(header) ? header : anonymousIdOf(request),
+        anonymousIds,
+      },
+    };
   if (header) {
     if (!ANONYMOUS_SUBJECT.test(header)) return { ok: false, status: 400, error: onboardingMessages.badAnonymousId };
     return { ok: true, caller: { subject: header, user: null, anonymousId: header, anonymousIds } };
@@ -56,11 +78,17 @@ export interface FlowTarget {
  * The app and the flow to use. Without a testing step: the published snapshot's flow (404 when the
  * app is not published). With one: only the app's owner (or an admin), and the draft flow.
  */
-export async function flowTarget(app: AppContext, storefrontSlug: string, appSlug: string, testing: { testingStepId: string; user: UserRow | null } | null): Promise<{ ok: true; target: FlowTarget } | Failure> {
+export async function flowTarget(
+  app: AppContext,
+  storefrontSlug: string,
+  appSlug: string,
+  testing: { testingStepId: string; user: UserRow | null } | null,
+): Promise<{ ok: true; target: FlowTarget } | Failure> {
   const row = await appBySlugs(app, storefrontSlug, appSlug);
   if (!row) return { ok: false, status: 404, error: onboardingMessages.appNotFound };
   if (testing) {
-    if (!TESTING_STEP_ID.test(testing.testingStepId)) return { ok: false, status: 400, error: onboardingMessages.badTestingStep };
+    if (!TESTING_STEP_ID.test(testing.testingStepId))
+      return { ok: false, status: 400, error: onboardingMessages.badTestingStep };
     if (!testing.user) return { ok: false, status: 401, error: "User is not authenticated" };
     const owned = await ownedApp(app, testing.user, row.id);
     if (!owned.ok) return owned;
@@ -81,23 +109,55 @@ export interface OnboardingState {
   completedAt: number | null;
 }
 
-export async function readState(app: AppContext, appId: string, subject: string, testingStepId: string): Promise<OnboardingState | null> {
+export async function readState(
+  app: AppContext,
+  appId: string,
+  subject: string,
+  testingStepId: string,
+): Promise<OnboardingState | null> {
   const row = await app.db
     .select()
     .from(onboardingStates)
-    .where(and(eq(onboardingStates.appId, appId), eq(onboardingStates.subject, subject), eq(onboardingStates.testingStepId, testingStepId)))
+    .where(
+      and(
+        eq(onboardingStates.appId, appId),
+        eq(onboardingStates.subject, subject),
+        eq(onboardingStates.testingStepId, testingStepId),
+      ),
+    )
     .get();
   if (!row) return null;
-  return { userState: row.userState ?? {}, pagesInfo: readPagesInfo(row.pagesInfo), finalUserState: row.finalUserState ?? null, completedAt: row.completedAt ?? null };
+  return {
+    userState: row.userState ?? {},
+    pagesInfo: readPagesInfo(row.pagesInfo),
+    finalUserState: row.finalUserState ?? null,
+    completedAt: row.completedAt ?? null,
+  };
 }
 
 const userIdOf = (subject: string) => (subject.startsWith("anon_") ? null : subject);
 
 /** Saves the answers and where the visitor is (one row per app, subject and testing step). */
-export async function saveState(app: AppContext, appId: string, subject: string, testingStepId: string, userState: Answers, pagesInfo: Record<string, unknown>): Promise<void> {
+export async function saveState(
+  app: AppContext,
+  appId: string,
+  subject: string,
+  testingStepId: string,
+  userState: Answers,
+  pagesInfo: Record<string, unknown>,
+): Promise<void> {
   await app.db
     .insert(onboardingStates)
-    .values({ appId, subject, testingStepId, userId: userIdOf(subject), userState, pagesInfo, createdAt: app.now, updatedAt: app.now })
+    .values({
+      appId,
+      subject,
+      testingStepId,
+      userId: userIdOf(subject),
+      userState,
+      pagesInfo,
+      createdAt: app.now,
+      updatedAt: app.now,
+    })
     .onConflictDoUpdate({
       target: [onboardingStates.appId, onboardingStates.subject, onboardingStates.testingStepId],
       set: { userState, pagesInfo, updatedAt: app.now },
@@ -105,10 +165,28 @@ export async function saveState(app: AppContext, appId: string, subject: string,
 }
 
 /** Completion: the final answers and pagesInfo stored, the onboarding marked completed. */
-export async function completeState(app: AppContext, appId: string, subject: string, testingStepId: string, finalUserState: Answers, pagesInfo: Record<string, unknown>): Promise<void> {
+export async function completeState(
+  app: AppContext,
+  appId: string,
+  subject: string,
+  testingStepId: string,
+  finalUserState: Answers,
+  pagesInfo: Record<string, unknown>,
+): Promise<void> {
   await app.db
     .insert(onboardingStates)
-    .values({ appId, subject, testingStepId, userId: userIdOf(subject), userState: finalUserState, pagesInfo, finalUserState, completedAt: app.now, createdAt: app.now, updatedAt: app.now })
+    .values({
+      appId,
+      subject,
+      testingStepId,
+      userId: userIdOf(subject),
+      userState: finalUserState,
+      pagesInfo,
+      finalUserState,
+      completedAt: app.now,
+      createdAt: app.now,
+      updatedAt: app.now,
+    })
     .onConflictDoUpdate({
       target: [onboardingStates.appId, onboardingStates.subject, onboardingStates.testingStepId],
       set: { userState: finalUserState, pagesInfo, finalUserState, completedAt: app.now, updatedAt: app.now },
@@ -120,24 +198,40 @@ export async function completeState(app: AppContext, appId: string, subject: str
  * the account already had its own for the same app, the visitor's newer ones replace them (the
  * visitor just took the onboarding). Returns how many rows moved.
  */
-export async function moveOnboardingToUser(app: AppContext, anonymousId: string, userId: string, email: string | null = null): Promise<number> {
+export async function moveOnboardingToUser(
+  app: AppContext,
+  anonymousId: string,
+  userId: string,
+  email: string | null = null,
+): Promise<number> {
   if (!ANONYMOUS_SUBJECT.test(anonymousId)) return 0;
   const db = app.bindings.DB;
   const results = await db.batch([
     db
-      .prepare(`DELETE FROM onboarding_states WHERE subject = ?2 AND (app_id, testing_step_id) IN (SELECT app_id, testing_step_id FROM onboarding_states WHERE subject = ?1)`)
+      .prepare(
+        `DELETE FROM onboarding_states WHERE subject = ?2 AND (app_id, testing_step_id) IN (SELECT app_id, testing_step_id FROM onboarding_states WHERE subject = ?1)`,
+      )
       .bind(anonymousId, userId),
-    db.prepare(`UPDATE onboarding_states SET subject = ?2, user_id = ?2, email = coalesce(?3, email), updated_at = ?4 WHERE subject = ?1`).bind(anonymousId, userId, email, app.now),
     db
-      .prepare(`DELETE FROM personalized_plans WHERE subject = ?2 AND (app_id, testing_step_id) IN (SELECT app_id, testing_step_id FROM personalized_plans WHERE subject = ?1)`)
+      .prepare(
+        `UPDATE onboarding_states SET subject = ?2, user_id = ?2, email = coalesce(?3, email), updated_at = ?4 WHERE subject = ?1`,
+      )
+      .bind(anonymousId, userId, email, app.now),
+    db
+      .prepare(
+        `DELETE FROM personalized_plans WHERE subject = ?2 AND (app_id, testing_step_id) IN (SELECT app_id, testing_step_id FROM personalized_plans WHERE subject = ?1)`,
+      )
       .bind(anonymousId, userId),
-    db.prepare(`UPDATE personalized_plans SET subject = ?2, updated_at = ?3 WHERE subject = ?1`).bind(anonymousId, userId, app.now),
+    db
+      .prepare(`UPDATE personalized_plans SET subject = ?2, updated_at = ?3 WHERE subject = ?1`)
+      .bind(anonymousId, userId, app.now),
   ]);
   return (results[1].meta.changes ?? 0) + (results[3].meta.changes ?? 0);
 }
 
 // At sign-in (identity's linkOnSignIn) the visitor's onboarding and plans follow them to the account.
-const moveAtSignIn = (app: AppContext, anonymousId: string, userId: string) => moveOnboardingToUser(app, anonymousId, userId);
+const moveAtSignIn = (app: AppContext, anonymousId: string, userId: string) =>
+  moveOnboardingToUser(app, anonymousId, userId);
 ANONYMOUS_DATA.push(moveAtSignIn);
 
 /**
@@ -153,18 +247,33 @@ export async function linkOnboardingWithEmail(
   { email, nonAuthUserId }: { email: string; nonAuthUserId?: string | null },
 ): Promise<{ ok: true; linked: boolean; moved: number } | Failure> {
   const anonymousId = nonAuthUserId ?? caller.anonymousId;
-  if (!anonymousId || !ANONYMOUS_SUBJECT.test(anonymousId)) return { ok: false, status: 400, error: onboardingMessages.badAnonymousId };
+  if (!anonymousId || !ANONYMOUS_SUBJECT.test(anonymousId))
+    return { ok: false, status: 400, error: onboardingMessages.badAnonymousId };
   if (!caller.anonymousIds.includes(anonymousId)) return { ok: false, status: 403, error: NOT_YOUR_ANONYMOUS_ID };
   const normalized = email.trim().toLowerCase();
   if (caller.user && caller.user.email.toLowerCase() === normalized) {
-    const { results } = await app.bindings.DB.prepare(`SELECT user_id AS userId FROM anonymous_links WHERE anonymous_id = ?1`).bind(anonymousId).all<{ userId: string }>();
-    if (results[0] && results[0].userId !== caller.user.id) return { ok: false, status: 403, error: "This anonymous id belongs to another account" };
-    if (!results[0]) await app.bindings.DB.prepare(`INSERT INTO anonymous_links (anonymous_id, user_id, linked_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING`).bind(anonymousId, caller.user.id, app.now).run();
+    const { results } = await app.bindings.DB.prepare(
+      `SELECT user_id AS userId FROM anonymous_links WHERE anonymous_id = ?1`,
+    )
+      .bind(anonymousId)
+      .all<{ userId: string }>();
+    if (results[0] && results[0].userId !== caller.user.id)
+      return { ok: false, status: 403, error: "This anonymous id belongs to another account" };
+    if (!results[0])
+      await app.bindings.DB.prepare(
+        `INSERT INTO anonymous_links (anonymous_id, user_id, linked_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING`,
+      )
+        .bind(anonymousId, caller.user.id, app.now)
+        .run();
     const moved = await moveOnboardingToUser(app, anonymousId, caller.user.id, normalized);
     return { ok: true, linked: true, moved };
   }
   // Not signed in as that email: the onboarding only remembers the email (it links at sign-in).
-  await app.bindings.DB.prepare(`UPDATE onboarding_states SET email = ?3, updated_at = ?4 WHERE subject = ?1 AND app_id = ?2`).bind(anonymousId, appId, normalized, app.now).run();
+  await app.bindings.DB.prepare(
+    `UPDATE onboarding_states SET email = ?3, updated_at = ?4 WHERE subject = ?1 AND app_id = ?2`,
+  )
+    .bind(anonymousId, appId, normalized, app.now)
+    .run();
   return { ok: true, linked: false, moved: 0 };
 }
 
@@ -176,7 +285,14 @@ export async function linkOnboardingWithEmail(
 export async function adoptAnonymousOnboarding(app: AppContext, request: Request, user: UserRow): Promise<void> {
   const anonymousId = anonymousIdOf(request);
   if (!anonymousId) return;
-  const pending = await app.bindings.DB.prepare(`SELECT 1 AS x FROM onboarding_states WHERE subject = ?1 UNION ALL SELECT 1 FROM personalized_plans WHERE subject = ?1 LIMIT 1`).bind(anonymousId).first();
+  const pending = await app.bindings.DB.prepare(
+    `SELECT 1 AS x FROM onboarding_states WHERE subject = ?1 UNION ALL SELECT 1 FROM personalized_plans WHERE subject = ?1 LIMIT 1`,
+  )
+    .bind(anonymousId)
+    .first();
   if (!pending) return;
-  await linkOnboardingWithEmail(app, { subject: user.id, user, anonymousId, anonymousIds: [anonymousId] }, "", { email: user.email, nonAuthUserId: anonymousId }).catch(() => undefined);
+  await linkOnboardingWithEmail(app, { subject: user.id, user, anonymousId, anonymousIds: [anonymousId] }, "", {
+    email: user.email,
+    nonAuthUserId: anonymousId,
+  }).catch(() => undefined);
 }

@@ -41,7 +41,11 @@ type Params = { storefrontSlug?: string; appSlug?: string };
 /** Short-lived onboarding auth state (spec 2): set while the sign-in modal is open over an onboarding page. */
 export const ONBOARDING_AUTH_COOKIE = "dx_onboarding_auth";
 
-export function onboardingPath(storefrontSlug: string, appSlug: string, query: { step?: string | null; testingStepId?: string | null } = {}) {
+export function onboardingPath(
+  storefrontSlug: string,
+  appSlug: string,
+  query: { step?: string | null; testingStepId?: string | null } = {},
+) {
   const params = new URLSearchParams();
   if (query.step) params.set("step", query.step);
   if (query.testingStepId) params.set("testingStepId", query.testingStepId);
@@ -70,9 +74,17 @@ async function resolvePage(app: AppContext, request: Request, params: Params): P
   const appSlug = params.appSlug ?? "";
   const testingStepId = url.searchParams.get("testingStepId");
   const user = await currentUser(app, request);
-  const target = await flowTarget(app, storefrontSlug, appSlug, testingStepId !== null ? { testingStepId, user } : null);
+  const target = await flowTarget(
+    app,
+    storefrontSlug,
+    appSlug,
+    testingStepId !== null ? { testingStepId, user } : null,
+  );
   if (!target.ok) {
-    if (target.status === 401) throw redirect(authHref(url.pathname + url.search, "Login") + `&redirect=${encodeURIComponent(url.pathname + url.search)}`);
+    if (target.status === 401)
+      throw redirect(
+        authHref(url.pathname + url.search, "Login") + `&redirect=${encodeURIComponent(url.pathname + url.search)}`,
+      );
     throw new Response(target.error, { status: target.status === 400 ? 404 : target.status });
   }
   if (user && testingStepId === null) await adoptAnonymousOnboarding(app, request, user);
@@ -105,7 +117,8 @@ function authStateCookie(request: Request, r: Resolved, returnPath: string): str
     const state = { isOnboarding: true, storefrontSlug: r.storefrontSlug, appSlug: r.appSlug, returnPath };
     return `${ONBOARDING_AUTH_COOKIE}=${encodeURIComponent(JSON.stringify(state))}; Path=/; Max-Age=900; HttpOnly; SameSite=Lax${secure}`;
   }
-  if (r.user && (request.headers.get("Cookie") ?? "").includes(`${ONBOARDING_AUTH_COOKIE}=`)) return `${ONBOARDING_AUTH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+  if (r.user && (request.headers.get("Cookie") ?? "").includes(`${ONBOARDING_AUTH_COOKIE}=`))
+    return `${ONBOARDING_AUTH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
   return null;
 }
 
@@ -118,13 +131,18 @@ export async function loadOnboardingPage(app: AppContext, request: Request, para
   const step = url.searchParams.get("step");
   if (step === PLAN_STEP) throw redirect(planPath(r.storefrontSlug, r.appSlug, r.testingStepId), 303);
   const visible = visiblePages(flow, answers);
-  let page = step ? visible.find((p) => p.id === step) ?? null : null;
+  let page = step ? (visible.find((p) => p.id === step) ?? null) : null;
   if (!page) {
     const resume = resumePage(flow, answers, state?.pagesInfo);
     // Everything answered: a completed visitor goes to their plan; otherwise the last page.
-    if (!resume && state?.completedAt && !step) throw redirect(planPath(r.storefrontSlug, r.appSlug, r.testingStepId), 303);
+    if (!resume && state?.completedAt && !step)
+      throw redirect(planPath(r.storefrontSlug, r.appSlug, r.testingStepId), 303);
     page = resume ?? visible[visible.length - 1] ?? flow.pages[0];
-    if (step) throw redirect(onboardingPath(r.storefrontSlug, r.appSlug, { step: page.id, testingStepId: r.testingStepId }), 303);
+    if (step)
+      throw redirect(
+        onboardingPath(r.storefrontSlug, r.appSlug, { step: page.id, testingStepId: r.testingStepId }),
+        303,
+      );
   }
   const previous = previousPage(flow, page.id, answers);
   const returnPath = onboardingPath(r.storefrontSlug, r.appSlug, { step: page.id, testingStepId: r.testingStepId });
@@ -138,7 +156,9 @@ export async function loadOnboardingPage(app: AppContext, request: Request, para
       answers,
       step: stepNumber(flow, page.id, answers),
       isLast: nextPage(flow, page.id, answers) === null,
-      backHref: previous ? onboardingPath(r.storefrontSlug, r.appSlug, { step: previous.id, testingStepId: r.testingStepId }) : null,
+      backHref: previous
+        ? onboardingPath(r.storefrontSlug, r.appSlug, { step: previous.id, testingStepId: r.testingStepId })
+        : null,
       anonymousId: r.user ? null : r.subject,
     },
     { headers },
@@ -169,18 +189,28 @@ export async function submitOnboardingPage(app: AppContext, request: Request, pa
   const answers = mergeAnswers(state?.userState ?? {}, page, check.answers);
   // Answers of pages now skipped are dropped, so a skipped page never shapes the plan.
   const visible = new Set(visiblePages(flow, answers).flatMap((p) => p.questions.map((q) => q.key)));
-  const kept: Answers = Object.fromEntries(Object.entries(answers).filter(([key]) => visible.has(key) || !flow.pages.some((p) => p.questions.some((q) => q.key === key))));
+  const kept: Answers = Object.fromEntries(
+    Object.entries(answers).filter(
+      ([key]) => visible.has(key) || !flow.pages.some((p) => p.questions.some((q) => q.key === key)),
+    ),
+  );
   const pagesInfo = pagesInfoAfter(flow, readPagesInfo(state?.pagesInfo), page.id, kept);
   const next = nextPage(flow, page.id, kept);
   if (next) {
     await saveState(app, r.target.row.id, subject, r.target.testingStepId, kept, pagesInfo);
-    return redirect(onboardingPath(r.storefrontSlug, r.appSlug, { step: next.id, testingStepId: r.testingStepId }), { status: 303, headers });
+    return redirect(onboardingPath(r.storefrontSlug, r.appSlug, { step: next.id, testingStepId: r.testingStepId }), {
+      status: 303,
+      headers,
+    });
   }
   // The last page: every visible page must be answered (a visitor may jump here by address).
   const missing = resumePage(flow, kept, { ...pagesInfo, completedPageIds: pagesInfo.completedPageIds });
   if (missing) {
     await saveState(app, r.target.row.id, subject, r.target.testingStepId, kept, pagesInfo);
-    return redirect(onboardingPath(r.storefrontSlug, r.appSlug, { step: missing.id, testingStepId: r.testingStepId }), { status: 303, headers });
+    return redirect(onboardingPath(r.storefrontSlug, r.appSlug, { step: missing.id, testingStepId: r.testingStepId }), {
+      status: 303,
+      headers,
+    });
   }
   await completeAndRequestPlan(app, r.target, subject, kept, pagesInfo);
   return redirect(planPath(r.storefrontSlug, r.appSlug, r.testingStepId), { status: 303, headers });
@@ -221,6 +251,11 @@ export async function submitPlanPage(app: AppContext, request: Request, params: 
   if (!r.subject) throw redirect(onboardingPath(r.storefrontSlug, r.appSlug, { testingStepId: r.testingStepId }), 303);
   const state = await readState(app, r.target.row.id, r.subject, r.target.testingStepId);
   if (!state) throw redirect(onboardingPath(r.storefrontSlug, r.appSlug, { testingStepId: r.testingStepId }), 303);
-  await createPersonalizedPlan(app, { appId: r.target.row.id, subject: r.subject, testingStepId: r.target.testingStepId }, state.finalUserState ?? state.userState, { forceRegenerate: true });
+  await createPersonalizedPlan(
+    app,
+    { appId: r.target.row.id, subject: r.subject, testingStepId: r.target.testingStepId },
+    state.finalUserState ?? state.userState,
+    { forceRegenerate: true },
+  );
   return redirect(back, 303);
 }

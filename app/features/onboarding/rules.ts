@@ -89,7 +89,11 @@ export function stepNumber(flow: OnboardingFlow, pageId: string, answers: Answer
 }
 
 /** Where a returning visitor resumes: the first visible page not yet completed, or null when all are done. */
-export function resumePage(flow: OnboardingFlow, answers: Answers, pagesInfo: Partial<PagesInfo> | null | undefined): OnboardingPage | null {
+export function resumePage(
+  flow: OnboardingFlow,
+  answers: Answers,
+  pagesInfo: Partial<PagesInfo> | null | undefined,
+): OnboardingPage | null {
   const done = new Set(Array.isArray(pagesInfo?.completedPageIds) ? pagesInfo!.completedPageIds.map(String) : []);
   return visiblePages(flow, answers).find((p) => !done.has(p.id)) ?? null;
 }
@@ -97,15 +101,28 @@ export function resumePage(flow: OnboardingFlow, answers: Answers, pagesInfo: Pa
 /** Normalises pagesInfo from storage or a client into our shape (unknown keys kept). */
 export function readPagesInfo(raw: unknown): PagesInfo {
   const value = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const completed = Array.isArray(value.completedPageIds) ? value.completedPageIds.filter((id): id is string => typeof id === "string") : [];
-  return { ...value, currentPageId: typeof value.currentPageId === "string" ? value.currentPageId : null, completedPageIds: [...new Set(completed)] };
+  const completed = Array.isArray(value.completedPageIds)
+    ? value.completedPageIds.filter((id): id is string => typeof id === "string")
+    : [];
+  return {
+    ...value,
+    currentPageId: typeof value.currentPageId === "string" ? value.currentPageId : null,
+    completedPageIds: [...new Set(completed)],
+  };
 }
 
 /** pagesInfo after a page is answered: the page completed, the current page moved on. */
 export function pagesInfoAfter(flow: OnboardingFlow, before: PagesInfo, pageId: string, answers: Answers): PagesInfo {
   const next = nextPage(flow, pageId, answers);
-  const completed = before.completedPageIds.includes(pageId) ? before.completedPageIds : [...before.completedPageIds, pageId];
-  return { ...before, currentPageId: next ? next.id : PLAN_STEP, completedPageIds: completed, totalPages: visiblePages(flow, answers).length };
+  const completed = before.completedPageIds.includes(pageId)
+    ? before.completedPageIds
+    : [...before.completedPageIds, pageId];
+  return {
+    ...before,
+    currentPageId: next ? next.id : PLAN_STEP,
+    completedPageIds: completed,
+    totalPages: visiblePages(flow, answers).length,
+  };
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -122,11 +139,17 @@ export type FieldValue = string | string[] | undefined;
  * One question's raw value (form fields are strings; the JSON API may send numbers and arrays) →
  * the stored answer, or an error in words. An empty optional answer is undefined (not stored).
  */
-export function validateAnswer(question: Question, raw: unknown): { ok: true; value: unknown } | { ok: false; error: string } {
-  const list = (Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === "" ? [] : [raw]).map((v) => String(v).trim()).filter(Boolean);
+export function validateAnswer(
+  question: Question,
+  raw: unknown,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  const list = (Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === "" ? [] : [raw])
+    .map((v) => String(v).trim())
+    .filter(Boolean);
   const text = list[0] ?? "";
   const empty = question.type === "multiple_choice" ? list.length === 0 : text === "";
-  if (empty) return question.required ? { ok: false, error: onboardingMessages.required } : { ok: true, value: undefined };
+  if (empty)
+    return question.required ? { ok: false, error: onboardingMessages.required } : { ok: true, value: undefined };
   switch (question.type) {
     case "single_choice": {
       const values = (question.options ?? []).map((o) => o.value);
@@ -135,14 +158,18 @@ export function validateAnswer(question: Question, raw: unknown): { ok: true; va
     case "multiple_choice": {
       const values = new Set((question.options ?? []).map((o) => o.value));
       const chosen = [...new Set(list)];
-      return chosen.every((v) => values.has(v)) ? { ok: true, value: chosen } : { ok: false, error: onboardingMessages.choice };
+      return chosen.every((v) => values.has(v))
+        ? { ok: true, value: chosen }
+        : { ok: false, error: onboardingMessages.choice };
     }
     case "number":
     case "slider": {
       const n = Number(text);
       if (!Number.isFinite(n)) return { ok: false, error: onboardingMessages.number };
-      if (question.min !== undefined && n < question.min) return { ok: false, error: onboardingMessages.min(question.min) };
-      if (question.max !== undefined && n > question.max) return { ok: false, error: onboardingMessages.max(question.max) };
+      if (question.min !== undefined && n < question.min)
+        return { ok: false, error: onboardingMessages.min(question.min) };
+      if (question.max !== undefined && n > question.max)
+        return { ok: false, error: onboardingMessages.max(question.max) };
       return { ok: true, value: n };
     }
     case "date":
@@ -170,10 +197,14 @@ export function validatePage(page: OnboardingPage, raw: Record<string, unknown>)
 }
 
 /** A page's fields from a form post: multiple-choice questions read every value, the others one. */
-export function pageFields(page: OnboardingPage, form: { get(name: string): unknown; getAll(name: string): unknown[] }): Record<string, FieldValue> {
+export function pageFields(
+  page: OnboardingPage,
+  form: { get(name: string): unknown; getAll(name: string): unknown[] },
+): Record<string, FieldValue> {
   const fields: Record<string, FieldValue> = {};
   for (const q of page.questions) {
-    if (q.type === "multiple_choice") fields[q.key] = form.getAll(q.key).filter((v): v is string => typeof v === "string");
+    if (q.type === "multiple_choice")
+      fields[q.key] = form.getAll(q.key).filter((v): v is string => typeof v === "string");
     else {
       const value = form.get(q.key);
       fields[q.key] = typeof value === "string" ? value : undefined;

@@ -13,7 +13,12 @@ export type PlanAnswers = Record<string, unknown>;
 type Level = "beginner" | "intermediate" | "advanced";
 type Template = Blueprint["phaseTemplates"][number];
 
-const t = (title: string, focus: string, sessions: string[], level: Template["level"] = "all"): Template => ({ title, focus, sessions, level });
+const t = (title: string, focus: string, sessions: string[], level: Template["level"] = "all"): Template => ({
+  title,
+  focus,
+  sessions,
+  level,
+});
 
 /** Spec 9's half-marathon plan: what an app without a (usable) blueprint gets. */
 export const DEFAULT_BLUEPRINT: Blueprint = {
@@ -25,7 +30,12 @@ export const DEFAULT_BLUEPRINT: Blueprint = {
   defaultProgramLengthWeeks: PLAN_DEFAULTS.programLengthWeeks,
   expectedPhaseCount: PLAN_DEFAULTS.expectedPhases,
   phaseTemplates: [
-    t("Run-walk foundations", "Build the habit with easy run-walk intervals.", ["Run 2 min / walk 1 min × 8", "Easy 20 min walk-run"], "beginner"),
+    t(
+      "Run-walk foundations",
+      "Build the habit with easy run-walk intervals.",
+      ["Run 2 min / walk 1 min × 8", "Easy 20 min walk-run"],
+      "beginner",
+    ),
     t("Easy aerobic base", "Conversational running to build your engine.", ["Easy 30 min", "Long easy 45 min"]),
     t("Cadence and form", "Quick, light steps; relaxed shoulders.", ["Easy 30 min with 6 × 20 s strides"]),
     t("First long run", "Time on feet at an easy pace.", ["Long run 60 min easy"]),
@@ -61,7 +71,6 @@ function dayMs(text: string): number | null {
   const ms = Date.parse(`${text}T00:00:00Z`);
   return Number.isNaN(ms) ? null : ms;
 }
-
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -128,7 +137,10 @@ export function generatePlan({ answers, blueprint: given, today }: GenerateInput
 
   // The programme runs to the target date when it is in the future (at most a year), else the default length.
   const targetMs = typeof answers.targetDate === "string" ? dayMs(answers.targetDate) : null;
-  const weeks = targetMs !== null && targetMs > startMs ? Math.min(52, Math.max(1, Math.ceil((targetMs - startMs) / (7 * DAY)))) : blueprint.defaultProgramLengthWeeks || PLAN_DEFAULTS.programLengthWeeks;
+  const weeks =
+    targetMs !== null && targetMs > startMs
+      ? Math.min(52, Math.max(1, Math.ceil((targetMs - startMs) / (7 * DAY))))
+      : blueprint.defaultProgramLengthWeeks || PLAN_DEFAULTS.programLengthWeeks;
   const endMs = targetMs !== null && targetMs > startMs && weeks < 52 ? targetMs : startMs + weeks * 7 * DAY;
   const totalDays = Math.max(1, Math.round((endMs - startMs) / DAY));
 
@@ -139,7 +151,8 @@ export function generatePlan({ answers, blueprint: given, today }: GenerateInput
     const from = Math.floor((i * totalDays) / count);
     const to = Math.max(from, Math.floor(((i + 1) * totalDays) / count) - 1);
     const sessions = sessionsFor(template, days, level, extras);
-    if (extras.includes("nutrition") && i === count - 1) sessions.push("Race nutrition: practise your breakfast and gels on a long run");
+    if (extras.includes("nutrition") && i === count - 1)
+      sessions.push("Race nutrition: practise your breakfast and gels on a long run");
     return {
       id: `phase-${i + 1}`,
       title: part > 1 ? `${template.title} (part ${part})` : template.title,
@@ -155,7 +168,9 @@ export function generatePlan({ answers, blueprint: given, today }: GenerateInput
   const personal = [
     `${LEVEL_NAME[level]} level, ${plural(days, "run")} a week over ${plural(weeks, "week")}.`,
     Number.isFinite(longest) && longest > 0 ? `It starts from your longest recent run of ${longest} km.` : "",
-    typeof answers.previousBest === "string" && answers.previousBest.trim() ? `Your best so far: ${answers.previousBest.trim()}.` : "",
+    typeof answers.previousBest === "string" && answers.previousBest.trim()
+      ? `Your best so far: ${answers.previousBest.trim()}.`
+      : "",
     goalLine,
   ]
     .filter(Boolean)

@@ -19,7 +19,18 @@ import { pushToRoom } from "~/features/realtime/rooms.server";
 import { planAdapterFor, type PlanAdapter } from "~/platform/adapters/ai/plans.server";
 import type { AppContext } from "~/platform/context";
 import type { Answers } from "~/features/onboarding/rules";
-import { LEASE_MS, MAX_ATTEMPTS, nextProgress, planDedupeKey, planRoom, planStatusAnswer, retryDelayMs, STEP_DELAY_MS, type PlanJobMessage, type PlanStatus } from "./rules";
+import {
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  nextProgress,
+  planDedupeKey,
+  planRoom,
+  planStatusAnswer,
+  retryDelayMs,
+  STEP_DELAY_MS,
+  type PlanJobMessage,
+  type PlanStatus,
+} from "./rules";
 
 export interface PlanJobInput {
   appId: string;
@@ -64,7 +75,12 @@ export async function jobById(app: AppContext, jobId: string): Promise<JobRecord
   return toJob(await app.bindings.DB.prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?1`).bind(jobId).first());
 }
 
-export async function planRow(app: AppContext, appId: string, subject: string, testingStepId: string): Promise<PlanRecord | null> {
+export async function planRow(
+  app: AppContext,
+  appId: string,
+  subject: string,
+  testingStepId: string,
+): Promise<PlanRecord | null> {
   const row = await app.bindings.DB.prepare(
     `SELECT id, status, plan, job_id AS jobId, updated_at AS updatedAt FROM personalized_plans WHERE app_id = ?1 AND subject = ?2 AND testing_step_id = ?3`,
   )
@@ -155,7 +171,12 @@ export async function kickJob(app: AppContext, jobId: string): Promise<void> {
   }
 }
 
-async function push(app: AppContext, job: Pick<JobRecord, "id" | "room">, progress: number, status: PlanJobMessage["status"]) {
+async function push(
+  app: AppContext,
+  job: Pick<JobRecord, "id" | "room">,
+  progress: number,
+  status: PlanJobMessage["status"],
+) {
   const message: PlanJobMessage = { type: "plan-progress", jobId: job.id, progress, status };
   try {
     await pushToRoom(app.bindings, job.room ?? planRoom(job.id), JSON.stringify(message), { isPrivate: false });
@@ -166,7 +187,9 @@ async function push(app: AppContext, job: Pick<JobRecord, "id" | "room">, progre
 }
 
 async function blueprintFor(app: AppContext, appId: string) {
-  const row = await app.bindings.DB.prepare(`SELECT content FROM app_blueprints WHERE app_id = ?1`).bind(appId).first<{ content: string }>();
+  const row = await app.bindings.DB.prepare(`SELECT content FROM app_blueprints WHERE app_id = ?1`)
+    .bind(appId)
+    .first<{ content: string }>();
   if (!row) return null;
   try {
     const parsed = blueprintSchema.safeParse(JSON.parse(row.content));
@@ -191,9 +214,15 @@ export async function claimJob(app: AppContext, job: JobRecord): Promise<JobReco
 export async function finishJob(app: AppContext, job: JobRecord, plan: Plan): Promise<boolean> {
   const db = app.bindings.DB;
   const [jobUpdate] = await db.batch([
-    db.prepare(`UPDATE jobs SET status = 'completed', progress = 100, error = NULL, finished_at = ?2, updated_at = ?2 WHERE id = ?1 AND status <> 'completed'`).bind(job.id, app.now),
     db
-      .prepare(`UPDATE personalized_plans SET plan = ?1, status = 'completed', updated_at = ?2 WHERE id = ?3 AND job_id = ?4 AND status <> 'completed'`)
+      .prepare(
+        `UPDATE jobs SET status = 'completed', progress = 100, error = NULL, finished_at = ?2, updated_at = ?2 WHERE id = ?1 AND status <> 'completed'`,
+      )
+      .bind(job.id, app.now),
+    db
+      .prepare(
+        `UPDATE personalized_plans SET plan = ?1, status = 'completed', updated_at = ?2 WHERE id = ?3 AND job_id = ?4 AND status <> 'completed'`,
+      )
       .bind(JSON.stringify(plan), app.now, job.input.planId, job.id),
   ]);
   return (jobUpdate.meta.changes ?? 0) === 1;
@@ -202,8 +231,16 @@ export async function finishJob(app: AppContext, job: JobRecord, plan: Plan): Pr
 async function failJob(app: AppContext, job: JobRecord, error: string): Promise<void> {
   const db = app.bindings.DB;
   await db.batch([
-    db.prepare(`UPDATE jobs SET status = 'failed', error = ?2, finished_at = ?3, updated_at = ?3 WHERE id = ?1 AND status NOT IN ('completed', 'failed')`).bind(job.id, error, app.now),
-    db.prepare(`UPDATE personalized_plans SET status = 'failed', updated_at = ?2 WHERE job_id = ?1 AND status = 'pending'`).bind(job.id, app.now),
+    db
+      .prepare(
+        `UPDATE jobs SET status = 'failed', error = ?2, finished_at = ?3, updated_at = ?3 WHERE id = ?1 AND status NOT IN ('completed', 'failed')`,
+      )
+      .bind(job.id, error, app.now),
+    db
+      .prepare(
+        `UPDATE personalized_plans SET status = 'failed', updated_at = ?2 WHERE job_id = ?1 AND status = 'pending'`,
+      )
+      .bind(job.id, app.now),
   ]);
   await push(app, job, job.progress, "failed");
 }
@@ -212,7 +249,11 @@ async function failJob(app: AppContext, job: JobRecord, error: string): Promise<
  * One step of a job; returns when the runner should call again (ms since epoch), or null when the
  * job is finished (completed or failed) or gone. Safe to call at any time, any number of times.
  */
-export async function advancePlanJob(app: AppContext, jobId: string, adapter: PlanAdapter = planAdapterFor(app.bindings)): Promise<number | null> {
+export async function advancePlanJob(
+  app: AppContext,
+  jobId: string,
+  adapter: PlanAdapter = planAdapterFor(app.bindings),
+): Promise<number | null> {
   let job = await jobById(app, jobId);
   if (!job || job.status === "completed" || job.status === "failed") return null;
   const leaseOver = job.runAfter <= app.now;
@@ -230,14 +271,20 @@ export async function advancePlanJob(app: AppContext, jobId: string, adapter: Pl
   // Running, lease held: the next progress mark, or the plan itself.
   const next = nextProgress(job.progress);
   if (next !== null) {
-    const moved = await app.bindings.DB.prepare(`UPDATE jobs SET progress = ?2, run_after = ?3, updated_at = ?4 WHERE id = ?1 AND status = 'running' AND progress = ?5`)
+    const moved = await app.bindings.DB.prepare(
+      `UPDATE jobs SET progress = ?2, run_after = ?3, updated_at = ?4 WHERE id = ?1 AND status = 'running' AND progress = ?5`,
+    )
       .bind(job.id, next, app.now + LEASE_MS, app.now, job.progress)
       .run();
     if ((moved.meta.changes ?? 0) === 1) await push(app, job, next, "running");
     return app.now + STEP_DELAY_MS;
   }
   try {
-    const plan = await adapter.generatePlan({ answers: job.input.userState ?? {}, blueprint: await blueprintFor(app, job.input.appId), today: job.input.today });
+    const plan = await adapter.generatePlan({
+      answers: job.input.userState ?? {},
+      blueprint: await blueprintFor(app, job.input.appId),
+      today: job.input.today,
+    });
     if (await finishJob(app, job, plan)) await push(app, job, 100, "completed");
     return null;
   } catch (error) {
@@ -248,7 +295,9 @@ export async function advancePlanJob(app: AppContext, jobId: string, adapter: Pl
       return null;
     }
     const runAfter = app.now + retryDelayMs(job.attempts);
-    await app.bindings.DB.prepare(`UPDATE jobs SET status = 'queued', progress = 0, error = ?2, run_after = ?3, updated_at = ?4 WHERE id = ?1 AND status = 'running'`)
+    await app.bindings.DB.prepare(
+      `UPDATE jobs SET status = 'queued', progress = 0, error = ?2, run_after = ?3, updated_at = ?4 WHERE id = ?1 AND status = 'running'`,
+    )
       .bind(job.id, message.slice(0, 500), runAfter, app.now)
       .run();
     await push(app, job, 0, "queued");
@@ -258,7 +307,9 @@ export async function advancePlanJob(app: AppContext, jobId: string, adapter: Pl
 
 /** The scheduled sweep: queued or running jobs whose time has come (stuck: lost alarm, dead runner) are kicked again. */
 export async function sweepStuckJobs(app: AppContext, limit = 200): Promise<number> {
-  const { results } = await app.bindings.DB.prepare(`SELECT id FROM jobs WHERE status IN ('queued', 'running') AND run_after <= ?1 ORDER BY run_after LIMIT ?2`)
+  const { results } = await app.bindings.DB.prepare(
+    `SELECT id FROM jobs WHERE status IN ('queued', 'running') AND run_after <= ?1 ORDER BY run_after LIMIT ?2`,
+  )
     .bind(app.now, limit)
     .all<{ id: string }>();
   for (const { id } of results) await kickJob(app, id);
@@ -274,14 +325,32 @@ export interface PlanView {
 }
 
 /** checkPlanStatus and the plan page: the answer plus the job's progress and room (one query). */
-export async function planView(app: AppContext, appId: string, subject: string, testingStepId: string): Promise<PlanView> {
+export async function planView(
+  app: AppContext,
+  appId: string,
+  subject: string,
+  testingStepId: string,
+): Promise<PlanView> {
   const row = await app.bindings.DB.prepare(
     `SELECT p.status, p.plan, j.id AS jobId, j.progress, j.room FROM personalized_plans p LEFT JOIN jobs j ON j.id = p.job_id
       WHERE p.app_id = ?1 AND p.subject = ?2 AND p.testing_step_id = ?3`,
   )
     .bind(appId, subject, testingStepId)
-    .first<{ status: PlanStatus; plan: string | null; jobId: string | null; progress: number | null; room: string | null }>();
-  const answer = planStatusAnswer(row ? { status: row.status, plan: row.plan ? (JSON.parse(row.plan) as Plan) : null } : null);
+    .first<{
+      status: PlanStatus;
+      plan: string | null;
+      jobId: string | null;
+      progress: number | null;
+      room: string | null;
+    }>();
+  const answer = planStatusAnswer(
+    row ? { status: row.status, plan: row.plan ? (JSON.parse(row.plan) as Plan) : null } : null,
+  );
   const progress = answer.status === "completed" ? 100 : (row?.progress ?? 0);
-  return { ...answer, jobId: row?.jobId ?? null, progress, room: row?.jobId ? (row.room ?? planRoom(row.jobId)) : null };
+  return {
+    ...answer,
+    jobId: row?.jobId ?? null,
+    progress,
+    room: row?.jobId ? (row.room ?? planRoom(row.jobId)) : null,
+  };
 }

@@ -17,7 +17,9 @@ export const planMessages = {
 /** Spec 4: phases without an id or a title are discarded. */
 export function cleanPhases(phases: unknown): PlanPhase[] {
   if (!Array.isArray(phases)) return [];
-  return phases.filter((p): p is PlanPhase => Boolean(p && typeof p === "object" && (p as PlanPhase).id && (p as PlanPhase).title));
+  return phases.filter((p): p is PlanPhase =>
+    Boolean(p && typeof p === "object" && (p as PlanPhase).id && (p as PlanPhase).title),
+  );
 }
 
 export function cleanPlan(plan: Plan | null | undefined): Plan | null {
@@ -26,7 +28,10 @@ export function cleanPlan(plan: Plan | null | undefined): Plan | null {
 }
 
 /** checkPlanStatus's answer: 'completed' only when a plan is present (else still 'pending'). */
-export function planStatusAnswer(row: { status: PlanStatus; plan: Plan | null } | null): { status: PlanStatus | "not_found"; plan: Plan | null } {
+export function planStatusAnswer(row: { status: PlanStatus; plan: Plan | null } | null): {
+  status: PlanStatus | "not_found";
+  plan: Plan | null;
+} {
   if (!row) return { status: "not_found", plan: null };
   const plan = cleanPlan(row.plan);
   if (row.status === "completed") return plan ? { status: "completed", plan } : { status: "pending", plan: null };
@@ -84,12 +89,19 @@ export function planRoom(jobId: string): string {
 }
 
 /** What the runner pushes to the room. */
-export type PlanJobMessage = { type: "plan-progress"; jobId: string; progress: number; status: "queued" | "running" | "completed" | "failed" };
+export type PlanJobMessage = {
+  type: "plan-progress";
+  jobId: string;
+  progress: number;
+  status: "queued" | "running" | "completed" | "failed";
+};
 
 export function readPlanJobMessage(data: unknown): PlanJobMessage | null {
   try {
     const value = typeof data === "string" ? JSON.parse(data) : data;
-    return value && typeof value === "object" && (value as PlanJobMessage).type === "plan-progress" ? (value as PlanJobMessage) : null;
+    return value && typeof value === "object" && (value as PlanJobMessage).type === "plan-progress"
+      ? (value as PlanJobMessage)
+      : null;
   } catch {
     return null;
   }

@@ -36,7 +36,10 @@ export interface LibraryCollection {
 }
 
 /** The classes the user owns (bought, or in a collection bought) with when they got them; newest first. */
-export async function ownedClasses(app: AppContext, userId: string): Promise<{ productId: string; purchasedAt: number }[]> {
+export async function ownedClasses(
+  app: AppContext,
+  userId: string,
+): Promise<{ productId: string; purchasedAt: number }[]> {
   return app.db.all<{ productId: string; purchasedAt: number }>(sql`
     SELECT product_id AS productId, max(purchased_at) AS purchasedAt FROM (
       SELECT product_id, purchased_at FROM purchases WHERE user_id = ${userId} AND refunded_info IS NULL AND kind = 'class'
@@ -48,8 +51,19 @@ export async function ownedClasses(app: AppContext, userId: string): Promise<{ p
 
 export async function loadLibrary(app: AppContext, request: Request) {
   const user = await currentUser(app, request);
-  if (!user) return { signedIn: false as const, classes: [] as LibraryClass[], collections: [] as LibraryCollection[], isMember: false };
-  const [owned, watched, bought, flags] = await Promise.all([ownedClasses(app, user.id), watchedClasses(app, user.id), userPurchases(app, user.id), subscriptionFlags(app, user.id)]);
+  if (!user)
+    return {
+      signedIn: false as const,
+      classes: [] as LibraryClass[],
+      collections: [] as LibraryCollection[],
+      isMember: false,
+    };
+  const [owned, watched, bought, flags] = await Promise.all([
+    ownedClasses(app, user.id),
+    watchedClasses(app, user.id),
+    userPurchases(app, user.id),
+    subscriptionFlags(app, user.id),
+  ]);
   const classes = await libraryClasses(app, user.id, owned, flags.hasActiveOrTrialSubscription ? watched : []);
 
   const collectionIds = bought.filter((p) => p.kind === "collection").map((p) => p.productId);
@@ -67,7 +81,12 @@ export async function loadLibrary(app: AppContext, request: Request) {
  * Owned classes plus (for members) the classes they have started, with progress; last watched
  * first, then the unwatched ones newest purchase first.
  */
-export async function libraryClasses(app: AppContext, userId: string, owned: { productId: string; purchasedAt: number }[], startedByMember: { productId: string }[]): Promise<LibraryClass[]> {
+export async function libraryClasses(
+  app: AppContext,
+  userId: string,
+  owned: { productId: string; purchasedAt: number }[],
+  startedByMember: { productId: string }[],
+): Promise<LibraryClass[]> {
   const purchasedAt = new Map(owned.map((o) => [o.productId, o.purchasedAt]));
   const ids = [...new Set([...owned.map((o) => o.productId), ...startedByMember.map((w) => w.productId)])];
   const [summaries, progress] = await Promise.all([productsByIds(app.db, ids), progressOfClasses(app, userId, ids)]);

@@ -16,7 +16,17 @@ const notRefunded = isNull(purchases.refundedInfo);
 export async function ownedProductIds(app: AppContext, userId: string, productIds: string[]): Promise<Set<string>> {
   if (productIds.length === 0) return new Set();
   const [direct, viaCollections, memberships] = await app.db.batch([
-    app.db.select({ id: purchases.productId }).from(purchases).where(and(eq(purchases.userId, userId), notRefunded, inArray(purchases.kind, ["class", "collection"]), inArray(purchases.productId, productIds))),
+    app.db
+      .select({ id: purchases.productId })
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.userId, userId),
+          notRefunded,
+          inArray(purchases.kind, ["class", "collection"]),
+          inArray(purchases.productId, productIds),
+        ),
+      ),
     app.db
       .select({ id: collectionItems.productId })
       .from(purchases)
@@ -25,23 +35,41 @@ export async function ownedProductIds(app: AppContext, userId: string, productId
     app.db
       .select({ id: subscriptions.productId })
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ["active", "trialing", "past_due"]), inArray(subscriptions.productId, productIds))),
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          inArray(subscriptions.status, ["active", "trialing", "past_due"]),
+          inArray(subscriptions.productId, productIds),
+        ),
+      ),
   ]);
   return new Set([...direct, ...viaCollections, ...memberships].map((r) => r.id));
 }
 
 /** GET /api/getUserPurchases: newest first, refunded ones filtered out. */
 export async function userPurchases(app: AppContext, userId: string): Promise<PurchaseRow[]> {
-  return app.db.select().from(purchases).where(and(eq(purchases.userId, userId), notRefunded)).orderBy(desc(purchases.purchasedAt), desc(purchases.id));
+  return app.db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), notRefunded))
+    .orderBy(desc(purchases.purchasedAt), desc(purchases.id));
 }
 
 /** Every purchase, refunded ones included (the payment history on the membership page). */
 export async function allPurchases(app: AppContext, userId: string): Promise<PurchaseRow[]> {
-  return app.db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(desc(purchases.purchasedAt), desc(purchases.id));
+  return app.db
+    .select()
+    .from(purchases)
+    .where(eq(purchases.userId, userId))
+    .orderBy(desc(purchases.purchasedAt), desc(purchases.id));
 }
 
 /** GET /api/getUserPurchaseForProduct: the user's (unrefunded) purchase of one product, or null. */
-export async function userPurchaseForProduct(app: AppContext, userId: string, productId: string): Promise<PurchaseRow | null> {
+export async function userPurchaseForProduct(
+  app: AppContext,
+  userId: string,
+  productId: string,
+): Promise<PurchaseRow | null> {
   return (
     (await app.db
       .select()
@@ -61,7 +89,9 @@ export function purchaseJson(p: PurchaseRow) {
     amountCents: p.amountCents,
     purchasedAt: new Date(p.purchasedAt).toISOString(),
     checkoutSessionId: p.checkoutSessionId,
-    ...(p.refundedInfo ? { refundedInfo: { ...p.refundedInfo, refundedAt: new Date(p.refundedInfo.refundedAt).toISOString() } } : {}),
+    ...(p.refundedInfo
+      ? { refundedInfo: { ...p.refundedInfo, refundedAt: new Date(p.refundedInfo.refundedAt).toISOString() } }
+      : {}),
   };
 }
 

@@ -44,7 +44,8 @@ export async function routeRealtimeRequest(app: AppContext, request: Request): P
     onBeforeConnect: async (req, lobby) => {
       // A page on another site could open a socket with this browser's cookies: only our origin may.
       const origin = req.headers.get("Origin");
-      if (origin && origin !== new URL(req.url).origin) return new Response("Cross-site sockets are not allowed", { status: 403 });
+      if (origin && origin !== new URL(req.url).origin)
+        return new Response("Cross-site sockets are not allowed", { status: 403 });
       const user = await currentUser(app, req);
       const decision = mayJoin(lobby.className, lobby.name, user?.id ?? null);
       if (!decision.ok) return new Response(decision.reason, { status: decision.status });
@@ -63,7 +64,12 @@ type RoomsNamespace = DurableObjectNamespace<Server>;
  * Sends one message to everyone in a room; returns how many sockets it reached. A private message
  * (the user's own notification) first checks that each socket's session still exists.
  */
-export async function pushToRoom(bindings: Bindings, room: string, message: string, { isPrivate }: { isPrivate: boolean }): Promise<number> {
+export async function pushToRoom(
+  bindings: Bindings,
+  room: string,
+  message: string,
+  { isPrivate }: { isPrivate: boolean },
+): Promise<number> {
   const stub = await getServerByName(bindings.Rooms as unknown as RoomsNamespace, room);
   const headers = isPrivate ? { [PRIVATE_HEADER]: "1" } : undefined;
   const response = await stub.fetch(new Request(PUSH_URL, { method: "POST", body: message, headers }));

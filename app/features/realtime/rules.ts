@@ -68,7 +68,10 @@ export const RECONNECTION = {
  */
 export function reconnectionDelay(attempt: number, random: number, timing = RECONNECTION): number {
   if (attempt <= 0) return 0;
-  const base = Math.min(timing.minReconnectionDelay * timing.reconnectionDelayGrowFactor ** (attempt - 1), timing.maxReconnectionDelay);
+  const base = Math.min(
+    timing.minReconnectionDelay * timing.reconnectionDelayGrowFactor ** (attempt - 1),
+    timing.maxReconnectionDelay,
+  );
   const spread = base * timing.randomization * (2 * random - 1);
   return Math.round(Math.min(base + spread, timing.maxReconnectionDelay));
 }

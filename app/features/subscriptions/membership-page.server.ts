@@ -21,17 +21,40 @@ export async function loadMembershipPage(app: AppContext, request: Request) {
     app.db.select().from(savedCards).where(eq(savedCards.userId, user.id)).get(),
     allPurchases(app, user.id),
     // Renewal invoices (the first payment is already a purchase).
-    app.db.select().from(invoices).where(and(eq(invoices.userId, user.id), notLike(invoices.providerInvoiceId, "%:first"))).orderBy(desc(invoices.createdAt)).limit(50),
+    app.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.userId, user.id), notLike(invoices.providerInvoiceId, "%:first")))
+      .orderBy(desc(invoices.createdAt))
+      .limit(50),
   ]);
-  const titles = new Map((await sellablesByIds(app.db, [...new Set([...subscriptions.map((s) => s.productId), ...payments.map((p) => p.productId)])])).map((s) => [s.id, s.title]));
+  const titles = new Map(
+    (
+      await sellablesByIds(app.db, [
+        ...new Set([...subscriptions.map((s) => s.productId), ...payments.map((p) => p.productId)]),
+      ])
+    ).map((s) => [s.id, s.title]),
+  );
   return {
     subscriptions: subscriptions.map((s) => ({ ...s, title: titles.get(s.productId) ?? "Membership" })),
     card: card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
     payments: [
-      ...payments.map((p) => ({ id: p.id, title: titles.get(p.productId) ?? "A product no longer sold", amountCents: p.amountCents, at: p.purchasedAt, note: p.refundedInfo ? "refunded" : null })),
+      ...payments.map((p) => ({
+        id: p.id,
+        title: titles.get(p.productId) ?? "A product no longer sold",
+        amountCents: p.amountCents,
+        at: p.purchasedAt,
+        note: p.refundedInfo ? "refunded" : null,
+      })),
       ...renewals.map((r) => {
         const sub = subscriptions.find((s) => s.id === r.subscriptionId);
-        return { id: r.id, title: `${sub ? (titles.get(sub.productId) ?? "Membership") : "Membership"} renewal`, amountCents: r.amountCents, at: r.createdAt, note: r.status === "paid" ? null : r.status };
+        return {
+          id: r.id,
+          title: `${sub ? (titles.get(sub.productId) ?? "Membership") : "Membership"} renewal`,
+          amountCents: r.amountCents,
+          at: r.createdAt,
+          note: r.status === "paid" ? null : r.status,
+        };
       }),
     ]
       .sort((a, b) => b.at - a.at)
@@ -45,11 +68,20 @@ export async function membershipAction(app: AppContext, request: Request) {
   const formData = (await formDataOf(request)) ?? new FormData();
   const form = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const intent = form.intent;
-  const parsed = intent === "refund" ? refundSchema.safeParse(form) : cancelSchema.safeParse({ ...form, shouldUnenroll: form.shouldUnenroll === "true" ? "true" : "false" });
+  const parsed =
+    intent === "refund"
+      ? refundSchema.safeParse(form)
+      : cancelSchema.safeParse({ ...form, shouldUnenroll: form.shouldUnenroll === "true" ? "true" : "false" });
   if (intent !== "cancel" && intent !== "refund") return data({ error: "Unknown action" }, { status: 400 });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Check the form and try again." }, { status: 400 });
-  const result = intent === "refund" ? await refund(app, user.id, parsed.data) : await cancelSubscription(app, user.id, parsed.data as typeof parsed.data & { shouldUnenroll: boolean });
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? "Check the form and try again." }, { status: 400 });
+  const result =
+    intent === "refund"
+      ? await refund(app, user.id, parsed.data)
+      : await cancelSubscription(app, user.id, parsed.data as typeof parsed.data & { shouldUnenroll: boolean });
   if (!result.success) return data({ error: result.message }, { status: 400 });
-  const headers = new Headers({ "Set-Cookie": await setToastHeader({ kind: "success", title: result.message }, isSecureRequest(request)) });
+  const headers = new Headers({
+    "Set-Cookie": await setToastHeader({ kind: "success", title: result.message }, isSecureRequest(request)),
+  });
   return redirect("/account/membership", { status: 303, headers });
 }

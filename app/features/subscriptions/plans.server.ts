@@ -24,10 +24,19 @@ export interface PlanChoice {
 }
 
 /** The plans of these membership products, with the one ?plan= asks for (else the default) chosen. */
-export async function choosePlans(app: AppContext, userId: string, productIds: string[], wanted: string | null): Promise<Map<string, PlanChoice>> {
+export async function choosePlans(
+  app: AppContext,
+  userId: string,
+  productIds: string[],
+  wanted: string | null,
+): Promise<Map<string, PlanChoice>> {
   if (productIds.length === 0) return new Map();
   const [rows, history] = await Promise.all([
-    app.db.select().from(membershipPlans).where(inArray(membershipPlans.productId, productIds)).orderBy(asc(membershipPlans.position)),
+    app.db
+      .select()
+      .from(membershipPlans)
+      .where(inArray(membershipPlans.productId, productIds))
+      .orderBy(asc(membershipPlans.position)),
     app.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1),
   ]);
   const firstTime = history.length === 0;
@@ -36,7 +45,13 @@ export async function choosePlans(app: AppContext, userId: string, productIds: s
     const plans = orderPlans(rows.filter((r) => r.productId === productId));
     if (plans.length === 0) continue;
     const chosenRow = plans.find((p) => p.interval === wanted) ?? plans[0];
-    const options = plans.map((p: MembershipPlanRow) => ({ id: p.id, interval: p.interval, priceCents: p.priceCents, trialDays: p.trialDays, selected: p.id === chosenRow.id }));
+    const options = plans.map((p: MembershipPlanRow) => ({
+      id: p.id,
+      interval: p.interval,
+      priceCents: p.priceCents,
+      trialDays: p.trialDays,
+      selected: p.id === chosenRow.id,
+    }));
     const chosen = options.find((o) => o.selected)!;
     out.set(productId, { productId, options, chosen, trialDays: firstTime ? chosen.trialDays : 0 });
   }

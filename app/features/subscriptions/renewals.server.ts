@@ -26,13 +26,18 @@ export async function renewDueSubscriptions(app: AppContext, limit = 200): Promi
   const due = await app.db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.provider, "local"), inArray(subscriptions.status, ["active", "trialing", "past_due"]), lte(subscriptions.currentPeriodEnd, app.now)))
+    .where(
+      and(
+        eq(subscriptions.provider, "local"),
+        inArray(subscriptions.status, ["active", "trialing", "past_due"]),
+        lte(subscriptions.currentPeriodEnd, app.now),
+      ),
+    )
     .limit(limit);
   const report: RenewalReport = { renewed: 0, ended: 0, failed: 0 };
   for (const sub of due) report[await renewOne(app, sub)]++;
   return report;
 }
-
 
 async function renewOne(app: AppContext, sub: SubscriptionRow): Promise<keyof RenewalReport> {
   const DB = app.bindings.DB;
@@ -42,7 +47,14 @@ async function renewOne(app: AppContext, sub: SubscriptionRow): Promise<keyof Re
   // The embedded provider charges nothing real, so in production it renews nothing: a membership it
   // sold (before the deploy ran as production) ends with its period instead of continuing for free.
   if (sub.cancelAtPeriodEnd || overdueTooLong || !isDevelopment(app.env)) {
-    await DB.batch([DB.prepare(`UPDATE subscriptions SET status = 'canceled', canceled_at = ?3 WHERE ${samePeriod}`).bind(sub.id, sub.currentPeriodEnd, app.now), membership(app, sub.userId)]);
+    await DB.batch([
+      DB.prepare(`UPDATE subscriptions SET status = 'canceled', canceled_at = ?3 WHERE ${samePeriod}`).bind(
+        sub.id,
+        sub.currentPeriodEnd,
+        app.now,
+      ),
+      membership(app, sub.userId),
+    ]);
     return "ended";
   }
   const card = await app.db.select().from(savedCards).where(eq(savedCards.userId, sub.userId)).get();
@@ -65,7 +77,11 @@ async function renewOne(app: AppContext, sub: SubscriptionRow): Promise<keyof Re
        SELECT ?1, ?2, ?3, ?4, 'paid', ?5, ?6, ?2 || ':' || ?5, ?7 WHERE EXISTS (SELECT 1 FROM subscriptions WHERE id = ?2 AND current_period_end = ?5 AND status <> 'canceled')
        ON CONFLICT DO NOTHING`,
     ).bind(crypto.randomUUID(), sub.id, sub.userId, sub.priceCents, sub.currentPeriodEnd, next, app.now),
-    DB.prepare(`UPDATE subscriptions SET status = 'active', current_period_end = ?3 WHERE ${samePeriod}`).bind(sub.id, sub.currentPeriodEnd, next),
+    DB.prepare(`UPDATE subscriptions SET status = 'active', current_period_end = ?3 WHERE ${samePeriod}`).bind(
+      sub.id,
+      sub.currentPeriodEnd,
+      next,
+    ),
     membership(app, sub.userId),
   ]);
   return "renewed";

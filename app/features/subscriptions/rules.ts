@@ -31,7 +31,10 @@ export function hasActive(subscriptions: SubscriptionState[]): boolean {
 }
 
 /** Membership counts as active when the user's membershipStatus or the membership's status is 'active'. */
-export function isActiveMember(user: { membershipStatus: string | null } | null, membership?: { status: string } | null): boolean {
+export function isActiveMember(
+  user: { membershipStatus: string | null } | null,
+  membership?: { status: string } | null,
+): boolean {
   return user?.membershipStatus === "active" || membership?.status === "active";
 }
 
@@ -48,7 +51,17 @@ export function orderPlans<T extends { interval: PlanInterval }>(plans: T[]): T[
 export function periodEnd(from: number, interval: PlanInterval): number {
   const d = new Date(from);
   const months = interval === "year" ? 12 : 1;
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const target = new Date(
+    Date.UTC(
+      d.getUTCFullYear(),
+      d.getUTCMonth() + months,
+      1,
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    ),
+  );
   // Keep the day of month, or the month's last day when it is shorter (31 Jan -> 28/29 Feb).
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(d.getUTCDate(), lastDay));

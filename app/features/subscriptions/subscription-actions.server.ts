@@ -6,13 +6,22 @@ import type { AppContext } from "~/platform/context";
 import { cancelSubscription as cancelInDb, checkoutOf, refundSubscription } from "./subscriptions.server";
 
 /** A Stripe membership is cancelled at Stripe first (its webhook confirms); a local one only here. */
-export function cancelSubscription(app: AppContext, userId: string, input: { subscriptionId: string; reason: string; feedback: string; shouldUnenroll: boolean }) {
+export function cancelSubscription(
+  app: AppContext,
+  userId: string,
+  input: { subscriptionId: string; reason: string; feedback: string; shouldUnenroll: boolean },
+) {
   return cancelInDb(app, userId, input, async (row, now) => {
-    if (row.provider === "stripe" && row.providerSubscriptionId) await cancelStripeSubscription(app, row.providerSubscriptionId, { now });
+    if (row.provider === "stripe" && row.providerSubscriptionId)
+      await cancelStripeSubscription(app, row.providerSubscriptionId, { now });
   });
 }
 
-export function refund(app: AppContext, userId: string, input: { subscriptionId: string; reason: string; feedback: string }) {
+export function refund(
+  app: AppContext,
+  userId: string,
+  input: { subscriptionId: string; reason: string; feedback: string },
+) {
   return refundSubscription(app, userId, input, async (checkoutSessionId, amountCents) => {
     const session = await checkoutOf(app, checkoutSessionId);
     if (!session) throw new Error("No checkout for this subscription");

@@ -44,26 +44,51 @@ export function subscriptionView(row: SubscriptionRow, now: number, refunded = f
     canceledAt: row.canceledAt ? new Date(row.canceledAt).toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
     // A trial has charged nothing: cancelling is what ends it.
-    refundable: !refunded && row.status !== "canceled" && row.status !== "trialing" && now - row.createdAt <= REFUND_WINDOW_DAYS * 86_400_000,
+    refundable:
+      !refunded &&
+      row.status !== "canceled" &&
+      row.status !== "trialing" &&
+      now - row.createdAt <= REFUND_WINDOW_DAYS * 86_400_000,
   };
 }
 
 /** The user's subscriptions, newest first, with their state; the summary GET user-studio-subscriptions returns. */
-export async function userSubscriptions(app: AppContext, userId: string): Promise<{ subscriptions: SubscriptionView[]; hasActiveSubscription: boolean }> {
-  const rows = await app.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
-  const refunded = await refundedCheckouts(app, rows.map((r) => r.checkoutSessionId).filter((id): id is string => Boolean(id)));
-  const views = rows.map((r) => subscriptionView(r, app.now, r.checkoutSessionId ? refunded.has(r.checkoutSessionId) : false));
+export async function userSubscriptions(
+  app: AppContext,
+  userId: string,
+): Promise<{ subscriptions: SubscriptionView[]; hasActiveSubscription: boolean }> {
+  const rows = await app.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt));
+  const refunded = await refundedCheckouts(
+    app,
+    rows.map((r) => r.checkoutSessionId).filter((id): id is string => Boolean(id)),
+  );
+  const views = rows.map((r) =>
+    subscriptionView(r, app.now, r.checkoutSessionId ? refunded.has(r.checkoutSessionId) : false),
+  );
   return { subscriptions: views, hasActiveSubscription: views.some((s) => s.status === "active") };
 }
 
 async function refundedCheckouts(app: AppContext, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await app.db.select({ id: purchases.checkoutSessionId, refunded: purchases.refundedInfo }).from(purchases).where(inArray(purchases.checkoutSessionId, ids));
+  const rows = await app.db
+    .select({ id: purchases.checkoutSessionId, refunded: purchases.refundedInfo })
+    .from(purchases)
+    .where(inArray(purchases.checkoutSessionId, ids));
   return new Set(rows.filter((r) => r.refunded).map((r) => r.id));
 }
 
 async function ownedSubscription(app: AppContext, userId: string, subscriptionId: string) {
-  return (await app.db.select().from(subscriptions).where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId))).get()) ?? null;
+  return (
+    (await app.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
+      .get()) ?? null
+  );
 }
 
 /** membershipStatus follows the subscriptions: active while one is active or trialing (one statement, for a batch). */
@@ -74,7 +99,8 @@ export function syncMembership(app: AppContext, userId: string) {
   ).bind(userId);
 }
 
-export type SubscriptionChange = { success: true; message: string; subscription: SubscriptionView } | { success: false; message: string };
+export type SubscriptionChange =
+  { success: true; message: string; subscription: SubscriptionView } | { success: false; message: string };
 
 /**
  * POST /api/users/cancelSubscription: with shouldUnenroll (the default) access ends now; without it
@@ -96,23 +122,46 @@ export async function cancelSubscription(
   }
   const DB = app.bindings.DB;
   const change = input.shouldUnenroll
-    ? DB.prepare(`UPDATE subscriptions SET status = 'canceled', canceled_at = ?2, cancel_at_period_end = 0, cancel_reason = ?3, cancel_feedback = ?4 WHERE id = ?1 AND status <> 'canceled'`)
-    : DB.prepare(`UPDATE subscriptions SET cancel_at_period_end = 1, canceled_at = ?2, cancel_reason = ?3, cancel_feedback = ?4 WHERE id = ?1 AND status <> 'canceled'`);
+    ? DB.prepare(
+        `UPDATE subscriptions SET status = 'canceled', canceled_at = ?2, cancel_at_period_end = 0, cancel_reason = ?3, cancel_feedback = ?4 WHERE id = ?1 AND status <> 'canceled'`,
+      )
+    : DB.prepare(
+        `UPDATE subscriptions SET cancel_at_period_end = 1, canceled_at = ?2, cancel_reason = ?3, cancel_feedback = ?4 WHERE id = ?1 AND status <> 'canceled'`,
+      );
   await DB.batch([change.bind(row.id, app.now, input.reason, input.feedback), syncMembership(app, userId)]);
   const after = (await ownedSubscription(app, userId, row.id))!;
-  return { success: true, message: input.shouldUnenroll ? "Your membership has been cancelled." : "Your membership will end at the end of the period you paid for.", subscription: subscriptionView(after, app.now) };
+  return {
+    success: true,
+    message: input.shouldUnenroll
+      ? "Your membership has been cancelled."
+      : "Your membership will end at the end of the period you paid for.",
+    subscription: subscriptionView(after, app.now),
+  };
 }
 
 /**
  * POST /api/users/refundSubscription: within the refund window, the membership's payment is
  * refunded, the subscription cancelled and access ends. Once only.
  */
-export async function refundSubscription(app: AppContext, userId: string, input: { subscriptionId: string; reason: string; feedback: string }, refundPayment: (checkoutSessionId: string, amountCents: number) => Promise<void>): Promise<SubscriptionChange> {
+export async function refundSubscription(
+  app: AppContext,
+  userId: string,
+  input: { subscriptionId: string; reason: string; feedback: string },
+  refundPayment: (checkoutSessionId: string, amountCents: number) => Promise<void>,
+): Promise<SubscriptionChange> {
   const row = await ownedSubscription(app, userId, input.subscriptionId);
   if (!row || !row.checkoutSessionId) return { success: false, message: SUBSCRIPTION_MESSAGES.refundFailed };
-  const view = subscriptionView(row, app.now, (await refundedCheckouts(app, [row.checkoutSessionId])).has(row.checkoutSessionId));
+  const view = subscriptionView(
+    row,
+    app.now,
+    (await refundedCheckouts(app, [row.checkoutSessionId])).has(row.checkoutSessionId),
+  );
   if (!view.refundable) return { success: false, message: SUBSCRIPTION_MESSAGES.refundFailed };
-  const purchase = await app.db.select().from(purchases).where(and(eq(purchases.checkoutSessionId, row.checkoutSessionId), eq(purchases.productId, row.productId))).get();
+  const purchase = await app.db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.checkoutSessionId, row.checkoutSessionId), eq(purchases.productId, row.productId)))
+    .get();
   if (!purchase || purchase.amountCents <= 0) return { success: false, message: SUBSCRIPTION_MESSAGES.refundFailed };
   try {
     await refundPayment(row.checkoutSessionId, purchase.amountCents);
@@ -123,8 +172,13 @@ export async function refundSubscription(app: AppContext, userId: string, input:
   const DB = app.bindings.DB;
   const refundedInfo = JSON.stringify({ refundedAt: app.now, amountCents: purchase.amountCents, reason: input.reason });
   await DB.batch([
-    DB.prepare(`UPDATE purchases SET refunded_info = ?2 WHERE id = ?1 AND refunded_info IS NULL`).bind(purchase.id, refundedInfo),
-    DB.prepare(`UPDATE subscriptions SET status = 'canceled', canceled_at = ?2, cancel_reason = ?3, cancel_feedback = ?4 WHERE id = ?1`).bind(row.id, app.now, input.reason, input.feedback),
+    DB.prepare(`UPDATE purchases SET refunded_info = ?2 WHERE id = ?1 AND refunded_info IS NULL`).bind(
+      purchase.id,
+      refundedInfo,
+    ),
+    DB.prepare(
+      `UPDATE subscriptions SET status = 'canceled', canceled_at = ?2, cancel_reason = ?3, cancel_feedback = ?4 WHERE id = ?1`,
+    ).bind(row.id, app.now, input.reason, input.feedback),
     syncMembership(app, userId),
   ]);
   const after = (await ownedSubscription(app, userId, row.id))!;
@@ -139,12 +193,19 @@ export async function checkoutOf(app: AppContext, checkoutSessionId: string) {
 /** Admins may look at another user's subscriptions (asUserEmail / asUserId). */
 export async function findUserId(app: AppContext, by: { email?: string; id?: string }): Promise<string | null> {
   if (by.id) return (await app.db.select({ id: users.id }).from(users).where(eq(users.id, by.id)).get())?.id ?? null;
-  if (by.email) return (await app.db.select({ id: users.id }).from(users).where(eq(users.email, by.email.toLowerCase())).get())?.id ?? null;
+  if (by.email)
+    return (
+      (await app.db.select({ id: users.id }).from(users).where(eq(users.email, by.email.toLowerCase())).get())?.id ??
+      null
+    );
   return null;
 }
 
 /** The two flags every screen may need (root loader), in one indexed query: hasActive and hasActiveOrTrial. */
-export async function subscriptionFlags(app: AppContext, userId: string): Promise<{ hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean }> {
+export async function subscriptionFlags(
+  app: AppContext,
+  userId: string,
+): Promise<{ hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean }> {
   const row = await app.bindings.DB.prepare(
     `SELECT coalesce(max(status = 'active'), 0) AS active, coalesce(max(status = 'active' OR (status = 'trialing' AND trial_ends_at > ?2)), 0) AS activeOrTrial
      FROM subscriptions WHERE user_id = ?1`,

@@ -14,7 +14,11 @@ export function AddLessonPage() {
   const values = answer?.values ?? {};
   const sending = useNavigation().state === "submitting";
   return (
-    <AdminFormPage title="Add a lesson" intro="The lesson goes last in the class. Everyone who owns the class is notified." formError={errors.form}>
+    <AdminFormPage
+      title="Add a lesson"
+      intro="The lesson goes last in the class. Everyone who owns the class is notified."
+      formError={errors.form}
+    >
       <Form method="post" className="admin__flag" key={lessonId}>
         <input type="hidden" name="lessonId" value={lessonId} />
         <TextInput
@@ -27,8 +31,23 @@ export function AddLessonPage() {
           alwaysShowError
           hint="Its page address (/classes/creator/class) or its id."
         />
-        <TextInput label="Lesson title" name="title" required maxLength={LESSON_TITLE_MAX} defaultValue={values.title} error={errors.title} alwaysShowError />
-        <Textarea label="Summary (optional)" name="summary" maxLength={500} defaultValue={values.summary} error={errors.summary} alwaysShowError />
+        <TextInput
+          label="Lesson title"
+          name="title"
+          required
+          maxLength={LESSON_TITLE_MAX}
+          defaultValue={values.title}
+          error={errors.title}
+          alwaysShowError
+        />
+        <Textarea
+          label="Summary (optional)"
+          name="summary"
+          maxLength={500}
+          defaultValue={values.summary}
+          error={errors.summary}
+          alwaysShowError
+        />
         <TextInput
           label="Length in minutes"
           name="durationMinutes"
@@ -42,7 +61,16 @@ export function AddLessonPage() {
           error={errors.durationMinutes}
           alwaysShowError
         />
-        <TextInput label="Video link (optional)" name="videoUrl" type="url" maxLength={500} defaultValue={values.videoUrl} error={errors.videoUrl} alwaysShowError hint="An https address or a /media/ path." />
+        <TextInput
+          label="Video link (optional)"
+          name="videoUrl"
+          type="url"
+          maxLength={500}
+          defaultValue={values.videoUrl}
+          error={errors.videoUrl}
+          alwaysShowError
+          hint="An https address or a /media/ path."
+        />
         <Button type="submit" variant="primary" loading={sending}>
           Add lesson
         </Button>

@@ -2,7 +2,17 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-export function AdminFormPage({ title, intro, formError, children }: { title: string; intro: string; formError?: string; children: ReactNode }) {
+export function AdminFormPage({
+  title,
+  intro,
+  formError,
+  children,
+}: {
+  title: string;
+  intro: string;
+  formError?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="container admin">
       <p className="admin__empty">

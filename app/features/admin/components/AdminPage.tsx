@@ -9,7 +9,19 @@ type PageData = Awaited<ReturnType<typeof adminPage>>;
 type UserResult = PageData["users"][number];
 type Answer = { intent: string; key?: string; error: string };
 
-function Toggle({ user, flag, label, on, q }: { user: UserResult; flag: string; label: string; on: boolean; q: string }) {
+function Toggle({
+  user,
+  flag,
+  label,
+  on,
+  q,
+}: {
+  user: UserResult;
+  flag: string;
+  label: string;
+  on: boolean;
+  q: string;
+}) {
   return (
     <Form method="post" className="admin__toggle">
       <input type="hidden" name="intent" value="user-flag" />
@@ -17,7 +29,12 @@ function Toggle({ user, flag, label, on, q }: { user: UserResult; flag: string; 
       <input type="hidden" name="flag" value={flag} />
       <input type="hidden" name="value" value={on ? "off" : "on"} />
       <input type="hidden" name="q" value={q} />
-      <button type="submit" className={`admin__chip${on ? " admin__chip--on" : ""}`} aria-pressed={on} aria-label={`${label} for ${user.email}: ${on ? "on" : "off"}`}>
+      <button
+        type="submit"
+        className={`admin__chip${on ? " admin__chip--on" : ""}`}
+        aria-pressed={on}
+        aria-label={`${label} for ${user.email}: ${on ? "on" : "off"}`}
+      >
         {label}
       </button>
     </Form>
@@ -31,7 +48,11 @@ function FlagForm({ flag, answer, q }: { flag?: PageData["flags"][number]; answe
     <Form method="post" className="admin__flag">
       <input type="hidden" name="intent" value="flag" />
       <input type="hidden" name="q" value={q} />
-      {isNew ? <TextInput label="New flag key" name="key" maxLength={128} /> : <input type="hidden" name="key" value={flag.key} />}
+      {isNew ? (
+        <TextInput label="New flag key" name="key" maxLength={128} />
+      ) : (
+        <input type="hidden" name="key" value={flag.key} />
+      )}
       {!isNew ? <h3>{flag.key}</h3> : null}
       <label className="admin__check">
         <input type="checkbox" name="enabled" defaultChecked={flag?.enabled} /> Enabled
@@ -41,7 +62,13 @@ function FlagForm({ flag, answer, q }: { flag?: PageData["flags"][number]; answe
           {error}
         </p>
       ) : null}
-      <Textarea label={`Payload (JSON)${isNew ? "" : ` for ${flag.key}`}`} name="payload" defaultValue={flag?.payload ?? ""} rows={flag?.payload ? 6 : 3} className="admin__payload" />
+      <Textarea
+        label={`Payload (JSON)${isNew ? "" : ` for ${flag.key}`}`}
+        name="payload"
+        defaultValue={flag?.payload ?? ""}
+        rows={flag?.payload ? 6 : 3}
+        className="admin__payload"
+      />
       <Button type="submit" variant="secondary" size="small">
         {isNew ? "Add flag" : "Save"}
       </Button>
@@ -61,10 +88,8 @@ export function AdminPage() {
         <Link to="/admin/announcements">Announce to everyone</Link>
       </nav>
       <p className="admin__empty">
-        <Link to="/admin/analytics">
-          Analytics
-        </Link>
-        : page views, sign-ups, cart adds, checkouts and revenue per day, the funnel and the top sources.
+        <Link to="/admin/analytics">Analytics</Link>: page views, sign-ups, cart adds, checkouts and revenue per day,
+        the funnel and the top sources.
       </p>
       <section aria-labelledby="admin-users" className="admin__section">
         <h2 id="admin-users">Users</h2>
@@ -104,18 +129,31 @@ export function AdminPage() {
                   <td className="admin__flags">
                     <Toggle user={user} flag="isStudioVip" label="VIP" on={user.isStudioVip} q={q} />
                     <Toggle user={user} flag="isCreator" label="Creator" on={user.isCreator} q={q} />
-                    {user.isCreator ? <Toggle user={user} flag="hasNewDashboardAccess" label="New dashboard" on={user.hasNewDashboardAccess} q={q} /> : null}
+                    {user.isCreator ? (
+                      <Toggle
+                        user={user}
+                        flag="hasNewDashboardAccess"
+                        label="New dashboard"
+                        on={user.hasNewDashboardAccess}
+                        q={q}
+                      />
+                    ) : null}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        {users.length === limit ? <p className="admin__empty">Showing the first {limit}; narrow the search to see others.</p> : null}
+        {users.length === limit ? (
+          <p className="admin__empty">Showing the first {limit}; narrow the search to see others.</p>
+        ) : null}
       </section>
       <section aria-labelledby="admin-flags" className="admin__section">
         <h2 id="admin-flags">Feature flags</h2>
-        <p className="admin__empty">Changes show on the site at once. The home banner (homepage-yellow-banner-text) payload is checked before it is saved.</p>
+        <p className="admin__empty">
+          Changes show on the site at once. The home banner (homepage-yellow-banner-text) payload is checked before it
+          is saved.
+        </p>
         {flags.map((flag) => (
           <FlagForm key={flag.key} flag={flag} answer={answer} q={q} />
         ))}

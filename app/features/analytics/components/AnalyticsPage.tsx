@@ -31,13 +31,31 @@ export function AnalyticsPage() {
           <label className="field__label" htmlFor="analytics-from">
             From
           </label>
-          <input id="analytics-from" className="input" type="date" name="from" defaultValue={form.from} key={`from-${form.from}`} aria-invalid={error ? true : undefined} aria-describedby={error ? "analytics-error" : undefined} />
+          <input
+            id="analytics-from"
+            className="input"
+            type="date"
+            name="from"
+            defaultValue={form.from}
+            key={`from-${form.from}`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "analytics-error" : undefined}
+          />
         </div>
         <div className="field analytics__date">
           <label className="field__label" htmlFor="analytics-to">
             To
           </label>
-          <input id="analytics-to" className="input" type="date" name="to" defaultValue={form.to} key={`to-${form.to}`} aria-invalid={error ? true : undefined} aria-describedby={error ? "analytics-error" : undefined} />
+          <input
+            id="analytics-to"
+            className="input"
+            type="date"
+            name="to"
+            defaultValue={form.to}
+            key={`to-${form.to}`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "analytics-error" : undefined}
+          />
         </div>
         <Button type="submit" variant="primary" loading={loading}>
           Show
@@ -46,7 +64,12 @@ export function AnalyticsPage() {
           {quickRanges.map((q) => {
             const current = !error && q.from === range.from && q.to === range.to;
             return (
-              <Link key={q.days} to={`?from=${q.from}&to=${q.to}`} className={`analytics__chip${current ? " analytics__chip--on" : ""}`} aria-current={current ? "page" : undefined}>
+              <Link
+                key={q.days}
+                to={`?from=${q.from}&to=${q.to}`}
+                className={`analytics__chip${current ? " analytics__chip--on" : ""}`}
+                aria-current={current ? "page" : undefined}
+              >
                 Last {q.days} days
               </Link>
             );
@@ -70,7 +93,12 @@ export function AnalyticsPage() {
             { label: "Sign-ups", value: totals.signUps },
             { label: "Cart adds", value: totals.cartAdds },
             { label: "Checkouts", value: totals.checkouts },
-            { label: "Revenue", value: totals.revenueCents, format: "usd", note: `${totals.purchases.toLocaleString("en-US")} ${totals.purchases === 1 ? "purchase" : "purchases"}, before refunds` },
+            {
+              label: "Revenue",
+              value: totals.revenueCents,
+              format: "usd",
+              note: `${totals.purchases.toLocaleString("en-US")} ${totals.purchases === 1 ? "purchase" : "purchases"}, before refunds`,
+            },
           ]}
         />
       </section>
@@ -78,11 +106,39 @@ export function AnalyticsPage() {
       <section aria-labelledby="analytics-daily" className="analytics__section">
         <h2 id="analytics-daily">Per day</h2>
         <div className="analytics__charts">
-          <DailyChart id="chart-revenue" title="Revenue" units={{ one: "in revenue", other: "in revenue" }} points={daily.revenueCents} format="usd" kind="area" wide />
-          <DailyChart id="chart-page-views" title="Page views" units={{ one: "page view", other: "page views" }} points={daily.pageViews} />
-          <DailyChart id="chart-sign-ups" title="Sign-ups" units={{ one: "sign-up", other: "sign-ups" }} points={daily.signUps} />
-          <DailyChart id="chart-cart-adds" title="Cart adds" units={{ one: "cart add", other: "cart adds" }} points={daily.cartAdds} />
-          <DailyChart id="chart-checkouts" title="Checkouts" units={{ one: "checkout", other: "checkouts" }} points={daily.checkouts} />
+          <DailyChart
+            id="chart-revenue"
+            title="Revenue"
+            units={{ one: "in revenue", other: "in revenue" }}
+            points={daily.revenueCents}
+            format="usd"
+            kind="area"
+            wide
+          />
+          <DailyChart
+            id="chart-page-views"
+            title="Page views"
+            units={{ one: "page view", other: "page views" }}
+            points={daily.pageViews}
+          />
+          <DailyChart
+            id="chart-sign-ups"
+            title="Sign-ups"
+            units={{ one: "sign-up", other: "sign-ups" }}
+            points={daily.signUps}
+          />
+          <DailyChart
+            id="chart-cart-adds"
+            title="Cart adds"
+            units={{ one: "cart add", other: "cart adds" }}
+            points={daily.cartAdds}
+          />
+          <DailyChart
+            id="chart-checkouts"
+            title="Checkouts"
+            units={{ one: "checkout", other: "checkouts" }}
+            points={daily.checkouts}
+          />
         </div>
       </section>
 
@@ -93,7 +149,10 @@ export function AnalyticsPage() {
 
       <section aria-labelledby="analytics-sources" className="analytics__section">
         <h2 id="analytics-sources">Top sources</h2>
-        <p className="analytics__note">Where visits, sign-ups and purchases came from: utm_source, else the referrer, else source; “(direct)” when none is known.</p>
+        <p className="analytics__note">
+          Where visits, sign-ups and purchases came from: utm_source, else the referrer, else source; “(direct)” when
+          none is known.
+        </p>
         <SourcesTable rows={report.sources} caption={`Top sources, ${span}`} />
       </section>
     </div>

@@ -50,13 +50,32 @@ export function dailySummary(points: DailyPoint[], title: string, units: Units, 
     : `No ${title.toLowerCase()} from ${span}.`;
 }
 
-export function DailyChart({ id, title, points, units, format = "count", kind = "bar", headingLevel = 3, wide = false }: DailyChartProps) {
+export function DailyChart({
+  id,
+  title,
+  points,
+  units,
+  format = "count",
+  kind = "bar",
+  headingLevel = 3,
+  wide = false,
+}: DailyChartProps) {
   const mounted = useMounted();
   const Heading = `h${headingLevel}` as const;
   const headingId = `${id}-title`;
   const summaryId = `${id}-summary`;
   const summary = dailySummary(points, title, units, format);
-  const draw = (w: number) => <StaticDailyChart points={points} format={format} kind={kind} units={units} width={w} labelledBy={headingId} describedBy={summaryId} />;
+  const draw = (w: number) => (
+    <StaticDailyChart
+      points={points}
+      format={format}
+      kind={kind}
+      units={units}
+      width={w}
+      labelledBy={headingId}
+      describedBy={summaryId}
+    />
+  );
   // A wide chart is drawn twice: CSS shows the narrow drawing on small screens, the wide one from tablet width.
   const drawing = wide ? (
     <>

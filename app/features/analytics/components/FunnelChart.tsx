@@ -6,7 +6,8 @@
 import type { FunnelStep } from "../rules";
 import { formatValue } from "./chart-format";
 
-const pct = (value: number | null) => (value === null ? "—" : `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })}%`);
+const pct = (value: number | null) =>
+  value === null ? "—" : `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
 
 export function FunnelChart({ steps, id = "funnel" }: { steps: FunnelStep[]; id?: string }) {
   const widest = Math.max(1, ...steps.map((s) => s.people));
@@ -32,7 +33,8 @@ export function FunnelChart({ steps, id = "funnel" }: { steps: FunnelStep[]; id?
               <span className="funnel__bar" style={{ width: `${(step.people / widest) * 100}%` }} />
             </span>
             <span className="funnel__people">
-              {formatValue(step.people, "count")} <span className="funnel__unit">{step.people === 1 ? "person" : "people"}</span>
+              {formatValue(step.people, "count")}{" "}
+              <span className="funnel__unit">{step.people === 1 ? "person" : "people"}</span>
             </span>
             <span className="funnel__rate">{i === 0 ? "" : `${pct(step.fromPrevious)} of the step before`}</span>
           </li>

@@ -27,7 +27,11 @@ export function SourcesTable({ rows, caption }: { rows: SourceRow[]; caption: st
               </th>
               <td>
                 <span className="sources__views">
-                  <span className="sources__bar" aria-hidden="true" style={{ width: `${(row.pageViews / widest) * 100}%` }} />
+                  <span
+                    className="sources__bar"
+                    aria-hidden="true"
+                    style={{ width: `${(row.pageViews / widest) * 100}%` }}
+                  />
                   {formatValue(row.pageViews, "count")}
                 </span>
               </td>

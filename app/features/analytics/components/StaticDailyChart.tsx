@@ -9,7 +9,15 @@ import { CHART_HEIGHT as H, CHART_MARGIN as M, CHART_WIDTH, MAX_DATE_LABELS } fr
 
 export type DailyChartKind = "bar" | "area";
 
-type Props = { points: DailyPoint[]; format: ValueFormat; kind: DailyChartKind; units: { one: string; other: string }; width: number; labelledBy: string; describedBy: string };
+type Props = {
+  points: DailyPoint[];
+  format: ValueFormat;
+  kind: DailyChartKind;
+  units: { one: string; other: string };
+  width: number;
+  labelledBy: string;
+  describedBy: string;
+};
 
 export function StaticDailyChart({ points, format, kind, units, width: W, labelledBy, describedBy }: Props) {
   const ticks = axisTicks(Math.max(0, ...points.map((p) => p.value)), format);
@@ -23,7 +31,14 @@ export function StaticDailyChart({ points, format, kind, units, width: W, labell
   const line = points.map((p, i) => `${i ? "L" : "M"}${mid(i).toFixed(1)},${y(p.value).toFixed(1)}`).join("");
   const base = y(0);
   return (
-    <svg className="chart-svg" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={labelledBy} aria-describedby={describedBy} data-chart="static">
+    <svg
+      className="chart-svg"
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      data-chart="static"
+    >
       {ticks.map((t) => (
         <g key={t}>
           <line className="chart-svg__grid" x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} />
@@ -35,14 +50,25 @@ export function StaticDailyChart({ points, format, kind, units, width: W, labell
       {kind === "bar" ? (
         points.map((p, i) =>
           p.value > 0 ? (
-            <rect key={p.date} className="chart-svg__bar" x={mid(i) - Math.max(1, band * 0.35)} width={Math.max(1, band * 0.7)} y={y(p.value)} height={base - y(p.value)} rx={Math.min(3, band * 0.2)}>
+            <rect
+              key={p.date}
+              className="chart-svg__bar"
+              x={mid(i) - Math.max(1, band * 0.35)}
+              width={Math.max(1, band * 0.7)}
+              y={y(p.value)}
+              height={base - y(p.value)}
+              rx={Math.min(3, band * 0.2)}
+            >
               <title>{`${shortDate(p.date)}: ${formatValue(p.value, format)} ${p.value === 1 && format === "count" ? units.one : units.other}`}</title>
             </rect>
           ) : null,
         )
       ) : (
         <>
-          <path className="chart-svg__area" d={`${line}L${mid(points.length - 1).toFixed(1)},${base}L${mid(0).toFixed(1)},${base}Z`} />
+          <path
+            className="chart-svg__area"
+            d={`${line}L${mid(points.length - 1).toFixed(1)},${base}L${mid(0).toFixed(1)},${base}Z`}
+          />
           <path className="chart-svg__line" d={line} />
         </>
       )}

@@ -28,12 +28,35 @@ export default function InteractiveDailyChart({ points, format, kind, title, sum
   const axes = (
     <>
       <CartesianGrid vertical={false} stroke={C.grid} />
-      <XAxis dataKey="date" tickFormatter={shortDate} interval="preserveStartEnd" minTickGap={28} tick={tick} tickLine={false} axisLine={{ stroke: C.tick }} height={CHART_MARGIN.bottom} />
-      <YAxis ticks={ticks} domain={[0, ticks[ticks.length - 1]]} tickFormatter={(v: number) => formatTick(v, format)} tick={tick} tickLine={false} axisLine={false} width={CHART_MARGIN.left} allowDecimals={false} />
+      <XAxis
+        dataKey="date"
+        tickFormatter={shortDate}
+        interval="preserveStartEnd"
+        minTickGap={28}
+        tick={tick}
+        tickLine={false}
+        axisLine={{ stroke: C.tick }}
+        height={CHART_MARGIN.bottom}
+      />
+      <YAxis
+        ticks={ticks}
+        domain={[0, ticks[ticks.length - 1]]}
+        tickFormatter={(v: number) => formatTick(v, format)}
+        tick={tick}
+        tickLine={false}
+        axisLine={false}
+        width={CHART_MARGIN.left}
+        allowDecimals={false}
+      />
       <Tooltip
         formatter={(value) => [formatValue(Number(value), format), title]}
         labelFormatter={(label) => longDate(String(label))}
-        contentStyle={{ background: "var(--surface)", border: "1px solid var(--border)", borderRadius: 8, color: "var(--text)" }}
+        contentStyle={{
+          background: "var(--surface)",
+          border: "1px solid var(--border)",
+          borderRadius: 8,
+          color: "var(--text)",
+        }}
         cursor={kind === "bar" ? { fill: "var(--chart-cursor)" } : { stroke: C.tick }}
       />
     </>
@@ -46,7 +69,16 @@ export default function InteractiveDailyChart({ points, format, kind, title, sum
   ) : (
     <AreaChart {...common}>
       {axes}
-      <Area dataKey="value" name={title} type="linear" stroke={C.line} strokeWidth={2} fill={C.area} fillOpacity={1} isAnimationActive={false} />
+      <Area
+        dataKey="value"
+        name={title}
+        type="linear"
+        stroke={C.line}
+        strokeWidth={2}
+        fill={C.area}
+        fillOpacity={1}
+        isAnimationActive={false}
+      />
     </AreaChart>
   );
 }

@@ -4,7 +4,6 @@ import { formatCents, longDateText } from "~/platform/format";
 import type { LandingPageData } from "../landing.server";
 import { PlanPicker } from "./PlanPicker";
 
-
 /** The public landing page of an app, in the app's theme (CSS custom properties from themeVars). */
 export function AppLandingPage(d: LandingPageData) {
   const page = d.landingPage;
@@ -44,7 +43,16 @@ export function AppLandingPage(d: LandingPageData) {
               </a>
             </div>
           </div>
-          {page.hero.imageUrl ? <img className="app-hero__image" src={page.hero.imageUrl} alt="" width={560} height={420} decoding="async" /> : null}
+          {page.hero.imageUrl ? (
+            <img
+              className="app-hero__image"
+              src={page.hero.imageUrl}
+              alt=""
+              width={560}
+              height={420}
+              decoding="async"
+            />
+          ) : null}
         </div>
       </header>
 
@@ -113,7 +121,8 @@ export function AppLandingPage(d: LandingPageData) {
           {active ? (
             <div className="app-plans__active">
               <p>
-                <strong>You have the {active.interval === "year" ? "annual" : "monthly"} plan</strong> ({formatCents(active.priceCents)}), active until {longDateText(active.currentPeriodEnd)}.
+                <strong>You have the {active.interval === "year" ? "annual" : "monthly"} plan</strong> (
+                {formatCents(active.priceCents)}), active until {longDateText(active.currentPeriodEnd)}.
               </p>
               <Link className="app-button app-button--primary" to={d.onboardingHref}>
                 Go to your plan
@@ -121,8 +130,17 @@ export function AppLandingPage(d: LandingPageData) {
             </div>
           ) : d.plans ? (
             <>
-              {d.plans.transformationPromiseByDate ? <p className="app-plans__promise">{d.plans.transformationPromiseByDate}</p> : null}
-              <PlanPicker storefrontSlug={d.storefrontSlug} appSlug={d.appSlug} plans={d.plans.plans} legend={d.plans.selectPlanText || "Choose your plan"} idempotencyKey={d.plans.idempotencyKey} error={d.buyError} />
+              {d.plans.transformationPromiseByDate ? (
+                <p className="app-plans__promise">{d.plans.transformationPromiseByDate}</p>
+              ) : null}
+              <PlanPicker
+                storefrontSlug={d.storefrontSlug}
+                appSlug={d.appSlug}
+                plans={d.plans.plans}
+                legend={d.plans.selectPlanText || "Choose your plan"}
+                idempotencyKey={d.plans.idempotencyKey}
+                error={d.buyError}
+              />
             </>
           ) : null}
         </div>

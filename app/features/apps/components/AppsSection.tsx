@@ -9,7 +9,9 @@ import { NewAppForm } from "./NewAppForm";
 function Thumbnail({ thumbnail }: { thumbnail: AppCard["thumbnail"] }) {
   return (
     <div className="app-thumb" style={themeVars(thumbnail.theme) as CSSProperties} aria-hidden="true">
-      {thumbnail.imageUrl ? <img className="app-thumb__image" src={thumbnail.imageUrl} alt="" loading="lazy" decoding="async" /> : null}
+      {thumbnail.imageUrl ? (
+        <img className="app-thumb__image" src={thumbnail.imageUrl} alt="" loading="lazy" decoding="async" />
+      ) : null}
       <div className="app-thumb__text">
         <span className="app-thumb__title">{thumbnail.title}</span>
         <span className="app-thumb__subtitle">{thumbnail.subtitle}</span>
@@ -26,7 +28,11 @@ export function AppCardView({ card }: { card: AppCard }) {
       <div className="app-tile__body">
         <h3 className="app-tile__name">{card.name}</h3>
         <p className="app-tile__badges">
-          {card.isPublished ? <span className="app-badge app-badge--published">Published</span> : <span className="app-badge app-badge--draft">Not published</span>}
+          {card.isPublished ? (
+            <span className="app-badge app-badge--published">Published</span>
+          ) : (
+            <span className="app-badge app-badge--draft">Not published</span>
+          )}
           {card.unpublishedChanges ? <span className="app-badge app-badge--changes">Unpublished changes</span> : null}
           {card.isIdea ? <span className="app-badge app-badge--idea">Idea</span> : null}
         </p>
@@ -75,7 +81,10 @@ export function AppsSection({ apps, ideaDraft, newApp, draftSaved, heading = "Yo
       <h2 id="apps-section-heading">{heading}</h2>
       {apps.length === 0 ? (
         <div className="apps-section__empty">
-          <p>You haven't made an app yet. Describe your idea and we'll build your first version: a landing page, an onboarding questionnaire and a plan.</p>
+          <p>
+            You haven't made an app yet. Describe your idea and we'll build your first version: a landing page, an
+            onboarding questionnaire and a plan.
+          </p>
         </div>
       ) : (
         <ul className="app-tiles" aria-label="Your apps, recently opened first">
@@ -84,7 +93,11 @@ export function AppsSection({ apps, ideaDraft, newApp, draftSaved, heading = "Yo
           ))}
         </ul>
       )}
-      <NewAppForm initial={newApp ? { appIdea: newApp.appIdea, timestamp: newApp.timestamp } : ideaDraft} error={newApp?.error ?? null} saved={draftSaved} />
+      <NewAppForm
+        initial={newApp ? { appIdea: newApp.appIdea, timestamp: newApp.timestamp } : ideaDraft}
+        error={newApp?.error ?? null}
+        saved={draftSaved}
+      />
     </section>
   );
 }

@@ -82,7 +82,14 @@ export function NewAppForm({ initial, error, saved }: NewAppFormProps) {
         </p>
       ) : null}
       <div className="new-app-form__actions">
-        <Button type="submit" name="intent" value="create" variant="primary" loading={isSubmitting} disabled={isSubmitting}>
+        <Button
+          type="submit"
+          name="intent"
+          value="create"
+          variant="primary"
+          loading={isSubmitting}
+          disabled={isSubmitting}
+        >
           Create app
         </Button>
         <Button type="submit" name="intent" value="save-draft" variant="secondary" disabled={isSubmitting}>

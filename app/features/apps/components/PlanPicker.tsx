@@ -26,7 +26,15 @@ export function planPriceText(plan: PaymentOption) {
  * An app's plans as a radio group (the selected plan checked, so it works without JavaScript) with
  * each plan's monthly-equivalent price, and 'Continue', which posts to /apps/{sf}/{app}/buy.
  */
-export function PlanPicker({ storefrontSlug, appSlug, plans, legend = "Choose your plan", idempotencyKey, error, action }: PlanPickerProps) {
+export function PlanPicker({
+  storefrontSlug,
+  appSlug,
+  plans,
+  legend = "Choose your plan",
+  idempotencyKey,
+  error,
+  action,
+}: PlanPickerProps) {
   const navigation = useNavigation();
   const target = action ?? `/apps/${storefrontSlug}/${appSlug}/buy`;
   const submitting = navigation.state !== "idle" && navigation.formAction === target;
@@ -55,7 +63,9 @@ export function PlanPicker({ storefrontSlug, appSlug, plans, legend = "Choose yo
           description: (
             <>
               {planPriceText(plan)}
-              {plan.features.length > 0 ? <span className="plan-option__features">{plan.features.join(" · ")}</span> : null}
+              {plan.features.length > 0 ? (
+                <span className="plan-option__features">{plan.features.join(" · ")}</span>
+              ) : null}
             </>
           ),
         }))}

@@ -9,12 +9,24 @@ import { builderPath } from "../rules";
 import { FlowEditor, History, LandingEditor, PricingEditor, ThemeEditor } from "./Editors";
 import { ErrorSummary, SavedSignal } from "./fields";
 
-const SECTION_LABELS: Record<Section, string> = { landing: "Landing page", theme: "Theme", onboarding: "Onboarding", pricing: "Pricing", publish: "Publish" };
-const PART_LABELS: Record<string, string> = { landingPage: "landing page", theme: "theme", onboardingFlow: "onboarding", pricing: "pricing" };
+const SECTION_LABELS: Record<Section, string> = {
+  landing: "Landing page",
+  theme: "Theme",
+  onboarding: "Onboarding",
+  pricing: "Pricing",
+  publish: "Publish",
+};
+const PART_LABELS: Record<string, string> = {
+  landingPage: "landing page",
+  theme: "theme",
+  onboardingFlow: "onboarding",
+  pricing: "pricing",
+};
 
 export function BuilderPage({ data, actionData }: { data: BuilderData; actionData?: BuilderActionData }) {
   if (data.kind === "picker") return <AppPicker apps={data.apps} />;
-  if (data.kind === "tiers") return <TiersPanel data={data} formError={actionData && !actionData.ok ? actionData.formError : undefined} />;
+  if (data.kind === "tiers")
+    return <TiersPanel data={data} formError={actionData && !actionData.ok ? actionData.formError : undefined} />;
   if (data.kind === "paid") return <PaidPanel data={data} />;
   return <Editor data={data} actionData={actionData} />;
 }
@@ -33,7 +45,8 @@ function AppPicker({ apps }: { apps: { id: string; name: string; isPublished: bo
           <ul className="builder-picker">
             {apps.map((a) => (
               <li key={a.id}>
-                <Link to={builderPath(a.id)}>{a.name}</Link> {a.isPublished ? <span className="builder-badge builder-badge--ok">Published</span> : null}
+                <Link to={builderPath(a.id)}>{a.name}</Link>{" "}
+                {a.isPublished ? <span className="builder-badge builder-badge--ok">Published</span> : null}
               </li>
             ))}
           </ul>
@@ -50,10 +63,16 @@ function TiersPanel({ data, formError }: { data: Extract<BuilderData, { kind: "t
   return (
     <div className="container builder">
       <p className="builder-crumbs">
-        {data.appId ? <Link to={builderPath(data.appId)}>Back to {data.appName}</Link> : <Link to="/dashboard">Back to your dashboard</Link>}
+        {data.appId ? (
+          <Link to={builderPath(data.appId)}>Back to {data.appName}</Link>
+        ) : (
+          <Link to="/dashboard">Back to your dashboard</Link>
+        )}
       </p>
       <h1>Choose a studio tier</h1>
-      <p className="builder-lead">Publishing needs an active studio tier. Pick the one that fits how many apps you want live.</p>
+      <p className="builder-lead">
+        Publishing needs an active studio tier. Pick the one that fits how many apps you want live.
+      </p>
       {data.activeTier ? (
         <p className="builder-note" role="status">
           Your {data.activeTier.name} tier is active.{" "}
@@ -79,9 +98,13 @@ function TiersPanel({ data, formError }: { data: Extract<BuilderData, { kind: "t
                   <input type="hidden" name="tierSlug" value={tier.slug} />
                   <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
                   {data.appId ? <input type="hidden" name="appId" value={data.appId} /> : null}
-                  <button type="submit" className={buttonClass({ variant: option.interval === "year" ? "primary" : "secondary" })}>
+                  <button
+                    type="submit"
+                    className={buttonClass({ variant: option.interval === "year" ? "primary" : "secondary" })}
+                  >
                     <span className="btn__label">
-                      {tier.name} {option.interval === "month" ? "monthly" : "annual"}: {formatCents(option.priceCents)} {option.interval === "month" ? "a month" : "a year"}
+                      {tier.name} {option.interval === "month" ? "monthly" : "annual"}: {formatCents(option.priceCents)}{" "}
+                      {option.interval === "month" ? "a month" : "a year"}
                     </span>
                   </button>
                 </Form>
@@ -111,13 +134,19 @@ function PaidPanel({ data }: { data: Extract<BuilderData, { kind: "paid" }> }) {
       {data.appId && data.paid ? (
         <Form method="post" action={builderPath(data.appId)}>
           <input type="hidden" name="section" value="publish" />
-          <button type="submit" name="intent" value="publish" className={buttonClass({ variant: "primary", size: "large" })}>
+          <button
+            type="submit"
+            name="intent"
+            value="publish"
+            className={buttonClass({ variant: "primary", size: "large" })}
+          >
             <span className="btn__label">Publish now</span>
           </button>
         </Form>
       ) : data.paid ? (
         <p>
-          Open an app in the <Link to="/dashboard/builder">builder</Link> or your <Link to="/dashboard">dashboard</Link> to publish it.
+          Open an app in the <Link to="/dashboard/builder">builder</Link> or your <Link to="/dashboard">dashboard</Link>{" "}
+          to publish it.
         </p>
       ) : null}
     </div>
@@ -136,7 +165,13 @@ function useUnpublished(appId: string, initial: UnpublishedAnswer) {
   return { state, refresh };
 }
 
-function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "editor" }>; actionData?: BuilderActionData }) {
+function Editor({
+  data,
+  actionData,
+}: {
+  data: Extract<BuilderData, { kind: "editor" }>;
+  actionData?: BuilderActionData;
+}) {
   const { app, section } = data;
   const { state: unpublished, refresh } = useUnpublished(app.id, data.unpublished);
   const failed = actionData && !actionData.ok && actionData.section === section ? actionData : null;
@@ -152,9 +187,16 @@ function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "edit
             </p>
             <h1>{app.name}</h1>
             <p className="builder-badges" aria-live="polite">
-              {unpublished.isPublished ? <span className="builder-badge builder-badge--ok">Published</span> : <span className="builder-badge">Not published</span>}
+              {unpublished.isPublished ? (
+                <span className="builder-badge builder-badge--ok">Published</span>
+              ) : (
+                <span className="builder-badge">Not published</span>
+              )}
               {unpublished.hasUnpublishedChanges ? (
-                <span className="builder-badge builder-badge--warn" title={`Changed: ${unpublished.changed.map((c) => PART_LABELS[c] ?? c).join(", ")}`}>
+                <span
+                  className="builder-badge builder-badge--warn"
+                  title={`Changed: ${unpublished.changed.map((c) => PART_LABELS[c] ?? c).join(", ")}`}
+                >
                   Unpublished changes
                 </span>
               ) : null}
@@ -166,7 +208,10 @@ function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "edit
                 <span className="btn__label">View public page</span>
               </a>
             ) : null}
-            <Link to={builderPath(app.id, { section: "publish" })} className={buttonClass({ variant: "primary", size: "small" })}>
+            <Link
+              to={builderPath(app.id, { section: "publish" })}
+              className={buttonClass({ variant: "primary", size: "small" })}
+            >
               <span className="btn__label">Publish</span>
             </Link>
           </div>
@@ -175,7 +220,11 @@ function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "edit
           <ul>
             {(Object.keys(SECTION_LABELS) as Section[]).map((s) => (
               <li key={s}>
-                <Link to={builderPath(app.id, { section: s })} aria-current={s === section ? "page" : undefined} className={s === section ? "builder-tab builder-tab--current" : "builder-tab"}>
+                <Link
+                  to={builderPath(app.id, { section: s })}
+                  aria-current={s === section ? "page" : undefined}
+                  className={s === section ? "builder-tab builder-tab--current" : "builder-tab"}
+                >
                   {SECTION_LABELS[s]}
                 </Link>
               </li>
@@ -186,20 +235,51 @@ function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "edit
           <h2 className="visually-hidden">{SECTION_LABELS[section]}</h2>
           {section === "landing" ? (
             <>
-              <LandingEditor key={`landing-${newest(data.landingVersions)}${failed ? "-failed" : ""}`} page={(failed?.values as typeof app.landingPage) ?? app.landingPage} theme={app.theme} errors={errors} formError={failed?.formError} formKey={newest(data.landingVersions)} />
-              <History title="Landing page history" page={data.landingVersions} section="landing" moreHref={historyHref(app.id, "landing", data.landingVersions?.nextCursor)} />
+              <LandingEditor
+                key={`landing-${newest(data.landingVersions)}${failed ? "-failed" : ""}`}
+                page={(failed?.values as typeof app.landingPage) ?? app.landingPage}
+                theme={app.theme}
+                errors={errors}
+                formError={failed?.formError}
+                formKey={newest(data.landingVersions)}
+              />
+              <History
+                title="Landing page history"
+                page={data.landingVersions}
+                section="landing"
+                moreHref={historyHref(app.id, "landing", data.landingVersions?.nextCursor)}
+              />
             </>
           ) : null}
           {section === "theme" ? (
             <>
-              <ThemeEditor key={`theme-${newest(data.themeVersions)}`} theme={app.theme} page={app.landingPage} errors={errors} formError={failed?.formError} formKey={newest(data.themeVersions)} />
+              <ThemeEditor
+                key={`theme-${newest(data.themeVersions)}`}
+                theme={app.theme}
+                page={app.landingPage}
+                errors={errors}
+                formError={failed?.formError}
+                formKey={newest(data.themeVersions)}
+              />
               <History title="Theme history" page={data.themeVersions} section="theme" />
             </>
           ) : null}
           {section === "onboarding" ? (
             <>
-              <FlowEditor key={`flow-${newest(data.flowVersions)}${failed ? "-failed" : ""}`} flow={(failed?.values as typeof app.onboardingFlow) ?? app.onboardingFlow} errors={errors} formError={failed?.formError} previewHref={app.previewOnboardingPath} formKey={newest(data.flowVersions) + (failed ? "-failed" : "")} />
-              <History title="Onboarding history" page={data.flowVersions} section="onboarding" moreHref={historyHref(app.id, "onboarding", data.flowVersions?.nextCursor)} />
+              <FlowEditor
+                key={`flow-${newest(data.flowVersions)}${failed ? "-failed" : ""}`}
+                flow={(failed?.values as typeof app.onboardingFlow) ?? app.onboardingFlow}
+                errors={errors}
+                formError={failed?.formError}
+                previewHref={app.previewOnboardingPath}
+                formKey={newest(data.flowVersions) + (failed ? "-failed" : "")}
+              />
+              <History
+                title="Onboarding history"
+                page={data.flowVersions}
+                section="onboarding"
+                moreHref={historyHref(app.id, "onboarding", data.flowVersions?.nextCursor)}
+              />
             </>
           ) : null}
           {section === "pricing" ? (
@@ -208,7 +288,9 @@ function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "edit
               pricing={app.pricing}
               errors={errors}
               formError={failed?.formError}
-              values={failed?.values as { monthlyPrice: string; annualPrice: string; annualDurationUnit: string } | undefined}
+              values={
+                failed?.values as { monthlyPrice: string; annualPrice: string; annualDurationUnit: string } | undefined
+              }
               formKey={`${app.pricing.monthlyPrice}-${app.pricing.annualPrice}-${app.pricing.annualDurationUnit}`}
             />
           ) : null}
@@ -219,16 +301,26 @@ function Editor({ data, actionData }: { data: Extract<BuilderData, { kind: "edit
   );
 }
 
-const historyHref = (appId: string, section: string, cursor: string | null | undefined) => (cursor ? builderPath(appId, { section, historyCursor: cursor }) : null);
+const historyHref = (appId: string, section: string, cursor: string | null | undefined) =>
+  cursor ? builderPath(appId, { section, historyCursor: cursor }) : null;
 
-function PublishPanel({ data, unpublished }: { data: Extract<BuilderData, { kind: "editor" }>; unpublished: UnpublishedAnswer }) {
+function PublishPanel({
+  data,
+  unpublished,
+}: {
+  data: Extract<BuilderData, { kind: "editor" }>;
+  unpublished: UnpublishedAnswer;
+}) {
   const { app, tier } = data;
   return (
     <section className="builder-publish" aria-label="Publishing">
       {unpublished.isPublished ? (
         <p>
           Your app is live at <a href={app.publicPath}>{app.publicPath}</a>
-          {unpublished.publishedAt ? `, published ${new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(unpublished.publishedAt)}` : ""}.
+          {unpublished.publishedAt
+            ? `, published ${new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(unpublished.publishedAt)}`
+            : ""}
+          .
         </p>
       ) : (
         <p>Your app is not published yet: the public sees a 404 at {app.publicPath}.</p>
@@ -241,11 +333,18 @@ function PublishPanel({ data, unpublished }: { data: Extract<BuilderData, { kind
       {tier ? (
         <>
           <p>
-            Studio tier: {tier.name} (up to {tier.maxPublishedApps} published {tier.maxPublishedApps === 1 ? "app" : "apps"}).
+            Studio tier: {tier.name} (up to {tier.maxPublishedApps} published{" "}
+            {tier.maxPublishedApps === 1 ? "app" : "apps"}).
           </p>
           <Form method="post">
             <input type="hidden" name="section" value="publish" />
-            <button type="submit" name="intent" value="publish" className={buttonClass({ variant: "primary", size: "large" })} onClick={() => forgetUnpublishedChanges(app.id)}>
+            <button
+              type="submit"
+              name="intent"
+              value="publish"
+              className={buttonClass({ variant: "primary", size: "large" })}
+              onClick={() => forgetUnpublishedChanges(app.id)}
+            >
               <span className="btn__label">{unpublished.isPublished ? "Publish changes" : "Publish"}</span>
             </button>
           </Form>
@@ -253,7 +352,10 @@ function PublishPanel({ data, unpublished }: { data: Extract<BuilderData, { kind
       ) : (
         <>
           <p>Publishing needs an active studio tier.</p>
-          <Link to={builderPath(app.id, { mode: "pricing_tiers" })} className={buttonClass({ variant: "primary", size: "large" })}>
+          <Link
+            to={builderPath(app.id, { mode: "pricing_tiers" })}
+            className={buttonClass({ variant: "primary", size: "large" })}
+          >
             <span className="btn__label">Publish</span>
           </Link>
         </>

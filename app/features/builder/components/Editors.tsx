@@ -3,15 +3,35 @@ import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/app
 import { QUESTION_TYPES, shownContentUrl } from "~/features/apps/content";
 import { formatCents } from "~/platform/format";
 import type { VersionPage } from "../builder.server";
-import { centsToDollars, dollarsToCents, flowFromForm, landingPageFromForm, optionsText, QUESTION_TYPE_LABELS, THEME_COLOURS, themeFromForm } from "../rules";
+import {
+  centsToDollars,
+  dollarsToCents,
+  flowFromForm,
+  landingPageFromForm,
+  optionsText,
+  QUESTION_TYPE_LABELS,
+  THEME_COLOURS,
+  themeFromForm,
+} from "../rules";
 import { Area, ErrorSummary, Field, ItemButtons, SaveBar, Select, useLiveForm, type Errors } from "./fields";
 import { LandingPreview, ThemeSwatches } from "./Preview";
 
-const dateTime = (ms: number) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(ms) + " UTC";
+const dateTime = (ms: number) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(ms) + " UTC";
 const REASONS = { save: "Saved", restore: "Restored", create: "Created" } as const;
 
 /** A version list with a Restore button per version; `more` links to the next page. */
-export function History({ title, page, section, moreHref }: { title: string; page: VersionPage | null; section: string; moreHref?: string | null }) {
+export function History({
+  title,
+  page,
+  section,
+  moreHref,
+}: {
+  title: string;
+  page: VersionPage | null;
+  section: string;
+  moreHref?: string | null;
+}) {
   if (!page) return null;
   return (
     <section className="builder-history" aria-labelledby={`history-${section}`}>
@@ -27,7 +47,13 @@ export function History({ title, page, section, moreHref }: { title: string; pag
             <Form method="post" className="builder-history__restore">
               <input type="hidden" name="section" value={section} />
               <input type="hidden" name="versionId" value={v.versionId} />
-              <button type="submit" name="intent" value="restore" className="btn btn--secondary btn--small" aria-label={`Restore the version of ${dateTime(v.createdAt)}`}>
+              <button
+                type="submit"
+                name="intent"
+                value="restore"
+                className="btn btn--secondary btn--small"
+                aria-label={`Restore the version of ${dateTime(v.createdAt)}`}
+              >
                 <span className="btn__label">Restore</span>
               </button>
             </Form>
@@ -44,18 +70,72 @@ export function History({ title, page, section, moreHref }: { title: string; pag
 }
 
 const LISTS = [
-  { list: "benefits", title: "Benefits", noun: "Benefit", fields: [["title", "Title"], ["description", "Description", "area"]] },
-  { list: "howItWorks", title: "How it works", noun: "Step", fields: [["title", "Title"], ["description", "Description", "area"]] },
-  { list: "testimonials", title: "Testimonials", noun: "Testimonial", fields: [["quote", "Quote", "area"], ["name", "Name"], ["role", "Role"]] },
-  { list: "faq", title: "FAQ", noun: "Question", fields: [["question", "Question"], ["answer", "Answer", "area"]] },
+  {
+    list: "benefits",
+    title: "Benefits",
+    noun: "Benefit",
+    fields: [
+      ["title", "Title"],
+      ["description", "Description", "area"],
+    ],
+  },
+  {
+    list: "howItWorks",
+    title: "How it works",
+    noun: "Step",
+    fields: [
+      ["title", "Title"],
+      ["description", "Description", "area"],
+    ],
+  },
+  {
+    list: "testimonials",
+    title: "Testimonials",
+    noun: "Testimonial",
+    fields: [
+      ["quote", "Quote", "area"],
+      ["name", "Name"],
+      ["role", "Role"],
+    ],
+  },
+  {
+    list: "faq",
+    title: "FAQ",
+    noun: "Question",
+    fields: [
+      ["question", "Question"],
+      ["answer", "Answer", "area"],
+    ],
+  },
 ] as const;
 
-export function LandingEditor({ page, theme, errors: serverErrors, formError, formKey }: { page: LandingPage; theme: Theme; errors: Errors; formError?: string; formKey: string }) {
+export function LandingEditor({
+  page,
+  theme,
+  errors: serverErrors,
+  formError,
+  formKey,
+}: {
+  page: LandingPage;
+  theme: Theme;
+  errors: Errors;
+  formError?: string;
+  formKey: string;
+}) {
   const live = useLiveForm(page, (f) => landingPageFromForm(f));
   const errors = live.errors ?? serverErrors;
   return (
     <div className="builder-columns">
-      <Form method="post" encType="multipart/form-data" className="builder-editor" onChange={live.onChange} onSubmit={live.onSubmit} key={formKey} aria-label="Landing page editor" noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="builder-editor"
+        onChange={live.onChange}
+        onSubmit={live.onSubmit}
+        key={formKey}
+        aria-label="Landing page editor"
+        noValidate
+      >
         <input type="hidden" name="section" value="landing" />
         <SaveBar status={live.status} />
         <ErrorSummary errors={errors} formError={formError} />
@@ -63,7 +143,13 @@ export function LandingEditor({ page, theme, errors: serverErrors, formError, fo
           <legend>Hero</legend>
           <Field name="hero.title" label="Title" defaultValue={page.hero.title} errors={errors} maxLength={100} />
           <Area name="hero.subtitle" label="Subtitle" defaultValue={page.hero.subtitle} errors={errors} rows={2} />
-          <Field name="hero.ctaLabel" label="Button label" defaultValue={page.hero.ctaLabel} errors={errors} maxLength={40} />
+          <Field
+            name="hero.ctaLabel"
+            label="Button label"
+            defaultValue={page.hero.ctaLabel}
+            errors={errors}
+            maxLength={40}
+          />
           {/* An address stored before the URL rule (http:, javascript:) is neither shown nor sent back. */}
           <input type="hidden" name="hero.imageUrl" value={shownContentUrl(page.hero.imageUrl) ?? ""} />
           {shownContentUrl(page.hero.imageUrl) ? (
@@ -78,7 +164,15 @@ export function LandingEditor({ page, theme, errors: serverErrors, formError, fo
             <label htmlFor="f-hero-image" className="field__label">
               Hero image (PNG, JPEG, GIF or WebP, up to 2 MB)
             </label>
-            <input id="f-hero-image" type="file" name="heroImage" accept="image/png,image/jpeg,image/gif,image/webp" aria-describedby={["f-hero-image-hint", errors["hero.image"] ? "f-hero-image-error" : null].filter(Boolean).join(" ")} />
+            <input
+              id="f-hero-image"
+              type="file"
+              name="heroImage"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              aria-describedby={["f-hero-image-hint", errors["hero.image"] ? "f-hero-image-error" : null]
+                .filter(Boolean)
+                .join(" ")}
+            />
             <p id="f-hero-image-hint" className="field__hint">
               The image uploads when you press Save.
             </p>
@@ -103,7 +197,14 @@ export function LandingEditor({ page, theme, errors: serverErrors, formError, fo
                   {fields.map(([key, label, kind]) => {
                     const name = `${list}[${i}].${key}`;
                     return kind === "area" ? (
-                      <Area key={key} name={name} label={label} defaultValue={item[key] ?? ""} errors={errors} rows={2} />
+                      <Area
+                        key={key}
+                        name={name}
+                        label={label}
+                        defaultValue={item[key] ?? ""}
+                        errors={errors}
+                        rows={2}
+                      />
                     ) : (
                       <Field key={key} name={name} label={label} defaultValue={item[key] ?? ""} errors={errors} />
                     );
@@ -120,13 +221,35 @@ export function LandingEditor({ page, theme, errors: serverErrors, formError, fo
         <fieldset className="builder-group">
           <legend>Pricing text</legend>
           <Field name="pricing.title" label="Pricing title" defaultValue={page.pricing.title} errors={errors} />
-          <Area name="pricing.subtitle" label="Pricing subtitle" defaultValue={page.pricing.subtitle} errors={errors} rows={2} />
+          <Area
+            name="pricing.subtitle"
+            label="Pricing subtitle"
+            defaultValue={page.pricing.subtitle}
+            errors={errors}
+            rows={2}
+          />
         </fieldset>
         <fieldset className="builder-group">
           <legend>Call to action</legend>
-          <Field name="callToAction.title" label="Call to action title" defaultValue={page.callToAction.title} errors={errors} />
-          <Area name="callToAction.subtitle" label="Call to action subtitle" defaultValue={page.callToAction.subtitle} errors={errors} rows={2} />
-          <Field name="callToAction.buttonLabel" label="Call to action button" defaultValue={page.callToAction.buttonLabel} errors={errors} />
+          <Field
+            name="callToAction.title"
+            label="Call to action title"
+            defaultValue={page.callToAction.title}
+            errors={errors}
+          />
+          <Area
+            name="callToAction.subtitle"
+            label="Call to action subtitle"
+            defaultValue={page.callToAction.subtitle}
+            errors={errors}
+            rows={2}
+          />
+          <Field
+            name="callToAction.buttonLabel"
+            label="Call to action button"
+            defaultValue={page.callToAction.buttonLabel}
+            errors={errors}
+          />
         </fieldset>
         <SaveBar status={live.status} />
       </Form>
@@ -135,14 +258,39 @@ export function LandingEditor({ page, theme, errors: serverErrors, formError, fo
   );
 }
 
-export function ThemeEditor({ theme, page, errors: serverErrors, formError, formKey }: { theme: Theme; page: LandingPage; errors: Errors; formError?: string; formKey: string }) {
+export function ThemeEditor({
+  theme,
+  page,
+  errors: serverErrors,
+  formError,
+  formKey,
+}: {
+  theme: Theme;
+  page: LandingPage;
+  errors: Errors;
+  formError?: string;
+  formKey: string;
+}) {
   const live = useLiveForm(theme, (f) => themeFromForm(f));
   const errors = live.errors ?? serverErrors;
-  const labels = { primaryColor: "Primary colour", accentColor: "Accent colour", backgroundColor: "Background colour", textColor: "Text colour" } as const;
+  const labels = {
+    primaryColor: "Primary colour",
+    accentColor: "Accent colour",
+    backgroundColor: "Background colour",
+    textColor: "Text colour",
+  } as const;
   const shown = live.value;
   return (
     <div className="builder-columns">
-      <Form method="post" className="builder-editor" onChange={live.onChange} onSubmit={live.onSubmit} key={formKey} aria-label="Theme editor" noValidate>
+      <Form
+        method="post"
+        className="builder-editor"
+        onChange={live.onChange}
+        onSubmit={live.onSubmit}
+        key={formKey}
+        aria-label="Theme editor"
+        noValidate
+      >
         <input type="hidden" name="section" value="theme" />
         <SaveBar status={live.status} />
         <ErrorSummary errors={errors} formError={formError} />
@@ -178,7 +326,8 @@ export function ThemeEditor({ theme, page, errors: serverErrors, formError, form
                 onInput={(e) => {
                   // …and the picker follows a complete hex value typed here.
                   const picker = e.currentTarget.form?.elements.namedItem(`${name}Picker`) as HTMLInputElement | null;
-                  if (picker && /^#[0-9a-fA-F]{6}$/.test(e.currentTarget.value)) picker.value = e.currentTarget.value.toLowerCase();
+                  if (picker && /^#[0-9a-fA-F]{6}$/.test(e.currentTarget.value))
+                    picker.value = e.currentTarget.value.toLowerCase();
                 }}
               />
             </div>
@@ -198,13 +347,23 @@ export function ThemeEditor({ theme, page, errors: serverErrors, formError, form
               { value: "mono", label: "Monospace" },
             ]}
           />
-          <Field name="cornerRadius" label="Corner radius (0–32 px)" type="number" inputMode="numeric" min={0} max={32} defaultValue={String(theme.cornerRadius)} errors={errors} />
+          <Field
+            name="cornerRadius"
+            label="Corner radius (0–32 px)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={32}
+            defaultValue={String(theme.cornerRadius)}
+            errors={errors}
+          />
         </fieldset>
         <fieldset className="builder-group">
           <legend>Light or dark</legend>
           {(["light", "dark"] as const).map((mode) => (
             <label key={mode} className="builder-check">
-              <input type="radio" name="mode" value={mode} defaultChecked={theme.mode === mode} /> {mode === "light" ? "Light" : "Dark"}
+              <input type="radio" name="mode" value={mode} defaultChecked={theme.mode === mode} />{" "}
+              {mode === "light" ? "Light" : "Dark"}
             </label>
           ))}
           {errors.mode ? <p className="field__error">{errors.mode}</p> : null}
@@ -229,18 +388,40 @@ function validTheme(typed: Theme, fallback: Theme): Theme {
     backgroundColor: hex(typed.backgroundColor, fallback.backgroundColor),
     textColor: hex(typed.textColor, fallback.textColor),
     font: typed.font || fallback.font,
-    cornerRadius: Number.isFinite(typed.cornerRadius) ? Math.min(32, Math.max(0, typed.cornerRadius)) : fallback.cornerRadius,
+    cornerRadius: Number.isFinite(typed.cornerRadius)
+      ? Math.min(32, Math.max(0, typed.cornerRadius))
+      : fallback.cornerRadius,
   };
 }
 
 const TYPE_OPTIONS = QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }));
 
-export function FlowEditor({ flow, errors: serverErrors, formError, previewHref, formKey }: { flow: OnboardingFlow; errors: Errors; formError?: string; previewHref: string; formKey: string }) {
+export function FlowEditor({
+  flow,
+  errors: serverErrors,
+  formError,
+  previewHref,
+  formKey,
+}: {
+  flow: OnboardingFlow;
+  errors: Errors;
+  formError?: string;
+  previewHref: string;
+  formKey: string;
+}) {
   const live = useLiveForm(flow, (f) => flowFromForm(f));
   const errors = live.errors ?? serverErrors;
   const shown = live.value;
   return (
-    <Form method="post" className="builder-editor builder-editor--wide" onChange={live.onChange} onSubmit={live.onSubmit} key={formKey} aria-label="Onboarding flow editor" noValidate>
+    <Form
+      method="post"
+      className="builder-editor builder-editor--wide"
+      onChange={live.onChange}
+      onSubmit={live.onSubmit}
+      key={formKey}
+      aria-label="Onboarding flow editor"
+      noValidate
+    >
       <input type="hidden" name="section" value="onboarding" />
       <SaveBar status={live.status}>
         <a href={previewHref} className="btn btn--secondary btn--medium" target="_blank" rel="noreferrer">
@@ -249,7 +430,10 @@ export function FlowEditor({ flow, errors: serverErrors, formError, previewHref,
       </SaveBar>
       <ErrorSummary errors={errors} formError={formError} />
       {shown.pages.map((page, p) => {
-        const earlierKeys = shown.pages.slice(0, p).flatMap((x) => x.questions.map((q) => q.key)).filter(Boolean);
+        const earlierKeys = shown.pages
+          .slice(0, p)
+          .flatMap((x) => x.questions.map((q) => q.key))
+          .filter(Boolean);
         const base = `pages[${p}]`;
         return (
           <fieldset key={p} className="builder-group builder-page">
@@ -258,7 +442,13 @@ export function FlowEditor({ flow, errors: serverErrors, formError, previewHref,
             </legend>
             <input type="hidden" name={`${base}.id`} value={page.id} />
             <Field name={`${base}.title`} label="Page title" defaultValue={page.title} errors={errors} />
-            <Area name={`${base}.description`} label="Page description (optional)" defaultValue={page.description ?? ""} errors={errors} rows={2} />
+            <Area
+              name={`${base}.description`}
+              label="Page description (optional)"
+              defaultValue={page.description ?? ""}
+              errors={errors}
+              rows={2}
+            />
             {p > 0 ? (
               <fieldset className="builder-item builder-skip">
                 <legend>Skip this page when</legend>
@@ -267,7 +457,13 @@ export function FlowEditor({ flow, errors: serverErrors, formError, previewHref,
                   label="Answer"
                   errors={{ [`${base}.skipKey`]: errors[`${base}.skipIf.key`] ?? "" }}
                   defaultValue={page.skipIf?.key ?? ""}
-                  options={[{ value: "", label: "Never skip" }, ...[...new Set([...earlierKeys, ...(page.skipIf?.key ? [page.skipIf.key] : [])])].map((k) => ({ value: k, label: k }))]}
+                  options={[
+                    { value: "", label: "Never skip" },
+                    ...[...new Set([...earlierKeys, ...(page.skipIf?.key ? [page.skipIf.key] : [])])].map((k) => ({
+                      value: k,
+                      label: k,
+                    })),
+                  ]}
                 />
                 <Select
                   name={`${base}.skipOperator`}
@@ -279,7 +475,12 @@ export function FlowEditor({ flow, errors: serverErrors, formError, previewHref,
                     { value: "notEquals", label: "does not equal" },
                   ]}
                 />
-                <Field name={`${base}.skipValue`} label="Value" defaultValue={page.skipIf?.value ?? ""} errors={{ [`${base}.skipValue`]: errors[`${base}.skipIf.value`] ?? "" }} />
+                <Field
+                  name={`${base}.skipValue`}
+                  label="Value"
+                  defaultValue={page.skipIf?.value ?? ""}
+                  errors={{ [`${base}.skipValue`]: errors[`${base}.skipIf.value`] ?? "" }}
+                />
               </fieldset>
             ) : null}
             {page.questions.map((q, i) => {
@@ -294,33 +495,95 @@ export function FlowEditor({ flow, errors: serverErrors, formError, previewHref,
                   <input type="hidden" name={`${qb}.id`} value={q.id} />
                   <Field name={`${qb}.label`} label="Question" defaultValue={q.label} errors={errors} />
                   <div className="builder-row">
-                    <Field name={`${qb}.key`} label="Answer key" defaultValue={q.key} errors={errors} hint="Letters, digits and _" />
-                    <Select name={`${qb}.type`} label="Type" errors={errors} defaultValue={q.type} options={TYPE_OPTIONS} />
+                    <Field
+                      name={`${qb}.key`}
+                      label="Answer key"
+                      defaultValue={q.key}
+                      errors={errors}
+                      hint="Letters, digits and _"
+                    />
+                    <Select
+                      name={`${qb}.type`}
+                      label="Type"
+                      errors={errors}
+                      defaultValue={q.type}
+                      options={TYPE_OPTIONS}
+                    />
                   </div>
                   <Field name={`${qb}.help`} label="Help text (optional)" defaultValue={q.help ?? ""} errors={errors} />
                   <label className="builder-check">
                     <input type="checkbox" name={`${qb}.required`} defaultChecked={q.required} /> Required
                   </label>
-                  {choice ? <Area name={`${qb}.options`} label="Options, one a line: value | label" defaultValue={optionsText(q.options)} errors={errors} rows={4} /> : null}
+                  {choice ? (
+                    <Area
+                      name={`${qb}.options`}
+                      label="Options, one a line: value | label"
+                      defaultValue={optionsText(q.options)}
+                      errors={errors}
+                      rows={4}
+                    />
+                  ) : null}
                   {ranged ? (
                     <div className="builder-row">
-                      <Field name={`${qb}.min`} label="Minimum" type="number" defaultValue={q.min === undefined || Number.isNaN(q.min) ? "" : String(q.min)} errors={errors} />
-                      <Field name={`${qb}.max`} label="Maximum" type="number" defaultValue={q.max === undefined || Number.isNaN(q.max) ? "" : String(q.max)} errors={errors} />
-                      <Field name={`${qb}.step`} label="Step" type="number" defaultValue={q.step === undefined || Number.isNaN(q.step) ? "" : String(q.step)} errors={errors} />
+                      <Field
+                        name={`${qb}.min`}
+                        label="Minimum"
+                        type="number"
+                        defaultValue={q.min === undefined || Number.isNaN(q.min) ? "" : String(q.min)}
+                        errors={errors}
+                      />
+                      <Field
+                        name={`${qb}.max`}
+                        label="Maximum"
+                        type="number"
+                        defaultValue={q.max === undefined || Number.isNaN(q.max) ? "" : String(q.max)}
+                        errors={errors}
+                      />
+                      <Field
+                        name={`${qb}.step`}
+                        label="Step"
+                        type="number"
+                        defaultValue={q.step === undefined || Number.isNaN(q.step) ? "" : String(q.step)}
+                        errors={errors}
+                      />
                       <Field name={`${qb}.unit`} label="Unit" defaultValue={q.unit ?? ""} errors={errors} />
                     </div>
                   ) : null}
-                  {q.type === "short_text" || ranged ? <Field name={`${qb}.placeholder`} label="Placeholder (optional)" defaultValue={q.placeholder ?? ""} errors={errors} /> : null}
-                  <ItemButtons list={`pages.${p}.questions`} index={i} count={page.questions.length} noun={`page ${p + 1} question`} removable={page.questions.length > 1} />
+                  {q.type === "short_text" || ranged ? (
+                    <Field
+                      name={`${qb}.placeholder`}
+                      label="Placeholder (optional)"
+                      defaultValue={q.placeholder ?? ""}
+                      errors={errors}
+                    />
+                  ) : null}
+                  <ItemButtons
+                    list={`pages.${p}.questions`}
+                    index={i}
+                    count={page.questions.length}
+                    noun={`page ${p + 1} question`}
+                    removable={page.questions.length > 1}
+                  />
                 </fieldset>
               );
             })}
             <div className="builder-item__buttons">
-              <button type="submit" name="intent" value={`add:pages.${p}.questions`} className="btn btn--secondary btn--small">
+              <button
+                type="submit"
+                name="intent"
+                value={`add:pages.${p}.questions`}
+                className="btn btn--secondary btn--small"
+              >
                 <span className="btn__label">Add a question to page {p + 1}</span>
               </button>
             </div>
-            <ItemButtons list="pages" index={p} count={shown.pages.length} noun="page" removable={shown.pages.length > 1} />
+            <ItemButtons
+              list="pages"
+              index={p}
+              count={shown.pages.length}
+              noun="page"
+              removable={shown.pages.length > 1}
+            />
           </fieldset>
         );
       })}
@@ -332,22 +595,64 @@ export function FlowEditor({ flow, errors: serverErrors, formError, previewHref,
   );
 }
 
-export function PricingEditor({ pricing, errors: serverErrors, formError, values, formKey }: { pricing: Pricing; errors: Errors; formError?: string; values?: { monthlyPrice: string; annualPrice: string; annualDurationUnit: string }; formKey: string }) {
+export function PricingEditor({
+  pricing,
+  errors: serverErrors,
+  formError,
+  values,
+  formKey,
+}: {
+  pricing: Pricing;
+  errors: Errors;
+  formError?: string;
+  values?: { monthlyPrice: string; annualPrice: string; annualDurationUnit: string };
+  formKey: string;
+}) {
   const live = useLiveForm(
-    { monthlyPrice: values?.monthlyPrice ?? centsToDollars(pricing.monthlyPrice), annualPrice: values?.annualPrice ?? centsToDollars(pricing.annualPrice), annualDurationUnit: values?.annualDurationUnit ?? pricing.annualDurationUnit },
-    (f) => ({ monthlyPrice: String(f.monthlyPrice ?? ""), annualPrice: String(f.annualPrice ?? ""), annualDurationUnit: String(f.annualDurationUnit ?? "years") }),
+    {
+      monthlyPrice: values?.monthlyPrice ?? centsToDollars(pricing.monthlyPrice),
+      annualPrice: values?.annualPrice ?? centsToDollars(pricing.annualPrice),
+      annualDurationUnit: values?.annualDurationUnit ?? pricing.annualDurationUnit,
+    },
+    (f) => ({
+      monthlyPrice: String(f.monthlyPrice ?? ""),
+      annualPrice: String(f.annualPrice ?? ""),
+      annualDurationUnit: String(f.annualDurationUnit ?? "years"),
+    }),
   );
   const errors = live.errors ?? serverErrors;
   const monthly = dollarsToCents(live.value.monthlyPrice);
   const annual = dollarsToCents(live.value.annualPrice, { optional: true });
   return (
     <div className="builder-columns">
-      <Form method="post" className="builder-editor" onChange={live.onChange} onSubmit={live.onSubmit} key={formKey} aria-label="Pricing editor" noValidate>
+      <Form
+        method="post"
+        className="builder-editor"
+        onChange={live.onChange}
+        onSubmit={live.onSubmit}
+        key={formKey}
+        aria-label="Pricing editor"
+        noValidate
+      >
         <input type="hidden" name="section" value="pricing" />
         <SaveBar status={live.status} />
         <ErrorSummary errors={errors} formError={formError} />
-        <Field name="monthlyPrice" label="Monthly price (US dollars)" inputMode="decimal" defaultValue={live.value.monthlyPrice} errors={errors} hint="For example 14.99" />
-        <Field name="annualPrice" label="Annual price (US dollars, optional)" inputMode="decimal" defaultValue={live.value.annualPrice} errors={errors} hint="Leave empty for no annual plan" />
+        <Field
+          name="monthlyPrice"
+          label="Monthly price (US dollars)"
+          inputMode="decimal"
+          defaultValue={live.value.monthlyPrice}
+          errors={errors}
+          hint="For example 14.99"
+        />
+        <Field
+          name="annualPrice"
+          label="Annual price (US dollars, optional)"
+          inputMode="decimal"
+          defaultValue={live.value.annualPrice}
+          errors={errors}
+          hint="Leave empty for no annual plan"
+        />
         <Select
           name="annualDurationUnit"
           label="Show the annual plan as"
@@ -360,9 +665,14 @@ export function PricingEditor({ pricing, errors: serverErrors, formError, values
         />
       </Form>
       <section className="builder-preview" aria-label="Pricing preview" tabIndex={0}>
-        <p className="builder-preview__line">Monthly: {monthly.ok && monthly.cents !== null ? `${formatCents(monthly.cents)} a month` : "—"}</p>
         <p className="builder-preview__line">
-          Annual: {annual.ok && annual.cents !== null ? `${formatCents(annual.cents)} for ${live.value.annualDurationUnit === "months" ? "12 months" : "1 year"}` : "no annual plan"}
+          Monthly: {monthly.ok && monthly.cents !== null ? `${formatCents(monthly.cents)} a month` : "—"}
+        </p>
+        <p className="builder-preview__line">
+          Annual:{" "}
+          {annual.ok && annual.cents !== null
+            ? `${formatCents(annual.cents)} for ${live.value.annualDurationUnit === "months" ? "12 months" : "1 year"}`
+            : "no annual plan"}
         </p>
       </section>
     </div>

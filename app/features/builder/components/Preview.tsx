@@ -21,12 +21,22 @@ export function themeStyle(theme: Theme): CSSProperties {
 }
 
 /** A faithful small rendering of the landing page in the app's theme: updates as the creator types. */
-export function LandingPreview({ page, theme, label = "Landing page preview" }: { page: LandingPage; theme: Theme; label?: string }) {
+export function LandingPreview({
+  page,
+  theme,
+  label = "Landing page preview",
+}: {
+  page: LandingPage;
+  theme: Theme;
+  label?: string;
+}) {
   return (
     <section className="builder-preview" aria-label={label} tabIndex={0}>
       <div className="app-preview" style={themeStyle(theme)}>
         <div className="app-preview__hero">
-          {shownContentUrl(page.hero.imageUrl) ? <img src={shownContentUrl(page.hero.imageUrl)!} alt="" className="app-preview__image" /> : null}
+          {shownContentUrl(page.hero.imageUrl) ? (
+            <img src={shownContentUrl(page.hero.imageUrl)!} alt="" className="app-preview__image" />
+          ) : null}
           <p className="app-preview__title">{page.hero.title || "Your app's title"}</p>
           {page.hero.subtitle ? <p>{page.hero.subtitle}</p> : null}
           <span className="app-preview__cta">{page.hero.ctaLabel || "Get started"}</span>
@@ -111,7 +121,9 @@ export function ThemeSwatches({ theme }: { theme: Theme }) {
       </ul>
       <div className="app-preview app-preview__card">
         <p className="app-preview__title">Sample card</p>
-        <p>Text in the {theme.font} font, {theme.cornerRadius}px corners, {theme.mode} mode.</p>
+        <p>
+          Text in the {theme.font} font, {theme.cornerRadius}px corners, {theme.mode} mode.
+        </p>
         <span className="app-preview__cta">Button</span>
       </div>
     </div>

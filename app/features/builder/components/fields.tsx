@@ -19,7 +19,21 @@ export function Area({ name, errors, ...rest }: Omit<TextareaProps, "id" | "erro
 }
 
 /** A select with a label and the field's error under it. */
-export function Select({ name, label, errors, defaultValue, options, hint }: { name: string; label: string; errors: Errors; defaultValue?: string; options: { value: string; label: string }[]; hint?: string }) {
+export function Select({
+  name,
+  label,
+  errors,
+  defaultValue,
+  options,
+  hint,
+}: {
+  name: string;
+  label: string;
+  errors: Errors;
+  defaultValue?: string;
+  options: { value: string; label: string }[];
+  hint?: string;
+}) {
   const id = fid(name);
   const error = errors[name];
   return (
@@ -27,7 +41,16 @@ export function Select({ name, label, errors, defaultValue, options, hint }: { n
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={defaultValue} className="input builder-select" aria-invalid={error ? true : undefined} aria-describedby={[hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        className="input builder-select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={
+          [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined
+        }
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -72,18 +95,51 @@ export function ErrorSummary({ errors, formError }: { errors: Errors; formError?
 }
 
 /** Move up / Move down / Remove for item `index` of `list` (submit buttons: they work without JavaScript). */
-export function ItemButtons({ list, index, count, noun, removable = true }: { list: string; index: number; count: number; noun: string; removable?: boolean }) {
+export function ItemButtons({
+  list,
+  index,
+  count,
+  noun,
+  removable = true,
+}: {
+  list: string;
+  index: number;
+  count: number;
+  noun: string;
+  removable?: boolean;
+}) {
   const label = `${noun} ${index + 1}`;
   return (
     <div className="builder-item__buttons">
-      <button type="submit" name="intent" value={`up:${list}:${index}`} className="btn btn--transparent btn--small" disabled={index === 0} aria-label={`Move ${label} up`}>
+      <button
+        type="submit"
+        name="intent"
+        value={`up:${list}:${index}`}
+        className="btn btn--transparent btn--small"
+        disabled={index === 0}
+        aria-label={`Move ${label} up`}
+      >
         <span className="btn__label">Move up</span>
       </button>
-      <button type="submit" name="intent" value={`down:${list}:${index}`} className="btn btn--transparent btn--small" disabled={index === count - 1} aria-label={`Move ${label} down`}>
+      <button
+        type="submit"
+        name="intent"
+        value={`down:${list}:${index}`}
+        className="btn btn--transparent btn--small"
+        disabled={index === count - 1}
+        aria-label={`Move ${label} down`}
+      >
         <span className="btn__label">Move down</span>
       </button>
       {removable ? (
-        <button type="submit" name="intent" value={`remove:${list}:${index}`} className="btn btn--transparent btn--small builder-item__remove" aria-label={`Remove ${label}`} formNoValidate>
+        <button
+          type="submit"
+          name="intent"
+          value={`remove:${list}:${index}`}
+          className="btn btn--transparent btn--small builder-item__remove"
+          aria-label={`Remove ${label}`}
+          formNoValidate
+        >
           <span className="btn__label">Remove</span>
         </button>
       ) : null}
@@ -132,8 +188,18 @@ export function useLiveForm<T>(initial: T, read: (fields: Record<string, unknown
     }, AUTOSAVE_DELAY_MS);
   };
 
-  const status = fetcher.state !== "idle" ? "Saving…" : fetcher.data && !fetcher.data.ok ? "Not saved: fix the problems shown" : dirty ? "Unsaved changes" : fetcher.data?.ok ? "Saved" : "";
-  const errors: Errors | null = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.errors : null;
+  const status =
+    fetcher.state !== "idle"
+      ? "Saving…"
+      : fetcher.data && !fetcher.data.ok
+        ? "Not saved: fix the problems shown"
+        : dirty
+          ? "Unsaved changes"
+          : fetcher.data?.ok
+            ? "Saved"
+            : "";
+  const errors: Errors | null =
+    fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.errors : null;
   // A real submit (Save, Add, Move…) replaces the pending autosave.
   const onSubmit = () => clearTimeout(timer.current);
   return { value, onChange, onSubmit, status, errors, formRef };

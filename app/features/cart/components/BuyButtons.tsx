@@ -8,32 +8,53 @@ import type { ProductCta } from "../cta.server";
 import { withQuery } from "../rules";
 import { CartButton } from "./CartButton";
 
-
 /**
  * The product CTA of a class, collection or school page: 'Buy now' (a subscription replaces the
  * cart, anything else joins it; then checkout, or the sign-up form first when signed out) and 'Add to
  * cart'. Owners see a way to their library instead.
  */
-export function BuyButtons({ cta, title, price, buyLabel = "Buy now", buyIntent = "cta", canAddToCart = true }: { cta: ProductCta; title: string; price: ShownPrice; buyLabel?: string; buyIntent?: "cta" | "buy-now"; canAddToCart?: boolean }) {
+export function BuyButtons({
+  cta,
+  title,
+  price,
+  buyLabel = "Buy now",
+  buyIntent = "cta",
+  canAddToCart = true,
+}: {
+  cta: ProductCta;
+  title: string;
+  price: ShownPrice;
+  buyLabel?: string;
+  buyIntent?: "cta" | "buy-now";
+  canAddToCart?: boolean;
+}) {
   const { hasActiveOrTrialSubscription } = useCurrentUser();
   if (cta.owned) {
     return (
       <div className="buy-buttons">
-        <p className="buy-buttons__owned">{buyIntent === "cta" && !canAddToCart ? "You are a member." : "You own this."}</p>
-        <ButtonLink to="/library" size="large">Go to your library</ButtonLink>
+        <p className="buy-buttons__owned">
+          {buyIntent === "cta" && !canAddToCart ? "You are a member." : "You own this."}
+        </p>
+        <ButtonLink to="/library" size="large">
+          Go to your library
+        </ButtonLink>
       </div>
     );
   }
   const cartHref = withQuery("/cart", queryOf(cta.page));
   return (
     <div className="buy-buttons">
-      {hasActiveOrTrialSubscription && canAddToCart ? <p className="buy-buttons__owned">Included in your membership.</p> : null}
+      {hasActiveOrTrialSubscription && canAddToCart ? (
+        <p className="buy-buttons__owned">Included in your membership.</p>
+      ) : null}
       <CartButton intent={buyIntent} productIds={[cta.productId]} page={cta.page} size="large">
         {buyLabel}
       </CartButton>
       {canAddToCart ? (
         cta.inCart ? (
-          <ButtonLink to={cartHref} variant="secondary" size="large">In your cart</ButtonLink>
+          <ButtonLink to={cartHref} variant="secondary" size="large">
+            In your cart
+          </ButtonLink>
         ) : (
           <CartButton intent="add" productIds={[cta.productId]} page={cta.page} variant="secondary" size="large">
             Add to cart
@@ -46,8 +67,12 @@ export function BuyButtons({ cta, title, price, buyLabel = "Buy now", buyIntent 
             <strong>{title}</strong> is in your cart at {formatCents(price.price)}.
           </p>
           <div className="added-dialog__actions">
-            <ButtonLink to={cartHref} autoFocus>View cart</ButtonLink>
-            <ButtonLink to={cta.page} variant="secondary" preventScrollReset>Keep browsing</ButtonLink>
+            <ButtonLink to={cartHref} autoFocus>
+              View cart
+            </ButtonLink>
+            <ButtonLink to={cta.page} variant="secondary" preventScrollReset>
+              Keep browsing
+            </ButtonLink>
           </div>
         </div>
       </Modal>

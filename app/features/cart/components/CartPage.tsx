@@ -23,7 +23,15 @@ export interface CartPageData {
 }
 
 /** /cart: the items, what they add up to (offer savings and credit shown), checkout, and what else to look at. */
-export function CartPage({ items: allItems, totals: serverTotals, creditCents, recommendations, signedIn, query, now }: CartPageData) {
+export function CartPage({
+  items: allItems,
+  totals: serverTotals,
+  creditCents,
+  recommendations,
+  signedIn,
+  query,
+  now,
+}: CartPageData) {
   const page = withQuery("/cart", query);
   // With JavaScript, items being removed leave the list at once (the server's answer follows). They
   // are hidden, not unmounted: a fetcher whose form unmounts would never follow its redirect, and the
@@ -49,13 +57,17 @@ export function CartPage({ items: allItems, totals: serverTotals, creditCents, r
           <Icon name="cart" size={48} aria-hidden="true" className="cart-empty__icon" />
           <h2 id="cart-empty-title">Your cart is empty</h2>
           <p className="muted">Find a class you love and it will wait for you here.</p>
-          <ButtonLink to="/classes" size="large">Explore Classes</ButtonLink>
+          <ButtonLink to="/classes" size="large">
+            Explore Classes
+          </ButtonLink>
         </section>
       ) : null}
       {allItems.length > 0 ? (
         <div className="cart-layout" hidden={count === 0}>
           <section aria-labelledby="cart-items-title">
-            <h2 id="cart-items-title" className="visually-hidden">Items</h2>
+            <h2 id="cart-items-title" className="visually-hidden">
+              Items
+            </h2>
             <ul className="cart-items">
               {allItems.map((item) => (
                 <ItemRow
@@ -63,7 +75,14 @@ export function CartPage({ items: allItems, totals: serverTotals, creditCents, r
                   item={item}
                   hidden={isLeaving(item.id)}
                   end={
-                    <CartButton intent="remove" productIds={[item.id]} page={page} variant="transparent" size="small" label={`Remove ${item.title}`}>
+                    <CartButton
+                      intent="remove"
+                      productIds={[item.id]}
+                      page={page}
+                      variant="transparent"
+                      size="small"
+                      label={`Remove ${item.title}`}
+                    >
                       Remove
                     </CartButton>
                   }
@@ -83,7 +102,9 @@ export function CartPage({ items: allItems, totals: serverTotals, creditCents, r
             <ButtonLink to={withQuery("/checkout", query)} size="large" className="cart-summary__checkout">
               Check out
             </ButtonLink>
-            {!signedIn ? <p className="muted cart-summary__note">You will sign in or create an account before paying.</p> : null}
+            {!signedIn ? (
+              <p className="muted cart-summary__note">You will sign in or create an account before paying.</p>
+            ) : null}
           </aside>
         </div>
       ) : null}
@@ -98,7 +119,17 @@ export function CartPage({ items: allItems, totals: serverTotals, creditCents, r
 }
 
 /** Subtotal, offer savings, discount, credit and total, as a definition list (also used by checkout). */
-export function SummaryLines({ totals, creditCents, signedIn, discountCode }: { totals: CartTotals; creditCents: number; signedIn: boolean; discountCode?: string | null }) {
+export function SummaryLines({
+  totals,
+  creditCents,
+  signedIn,
+  discountCode,
+}: {
+  totals: CartTotals;
+  creditCents: number;
+  signedIn: boolean;
+  discountCode?: string | null;
+}) {
   const savings = totals.regular - totals.subtotal;
   return (
     <dl className="summary-lines">
@@ -128,7 +159,9 @@ export function SummaryLines({ totals, creditCents, signedIn, discountCode }: { 
       ) : null}
       <div className="summary-lines__credit">
         <dt>Monthly credit</dt>
-        <dd>{creditCents > 0 ? `−${formatCents(totals.credit)}` : signedIn ? formatCents(0) : "Sign in to use yours"}</dd>
+        <dd>
+          {creditCents > 0 ? `−${formatCents(totals.credit)}` : signedIn ? formatCents(0) : "Sign in to use yours"}
+        </dd>
       </div>
       <div className="summary-lines__total">
         <dt>Total</dt>

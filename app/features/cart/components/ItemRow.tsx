@@ -3,7 +3,19 @@ import type { ReactNode } from "react";
 import type { CartItem } from "../sellables.server";
 
 /** One item of the cart or the order: cover, title and creator, then what the page adds (price, plans) and an end slot (Remove). */
-export function ItemRow({ item, hidden, compact = false, children, end }: { item: CartItem; hidden?: boolean; compact?: boolean; children?: ReactNode; end?: ReactNode }) {
+export function ItemRow({
+  item,
+  hidden,
+  compact = false,
+  children,
+  end,
+}: {
+  item: CartItem;
+  hidden?: boolean;
+  compact?: boolean;
+  children?: ReactNode;
+  end?: ReactNode;
+}) {
   return (
     <li className={compact ? "cart-item cart-item--compact" : "cart-item"} hidden={hidden}>
       <img className="cart-item__cover" src={item.coverUrl} alt="" width={160} height={90} />

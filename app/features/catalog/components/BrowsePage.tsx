@@ -82,11 +82,11 @@ function CollectionList({ collections }: { collections: CollectionSummary[] }) {
     <>
       <h2 className="visually-hidden">All collections</h2>
       <ul className="product-grid" aria-label="Collections">
-      {collections.map((collection) => (
-        <li key={collection.id}>
-          <CollectionCard collection={collection} />
-        </li>
-      ))}
+        {collections.map((collection) => (
+          <li key={collection.id}>
+            <CollectionCard collection={collection} />
+          </li>
+        ))}
       </ul>
     </>
   );
@@ -97,13 +97,21 @@ function CategoryChips({ filters, categories }: { filters: BrowseData["filters"]
     <nav aria-label="Categories" className="chips">
       <ul>
         <li>
-          <Link className="chip" to={browseHref({ ...filters, category: null })} aria-current={!filters.category ? "page" : undefined}>
+          <Link
+            className="chip"
+            to={browseHref({ ...filters, category: null })}
+            aria-current={!filters.category ? "page" : undefined}
+          >
             All categories
           </Link>
         </li>
         {categories.map((category) => (
           <li key={category.name}>
-            <Link className="chip" to={browseHref({ ...filters, category: category.name })} aria-current={filters.category === category.name ? "page" : undefined}>
+            <Link
+              className="chip"
+              to={browseHref({ ...filters, category: category.name })}
+              aria-current={filters.category === category.name ? "page" : undefined}
+            >
               {category.name}
             </Link>
           </li>
@@ -114,7 +122,15 @@ function CategoryChips({ filters, categories }: { filters: BrowseData["filters"]
 }
 
 /** Filters as a plain GET form: works without JavaScript, and every result list is a shareable link. */
-function FilterPanel({ filters, facets, isFiltered }: { filters: BrowseData["filters"]; facets: NonNullable<BrowseData["facets"]>; isFiltered: boolean }) {
+function FilterPanel({
+  filters,
+  facets,
+  isFiltered,
+}: {
+  filters: BrowseData["filters"];
+  facets: NonNullable<BrowseData["facets"]>;
+  isFiltered: boolean;
+}) {
   return (
     <details className="filters" open={isFiltered || undefined}>
       <summary className="filters__summary">Filters</summary>
@@ -124,7 +140,15 @@ function FilterPanel({ filters, facets, isFiltered }: { filters: BrowseData["fil
           <label htmlFor="filter-search" className="field__label">
             Search
           </label>
-          <input id="filter-search" className="input" type="search" name="search" defaultValue={filters.search ?? ""} maxLength={120} placeholder="Title, creator or topic" />
+          <input
+            id="filter-search"
+            className="input"
+            type="search"
+            name="search"
+            defaultValue={filters.search ?? ""}
+            maxLength={120}
+            placeholder="Title, creator or topic"
+          />
         </div>
         <div className="field">
           <label htmlFor="filter-category" className="field__label">
@@ -146,7 +170,10 @@ function FilterPanel({ filters, facets, isFiltered }: { filters: BrowseData["fil
             <span className="btn__label">Apply filters</span>
           </button>
           {isFiltered ? (
-            <Link className={buttonClass({ variant: "transparent", size: "medium" })} to={browseHref({ view: filters.view === "All classes" ? null : filters.view })}>
+            <Link
+              className={buttonClass({ variant: "transparent", size: "medium" })}
+              to={browseHref({ view: filters.view === "All classes" ? null : filters.view })}
+            >
               <span className="btn__label">Clear all</span>
             </Link>
           ) : null}
@@ -156,7 +183,17 @@ function FilterPanel({ filters, facets, isFiltered }: { filters: BrowseData["fil
   );
 }
 
-function CheckboxGroup({ legend, name, options, selected }: { legend: string; name: string; options: Facet[]; selected: string[] }) {
+function CheckboxGroup({
+  legend,
+  name,
+  options,
+  selected,
+}: {
+  legend: string;
+  name: string;
+  options: Facet[];
+  selected: string[];
+}) {
   if (options.length === 0) return null;
   return (
     <fieldset className="filters__group">
@@ -166,7 +203,13 @@ function CheckboxGroup({ legend, name, options, selected }: { legend: string; na
           const id = `${name}-${option.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
           return (
             <li key={option.name}>
-              <input type="checkbox" id={id} name={name} value={option.name} defaultChecked={selected.includes(option.name)} />
+              <input
+                type="checkbox"
+                id={id}
+                name={name}
+                value={option.name}
+                defaultChecked={selected.includes(option.name)}
+              />
               <label htmlFor={id}>{option.name}</label>
             </li>
           );
@@ -180,7 +223,11 @@ function EmptyResults({ isFiltered }: { isFiltered: boolean }) {
   return (
     <div className="empty-state">
       <h2>No classes match</h2>
-      <p>{isFiltered ? "Try fewer filters, another category or a shorter search." : "There are no classes here yet. New ones arrive every week."}</p>
+      <p>
+        {isFiltered
+          ? "Try fewer filters, another category or a shorter search."
+          : "There are no classes here yet. New ones arrive every week."}
+      </p>
       <ButtonLink variant="secondary" to="/classes">
         See all classes
       </ButtonLink>
@@ -210,7 +257,9 @@ function Results({ page, filters }: { page: NonNullable<BrowseData["page"]>; fil
     setNextCursor(more.nextCursor);
   }, [fetcher.data, fetcher.state]);
 
-  const nextHref = nextCursor ? browseHref({ ...filters, view: filters.view === "All classes" ? null : filters.view, cursor: nextCursor }) : null;
+  const nextHref = nextCursor
+    ? browseHref({ ...filters, view: filters.view === "All classes" ? null : filters.view, cursor: nextCursor })
+    : null;
   const loading = fetcher.state !== "idle";
   return (
     <>

@@ -17,7 +17,10 @@ import { Rating } from "./Rating";
 const count = new Intl.NumberFormat("en-US");
 
 export interface ClassPageData {
-  product: Omit<ProductDetail, "description" | "priceInfo" | "crossedPriceApplicableFrom" | "specialOnlyVip" | "shouldNotHideDiscount"> & { priceInfo: ShownPrice };
+  product: Omit<
+    ProductDetail,
+    "description" | "priceInfo" | "crossedPriceApplicableFrom" | "specialOnlyVip" | "shouldNotHideDiscount"
+  > & { priceInfo: ShownPrice };
   descriptionHtml: string;
   more: ProductCardView[];
   partOf: { slug: string; title: string; programType: "collection" | "school" }[];
@@ -35,8 +38,12 @@ export function ClassPage({ product, descriptionHtml, more, partOf, cta, now }: 
           <div className="class-hero__info">
             <nav aria-label="Breadcrumb" className="breadcrumb">
               <ol>
-                <li><Link to="/classes">Classes</Link></li>
-                <li><Link to={browseHref({ category: product.category })}>{product.category}</Link></li>
+                <li>
+                  <Link to="/classes">Classes</Link>
+                </li>
+                <li>
+                  <Link to={browseHref({ category: product.category })}>{product.category}</Link>
+                </li>
               </ol>
             </nav>
             <h1 id="class-title">{product.title}</h1>
@@ -51,7 +58,13 @@ export function ClassPage({ product, descriptionHtml, more, partOf, cta, now }: 
             </p>
             <PriceTag price={product.priceInfo.price} crossedPrice={product.priceInfo.crossedPrice} size="large" />
             <OfferNote endsAt={product.priceInfo.offerEndsAt} now={now} />
-            <BuyButtons cta={cta} title={product.title} price={product.priceInfo} buyLabel={product.subscriptionSlug ? "Get started" : "Buy now"} canAddToCart={!product.subscriptionSlug} />
+            <BuyButtons
+              cta={cta}
+              title={product.title}
+              price={product.priceInfo}
+              buyLabel={product.subscriptionSlug ? "Get started" : "Buy now"}
+              canAddToCart={!product.subscriptionSlug}
+            />
             {partOf.length > 0 ? (
               <p className="class-hero__part-of">
                 Also in{" "}
@@ -78,7 +91,9 @@ export function ClassPage({ product, descriptionHtml, more, partOf, cta, now }: 
             <ol className="lesson-list">
               {product.lessons.map((lesson) => (
                 <li key={lesson.id} className="lesson-list__item">
-                  <span className="lesson-list__number" aria-hidden="true">{lesson.position}</span>
+                  <span className="lesson-list__number" aria-hidden="true">
+                    {lesson.position}
+                  </span>
                   <div className="lesson-list__text">
                     <h3 className="lesson-list__title">
                       <Link to={watchHref(lesson)}>{lesson.title}</Link>
@@ -99,17 +114,23 @@ export function ClassPage({ product, descriptionHtml, more, partOf, cta, now }: 
           {product.topics.length + product.genres.length > 0 ? (
             <ul className="tag-list" aria-label="Topics and genres">
               {product.topics.map((topic) => (
-                <li key={`t-${topic}`}><Tag to={browseHref({ topics: [topic] })}>{topic}</Tag></li>
+                <li key={`t-${topic}`}>
+                  <Tag to={browseHref({ topics: [topic] })}>{topic}</Tag>
+                </li>
               ))}
               {product.genres.map((genre) => (
-                <li key={`g-${genre}`}><Tag to={browseHref({ genres: [genre] })}>{genre}</Tag></li>
+                <li key={`g-${genre}`}>
+                  <Tag to={browseHref({ genres: [genre] })}>{genre}</Tag>
+                </li>
               ))}
             </ul>
           ) : null}
           <section className="creator-card" aria-labelledby="creator-title">
             <img src={product.creator.avatarUrl} alt="" width={64} height={64} className="creator-card__avatar" />
             <div>
-              <h2 id="creator-title" className="creator-card__name">{product.creator.name}</h2>
+              <h2 id="creator-title" className="creator-card__name">
+                {product.creator.name}
+              </h2>
               <p className="creator-card__headline">{product.creator.headline}</p>
               <p>{product.creator.bio}</p>
             </div>

@@ -3,7 +3,8 @@ import { formatCents } from "~/platform/format";
 import type { CollectionSummary } from "../collections.server";
 
 export function collectionHref(collection: { slug: string; programType: "collection" | "school" }) {
-  if (collection.programType === "school") return collection.slug === "music" ? "/school/music" : `/schools/${collection.slug}`;
+  if (collection.programType === "school")
+    return collection.slug === "music" ? "/school/music" : `/schools/${collection.slug}`;
   return `/collections/${collection.slug}`;
 }
 
@@ -11,9 +12,19 @@ export function collectionHref(collection: { slug: string; programType: "collect
 export function CollectionCard({ collection }: { collection: CollectionSummary }) {
   return (
     <article className="product-card product-card--collection">
-      <img className="product-card__cover" src={collection.coverUrl} alt="" width={640} height={360} loading="lazy" decoding="async" />
+      <img
+        className="product-card__cover"
+        src={collection.coverUrl}
+        alt=""
+        width={640}
+        height={360}
+        loading="lazy"
+        decoding="async"
+      />
       <div className="product-card__body">
-        <p className="product-card__category">{collection.programType === "school" ? "School" : "Collection"} · {collection.classCount} classes</p>
+        <p className="product-card__category">
+          {collection.programType === "school" ? "School" : "Collection"} · {collection.classCount} classes
+        </p>
         <h3 className="product-card__title">
           <Link to={collectionHref(collection)} prefetch="intent" className="product-card__link">
             {collection.title}

@@ -7,7 +7,15 @@ import type { CollectionDetail } from "../collections.server";
 import { ProductGrid } from "./ProductCard";
 
 /** A collection or school: what it is, its price against the total value of its classes, and the classes. */
-export function CollectionPage({ collection, descriptionHtml, cta }: { collection: Omit<CollectionDetail, "classes"> & { classes: ProductCardView[] }; descriptionHtml: string; cta: ProductCta }) {
+export function CollectionPage({
+  collection,
+  descriptionHtml,
+  cta,
+}: {
+  collection: Omit<CollectionDetail, "classes"> & { classes: ProductCardView[] };
+  descriptionHtml: string;
+  cta: ProductCta;
+}) {
   const saving = collection.totalValuePriceInCents - collection.priceInfo.price;
   const kind = collection.programType === "school" ? "School" : "Collection";
   return (
@@ -39,7 +47,13 @@ export function CollectionPage({ collection, descriptionHtml, cta }: { collectio
                 </div>
               ) : null}
             </dl>
-            <BuyButtons cta={cta} title={collection.title} price={{ ...collection.priceInfo, offerEndsAt: null }} buyIntent="buy-now" canAddToCart />
+            <BuyButtons
+              cta={cta}
+              title={collection.title}
+              price={{ ...collection.priceInfo, offerEndsAt: null }}
+              buyIntent="buy-now"
+              canAddToCart
+            />
           </div>
         </div>
       </section>
@@ -52,12 +66,22 @@ export function CollectionPage({ collection, descriptionHtml, cta }: { collectio
           <div className="collection-body__classes-head">
             <h2 id="collection-classes">The classes</h2>
             {collection.classes.length > 1 && !cta.owned ? (
-              <CartButton intent="add-all" productIds={collection.classes.map((c) => c.id)} page={cta.page} variant="secondary" size="small">
+              <CartButton
+                intent="add-all"
+                productIds={collection.classes.map((c) => c.id)}
+                page={cta.page}
+                variant="secondary"
+                size="small"
+              >
                 Add all {collection.classes.length} classes to cart
               </CartButton>
             ) : null}
           </div>
-          {collection.classes.length === 0 ? <p className="muted">Classes are being added to this {kind.toLowerCase()}.</p> : <ProductGrid products={collection.classes} />}
+          {collection.classes.length === 0 ? (
+            <p className="muted">Classes are being added to this {kind.toLowerCase()}.</p>
+          ) : (
+            <ProductGrid products={collection.classes} />
+          )}
         </section>
       </div>
     </div>

@@ -1,7 +1,15 @@
 import { formatCents } from "~/platform/format";
 
 /** Price and, when higher, the crossed-out regular price. Amounts are integer cents. */
-export function PriceTag({ price, crossedPrice, size = "medium" }: { price: number; crossedPrice: number | null; size?: "medium" | "large" }) {
+export function PriceTag({
+  price,
+  crossedPrice,
+  size = "medium",
+}: {
+  price: number;
+  crossedPrice: number | null;
+  size?: "medium" | "large";
+}) {
   const discounted = crossedPrice !== null && crossedPrice > price;
   return (
     <p className={`price-tag price-tag--${size}`}>

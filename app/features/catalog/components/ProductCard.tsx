@@ -9,11 +9,27 @@ export function productHref(product: { storefrontSlug: string; classSlug: string
 }
 
 /** A class in a grid or row: cover, title, creator, rating, length and price. The whole card is one link target (the title). */
-export function ProductCard({ product, headingLevel = 3, eager = false }: { product: ProductCardView; headingLevel?: 2 | 3; eager?: boolean }) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  eager = false,
+}: {
+  product: ProductCardView;
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-card">
-      <img className="product-card__cover" src={product.coverUrl} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} decoding="async" />
+      <img
+        className="product-card__cover"
+        src={product.coverUrl}
+        alt=""
+        width={640}
+        height={360}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+      />
       <div className="product-card__body">
         <p className="product-card__category">{product.category}</p>
         <Heading className="product-card__title">
@@ -37,7 +53,15 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
 }
 
 /** A responsive grid of class cards. */
-export function ProductGrid({ products, label, eagerCount = 0 }: { products: ProductCardView[]; label?: string; eagerCount?: number }) {
+export function ProductGrid({
+  products,
+  label,
+  eagerCount = 0,
+}: {
+  products: ProductCardView[];
+  label?: string;
+  eagerCount?: number;
+}) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => (

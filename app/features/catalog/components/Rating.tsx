@@ -10,7 +10,11 @@ export function Rating({ average, ratings }: { average: number; ratings: number 
       </svg>
       <span>
         {average.toFixed(1)}
-        <span className="visually-hidden"> out of 5 stars,</span> <span className="rating__count">({count.format(ratings)}<span className="visually-hidden"> ratings</span>)</span>
+        <span className="visually-hidden"> out of 5 stars,</span>{" "}
+        <span className="rating__count">
+          ({count.format(ratings)}
+          <span className="visually-hidden"> ratings</span>)
+        </span>
       </span>
     </span>
   );

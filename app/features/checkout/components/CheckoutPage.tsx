@@ -48,7 +48,9 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
         <section className="cart-empty" aria-labelledby="checkout-empty-title">
           <h2 id="checkout-empty-title">Nothing to pay for</h2>
           <p className="muted">Your cart is empty. Add a class and come back.</p>
-          <ButtonLink to="/classes" size="large">Explore Classes</ButtonLink>
+          <ButtonLink to="/classes" size="large">
+            Explore Classes
+          </ButtonLink>
         </section>
       ) : (
         <div className="cart-layout">
@@ -56,7 +58,12 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
             <h2 id="checkout-items-title">{data.source === "buy-now" ? "Buying now" : "Your order"}</h2>
             <ul className="cart-items">
               {lines.map((item) => (
-                <ItemRow key={item.id} item={item} compact end={<PriceTag price={item.priceInfo.price} crossedPrice={item.priceInfo.crossedPrice} />}>
+                <ItemRow
+                  key={item.id}
+                  item={item}
+                  compact
+                  end={<PriceTag price={item.priceInfo.price} crossedPrice={item.priceInfo.crossedPrice} />}
+                >
                   {plansFor(item.id) ? <PlanPicker choice={plansFor(item.id)!} query={query} /> : null}
                 </ItemRow>
               ))}
@@ -68,8 +75,20 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
             ) : null}
             <Form method="post" action={action} className="discount-form" preventScrollReset>
               <input type="hidden" name="intent" value="apply-code" />
-              <TextInput label="Discount code" name="code" defaultValue={discount?.code ?? ""} autoComplete="off" maxLength={40} error={codeError} alwaysShowError />
-              <Button type="submit" variant="secondary" loading={busy && navigation.formData?.get("intent") === "apply-code"}>
+              <TextInput
+                label="Discount code"
+                name="code"
+                defaultValue={discount?.code ?? ""}
+                autoComplete="off"
+                maxLength={40}
+                error={codeError}
+                alwaysShowError
+              />
+              <Button
+                type="submit"
+                variant="secondary"
+                loading={busy && navigation.formData?.get("intent") === "apply-code"}
+              >
                 Apply
               </Button>
             </Form>
@@ -103,11 +122,18 @@ export function CheckoutPage({ data, actionData }: { data: CheckoutPageData; act
                     </p>
                   ) : null}
                   <Button type="submit" size="large" className="cart-summary__checkout" loading={paying}>
-                    {data.plans.some((p) => p.trialDays > 0) && totals.total === 0 ? "Start free trial" : totals.total === 0 ? "Complete purchase" : `Pay ${formatCents(totals.total)}`}
+                    {data.plans.some((p) => p.trialDays > 0) && totals.total === 0
+                      ? "Start free trial"
+                      : totals.total === 0
+                        ? "Complete purchase"
+                        : `Pay ${formatCents(totals.total)}`}
                   </Button>
                 </Form>
                 <p className="muted cart-summary__note">
-                  {data.provider === "stripe" ? "You will pay on Stripe's secure checkout page." : "Test mode: no real card is charged."} Receipt to {data.email}.
+                  {data.provider === "stripe"
+                    ? "You will pay on Stripe's secure checkout page."
+                    : "Test mode: no real card is charged."}{" "}
+                  Receipt to {data.email}.
                 </p>
               </>
             )}

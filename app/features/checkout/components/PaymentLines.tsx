@@ -2,7 +2,19 @@ import type { CheckoutLine } from "~/db/schema";
 import { formatCents } from "~/platform/format";
 
 /** A frozen checkout's lines, discount and credit (the card page and the receipt page), and optionally the total paid. */
-export function PaymentLines({ session, showTotal = false }: { session: { lines: CheckoutLine[]; discountCents: number; discountCode: string | null; creditCents: number; totalCents: number }; showTotal?: boolean }) {
+export function PaymentLines({
+  session,
+  showTotal = false,
+}: {
+  session: {
+    lines: CheckoutLine[];
+    discountCents: number;
+    discountCode: string | null;
+    creditCents: number;
+    totalCents: number;
+  };
+  showTotal?: boolean;
+}) {
   return (
     <ul className="pay-lines">
       {session.lines.map((line) => (

@@ -4,7 +4,15 @@ import { ButtonLink } from "~/ui/Button";
 import { Icon } from "~/ui/icons";
 
 export interface SuccessPageData {
-  session: { id: string; status: "open" | "complete" | "expired"; lines: CheckoutLine[]; totalCents: number; creditCents: number; discountCents: number; discountCode: string | null };
+  session: {
+    id: string;
+    status: "open" | "complete" | "expired";
+    lines: CheckoutLine[];
+    totalCents: number;
+    creditCents: number;
+    discountCents: number;
+    discountCode: string | null;
+  };
   email: string;
 }
 
@@ -15,8 +23,13 @@ export function SuccessPage({ session, email }: SuccessPageData) {
       <div className="container pay-page">
         <div className="pay-card" role="status">
           <h1>We are confirming your payment</h1>
-          <p>This usually takes a few seconds. Your purchase is safe: it will appear in your library as soon as the payment is confirmed.</p>
-          <ButtonLink to={`/checkout/success?session_id=${session.id}`} size="large">Check again</ButtonLink>
+          <p>
+            This usually takes a few seconds. Your purchase is safe: it will appear in your library as soon as the
+            payment is confirmed.
+          </p>
+          <ButtonLink to={`/checkout/success?session_id=${session.id}`} size="large">
+            Check again
+          </ButtonLink>
         </div>
       </div>
     );
@@ -32,8 +45,12 @@ export function SuccessPage({ session, email }: SuccessPageData) {
         </p>
         <PaymentLines session={session} showTotal />
         <div className="added-dialog__actions">
-          <ButtonLink to="/library" size="large">Go to your library</ButtonLink>
-          <ButtonLink to="/classes" variant="secondary" size="large">Explore Classes</ButtonLink>
+          <ButtonLink to="/library" size="large">
+            Go to your library
+          </ButtonLink>
+          <ButtonLink to="/classes" variant="secondary" size="large">
+            Explore Classes
+          </ButtonLink>
         </div>
       </div>
     </div>

@@ -53,7 +53,10 @@ export function CreatorPage({ variant, joined, loginHref }: CreatorPageData) {
           </p>
         ) : (
           <>
-            <p className="creator-waitlist__intro">We're opening the builder to a few creators at a time. Leave your email and we'll let you know when it's your turn.</p>
+            <p className="creator-waitlist__intro">
+              We're opening the builder to a few creators at a time. Leave your email and we'll let you know when it's
+              your turn.
+            </p>
             <Form method="post" className="creator-waitlist__form" noValidate>
               {/* The key resets the field to the kept email after each failed post. */}
               <TextInput

@@ -19,9 +19,7 @@ export function DashboardClassesPage({ storefront, classes, totals }: DashboardC
         </div>
       ) : (
         <>
-          <p className="creator-dashboard__storefront">
-            Sold on the storefront of {storefront.name}
-          </p>
+          <p className="creator-dashboard__storefront">Sold on the storefront of {storefront.name}</p>
           <dl className="creator-dashboard__totals" aria-label="Totals">
             <div>
               <dt>Classes</dt>
@@ -39,7 +37,15 @@ export function DashboardClassesPage({ storefront, classes, totals }: DashboardC
           <ul className="creator-dashboard__list" aria-label="Classes by revenue">
             {classes.map((c) => (
               <li key={c.id} className="sold-class">
-                <img className="sold-class__cover" src={c.coverUrl} alt="" width={160} height={90} loading="lazy" decoding="async" />
+                <img
+                  className="sold-class__cover"
+                  src={c.coverUrl}
+                  alt=""
+                  width={160}
+                  height={90}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <div className="sold-class__body">
                   <h2 className="sold-class__title">
                     <Link to={c.href}>{c.title}</Link>

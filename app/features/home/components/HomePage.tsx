@@ -27,7 +27,10 @@ function scrollToVerticals(event: MouseEvent<HTMLAnchorElement>) {
   if (!target) return;
   event.preventDefault();
   const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - HOME_SCROLL_OFFSET_PX, behavior: reduce ? "auto" : "smooth" });
+  window.scrollTo({
+    top: target.getBoundingClientRect().top + window.scrollY - HOME_SCROLL_OFFSET_PX,
+    behavior: reduce ? "auto" : "smooth",
+  });
   history.replaceState(null, "", `#${VERTICALS_SECTION_ID}`);
 }
 
@@ -41,11 +44,17 @@ export function HomePage({ hero, cta, banner, categories, popular, newReleases, 
           <img src={hero.mobileBackgroundUrl} alt="" width={800} height={1200} />
         </picture>
         <div className="container hero__content">
-          <h1 id="hero-title" className="hero__title">{hero.title}</h1>
+          <h1 id="hero-title" className="hero__title">
+            {hero.title}
+          </h1>
           <p className="hero__description">{hero.description}</p>
           <div className="hero__actions">
             {cta.scrolls ? (
-              <a href={cta.href} className={buttonClass({ variant: "primary", size: "large" })} onClick={scrollToVerticals}>
+              <a
+                href={cta.href}
+                className={buttonClass({ variant: "primary", size: "large" })}
+                onClick={scrollToVerticals}
+              >
                 <span className="btn__label">{cta.text}</span>
               </a>
             ) : (
@@ -93,7 +102,17 @@ export function HomePage({ hero, cta, banner, categories, popular, newReleases, 
   );
 }
 
-function HomeRow({ id, title, href, products }: { id: string; title: string; href: string; products: ProductCardView[] }) {
+function HomeRow({
+  id,
+  title,
+  href,
+  products,
+}: {
+  id: string;
+  title: string;
+  href: string;
+  products: ProductCardView[];
+}) {
   if (products.length === 0) return null;
   return (
     <section className="container home-row" aria-labelledby={`${id}-title`}>

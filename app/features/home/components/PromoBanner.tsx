@@ -31,7 +31,9 @@ export function PromoBanner({ banner, now }: { banner: Banner; now: number }) {
         <a className="promo-banner__link" href={banner.url}>
           <strong className="promo-banner__title">{banner.title}</strong>
           {description ? <span className="promo-banner__description">{description}</span> : null}
-          {banner.switchesAt && description !== banner.afterCountdown ? <Countdown until={banner.switchesAt} now={now} className="promo-banner__countdown" /> : null}
+          {banner.switchesAt && description !== banner.afterCountdown ? (
+            <Countdown until={banner.switchesAt} now={now} className="promo-banner__countdown" />
+          ) : null}
         </a>
         <label htmlFor={toggleId} className="promo-banner__close" title="Close banner">
           <Icon name="close" />

@@ -11,7 +11,14 @@ import { PasswordInput } from "~/ui/PasswordInput";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
 import type { AccountIntent, accountPage } from "../account-actions.server";
-import { changePasswordSchema, DELETE_CONFIRMATION, deleteAccountSchema, MINI_BIO_MAX, mfaCodeSchema, profileSchema } from "../schema";
+import {
+  changePasswordSchema,
+  DELETE_CONFIRMATION,
+  deleteAccountSchema,
+  MINI_BIO_MAX,
+  mfaCodeSchema,
+  profileSchema,
+} from "../schema";
 import { FormError, useAuthForm } from "./auth-form-kit";
 
 type PageData = Awaited<ReturnType<typeof accountPage>>;
@@ -36,7 +43,15 @@ function ProfileSection({ profile }: { profile: PageData["profile"] }) {
         {profile.email} {profile.emailVerified ? "· verified" : null}
       </p>
       {/* Keyed by the photo, so after a save the file picker starts empty again (with JavaScript the page is not reloaded). */}
-      <Form key={profile.profilePhoto ?? "no-photo"} method="post" encType="multipart/form-data" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
+      <Form
+        key={profile.profilePhoto ?? "no-photo"}
+        method="post"
+        encType="multipart/form-data"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        className="account__form"
+        noValidate
+      >
         <Intent value="profile" />
         <div className="account__photo">
           {profile.profilePhoto ? (
@@ -50,7 +65,13 @@ function ProfileSection({ profile }: { profile: PageData["profile"] }) {
             <label htmlFor="profile-photo" className="field__label">
               Profile photo
             </label>
-            <input id="profile-photo" type="file" name={fields.photo.name} accept="image/png,image/jpeg,image/gif,image/webp" aria-describedby="profile-photo-hint" />
+            <input
+              id="profile-photo"
+              type="file"
+              name={fields.photo.name}
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              aria-describedby="profile-photo-hint"
+            />
             <p id="profile-photo-hint" className="field__hint">
               PNG, JPEG, GIF or WebP, up to 2 MB.
             </p>
@@ -68,10 +89,35 @@ function ProfileSection({ profile }: { profile: PageData["profile"] }) {
         </div>
         <FormError errors={form.errors} />
         <div className="auth-form__names">
-          <TextInput key={fields.firstName.key} label="First name" name={fields.firstName.name} autoComplete="given-name" maxLength={20} defaultValue={(fields.firstName.initialValue as string) ?? profile.firstName} error={fields.firstName.errors?.[0]} alwaysShowError />
-          <TextInput key={fields.lastName.key} label="Last name" name={fields.lastName.name} autoComplete="family-name" maxLength={20} defaultValue={(fields.lastName.initialValue as string) ?? profile.lastName} error={fields.lastName.errors?.[0]} alwaysShowError />
+          <TextInput
+            key={fields.firstName.key}
+            label="First name"
+            name={fields.firstName.name}
+            autoComplete="given-name"
+            maxLength={20}
+            defaultValue={(fields.firstName.initialValue as string) ?? profile.firstName}
+            error={fields.firstName.errors?.[0]}
+            alwaysShowError
+          />
+          <TextInput
+            key={fields.lastName.key}
+            label="Last name"
+            name={fields.lastName.name}
+            autoComplete="family-name"
+            maxLength={20}
+            defaultValue={(fields.lastName.initialValue as string) ?? profile.lastName}
+            error={fields.lastName.errors?.[0]}
+            alwaysShowError
+          />
         </div>
-        <Textarea key={fields.miniBio.key} label="Mini bio" name={fields.miniBio.name} limit={MINI_BIO_MAX} defaultValue={(fields.miniBio.initialValue as string) ?? profile.miniBio} error={fields.miniBio.errors?.[0]} />
+        <Textarea
+          key={fields.miniBio.key}
+          label="Mini bio"
+          name={fields.miniBio.name}
+          limit={MINI_BIO_MAX}
+          defaultValue={(fields.miniBio.initialValue as string) ?? profile.miniBio}
+          error={fields.miniBio.errors?.[0]}
+        />
         <Button type="submit" variant="primary" loading={pending}>
           Save profile
         </Button>
@@ -81,15 +127,31 @@ function ProfileSection({ profile }: { profile: PageData["profile"] }) {
 }
 
 function PasswordSection() {
-  const { form, fields, pending } = useAuthForm(changePasswordSchema(), { inModal: false, lastResult: useAnswer("password") });
+  const { form, fields, pending } = useAuthForm(changePasswordSchema(), {
+    inModal: false,
+    lastResult: useAnswer("password"),
+  });
   return (
     <section className="account__section" aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
         <Intent value="password" />
         <FormError errors={form.errors} />
-        <PasswordInput label="Current password" name={fields.currentPassword.name} autoComplete="current-password" error={fields.currentPassword.errors?.[0]} alwaysShowError />
-        <PasswordInput label="New password" name={fields.newPassword.name} autoComplete="new-password" error={fields.newPassword.errors?.[0]} alwaysShowError hint="At least 8 characters. Other devices are signed out." />
+        <PasswordInput
+          label="Current password"
+          name={fields.currentPassword.name}
+          autoComplete="current-password"
+          error={fields.currentPassword.errors?.[0]}
+          alwaysShowError
+        />
+        <PasswordInput
+          label="New password"
+          name={fields.newPassword.name}
+          autoComplete="new-password"
+          error={fields.newPassword.errors?.[0]}
+          alwaysShowError
+          hint="At least 8 characters. Other devices are signed out."
+        />
         <Button type="submit" variant="primary" loading={pending}>
           Change password
         </Button>
@@ -99,14 +161,18 @@ function PasswordSection() {
 }
 
 function AuthenticatorSection({ authenticator, setup }: Pick<PageData, "authenticator" | "setup">) {
-  const { form, fields, pending } = useAuthForm(mfaCodeSchema(), { inModal: false, lastResult: useAnswer("totp-verify") });
+  const { form, fields, pending } = useAuthForm(mfaCodeSchema(), {
+    inModal: false,
+    lastResult: useAnswer("totp-verify"),
+  });
   return (
     <section className="account__section" id="authenticator" aria-labelledby="authenticator-title">
       <h2 id="authenticator-title">Two-step verification</h2>
       {authenticator ? (
         <>
           <p>
-            <strong>On.</strong> {authenticator.friendlyName} asks for a code when you log in on a device you haven't remembered.
+            <strong>On.</strong> {authenticator.friendlyName} asks for a code when you log in on a device you haven't
+            remembered.
           </p>
           <Form method="post">
             <Intent value="totp-remove" />
@@ -124,11 +190,26 @@ function AuthenticatorSection({ authenticator, setup }: Pick<PageData, "authenti
             </li>
             <li>Enter the 6-digit code the app shows.</li>
           </ol>
-          <div className="account__qr" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
+          <div
+            className="account__qr"
+            role="img"
+            aria-label="QR code for your authenticator app"
+            dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+          />
           <Form method="post" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
             <Intent value="totp-verify" />
             <FormError errors={form.errors} />
-            <TextInput key={fields.code.key} label="Code from the app" name={fields.code.name} inputMode="numeric" autoComplete="one-time-code" maxLength={12} error={fields.code.errors?.[0]} alwaysShowError autoFocus />
+            <TextInput
+              key={fields.code.key}
+              label="Code from the app"
+              name={fields.code.name}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={12}
+              error={fields.code.errors?.[0]}
+              alwaysShowError
+              autoFocus
+            />
             <Button type="submit" variant="primary" loading={pending}>
               Turn on
             </Button>
@@ -168,7 +249,12 @@ function DevicesSection({ devices, now }: Pick<PageData, "devices" | "now">) {
               <Form method="post">
                 <Intent value="device-forget" />
                 <input type="hidden" name="deviceId" value={device.id} />
-                <Button type="submit" variant="secondary" size="small" aria-label={`Forget ${device.name}${device.current ? " (this device)" : ""}`}>
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  size="small"
+                  aria-label={`Forget ${device.name}${device.current ? " (this device)" : ""}`}
+                >
                   Forget
                 </Button>
               </Form>
@@ -187,14 +273,24 @@ function DevicesSection({ devices, now }: Pick<PageData, "devices" | "now">) {
 }
 
 function DeleteSection() {
-  const { form, fields, pending } = useAuthForm(deleteAccountSchema(), { inModal: false, lastResult: useAnswer("delete") });
+  const { form, fields, pending } = useAuthForm(deleteAccountSchema(), {
+    inModal: false,
+    lastResult: useAnswer("delete"),
+  });
   return (
     <section className="account__section account__section--danger" aria-labelledby="delete-title">
       <h2 id="delete-title">Delete account</h2>
       <p>This removes your profile, sign-ins and devices for good. It can't be undone.</p>
       <Form method="post" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
         <Intent value="delete" />
-        <TextInput key={fields.confirm.key} label={`Type ${DELETE_CONFIRMATION} to confirm`} name={fields.confirm.name} autoComplete="off" error={fields.confirm.errors?.[0]} alwaysShowError />
+        <TextInput
+          key={fields.confirm.key}
+          label={`Type ${DELETE_CONFIRMATION} to confirm`}
+          name={fields.confirm.name}
+          autoComplete="off"
+          error={fields.confirm.errors?.[0]}
+          alwaysShowError
+        />
         <Button type="submit" variant="destructive" loading={pending}>
           Delete my account
         </Button>

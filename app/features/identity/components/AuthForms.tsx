@@ -30,7 +30,15 @@ function useProduct() {
 }
 
 /** The email field every form starts with: conform's state, the initialEmail option, the error rule. */
-function EmailField({ field, initialEmail, autoFocus }: { field: FieldMetadata<string>; initialEmail?: string | null; autoFocus?: boolean }) {
+function EmailField({
+  field,
+  initialEmail,
+  autoFocus,
+}: {
+  field: FieldMetadata<string>;
+  initialEmail?: string | null;
+  autoFocus?: boolean;
+}) {
   return (
     <TextInput
       key={field.key}
@@ -51,7 +59,13 @@ function EmailField({ field, initialEmail, autoFocus }: { field: FieldMetadata<s
  * The social sign-in buttons, the primary provider first (spec 2: 'Continue with {provider}' /
  * 'Log in with {provider}'). Each is its own small form: a full-page post, since it leaves the site.
  */
-function SocialButtons({ context, verb }: { context: AuthFormProps["context"]; verb: "Continue with" | "Log in with" }) {
+function SocialButtons({
+  context,
+  verb,
+}: {
+  context: AuthFormProps["context"];
+  verb: "Continue with" | "Log in with";
+}) {
   const providers = useRootData()?.env.SOCIAL_PROVIDERS ?? [];
   if (providers.length === 0) return null;
   return (
@@ -59,7 +73,10 @@ function SocialButtons({ context, verb }: { context: AuthFormProps["context"]; v
       {providers.map((provider, index) => (
         <Form key={provider.id} method="post" action={`/auth/social/${provider.id}`} reloadDocument>
           <AuthHidden context={context} />
-          <button type="submit" className={buttonClass({ variant: "secondary", size: "large", className: "auth-form__provider" })}>
+          <button
+            type="submit"
+            className={buttonClass({ variant: "secondary", size: "large", className: "auth-form__provider" })}
+          >
             {verb} {provider.name}
           </button>
         </Form>
@@ -105,7 +122,14 @@ export function SocialSignUpForm(props: AuthFormProps) {
   return (
     <div className="auth-form">
       <SocialButtons context={props.context} verb="Continue with" />
-      <FormTag method="post" action="/auth/social-sign-up" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <FormTag
+        method="post"
+        action="/auth/social-sign-up"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        className="auth-form"
+        noValidate
+      >
         <AuthHidden context={props.context} />
         <FormError errors={form.errors} />
         <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus />
@@ -125,7 +149,14 @@ export function CreateAccountForm(props: AuthFormProps) {
   const { productName, supportEmail } = useProduct();
   const { form, fields, FormTag, pending } = useAuthForm(createAccountSchema(supportEmail), props);
   return (
-    <FormTag method="post" action="/auth/create-account" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+    <FormTag
+      method="post"
+      action="/auth/create-account"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      className="auth-form"
+      noValidate
+    >
       <AuthHidden context={props.context} />
       <FormError errors={form.errors} />
       <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus={!props.initialEmail} />
@@ -152,7 +183,14 @@ export function CreateAccountForm(props: AuthFormProps) {
           alwaysShowError
         />
       </div>
-      <PasswordInput label="Password" name={fields.password.name} autoComplete="new-password" error={fields.password.errors?.[0]} alwaysShowError hint="At least 8 characters." />
+      <PasswordInput
+        label="Password"
+        name={fields.password.name}
+        autoComplete="new-password"
+        error={fields.password.errors?.[0]}
+        alwaysShowError
+        hint="At least 8 characters."
+      />
       <Button type="submit" variant="primary" size="large" loading={pending}>
         Create Account
       </Button>
@@ -177,11 +215,25 @@ function LoginPasswordStep(props: AuthFormProps & { campaign?: string | null }) 
     <div className="auth-form">
       {props.campaign ? <p className="auth-form__campaign">{props.campaign}</p> : null}
       <SocialButtons context={props.context} verb="Log in with" />
-      <FormTag method="post" action="/auth/login" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <FormTag
+        method="post"
+        action="/auth/login"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        className="auth-form"
+        noValidate
+      >
         <AuthHidden context={props.context} />
         <FormError errors={form.errors} />
         <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus={!props.initialEmail} />
-        <PasswordInput label="Password" name={fields.password.name} autoComplete="current-password" error={fields.password.errors?.[0]} alwaysShowError autoFocus={Boolean(props.initialEmail)} />
+        <PasswordInput
+          label="Password"
+          name={fields.password.name}
+          autoComplete="current-password"
+          error={fields.password.errors?.[0]}
+          alwaysShowError
+          autoFocus={Boolean(props.initialEmail)}
+        />
         <p className="auth-form__forgot">
           <Link to={formHref(props, "ResetPassword", { step: "EMAIL" })}>Forgot Password</Link>
         </p>
@@ -203,7 +255,9 @@ function LoginCodeStep(props: AuthFormProps) {
     <FormTag method="post" action="/auth/login" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
       <AuthHidden context={props.context} />
       <input type="hidden" name="step" value="MFA" />
-      <p className="auth-form__lead">Open your authenticator app and enter the 6-digit code it shows for your account.</p>
+      <p className="auth-form__lead">
+        Open your authenticator app and enter the 6-digit code it shows for your account.
+      </p>
       <FormError errors={form.errors} />
       <TextInput
         key={fields.code.key}
@@ -254,7 +308,14 @@ function ResetEmailStep(props: AuthFormProps) {
   const { supportEmail } = useProduct();
   const { form, fields, FormTag, pending } = useAuthForm(resetEmailSchema(supportEmail), props);
   return (
-    <FormTag method="post" action="/auth/reset-password" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+    <FormTag
+      method="post"
+      action="/auth/reset-password"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      className="auth-form"
+      noValidate
+    >
       <AuthHidden context={props.context} />
       <input type="hidden" name="step" value="EMAIL" />
       <p className="auth-form__lead">Enter your account's email and we'll send you a code to reset your password.</p>
@@ -271,7 +332,8 @@ function ResetEmailStep(props: AuthFormProps) {
 }
 
 /** The email the reset is for: from the action's answer (a failed post) or the address. */
-const resetEmail = (props: AuthFormProps) => String(props.lastResult?.result.initialValue?.email ?? props.initialEmail ?? "");
+const resetEmail = (props: AuthFormProps) =>
+  String(props.lastResult?.result.initialValue?.email ?? props.initialEmail ?? "");
 
 /** What the CODE and NEWPASSWORD steps post besides their field: the context, the step and the email. */
 function ResetHidden({ context, step, email }: { context: AuthFormProps["context"]; step: AuthStep; email: string }) {
@@ -289,7 +351,14 @@ function ResetCodeStep(props: AuthFormProps) {
   const { form, fields, FormTag, pending } = useAuthForm(resetCodeSchema(supportEmail), props);
   const email = resetEmail(props);
   return (
-    <FormTag method="post" action="/auth/reset-password" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+    <FormTag
+      method="post"
+      action="/auth/reset-password"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      className="auth-form"
+      noValidate
+    >
       <ResetHidden context={props.context} step="CODE" email={email} />
       <p className="auth-form__lead">
         We sent a code to <strong>{email}</strong>. It expires in 1 hour.
@@ -321,11 +390,26 @@ function ResetNewPasswordStep(props: AuthFormProps) {
   const { form, fields, FormTag, pending } = useAuthForm(resetPasswordSchema(supportEmail), props);
   const email = resetEmail(props);
   return (
-    <FormTag method="post" action="/auth/reset-password" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+    <FormTag
+      method="post"
+      action="/auth/reset-password"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      className="auth-form"
+      noValidate
+    >
       <ResetHidden context={props.context} step="NEWPASSWORD" email={email} />
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormError errors={form.errors ?? fields.email.errors} />
-      <PasswordInput label="New password" name={fields.password.name} autoComplete="new-password" error={fields.password.errors?.[0]} alwaysShowError hint="At least 8 characters." autoFocus />
+      <PasswordInput
+        label="New password"
+        name={fields.password.name}
+        autoComplete="new-password"
+        error={fields.password.errors?.[0]}
+        alwaysShowError
+        hint="At least 8 characters."
+        autoFocus
+      />
       <Button type="submit" variant="primary" size="large" loading={pending}>
         Change Password
       </Button>
@@ -349,7 +433,14 @@ export function JoinWaitlistForm(props: AuthFormProps & { step: AuthStep | null 
     );
   }
   return (
-    <FormTag method="post" action="/auth/join-waitlist" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+    <FormTag
+      method="post"
+      action="/auth/join-waitlist"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      className="auth-form"
+      noValidate
+    >
       <AuthHidden context={props.context} />
       <FormError errors={form.errors} />
       <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus />
@@ -361,7 +452,12 @@ export function JoinWaitlistForm(props: AuthFormProps & { step: AuthStep | null 
 }
 
 /** The form a modal state names. */
-export function AuthFormFor({ form, step, campaign, ...props }: AuthFormProps & { form: AuthForm; step: AuthStep | null; campaign?: string | null }) {
+export function AuthFormFor({
+  form,
+  step,
+  campaign,
+  ...props
+}: AuthFormProps & { form: AuthForm; step: AuthStep | null; campaign?: string | null }) {
   switch (form) {
     case "Email":
       return <GetStartedForm {...props} />;

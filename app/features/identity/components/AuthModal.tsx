@@ -3,7 +3,17 @@ import { authTitle, withoutAuth, type AuthModalState } from "../modal";
 import { AuthFormFor } from "./AuthForms";
 
 /** The auth modal, rendered open by the server when the page's address names a form (?auth=Login ...). */
-export function AuthModal({ state, page, redirect, campaign }: { state: AuthModalState; page: string; redirect: string | null; campaign: string | null }) {
+export function AuthModal({
+  state,
+  page,
+  redirect,
+  campaign,
+}: {
+  state: AuthModalState;
+  page: string;
+  redirect: string | null;
+  campaign: string | null;
+}) {
   const closeHref = withoutAuth(page);
   const { form, email, firstName, step, ...options } = state;
   return (

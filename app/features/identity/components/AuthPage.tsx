@@ -21,7 +21,15 @@ export function AuthFormPage({ form }: { form: AuthForm }) {
   return (
     <section className="container auth-page" aria-labelledby="auth-title">
       <h1 id="auth-title">{authTitle(form, Boolean(params.get("authEmail")))}</h1>
-      <AuthFormFor key={`${form}:${step ?? ""}`} form={form} step={step} inModal={false} context={context} lastResult={answer} initialEmail={email} />
+      <AuthFormFor
+        key={`${form}:${step ?? ""}`}
+        form={form}
+        step={step}
+        inModal={false}
+        context={context}
+        lastResult={answer}
+        initialEmail={email}
+      />
     </section>
   );
 }

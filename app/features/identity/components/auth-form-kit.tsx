@@ -21,7 +21,10 @@ export interface AuthFormProps {
  * One zod schema validates in the browser (conform, on submit then as the user types) and again in
  * the action. Without JavaScript the browser does nothing and the action's answer is rendered.
  */
-export function useAuthForm<Schema extends z.ZodTypeAny>(schema: Schema, { inModal, lastResult }: { inModal: boolean; lastResult?: Pick<AuthActionData, "result"> & Partial<AuthActionData> }) {
+export function useAuthForm<Schema extends z.ZodTypeAny>(
+  schema: Schema,
+  { inModal, lastResult }: { inModal: boolean; lastResult?: Pick<AuthActionData, "result"> & Partial<AuthActionData> },
+) {
   const fetcher = useFetcher<AuthActionData>();
   const navigation = useNavigation();
   const answer = (inModal ? fetcher.data : undefined) ?? lastResult;
@@ -73,7 +76,13 @@ export function Switch({ children }: { children: ReactNode }) {
 }
 
 /** Spec 2: the consent line; the links open the product's own /terms and /privacy in a new tab. */
-export function Consent({ productName, preface = "By continuing, you agree to" }: { productName: string; preface?: string }) {
+export function Consent({
+  productName,
+  preface = "By continuing, you agree to",
+}: {
+  productName: string;
+  preface?: string;
+}) {
   return (
     <p className="auth-form__consent">
       {preface} {productName}'s{" "}

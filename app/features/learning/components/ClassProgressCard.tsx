@@ -27,7 +27,11 @@ export function ClassProgressCard({ item, now }: { item: LibraryClass; now: numb
         </p>
         {item.continueHref ? (
           <div className="learning-card__actions">
-            <ButtonLink to={item.continueHref} size="small" aria-label={`${finished ? "Watch again" : item.started ? "Continue" : "Start"}: ${item.title}, ${item.continueTitle}`}>
+            <ButtonLink
+              to={item.continueHref}
+              size="small"
+              aria-label={`${finished ? "Watch again" : item.started ? "Continue" : "Start"}: ${item.title}, ${item.continueTitle}`}
+            >
               {finished ? "Watch again" : item.started ? "Continue" : "Start"}
             </ButtonLink>
           </div>

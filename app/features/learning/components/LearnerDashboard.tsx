@@ -11,14 +11,32 @@ export interface LearnerDashboardData {
   firstName: string;
   continueWatching: LibraryClass[];
   classCount: number;
-  membership: { status: string; interval: "month" | "year"; trialDaysRemaining: number; currentPeriodEnd: string; cancelAtPeriodEnd: boolean } | null;
-  schedule: { hasActiveClass: boolean; hasAnyClass: boolean; active: { title: string; href: string; endsAt: string }[] };
+  membership: {
+    status: string;
+    interval: "month" | "year";
+    trialDaysRemaining: number;
+    currentPeriodEnd: string;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+  schedule: {
+    hasActiveClass: boolean;
+    hasAnyClass: boolean;
+    active: { title: string; href: string; endsAt: string }[];
+  };
   recommendations: ProductCardView[];
   now: number;
 }
 
 /** /v2/dashboard for learners: pick up where you left off, your membership, your schedule, what to take next. */
-export function LearnerDashboard({ firstName, continueWatching, classCount, membership, schedule, recommendations, now }: LearnerDashboardData) {
+export function LearnerDashboard({
+  firstName,
+  continueWatching,
+  classCount,
+  membership,
+  schedule,
+  recommendations,
+  now,
+}: LearnerDashboardData) {
   return (
     <div className="container cart-page">
       <h1>Welcome back, {firstName}</h1>
@@ -33,11 +51,21 @@ export function LearnerDashboard({ firstName, continueWatching, classCount, memb
             </ul>
           ) : (
             <div className="dashboard-panel">
-              <p>{classCount > 0 ? "You've finished every class you started. Pick a new one below." : "Nothing started yet. Your classes and progress show up here."}</p>
-              <ButtonLink to="/classes" variant="secondary">Explore Classes</ButtonLink>
+              <p>
+                {classCount > 0
+                  ? "You've finished every class you started. Pick a new one below."
+                  : "Nothing started yet. Your classes and progress show up here."}
+              </p>
+              <ButtonLink to="/classes" variant="secondary">
+                Explore Classes
+              </ButtonLink>
             </div>
           )}
-          {classCount > 0 ? <p><Link to="/library">All your classes ({classCount})</Link></p> : null}
+          {classCount > 0 ? (
+            <p>
+              <Link to="/library">All your classes ({classCount})</Link>
+            </p>
+          ) : null}
         </section>
         <div className="library-section">
           <section className="dashboard-panel" aria-labelledby="membership-title">
@@ -50,7 +78,8 @@ export function LearnerDashboard({ firstName, continueWatching, classCount, memb
               <ul className="dashboard-schedule">
                 {schedule.active.map((c) => (
                   <li key={c.href}>
-                    <Link to={c.href}>{c.title}</Link> <span className="muted">· suggested finish {dateText.format(new Date(c.endsAt))}</span>
+                    <Link to={c.href}>{c.title}</Link>{" "}
+                    <span className="muted">· suggested finish {dateText.format(new Date(c.endsAt))}</span>
                   </li>
                 ))}
               </ul>
@@ -77,7 +106,9 @@ function MembershipState({ membership }: { membership: LearnerDashboardData["mem
     return (
       <>
         <p>Every class on Studio, for one price.</p>
-        <ButtonLink to="/classes/studio/membership" variant="secondary">See the membership</ButtonLink>
+        <ButtonLink to="/classes/studio/membership" variant="secondary">
+          See the membership
+        </ButtonLink>
       </>
     );
   }
@@ -93,7 +124,9 @@ function MembershipState({ membership }: { membership: LearnerDashboardData["mem
   return (
     <>
       <p>{text}</p>
-      <ButtonLink to="/account/membership" variant="secondary">Manage membership</ButtonLink>
+      <ButtonLink to="/account/membership" variant="secondary">
+        Manage membership
+      </ButtonLink>
     </>
   );
 }

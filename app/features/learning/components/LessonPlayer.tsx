@@ -34,7 +34,8 @@ export function LessonPlayer({ productId, lessonId, title, media, startAt, repor
           referrerPolicy="strict-origin-when-cross-origin"
         />
         <p className="player__note" role="note">
-          This lesson plays from {media.provider}. Progress isn't tracked inside embedded players: press <strong>Mark as complete</strong> when you finish.
+          This lesson plays from {media.provider}. Progress isn't tracked inside embedded players: press{" "}
+          <strong>Mark as complete</strong> when you finish.
         </p>
       </div>
     );
@@ -46,10 +47,29 @@ export function LessonPlayer({ productId, lessonId, title, media, startAt, repor
       </div>
     );
   }
-  return <VideoPlayer key={lessonId} productId={productId} lessonId={lessonId} title={title} media={media} startAt={startAt} reports={reports} next={next} />;
+  return (
+    <VideoPlayer
+      key={lessonId}
+      productId={productId}
+      lessonId={lessonId}
+      title={title}
+      media={media}
+      startAt={startAt}
+      reports={reports}
+      next={next}
+    />
+  );
 }
 
-function VideoPlayer({ productId, lessonId, title, media, startAt, reports, next }: PlayerProps & { media: Extract<Media, { kind: "file" }> }) {
+function VideoPlayer({
+  productId,
+  lessonId,
+  title,
+  media,
+  startAt,
+  reports,
+  next,
+}: PlayerProps & { media: Extract<Media, { kind: "file" }> }) {
   const video = useRef<HTMLVideoElement>(null);
   const navigate = useNavigate();
   const [countdown, setCountdown] = useState<number | null>(null);
@@ -93,7 +113,15 @@ function VideoPlayer({ productId, lessonId, title, media, startAt, reports, next
   const fragment = mediaFragment(startAt);
   return (
     <div className="player">
-      <video ref={video} controls playsInline preload="metadata" className="player__video" aria-label={`Video: ${title}`} data-start-at={startAt}>
+      <video
+        ref={video}
+        controls
+        playsInline
+        preload="metadata"
+        className="player__video"
+        aria-label={`Video: ${title}`}
+        data-start-at={startAt}
+      >
         {media.sources.map((s) => (
           <source key={s.src} src={s.src + fragment} type={s.type} />
         ))}

@@ -9,14 +9,34 @@ import { Button, ButtonLink } from "~/ui/Button";
 import { Icon } from "~/ui/icons";
 import { ProgressBar } from "~/ui/ProgressBar";
 import { Tag } from "~/ui/Tag";
-import type { Access, } from "../progress.server";
+import type { Access } from "../progress.server";
 import type { Media } from "../rules";
 import { LessonPlayer } from "./LessonPlayer";
 
 export interface WatchPageData {
   product: { id: string; title: string; creatorName: string; coverUrl: string; href: string };
-  lesson: { id: string; title: string; summary: string; position: number; durationSeconds: number; isPreview: boolean; media: Media; complete: boolean; savedPosition: number };
-  lessons: { id: string; title: string; position: number; durationSeconds: number; isPreview: boolean; href: string; complete: boolean; percent: number; locked: boolean }[];
+  lesson: {
+    id: string;
+    title: string;
+    summary: string;
+    position: number;
+    durationSeconds: number;
+    isPreview: boolean;
+    media: Media;
+    complete: boolean;
+    savedPosition: number;
+  };
+  lessons: {
+    id: string;
+    title: string;
+    position: number;
+    durationSeconds: number;
+    isPreview: boolean;
+    href: string;
+    complete: boolean;
+    percent: number;
+    locked: boolean;
+  }[];
   previous: { title: string; href: string } | null;
   next: { title: string; href: string; locked: boolean } | null;
   access: Access;
@@ -37,12 +57,24 @@ export function WatchPage(data: WatchPageData) {
       <div className="watch-page__main">
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <ol>
-            <li><Link to="/library">Library</Link></li>
-            <li><Link to={product.href}>{product.title}</Link></li>
+            <li>
+              <Link to="/library">Library</Link>
+            </li>
+            <li>
+              <Link to={product.href}>{product.title}</Link>
+            </li>
           </ol>
         </nav>
         {allowed ? (
-          <LessonPlayer productId={product.id} lessonId={lesson.id} title={lesson.title} media={lesson.media} startAt={startAt} reports={signedIn} next={next} />
+          <LessonPlayer
+            productId={product.id}
+            lessonId={lesson.id}
+            title={lesson.title}
+            media={lesson.media}
+            startAt={startAt}
+            reports={signedIn}
+            next={next}
+          />
         ) : (
           <LockedLesson {...data} />
         )}
@@ -59,7 +91,9 @@ export function WatchPage(data: WatchPageData) {
           <div className="watch-page__actions">
             {signedIn ? (
               lesson.complete ? (
-                <p className="watch-page__done"><Icon name="check" size={20} aria-hidden="true" /> You finished this lesson.</p>
+                <p className="watch-page__done">
+                  <Icon name="check" size={20} aria-hidden="true" /> You finished this lesson.
+                </p>
               ) : (
                 <MarkComplete />
               )
@@ -70,8 +104,18 @@ export function WatchPage(data: WatchPageData) {
             )}
             {lesson.media.kind === "file" && lesson.savedPosition > 0 && !lesson.complete ? (
               <p className="watch-page__resume">
-                <Link to={`${here}?t=${lesson.savedPosition}`} reloadDocument>Resume at {clockText(lesson.savedPosition)}</Link>
-                {startAt > 0 ? <> · <Link to={`${here}?t=0`} reloadDocument>Start over</Link></> : null}
+                <Link to={`${here}?t=${lesson.savedPosition}`} reloadDocument>
+                  Resume at {clockText(lesson.savedPosition)}
+                </Link>
+                {startAt > 0 ? (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <Link to={`${here}?t=0`} reloadDocument>
+                      Start over
+                    </Link>
+                  </>
+                ) : null}
               </p>
             ) : null}
           </div>
@@ -81,7 +125,9 @@ export function WatchPage(data: WatchPageData) {
             <ButtonLink to={previous.href} variant="secondary" rel="prev">
               ← Previous: {previous.title}
             </ButtonLink>
-          ) : <span />}
+          ) : (
+            <span />
+          )}
           {next ? (
             <ButtonLink to={next.href} rel="next">
               Next: {next.title} →
@@ -98,14 +144,20 @@ export function WatchPage(data: WatchPageData) {
         {signedIn && allowed ? <ProgressBar value={classPercent} label="Class progress" showText /> : null}
         <ol className="watch-lessons">
           {lessons.map((l) => (
-            <li key={l.id} className={`watch-lessons__item${l.id === lesson.id ? " watch-lessons__item--current" : ""}`}>
+            <li
+              key={l.id}
+              className={`watch-lessons__item${l.id === lesson.id ? " watch-lessons__item--current" : ""}`}
+            >
               <Link
                 to={l.href}
                 aria-current={l.id === lesson.id ? "page" : undefined}
                 aria-label={`${l.title}${l.complete ? ", completed" : l.locked ? ", locked" : l.isPreview ? ", free preview" : ""}, ${durationText(l.durationSeconds)}`}
                 className="watch-lessons__link"
               >
-                <span className={`watch-lessons__mark${l.complete ? " watch-lessons__mark--done" : ""}`} aria-hidden="true">
+                <span
+                  className={`watch-lessons__mark${l.complete ? " watch-lessons__mark--done" : ""}`}
+                  aria-hidden="true"
+                >
                   {l.complete ? <Icon name="check" size={16} /> : l.position}
                 </span>
                 <span className="watch-lessons__title">{l.title}</span>
@@ -139,7 +191,11 @@ function LockedLesson({ product, cta, price, signedIn, lessons }: WatchPageData)
       <img src={product.coverUrl} alt="" width={640} height={360} className="player__cover" />
       <div className="player__locked-body">
         <h2 id="locked-title">This lesson is part of {product.title}</h2>
-        <p>{signedIn ? "Buy the class, or become a member, to watch every lesson." : "Buy the class, or become a member, to watch every lesson. Already own it? Log in."}</p>
+        <p>
+          {signedIn
+            ? "Buy the class, or become a member, to watch every lesson."
+            : "Buy the class, or become a member, to watch every lesson. Already own it? Log in."}
+        </p>
         <PriceTag price={price.price} crossedPrice={price.crossedPrice} />
         <BuyButtons cta={cta} title={product.title} price={price} />
         {preview ? (

@@ -9,7 +9,11 @@ const MAX_TICK_SECONDS = 1.5;
  * and on leaving (a beacon, which survives the page closing). Only real playback counts as watched
  * time; the server bounds it again by the clock.
  */
-export function usePlaybackReports(video: React.RefObject<HTMLVideoElement>, ids: { productId: string; lessonId: string }, enabled: boolean) {
+export function usePlaybackReports(
+  video: React.RefObject<HTMLVideoElement>,
+  ids: { productId: string; lessonId: string },
+  enabled: boolean,
+) {
   const state = useRef({ watched: 0, unsent: 0, lastTime: 0, furthest: 0 });
 
   useEffect(() => {
@@ -22,7 +26,7 @@ export function usePlaybackReports(video: React.RefObject<HTMLVideoElement>, ids
 
     const fields = () => {
       const duration = Number.isFinite(el.duration) && el.duration > 0 ? el.duration : 0;
-      const percent = duration ? Math.min(100, (el.ended ? duration : el.currentTime) / duration * 100) : 0;
+      const percent = duration ? Math.min(100, ((el.ended ? duration : el.currentTime) / duration) * 100) : 0;
       const body = {
         product_id: ids.productId,
         content_id: ids.lessonId,
@@ -34,7 +38,12 @@ export function usePlaybackReports(video: React.RefObject<HTMLVideoElement>, ids
       return body;
     };
     const send = () => {
-      void fetch("/api/updateProductProgress", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fields()), keepalive: true }).catch(() => undefined);
+      void fetch("/api/updateProductProgress", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(fields()),
+        keepalive: true,
+      }).catch(() => undefined);
     };
     // A beacon posts form fields: a safelisted type, so no preflight while the page unloads.
     const beacon = () => {

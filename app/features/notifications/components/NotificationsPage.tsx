@@ -7,7 +7,11 @@ import type { NotificationKind } from "../rules";
 
 type PageData = Awaited<ReturnType<typeof notificationsPage>>;
 
-const KIND_LABEL: Record<NotificationKind, string> = { purchase: "Purchase", new_lesson: "New lesson", announcement: "Announcement" };
+const KIND_LABEL: Record<NotificationKind, string> = {
+  purchase: "Purchase",
+  new_lesson: "New lesson",
+  announcement: "Announcement",
+};
 const fullDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function Title({ item }: { item: NotificationItem }) {
@@ -19,10 +23,18 @@ function Title({ item }: { item: NotificationItem }) {
 function NotificationEntry({ item }: { item: NotificationItem }) {
   const titleId = `notification-${item.id}`;
   return (
-    <li className={["notification", item.unseen && "notification--unseen", item.universal && "notification--universal"].filter(Boolean).join(" ")}>
+    <li
+      className={["notification", item.unseen && "notification--unseen", item.universal && "notification--universal"]
+        .filter(Boolean)
+        .join(" ")}
+    >
       <article aria-labelledby={titleId}>
         <p className="notification__meta">
-          {item.universal ? <Tag selected={false}>Announcement</Tag> : <span className="eyebrow">{KIND_LABEL[item.kind]}</span>}
+          {item.universal ? (
+            <Tag selected={false}>Announcement</Tag>
+          ) : (
+            <span className="eyebrow">{KIND_LABEL[item.kind]}</span>
+          )}
           {item.unseen ? <span className="notification__new">New</span> : null}
           <time dateTime={new Date(item.createdAt).toISOString()} title={`${fullDate.format(item.createdAt)} UTC`}>
             {item.when}
@@ -77,7 +89,9 @@ export function NotificationsPage() {
       {items.length > 0 && (!isFirstPage || nextCursor) ? (
         <nav className="notifications-page__pages" aria-label="Notification pages">
           {!isFirstPage ? <Link to="/notifications">Newest notifications</Link> : null}
-          {nextCursor ? <Link to={`/notifications?cursor=${encodeURIComponent(nextCursor)}`}>Older notifications</Link> : null}
+          {nextCursor ? (
+            <Link to={`/notifications?cursor=${encodeURIComponent(nextCursor)}`}>Older notifications</Link>
+          ) : null}
         </nav>
       ) : null}
     </div>

@@ -13,7 +13,11 @@ type RootNotifications = { bell: NotificationState; room: string } | null;
  * page so the server's state (and an open /notifications list) catches up. Without JavaScript the bell
  * shows the server's state on every page.
  */
-export function useLiveNotifications(notifications: RootNotifications | undefined, serverToast: ToastData | null, serverData: unknown) {
+export function useLiveNotifications(
+  notifications: RootNotifications | undefined,
+  serverToast: ToastData | null,
+  serverData: unknown,
+) {
   const revalidator = useRevalidator();
   const [liveBell, setLiveBell] = useState<NotificationState>("none");
   const [liveToast, setLiveToast] = useState<ToastData | null>(null);
@@ -26,7 +30,11 @@ export function useLiveNotifications(notifications: RootNotifications | undefine
       const notification = parseLiveNotification(data);
       if (!notification) return;
       setLiveBell((bell) => brighterBell(bell, notification.universal ? "universal" : "notification"));
-      setLiveToast({ kind: "info", title: notification.universal ? `Announcement: ${notification.title}` : notification.title, description: notification.body || undefined });
+      setLiveToast({
+        kind: "info",
+        title: notification.universal ? `Announcement: ${notification.title}` : notification.title,
+        description: notification.body || undefined,
+      });
       revalidator.revalidate();
     },
     // Back after a drop: whatever was pushed meanwhile is read from the server.

@@ -88,7 +88,19 @@ function ErrorText({ id, error }: { id: string; error?: string }) {
   ) : null;
 }
 
-function Slider({ question, value, errorId, helpId, error }: { question: Question; value: string; errorId: string; helpId: string | null; error?: string }) {
+function Slider({
+  question,
+  value,
+  errorId,
+  helpId,
+  error,
+}: {
+  question: Question;
+  value: string;
+  errorId: string;
+  helpId: string | null;
+  error?: string;
+}) {
   const min = question.min ?? 0;
   const max = question.max ?? 10;
   const [current, setCurrent] = useState(value || String(Math.round((min + max) / 2)));
@@ -138,7 +150,11 @@ function QuestionField({ question, values, error }: { question: Question; values
   if (question.type === "single_choice" || question.type === "multiple_choice") {
     const type = question.type === "single_choice" ? "radio" : "checkbox";
     return (
-      <fieldset className="question" aria-describedby={describedBy(helpId, error && errorId)} aria-invalid={error ? true : undefined}>
+      <fieldset
+        className="question"
+        aria-describedby={describedBy(helpId, error && errorId)}
+        aria-invalid={error ? true : undefined}
+      >
         <legend className="question__label">
           {question.label}
           {required}
@@ -151,7 +167,13 @@ function QuestionField({ question, values, error }: { question: Question; values
         <div className="question__options">
           {(question.options ?? []).map((option) => (
             <label key={option.value} className="question__option">
-              <input type={type} name={question.key} value={option.value} defaultChecked={chosen.includes(option.value)} required={type === "radio" ? question.required : undefined} />
+              <input
+                type={type}
+                name={question.key}
+                value={option.value}
+                defaultChecked={chosen.includes(option.value)}
+                required={type === "radio" ? question.required : undefined}
+              />
               <span>{option.label}</span>
             </label>
           ))}
@@ -160,7 +182,8 @@ function QuestionField({ question, values, error }: { question: Question; values
       </fieldset>
     );
   }
-  if (question.type === "slider") return <Slider question={question} value={chosen[0] ?? ""} errorId={errorId} helpId={helpId} error={error} />;
+  if (question.type === "slider")
+    return <Slider question={question} value={chosen[0] ?? ""} errorId={errorId} helpId={helpId} error={error} />;
   const inputType = question.type === "number" ? "number" : question.type === "date" ? "date" : "text";
   return (
     <div className="question">
@@ -229,7 +252,12 @@ export function OnboardingStep(props: OnboardingPageProps) {
       <Form method="post" className="app-onboarding__form" noValidate>
         <input type="hidden" name="pageId" value={page.id} />
         {page.questions.map((question) => (
-          <QuestionField key={`${page.id}-${question.id}`} question={question} values={values} error={fieldErrors?.[question.key]} />
+          <QuestionField
+            key={`${page.id}-${question.id}`}
+            question={question}
+            values={values}
+            error={fieldErrors?.[question.key]}
+          />
         ))}
         <div className="app-onboarding__actions">
           {backHref ? (

@@ -36,11 +36,18 @@ type Live = { status: string; plan: Plan | null; progress: number };
  * 1500 ms); when the plan is there, the page's data is reloaded so the server renders it.
  */
 function useLivePlan(props: PlanPageProps): Live {
-  const [live, setLive] = useState<Live>({ status: props.view.status, plan: props.view.plan, progress: props.view.progress });
+  const [live, setLive] = useState<Live>({
+    status: props.view.status,
+    plan: props.view.plan,
+    progress: props.view.progress,
+  });
   const revalidator = useRevalidator();
   const retries = useRef(0);
   const pending = live.status === "pending";
-  useEffect(() => setLive({ status: props.view.status, plan: props.view.plan, progress: props.view.progress }), [props.view.status, props.view.plan, props.view.progress]);
+  useEffect(
+    () => setLive({ status: props.view.status, plan: props.view.plan, progress: props.view.progress }),
+    [props.view.status, props.view.plan, props.view.progress],
+  );
   useRealtime(pending ? props.view.room : null, {
     onMessage: (data) => {
       const message = readPlanJobMessage(data);
@@ -67,7 +74,11 @@ function useLivePlan(props: PlanPageProps): Live {
         if (stopped) return;
         const was = answer.status;
         answer = { status: body.status, plan: body.plan };
-        setLive((current) => ({ status: body.status === "error" ? current.status : body.status, plan: body.plan ?? current.plan, progress: Math.max(current.progress, body.progress ?? 0) }));
+        setLive((current) => ({
+          status: body.status === "error" ? current.status : body.status,
+          plan: body.plan ?? current.plan,
+          progress: Math.max(current.progress, body.progress ?? 0),
+        }));
         if (body.status !== was && body.status !== "error") revalidator.revalidate();
       } catch {
         /* offline for a moment: the next poll tries again */
@@ -111,7 +122,13 @@ function BuySection({ plans }: { plans: AppPlans | null }) {
       ) : (
         <>
           <p>Unlock every week of your plan, check-ins and updates as you train.</p>
-          <PlanPicker storefrontSlug={plans.storefrontSlug} appSlug={plans.appSlug} plans={plans.plans} idempotencyKey={plans.idempotencyKey} legend={plans.selectPlanText || "Choose your plan"} />
+          <PlanPicker
+            storefrontSlug={plans.storefrontSlug}
+            appSlug={plans.appSlug}
+            plans={plans.plans}
+            idempotencyKey={plans.idempotencyKey}
+            legend={plans.selectPlanText || "Choose your plan"}
+          />
         </>
       )}
     </section>
@@ -127,10 +144,13 @@ function PlanView({ plan, props }: { plan: Plan; props: PlanPageProps }) {
       <section aria-labelledby="countdown-heading" className="plan__countdown">
         <h2 id="countdown-heading">{plan.timeToTargetLabel}</h2>
         <p className="plan__countdown-title">{plan.timeToTargetTitle}</p>
-        {days !== null ? <p className="plan__countdown-days">{days === 1 ? "1 day to go" : `${days} days to go`}</p> : null}
+        {days !== null ? (
+          <p className="plan__countdown-days">{days === 1 ? "1 day to go" : `${days} days to go`}</p>
+        ) : null}
         <p>{plan.timeToTargetDescription}</p>
         <p>
-          Target date: <time dateTime={plan.targetDate}>{formatDate(plan.targetDate)}</time> · {plan.programLengthWeeks} {plan.programLengthWeeks === 1 ? "week" : "weeks"}
+          Target date: <time dateTime={plan.targetDate}>{formatDate(plan.targetDate)}</time> · {plan.programLengthWeeks}{" "}
+          {plan.programLengthWeeks === 1 ? "week" : "weeks"}
         </p>
       </section>
       <section aria-labelledby="timeline-heading" className="plan__timeline">
@@ -140,7 +160,8 @@ function PlanView({ plan, props }: { plan: Plan; props: PlanPageProps }) {
             <li key={phase.id} className="plan__phase">
               <h3 className="plan__phase-title">{phase.title}</h3>
               <p className="plan__phase-meta">
-                Week {phase.weekNumber} · <time dateTime={phase.startDate}>{formatDate(phase.startDate)}</time> – <time dateTime={phase.endDate}>{formatDate(phase.endDate)}</time>
+                Week {phase.weekNumber} · <time dateTime={phase.startDate}>{formatDate(phase.startDate)}</time> –{" "}
+                <time dateTime={phase.endDate}>{formatDate(phase.endDate)}</time>
               </p>
               {phase.focus ? <p>{phase.focus}</p> : null}
               {phase.sessions.length > 0 ? (
@@ -196,7 +217,9 @@ export function PlanPage(props: PlanPageProps) {
             <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
           </noscript>
           <h1 className="app-onboarding__title">Making your plan…</h1>
-          <p className="app-onboarding__description">We are building your phases from your answers. This takes a few seconds.</p>
+          <p className="app-onboarding__description">
+            We are building your phases from your answers. This takes a few seconds.
+          </p>
           <div role="status" aria-live="polite">
             <ProgressBar value={live.progress} label="Plan progress" showText />
           </div>

@@ -4,7 +4,12 @@ import { ClassProgressCard } from "~/features/learning/components/ClassProgressC
 import { ButtonLink } from "~/ui/Button";
 import type { LibraryClass, LibraryCollection } from "../library.server";
 
-const purchased = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const purchased = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 export interface LibraryPageData {
   signedIn: boolean;
@@ -23,7 +28,9 @@ export function LibraryPage({ signedIn, classes, collections, isMember, now }: L
         <section className="cart-empty">
           <h2>Log in to see your classes</h2>
           <p className="muted">Everything you buy waits for you here, on every device.</p>
-          <ButtonLink to={authHref("/library", "Login")} size="large">Log in</ButtonLink>
+          <ButtonLink to={authHref("/library", "Login")} size="large">
+            Log in
+          </ButtonLink>
         </section>
       </div>
     );
@@ -34,14 +41,21 @@ export function LibraryPage({ signedIn, classes, collections, isMember, now }: L
       <h1>Your library</h1>
       {isMember ? (
         <p className="checkout-notice">
-          Your membership is active: every class on the site is yours to watch. <Link to="/classes">Find your next class</Link>.
+          Your membership is active: every class on the site is yours to watch.{" "}
+          <Link to="/classes">Find your next class</Link>.
         </p>
       ) : null}
       {empty ? (
         <section className="cart-empty" aria-labelledby="library-empty-title">
           <h2 id="library-empty-title">{isMember ? "Start your first class" : "Nothing here yet"}</h2>
-          <p className="muted">{isMember ? "Classes you start watching appear here, with your progress." : "Classes you buy appear here, ready to watch."}</p>
-          <ButtonLink to="/classes" size="large">Explore Classes</ButtonLink>
+          <p className="muted">
+            {isMember
+              ? "Classes you start watching appear here, with your progress."
+              : "Classes you buy appear here, ready to watch."}
+          </p>
+          <ButtonLink to="/classes" size="large">
+            Explore Classes
+          </ButtonLink>
         </section>
       ) : null}
       {classes.length > 0 ? (
@@ -65,7 +79,9 @@ export function LibraryPage({ signedIn, classes, collections, isMember, now }: L
                   <h3 className="learning-card__title">
                     <Link to={c.href}>{c.title}</Link>
                   </h3>
-                  <p className="learning-card__meta">Purchased {purchased.format(new Date(c.purchasedAt))}. Its classes are listed above.</p>
+                  <p className="learning-card__meta">
+                    Purchased {purchased.format(new Date(c.purchasedAt))}. Its classes are listed above.
+                  </p>
                 </div>
               </li>
             ))}

@@ -8,7 +8,9 @@ export function ErrorPage({ status }: { status: number }) {
       <h1 id="status-title">An Error Occurred</h1>
       <p>Something went wrong on our side. Please try again in a moment.</p>
       <div className="status-page__actions">
-        <ButtonLink variant="primary" to="/">Go to the home page</ButtonLink>
+        <ButtonLink variant="primary" to="/">
+          Go to the home page
+        </ButtonLink>
       </div>
     </section>
   );

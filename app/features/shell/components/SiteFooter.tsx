@@ -2,7 +2,15 @@ import { Form, Link } from "@remix-run/react";
 import { Logo } from "~/ui/Logo";
 
 /** The site footer: product links, legal pages and the light/dark theme switch (a plain form post). */
-export function SiteFooter({ productName, theme, path }: { productName: string; theme: "light" | "dark"; path: string }) {
+export function SiteFooter({
+  productName,
+  theme,
+  path,
+}: {
+  productName: string;
+  theme: "light" | "dark";
+  path: string;
+}) {
   const next = theme === "dark" ? "light" : "dark";
   return (
     <footer className="site-footer">
@@ -14,18 +22,32 @@ export function SiteFooter({ productName, theme, path }: { productName: string; 
         <nav aria-label="Footer" className="site-footer__links">
           <h2 className="site-footer__heading">Learn</h2>
           <ul>
-            <li><Link to="/classes">All classes</Link></li>
-            <li><Link to="/classes?view=New%20releases">New releases</Link></li>
-            <li><Link to="/classes?view=Top%20rated">Top rated</Link></li>
-            <li><Link to="/classes?view=Collections">Collections</Link></li>
-            <li><Link to="/school/music">Music school</Link></li>
+            <li>
+              <Link to="/classes">All classes</Link>
+            </li>
+            <li>
+              <Link to="/classes?view=New%20releases">New releases</Link>
+            </li>
+            <li>
+              <Link to="/classes?view=Top%20rated">Top rated</Link>
+            </li>
+            <li>
+              <Link to="/classes?view=Collections">Collections</Link>
+            </li>
+            <li>
+              <Link to="/school/music">Music school</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Legal" className="site-footer__links">
           <h2 className="site-footer__heading">{productName}</h2>
           <ul>
-            <li><Link to="/terms">Terms of Service</Link></li>
-            <li><Link to="/privacy">Privacy Policy</Link></li>
+            <li>
+              <Link to="/terms">Terms of Service</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
           </ul>
         </nav>
         <Form method="post" action="/theme" className="site-footer__theme" preventScrollReset>
@@ -37,7 +59,9 @@ export function SiteFooter({ productName, theme, path }: { productName: string; 
         </Form>
       </div>
       <div className="container site-footer__legal">
-        <p>© {new Date().getUTCFullYear()} {productName}. All rights reserved.</p>
+        <p>
+          © {new Date().getUTCFullYear()} {productName}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

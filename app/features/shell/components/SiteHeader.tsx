@@ -8,8 +8,17 @@ import { Icon } from "~/ui/icons";
 import { NotificationBell, type NotificationState } from "~/ui/NotificationBell";
 
 const NAV = [
-  { to: "/classes", label: "Classes", isCurrent: (path: string, view: string) => path.startsWith("/classes") && view !== "collections" },
-  { to: "/classes?view=Collections", label: "Collections", isCurrent: (path: string, view: string) => path.startsWith("/collections") || (path === "/classes" && view === "collections") },
+  {
+    to: "/classes",
+    label: "Classes",
+    isCurrent: (path: string, view: string) => path.startsWith("/classes") && view !== "collections",
+  },
+  {
+    to: "/classes?view=Collections",
+    label: "Collections",
+    isCurrent: (path: string, view: string) =>
+      path.startsWith("/collections") || (path === "/classes" && view === "collections"),
+  },
   { to: "/school/music", label: "Music school", isCurrent: (path: string) => path.startsWith("/school") },
 ];
 
@@ -40,7 +49,11 @@ export function SiteHeader({
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} prefetch="intent" aria-current={item.isCurrent(location.pathname, view) ? "page" : undefined}>
+                <Link
+                  to={item.to}
+                  prefetch="intent"
+                  aria-current={item.isCurrent(location.pathname, view) ? "page" : undefined}
+                >
                   {item.label}
                 </Link>
               </li>
@@ -51,7 +64,14 @@ export function SiteHeader({
           <label htmlFor="site-search" className="visually-hidden">
             Search classes
           </label>
-          <input id="site-search" name="search" type="search" placeholder="Search classes" autoComplete="off" maxLength={120} />
+          <input
+            id="site-search"
+            name="search"
+            type="search"
+            placeholder="Search classes"
+            autoComplete="off"
+            maxLength={120}
+          />
           <button type="submit" aria-label="Search">
             <Icon name="search" />
           </button>
@@ -78,7 +98,11 @@ export function SiteHeader({
               </button>
             </Form>
           ) : (
-            <Link to={authHref(path, "Login")} className={buttonClass({ variant: "primary", size: "small" })} preventScrollReset>
+            <Link
+              to={authHref(path, "Login")}
+              className={buttonClass({ variant: "primary", size: "small" })}
+              preventScrollReset
+            >
               <span className="btn__label">Log in</span>
             </Link>
           )}

@@ -17,7 +17,8 @@ export interface MembershipPageData {
 
 function stateText(s: MembershipPageData["subscriptions"][number]) {
   if (s.status === "canceled") return `Cancelled${s.canceledAt ? ` on ${day.format(new Date(s.canceledAt))}` : ""}`;
-  if (s.trialDaysRemaining > 0) return `Free trial: ${s.trialDaysRemaining} ${s.trialDaysRemaining === 1 ? "day" : "days"} left`;
+  if (s.trialDaysRemaining > 0)
+    return `Free trial: ${s.trialDaysRemaining} ${s.trialDaysRemaining === 1 ? "day" : "days"} left`;
   if (s.cancelAtPeriodEnd) return `Ends on ${day.format(new Date(s.currentPeriodEnd))}`;
   if (s.status === "past_due") return "Payment overdue";
   return `Renews on ${day.format(new Date(s.currentPeriodEnd))}`;
@@ -43,7 +44,9 @@ export function MembershipPage({ subscriptions, card, payments }: MembershipPage
         <section className="cart-empty">
           <h2>You have no membership</h2>
           <p className="muted">A membership unlocks every class on the site.</p>
-          <ButtonLink to="/classes/studio/membership" size="large">See the membership</ButtonLink>
+          <ButtonLink to="/classes/studio/membership" size="large">
+            See the membership
+          </ButtonLink>
         </section>
       ) : (
         subscriptions.map((s) => (
@@ -64,7 +67,8 @@ export function MembershipPage({ subscriptions, card, payments }: MembershipPage
                 <div>
                   <dt>Card</dt>
                   <dd>
-                    {card.brand} ending in {card.last4}, expires {String(card.expMonth).padStart(2, "0")}/{String(card.expYear).slice(-2)}
+                    {card.brand} ending in {card.last4}, expires {String(card.expMonth).padStart(2, "0")}/
+                    {String(card.expYear).slice(-2)}
                   </dd>
                 </div>
               ) : null}
@@ -74,10 +78,16 @@ export function MembershipPage({ subscriptions, card, payments }: MembershipPage
                 <h3>Cancel membership</h3>
                 <input type="hidden" name="intent" value="cancel" />
                 <input type="hidden" name="subscriptionId" value={s.id} />
-                <RadioGroup legend="Why are you leaving?" name="reason" options={CANCEL_REASONS.map((r) => ({ value: r, label: r }))} defaultValue="Other" />
+                <RadioGroup
+                  legend="Why are you leaving?"
+                  name="reason"
+                  options={CANCEL_REASONS.map((r) => ({ value: r, label: r }))}
+                  defaultValue="Other"
+                />
                 <Textarea label="Anything we could do better? (optional)" name="feedback" limit={2000} />
                 <label className="checkbox">
-                  <input type="checkbox" name="shouldUnenroll" value="true" defaultChecked /> End my access now (otherwise it lasts until {day.format(new Date(s.currentPeriodEnd))})
+                  <input type="checkbox" name="shouldUnenroll" value="true" defaultChecked /> End my access now
+                  (otherwise it lasts until {day.format(new Date(s.currentPeriodEnd))})
                 </label>
                 <Button type="submit" variant="destructive" loading={busy("cancel")}>
                   Cancel membership
@@ -87,7 +97,9 @@ export function MembershipPage({ subscriptions, card, payments }: MembershipPage
             {s.refundable ? (
               <Form method="post" className="membership-form">
                 <h3>Refund</h3>
-                <p className="muted">Within 30 days of buying you can have your payment back; your access ends at once.</p>
+                <p className="muted">
+                  Within 30 days of buying you can have your payment back; your access ends at once.
+                </p>
                 <input type="hidden" name="intent" value="refund" />
                 <input type="hidden" name="subscriptionId" value={s.id} />
                 <input type="hidden" name="reason" value="Refund requested" />

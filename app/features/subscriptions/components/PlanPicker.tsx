@@ -17,7 +17,13 @@ export function PlanPicker({ choice, query }: { choice: PlanChoice; query: strin
   const monthly = choice.options.find((o) => o.interval === "month");
   const saving = yearly && monthly ? monthly.priceCents * 12 - yearly.priceCents : 0;
   return (
-    <Form method="get" action="/checkout" className="plan-picker" preventScrollReset onChange={(e) => submit(e.currentTarget, { preventScrollReset: true, replace: true })}>
+    <Form
+      method="get"
+      action="/checkout"
+      className="plan-picker"
+      preventScrollReset
+      onChange={(e) => submit(e.currentTarget, { preventScrollReset: true, replace: true })}
+    >
       {[...params].map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
@@ -28,7 +34,12 @@ export function PlanPicker({ choice, query }: { choice: PlanChoice; query: strin
         options={choice.options.map((o) => ({
           value: o.interval,
           label: `${formatCents(o.priceCents)} a ${intervalWord(o.interval)}`,
-          description: o.interval === "year" && saving > 0 ? `Best value: save ${formatCents(saving)} a year` : o.interval === "month" ? "Cancel any time" : undefined,
+          description:
+            o.interval === "year" && saving > 0
+              ? `Best value: save ${formatCents(saving)} a year`
+              : o.interval === "month"
+                ? "Cancel any time"
+                : undefined,
         }))}
       />
       <noscript>

@@ -27,7 +27,8 @@ export const embeddedPlanAdapter: PlanAdapter = {
 
 /** The model's text (Workers AI answers {response: string}, or an object when asked for JSON). */
 function modelJson(output: unknown): unknown {
-  const response = output && typeof output === "object" && "response" in output ? (output as { response: unknown }).response : output;
+  const response =
+    output && typeof output === "object" && "response" in output ? (output as { response: unknown }).response : output;
   if (typeof response !== "string") return response;
   const start = response.indexOf("{");
   const end = response.lastIndexOf("}");
@@ -63,7 +64,11 @@ export function workersAiPlanAdapter(ai: AiBinding, model = DEFAULT_AI_MODEL): P
     name: "workers-ai",
     async generatePlan(input) {
       try {
-        const output = await ai.run(model, { messages: [{ role: "user", content: prompt(input) }], response_format: { type: "json_object" }, max_tokens: 4096 });
+        const output = await ai.run(model, {
+          messages: [{ role: "user", content: prompt(input) }],
+          response_format: { type: "json_object" },
+          max_tokens: 4096,
+        });
         const plan = parseModelPlan(output);
         if (plan) return plan;
         console.warn("ai: the model's plan was not valid JSON for planSchema; using the embedded generator");

@@ -22,7 +22,8 @@ export class EmailDeliveryError extends Error {}
 export class EmailNotConfiguredError extends EmailDeliveryError {}
 
 /** What a user asking for a code reads when this deploy cannot send email. */
-export const emailNotConfiguredMessage = (supportEmail: string) => `Email is not set up on this site, so we can't send you a code. Contact ${supportEmail} for help.`;
+export const emailNotConfiguredMessage = (supportEmail: string) =>
+  `Email is not set up on this site, so we can't send you a code. Contact ${supportEmail} for help.`;
 
 type EmailEnv = Pick<Env, "RESEND_API_KEY" | "ENVIRONMENT">;
 
@@ -36,11 +37,13 @@ export function canSendEmail(env: EmailEnv): boolean {
  * every request alike (known and unknown addresses get the same answer).
  */
 export function requireEmailDelivery(env: EmailEnv): void {
-  if (!canSendEmail(env)) throw new EmailNotConfiguredError("RESEND_API_KEY is not set, and the outbox never serves in production");
+  if (!canSendEmail(env))
+    throw new EmailNotConfiguredError("RESEND_API_KEY is not set, and the outbox never serves in production");
 }
 
 export async function sendEmail(app: AppContext, message: EmailMessage): Promise<void> {
-  if (app.env.RESEND_API_KEY) return sendWithResend(app.env.RESEND_API_URL, app.env.RESEND_API_KEY, app.env.EMAIL_FROM, message);
+  if (app.env.RESEND_API_KEY)
+    return sendWithResend(app.env.RESEND_API_URL, app.env.RESEND_API_KEY, app.env.EMAIL_FROM, message);
   requireEmailDelivery(app.env);
   await app.db.insert(outboxEmails).values({ id: crypto.randomUUID(), createdAt: app.now, ...message });
 }
@@ -49,7 +52,11 @@ async function sendWithResend(apiUrl: string, apiKey: string, from: string, mess
   const response = await fetch(new URL("/emails", apiUrl), {
     method: "POST",
     // One key per message: if a retry reaches Resend twice, the email still goes out once.
-    headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+    headers: {
+      Authorization: `Bearer ${apiKey}`,
+      "Content-Type": "application/json",
+      "Idempotency-Key": crypto.randomUUID(),
+    },
     body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
   });
   if (!response.ok) throw new EmailDeliveryError(`Resend answered ${response.status}`);
@@ -58,5 +65,8 @@ async function sendWithResend(apiUrl: string, apiKey: string, from: string, mess
 /** The newest outbox emails (all, or to one address), for /dev/outbox and tests. */
 export async function outbox(app: AppContext, to?: string, limit = 50) {
   const query = app.db.select().from(outboxEmails);
-  return (to ? query.where(eq(outboxEmails.to, to.toLowerCase())) : query).orderBy(desc(outboxEmails.createdAt)).limit(limit).all();
+  return (to ? query.where(eq(outboxEmails.to, to.toLowerCase())) : query)
+    .orderBy(desc(outboxEmails.createdAt))
+    .limit(limit)
+    .all();
 }

@@ -53,7 +53,8 @@ const providerInput = z
   })
   .transform((input, ctx): SocialProvider => {
     const known = KNOWN[input.id];
-    const pick = <K extends keyof typeof known>(key: K) => (input[key as keyof typeof input] as (typeof known)[K] | undefined) ?? known?.[key];
+    const pick = <K extends keyof typeof known>(key: K) =>
+      (input[key as keyof typeof input] as (typeof known)[K] | undefined) ?? known?.[key];
     const provider = {
       id: input.id,
       name: pick("name") ?? input.id,
@@ -66,7 +67,11 @@ const providerInput = z
       responseMode: pick("responseMode") ?? "query",
     };
     for (const key of ["issuer", "authorizationEndpoint", "tokenEndpoint"] as const) {
-      if (!provider[key]) ctx.addIssue({ code: "custom", message: `${input.id}: ${key} is required for a provider other than google or apple` });
+      if (!provider[key])
+        ctx.addIssue({
+          code: "custom",
+          message: `${input.id}: ${key} is required for a provider other than google or apple`,
+        });
     }
     return provider as SocialProvider;
   });

@@ -32,7 +32,10 @@ export interface CheckoutStart {
 export interface PaymentsProvider {
   name: "local" | "stripe";
   /** Opens a payment for the checkout: where to send the buyer, and the provider's id for it. */
-  createCheckout(app: AppContext, start: CheckoutStart): Promise<{ providerSessionId: string; url: string; stripeCustomerId?: string }>;
+  createCheckout(
+    app: AppContext,
+    start: CheckoutStart,
+  ): Promise<{ providerSessionId: string; url: string; stripeCustomerId?: string }>;
   /** Asks the provider whether a checkout was paid (the success page's check, for a late webhook). */
   retrieve(app: AppContext, providerSessionId: string): Promise<{ paid: boolean; card: PaidCard | null }>;
   /** Closes a checkout nobody should pay any more (replaced by a newer one). */
@@ -55,6 +58,9 @@ export class PaymentsNotConfiguredError extends PaymentProviderError {}
 /** The provider that takes this deploy's payments; throws when there is none (production without Stripe). */
 export function paymentsProvider(app: AppContext): PaymentsProvider {
   const mode = paymentsMode(app.env);
-  if (mode === "none") throw new PaymentsNotConfiguredError("STRIPE_SECRET_KEY is not set, and the embedded provider never serves in production");
+  if (mode === "none")
+    throw new PaymentsNotConfiguredError(
+      "STRIPE_SECRET_KEY is not set, and the embedded provider never serves in production",
+    );
   return mode === "stripe" ? stripeProvider : localProvider;
 }

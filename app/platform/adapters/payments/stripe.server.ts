@@ -14,7 +14,13 @@ export function stripeClient(app: AppContext): Stripe {
   return new Stripe(key, {
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 2,
-    ...(target ? { host: target.hostname, port: Number(target.port || (target.protocol === "https:" ? 443 : 80)), protocol: target.protocol.replace(":", "") as "http" | "https" } : {}),
+    ...(target
+      ? {
+          host: target.hostname,
+          port: Number(target.port || (target.protocol === "https:" ? 443 : 80)),
+          protocol: target.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
   });
 }
 
@@ -26,7 +32,10 @@ export const stripeProvider: PaymentsProvider = {
     const stripe = stripeClient(app);
     let customerId = customer.stripeCustomerId;
     if (!customerId) {
-      const created = await stripe.customers.create({ email: customer.email, name: customer.name, metadata: { userId: customer.userId } }, { idempotencyKey: `customer-${customer.userId}` });
+      const created = await stripe.customers.create(
+        { email: customer.email, name: customer.name, metadata: { userId: customer.userId } },
+        { idempotencyKey: `customer-${customer.userId}` },
+      );
       customerId = created.id;
     }
     // A membership makes it a subscription checkout: its plan recurs (after the trial, if any);
@@ -49,10 +58,24 @@ export const stripeProvider: PaymentsProvider = {
         line_items: session.lines.map((line, i) => ({
           quantity: 1,
           price_data: line.plan
-            ? { currency: "usd", unit_amount: line.plan.recurringCents, recurring: { interval: line.plan.interval }, product_data: { name: line.title, metadata: { productId: line.productId } } }
+            ? {
+                currency: "usd",
+                unit_amount: line.plan.recurringCents,
+                recurring: { interval: line.plan.interval },
+                product_data: { name: line.title, metadata: { productId: line.productId } },
+              }
             : line.interval
-              ? { currency: "usd", unit_amount: line.priceCents, recurring: { interval: line.interval }, product_data: { name: line.title, metadata: { productId: line.productId } } }
-              : { currency: "usd", unit_amount: amounts[i], product_data: { name: line.title, metadata: { productId: line.productId } } },
+              ? {
+                  currency: "usd",
+                  unit_amount: line.priceCents,
+                  recurring: { interval: line.interval },
+                  product_data: { name: line.title, metadata: { productId: line.productId } },
+                }
+              : {
+                  currency: "usd",
+                  unit_amount: amounts[i],
+                  product_data: { name: line.title, metadata: { productId: line.productId } },
+                },
         })),
         success_url: successUrl,
         cancel_url: cancelUrl,
@@ -66,10 +89,19 @@ export const stripeProvider: PaymentsProvider = {
   },
   async retrieve(app, providerSessionId) {
     const stripe = stripeClient(app);
-    const checkout = await stripe.checkout.sessions.retrieve(providerSessionId, { expand: ["payment_intent.payment_method"] });
+    const checkout = await stripe.checkout.sessions.retrieve(providerSessionId, {
+      expand: ["payment_intent.payment_method"],
+    });
     const intent = typeof checkout.payment_intent === "object" ? checkout.payment_intent : null;
     const method = intent && typeof intent.payment_method === "object" ? intent.payment_method : null;
-    const card = method?.card ? { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } : null;
+    const card = method?.card
+      ? {
+          brand: method.card.brand,
+          last4: method.card.last4,
+          expMonth: method.card.exp_month,
+          expYear: method.card.exp_year,
+        }
+      : null;
     return { paid: checkout.payment_status === "paid" || checkout.payment_status === "no_payment_required", card };
   },
   async expire(app, session) {
@@ -88,7 +120,10 @@ export const stripeProvider: PaymentsProvider = {
       intent = typeof paid === "string" ? paid : paid?.id;
     }
     if (!intent) throw new PaymentProviderError("The checkout has no payment to refund");
-    await stripe.refunds.create({ payment_intent: intent, amount: amountCents, metadata: { checkoutSessionId: session.id } }, { idempotencyKey: `refund-${session.id}` });
+    await stripe.refunds.create(
+      { payment_intent: intent, amount: amountCents, metadata: { checkoutSessionId: session.id } },
+      { idempotencyKey: `refund-${session.id}` },
+    );
   },
 };
 

@@ -10,7 +10,19 @@ const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean 
   { type: "image/png", ext: "png", test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
   { type: "image/jpeg", ext: "jpg", test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { type: "image/gif", ext: "gif", test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 },
-  { type: "image/webp", ext: "webp", test: (b) => b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50 },
+  {
+    type: "image/webp",
+    ext: "webp",
+    test: (b) =>
+      b[0] === 0x52 &&
+      b[1] === 0x49 &&
+      b[2] === 0x46 &&
+      b[3] === 0x46 &&
+      b[8] === 0x57 &&
+      b[9] === 0x45 &&
+      b[10] === 0x42 &&
+      b[11] === 0x50,
+  },
 ];
 
 /** The image type the bytes really are (PNG, JPEG, GIF or WebP), or null. */
@@ -22,7 +34,12 @@ export function sniffImage(bytes: Uint8Array): { type: string; ext: string } | n
 export const MEDIA_PREFIXES = ["profile-photos/", "app-images/"] as const;
 export const mediaUrl = (key: string) => `/media/${key}`;
 
-export async function putImage(app: AppContext, prefix: (typeof MEDIA_PREFIXES)[number], owner: string, file: File): Promise<{ key: string } | { error: string }> {
+export async function putImage(
+  app: AppContext,
+  prefix: (typeof MEDIA_PREFIXES)[number],
+  owner: string,
+  file: File,
+): Promise<{ key: string } | { error: string }> {
   if (file.size > IMAGE_MAX_BYTES) return { error: "The photo must be 2 MB or smaller." };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);
