@@ -75,18 +75,16 @@ async function writeWithVersion(
       .update(apps)
       .set({ [column[kind]]: content, updatedAt: app.now })
       .where(eq(apps.id, row.id)),
-    app.db
-      .insert(appVersions)
-      .values({
-        id: versionId,
-        appId: row.id,
-        kind,
-        content,
-        reason,
-        restoredFrom,
-        createdBy: userId,
-        createdAt: app.now,
-      }),
+    app.db.insert(appVersions).values({
+      id: versionId,
+      appId: row.id,
+      kind,
+      content,
+      reason,
+      restoredFrom,
+      createdBy: userId,
+      createdAt: app.now,
+    }),
   ]);
   return versionId;
 }

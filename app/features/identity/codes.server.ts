@@ -27,16 +27,14 @@ export async function issueCode(app: AppContext, userId: string, purpose: Purpos
           isNull(verificationCodes.usedAt),
         ),
       ),
-    app.db
-      .insert(verificationCodes)
-      .values({
-        id,
-        userId,
-        purpose,
-        codeHash: await hashOf(id, code),
-        createdAt: app.now,
-        expiresAt: app.now + CODE_TTL_MS,
-      }),
+    app.db.insert(verificationCodes).values({
+      id,
+      userId,
+      purpose,
+      codeHash: await hashOf(id, code),
+      createdAt: app.now,
+      expiresAt: app.now + CODE_TTL_MS,
+    }),
   ]);
   return code;
 }
