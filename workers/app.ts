@@ -18,7 +18,7 @@ import { cspNonce, withSecurityHeaders } from "~/platform/security-headers";
 // The Remix compiler replaces process.env.NODE_ENV at build time.
 declare const process: { env: { NODE_ENV: string } };
 
-const handleRemixRequest = createRequestHandler(build as any, process.env.NODE_ENV);
+const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
 
 const PROVIDER_POSTS = new Set(["/auth/callback", "/api/webhooks/stripe"]);
 

@@ -1,4 +1,4 @@
-import { Marked, type Tokens } from "marked";
+import { Marked, type RendererThis, type Tokens } from "marked";
 import { escapeHtml } from "./html";
 
 /**
@@ -44,8 +44,8 @@ const IMAGE_SCHEMES = new Set(["https", "http"]);
  * address (a path, `#anchor`, `?query`). Anything else (javascript:, data:, vbscript:, file:…) is refused.
  */
 export function safeLinkUrl(raw: string, { images = false } = {}): string | null {
-  // eslint-disable-next-line no-control-regex
   const url = decodeEntities(raw).replace(
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
     /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]+/g,
     (run, offset: number, whole: string) =>
       // Spaces inside an address (not at its ends) stay, encoded; every other such character goes.
@@ -65,7 +65,7 @@ const marked = new Marked({
     html(token: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(token.text);
     },
-    link(this: any, token: Tokens.Link) {
+    link(this: RendererThis, token: Tokens.Link) {
       const text = this.parser.parseInline(token.tokens);
       const href = safeLinkUrl(token.href ?? "");
       if (href === null) return text;

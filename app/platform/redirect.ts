@@ -23,7 +23,8 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
  * and '\' (caught by the comparison below); these it leaves alone.
  */
 const SLASH_LOOKALIKES =
-  /[\u2044\u2215\u2216\u2571\u2572\u27cb\u27cd\u29f5\u29f8\u29f9\u0338\u20e5\u1735\u2cfa\u3033\u3035]/u;
+  // The two combining marks (U+0338, U+20E5) stand alone: in a class they would read as combined.
+  /[\u2044\u2215\u2216\u2571\u2572\u27cb\u27cd\u29f5\u29f8\u29f9\u1735\u2cfa\u3033\u3035]|\u0338|\u20e5/u;
 
 /** A decoded form of the path that a browser or proxy could still read as another host. */
 function unsafeDecoded(path: string): boolean {

@@ -216,6 +216,7 @@ export function Modal({
       {canClickOutside ? (
         // Clicking outside follows closeHref even without JavaScript. Hidden from assistive technology
         // and out of the tab order: the close button is the accessible way out.
+        // eslint-disable-next-line jsx-a11y/anchor-has-content -- a backdrop: hidden from assistive technology on purpose
         <a className="modal-backdrop" href={closeHref} onClick={onBackdropClick} aria-hidden="true" tabIndex={-1} />
       ) : (
         <div className="modal-backdrop" aria-hidden="true" />

@@ -59,7 +59,6 @@ test.describe("auth modal flows", () => {
 
   test("SocialSignUp in dark mode shows the consent line and sends a known email to Log In", async ({
     page,
-    request,
   }, testInfo) => {
     const email = emailFor("social", testInfo.project.name);
     await makeAccount(email);

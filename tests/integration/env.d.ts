@@ -4,6 +4,7 @@ declare namespace Cloudflare {
     DB: D1Database;
     CACHE: KVNamespace;
     MEDIA: R2Bucket;
+    // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- a top-level import would make this global declaration a module
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     TEST_SEED: string[];
     TEST_SEEDED_AT: number;

@@ -6,7 +6,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_THEME } from "../tools/apps-sql.mjs";
-// @ts-ignore build/worker.js is the build's output: absent before `npm run build` (the typecheck runs first), untyped after
+// @ts-ignore -- build/worker.js is the build's output: absent before `npm run build` (the typecheck runs first), untyped after
 import worker from "../../build/worker.js";
 import { ORIGIN, PASSWORD, signUp } from "./commerce-helpers";
 

@@ -23,7 +23,7 @@ import {
   starterTierOrder,
 } from "./commerce-helpers";
 // The built worker's own handler, called with production bindings (the suite's bindings say "test").
-// @ts-ignore build/worker.js is the build's output: absent before `npm run build` (the typecheck runs first), untyped after
+// @ts-ignore -- build/worker.js is the build's output: absent before `npm run build` (the typecheck runs first), untyped after
 import worker from "../../build/worker.js";
 
 const built = worker as { fetch(request: Request, bindings: unknown, ctx: ExecutionContext): Promise<Response> };

@@ -5,7 +5,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { call } from "./app-context";
 import { Browser, ORIGIN, product, signUp } from "./commerce-helpers";
-// @ts-ignore build/worker.js is the build's output: absent before `npm run build` (the typecheck runs first), untyped after
+// @ts-ignore -- build/worker.js is the build's output: absent before `npm run build` (the typecheck runs first), untyped after
 import worker from "../../build/worker.js";
 
 const built = worker as { fetch(request: Request, bindings: unknown, ctx: ExecutionContext): Promise<Response> };

@@ -5,16 +5,13 @@
  * and back. Shared by the server (actions, API) and the browser (live preview).
  */
 import type { ZodIssue } from "zod";
-import type {
-  LandingPage,
-  OnboardingFlow,
-  OnboardingPage,
-  Pricing,
-  PublishedSnapshot,
-  Question,
-  Theme,
+import type { LandingPage, OnboardingFlow, OnboardingPage, Question, Theme } from "~/features/apps/content";
+import {
+  landingPageSchema,
+  onboardingFlowSchema,
+  onboardingPageSchema,
+  type QUESTION_TYPES,
 } from "~/features/apps/content";
-import { landingPageSchema, onboardingFlowSchema, onboardingPageSchema, QUESTION_TYPES } from "~/features/apps/content";
 
 export const VERSION_PAGE_SIZE = 20;
 export const UNPUBLISHED_CACHE_MS = 5_000;

@@ -3,6 +3,7 @@
  * every transition works without JavaScript: ?auth=<form> plus optional auth* parameters. Pure, so
  * links, forms and actions all build addresses the same way.
  */
+import type { SubmissionResult } from "@conform-to/react";
 
 export const AUTH_FORMS = ["Email", "SocialSignUp", "CreateAccount", "Login", "ResetPassword", "JoinWaitlist"] as const;
 export type AuthForm = (typeof AUTH_FORMS)[number];
@@ -147,7 +148,7 @@ export interface AuthContext {
 
 /** What an auth form action answers when it does not redirect: conform's result plus the form's state. */
 export interface AuthActionData {
-  result: import("@conform-to/react").SubmissionResult<string[]>;
+  result: SubmissionResult<string[]>;
   context: AuthContext;
   /** Get Started: the warning shown, and which warnings have now been shown (each shows once). */
   notice?: { message: string; shown: { suggestion: boolean; score: boolean } };

@@ -154,6 +154,7 @@ export function LandingEditor({
           <input type="hidden" name="hero.imageUrl" value={shownContentUrl(page.hero.imageUrl) ?? ""} />
           {shownContentUrl(page.hero.imageUrl) ? (
             <div className="builder-image">
+              {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- it names which image, not that it is one */}
               <img src={shownContentUrl(page.hero.imageUrl)!} alt="The current hero image" width={160} />
               <label className="builder-check">
                 <input type="checkbox" name="removeImage" /> Remove the image

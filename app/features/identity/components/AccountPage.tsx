@@ -55,6 +55,7 @@ function ProfileSection({ profile }: { profile: PageData["profile"] }) {
         <Intent value="profile" />
         <div className="account__photo">
           {profile.profilePhoto ? (
+            // eslint-disable-next-line jsx-a11y/img-redundant-alt -- the photo is the content: "profile photo" names it
             <img src={profile.profilePhoto} alt="Your profile photo" width={72} height={72} />
           ) : (
             <span className="account__initials" aria-hidden="true">

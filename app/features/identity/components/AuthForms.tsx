@@ -70,7 +70,7 @@ function SocialButtons({
   if (providers.length === 0) return null;
   return (
     <div className="auth-form__social">
-      {providers.map((provider, index) => (
+      {providers.map((provider) => (
         <Form key={provider.id} method="post" action={`/auth/social/${provider.id}`} reloadDocument>
           <AuthHidden context={context} />
           <button
