@@ -39,6 +39,49 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  // Routes own HTTP (app/README.md "Layers"): a feature is a plain service that never sees a
+  // Request, a Response or headers, and its components get route data as props.
+  {
+    files: ["app/features/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference[typeName.name=/^(Request|Response|Headers)$/]",
+          message: "Features never see a Request, a Response or headers: the route reads them and passes plain values.",
+        },
+        {
+          selector: "NewExpression[callee.name=/^(Response|Headers)$/], CallExpression[callee.object.name='Response']",
+          message: "Features never build a Response: the route answers.",
+        },
+      ],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/node"], message: "Routes own HTTP." },
+          ],
+          paths: [
+            {
+              name: "@remix-run/react",
+              importNames: ["useLoaderData", "useActionData", "useRouteLoaderData"],
+              message: "Route data belongs to the route: pass it to the component as props.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/features/**/*.ts"],
+    ignores: ["app/features/**/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@remix-run/*"], message: "Services, rules and schemas know nothing of Remix." }] },
+      ],
+    },
+  },
   { files: ["**/*.{js,mjs,cjs}"], languageOptions: { globals: { ...globals.node } } },
   // Tests feed control characters and loose JSON on purpose.
   {

@@ -1,4 +1,4 @@
-// `npm test`: every test, in order — typecheck, unit, build, integration (workerd + D1), end-to-end (Chromium, JS on and off).
+// `npm test`: every test, in order — typecheck, format, lint, the dependency rule, unit, build, integration (workerd + D1), end-to-end (Chromium, JS on and off).
 // Ends with one line 'N passed, N failed' summed over all runners.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -49,6 +49,10 @@ function countPlaywright(file) {
 
 const typesOk = step("Typecheck", bin("tsc"), ["--noEmit"]);
 if (!typesOk) failed += 1;
+// Formatting, lint and the dependency rule (features in their order, no cycles): each failure counts once.
+if (!step("Format (Prettier)", bin("prettier"), ["--check", "--log-level", "warn", "."])) failed += 1;
+if (!step("Lint (ESLint)", bin("eslint"), ["."])) failed += 1;
+if (!step("Dependency rule (dependency-cruiser)", bin("depcruise"), ["app", "workers", "--ignore-known"])) failed += 1;
 step("Unit tests", bin("vitest"), [
   "run",
   "--config",
