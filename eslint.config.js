@@ -59,7 +59,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/node"], message: "Routes own HTTP." },
+            {
+              group: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/node"],
+              message: "Routes own HTTP.",
+            },
           ],
           paths: [
             {
