@@ -8,8 +8,9 @@ export function jsonError(
   error: string,
   details?: unknown,
 ) {
+  // The one error body (app/http/api.server.ts): the spec's client reads `detail`; the learner API's catalogue names `error`.
   return Response.json(
-    { status: status === 404 ? "not found" : "error", error, ...(details ? { details } : {}) },
+    { status: status === 404 ? "not found" : "error", error, detail: error, ...(details ? { details } : {}) },
     { status },
   );
 }

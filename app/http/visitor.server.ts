@@ -1,0 +1,44 @@
+/**
+ * Who is asking. The one place a request is turned into a visitor: the signed-in user (the session
+ * cookie; for the JSON API also a bearer token) and the anonymous id this browser carries. Routes
+ * resolve the visitor here and hand plain values to feature services.
+ */
+import { redirect } from "@remix-run/cloudflare";
+import type { UserRow } from "~/db/schema";
+import { anonymousIdOf } from "~/features/identity/anonymous.server";
+import { currentUser } from "~/features/identity/sessions.server";
+import { requestUser } from "~/features/identity/tokens.server";
+import type { AppContext } from "~/platform/context";
+
+export interface Visitor {
+  /** The signed-in user, or null. */
+  user: UserRow | null;
+  /** The well-formed anonymous id of this browser's visitor cookie, or null. */
+  anonymousId: string | null;
+}
+
+/** The visitor of a screen (session cookie) or, with `bearer`, of an API call (bearer token first). */
+export async function visitorOf(app: AppContext, request: Request, { bearer = false } = {}): Promise<Visitor> {
+  const user = bearer ? await requestUser(app, request) : await currentUser(app, request);
+  return { user, anonymousId: anonymousIdOf(request) };
+}
+
+/** The Log In address that brings the visitor back to `path` afterwards (the auth modal over the home page). */
+export function loginHref(path: string): string {
+  return `/?auth=Login&redirect=${encodeURIComponent(path)}`;
+}
+
+/**
+ * A signed-in screen's user. A visitor is sent to Log In and brought back to `redirectTo` (this
+ * page's path and query by default) after.
+ */
+export async function requireUser(
+  app: AppContext,
+  request: Request,
+  { redirectTo }: { redirectTo?: string } = {},
+): Promise<UserRow> {
+  const user = await currentUser(app, request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(loginHref(redirectTo ?? url.pathname + url.search), 303);
+}
