@@ -5,10 +5,11 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
-import { anonymousIdOf } from "~/features/identity/anonymous.server";
+import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
 import { currentUser } from "~/features/identity/sessions.server";
 import { requestUser } from "~/features/identity/tokens.server";
 import type { AppContext } from "~/platform/context";
+import { isSecureRequest } from "~/platform/http.server";
 
 export interface Visitor {
   /** The signed-in user, or null. */
@@ -41,4 +42,15 @@ export async function requireUser(
   if (user) return user;
   const url = new URL(request.url);
   throw redirect(loginHref(redirectTo ?? url.pathname + url.search), 303);
+}
+
+/**
+ * This browser's anonymous id, made (with the Set-Cookie that keeps it) when it has none yet: for
+ * what a visitor may do before signing in (a cart, onboarding answers).
+ */
+export function ensureAnonymousId(request: Request): { anonymousId: string; cookies: string[] } {
+  const existing = anonymousIdOf(request);
+  if (existing) return { anonymousId: existing, cookies: [] };
+  const anonymousId = newAnonymousId();
+  return { anonymousId, cookies: [anonymousCookie(anonymousId, isSecureRequest(request))] };
 }
