@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { startSocial } from "~/features/identity/social-actions.server";
+import { startSocial } from "./auth/social-actions.server";
 
 /** POST /auth/social/:provider: starts social sign-in (the state and PKCE verifier go in a cookie). */
 export const action = ({ request, context, params }: ActionFunctionArgs) =>

@@ -5,12 +5,12 @@ import type { AppContext } from "~/platform/context";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
-import { challengeCookieHeader, startChallenge } from "./challenges.server";
-import { isRememberedDevice } from "./devices.server";
+import { challengeCookieHeader, startChallenge } from "~/features/identity/challenges.server";
+import { isRememberedDevice } from "~/features/identity/devices.server";
 import { readForm } from "./auth-actions.server";
-import { authHref } from "./modal";
-import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "./rules";
-import { startSession } from "./sessions.server";
+import { authHref } from "~/features/identity/modal";
+import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "~/features/identity/rules";
+import { deviceTokenOf, signIn } from "~/http/session.server";
 import {
   findProvider,
   finishSocialSignIn,
@@ -18,10 +18,10 @@ import {
   startSocialSignIn,
   userForSocialProfile,
   type SocialContext,
-} from "./social.server";
-import { verifiedFactor } from "./totp.server";
+} from "~/features/identity/social.server";
+import { verifiedFactor } from "~/features/identity/totp.server";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
-import { anonymousIdOf } from "./anonymous.server";
+import { anonymousIdOf } from "~/features/identity/anonymous.server";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 
@@ -164,7 +164,7 @@ export async function socialCallback(app: AppContext, incoming: Request) {
   if (
     user.preferredMfa === "SOFTWARE_TOKEN_MFA" &&
     (await verifiedFactor(app, user.id)) &&
-    !(await isRememberedDevice(app, request, user.id))
+    !(await isRememberedDevice(app, await deviceTokenOf(request), user.id))
   ) {
     const token = await startChallenge(app, user.id);
     return back(
@@ -203,7 +203,7 @@ export async function socialCallback(app: AppContext, incoming: Request) {
     ? `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!`
     : `Welcome back, ${user.firstName}!`;
   const headers = new Headers();
-  for (const cookie of [...(await startSession(app, request, user.id)), ...clear]) headers.append("Set-Cookie", cookie);
+  for (const cookie of [...(await signIn(app, request, user.id)), ...clear]) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setToastHeader({ kind: "success", title: welcome }, secure));
   return redirect(to ?? context.page, { status: 303, headers });
 }

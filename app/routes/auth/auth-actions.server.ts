@@ -11,22 +11,28 @@ import { serverUp } from "~/platform/health.server";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
-import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "./accounts.server";
+import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "~/features/identity/accounts.server";
 import { clientOf } from "~/platform/client.server";
-import { takeAttempt, waitSeconds } from "./attempts.server";
-import { isCommonPassword } from "./common-passwords.server";
+import { takeAttempt, waitSeconds } from "~/features/identity/attempts.server";
+import { isCommonPassword } from "~/features/identity/common-passwords.server";
 import {
   challengeCookieHeader,
   challengeFromCookie,
   challengeUser,
   endChallenge,
   startChallenge,
-} from "./challenges.server";
-import { isRememberedDevice } from "./devices.server";
-import { collectEmail, interestFromPage } from "./leads.server";
-import { authHref, parseAuthOptions, type AuthActionData, type AuthContext, type AuthStep } from "./modal";
-import { resetPassword, sendResetCode, verifyResetCode } from "./reset-password.server";
-import { LOOKUP_POLICY, afterCreateAccount, afterLogin, emailWarning, messages } from "./rules";
+} from "~/features/identity/challenges.server";
+import { isRememberedDevice } from "~/features/identity/devices.server";
+import { collectEmail, interestFromPage } from "~/features/identity/leads.server";
+import {
+  authHref,
+  parseAuthOptions,
+  type AuthActionData,
+  type AuthContext,
+  type AuthStep,
+} from "~/features/identity/modal";
+import { resetPassword, sendResetCode, verifyResetCode } from "~/features/identity/reset-password.server";
+import { LOOKUP_POLICY, afterCreateAccount, afterLogin, emailWarning, messages } from "~/features/identity/rules";
 import {
   createAccountSchema,
   getStartedSchema,
@@ -37,14 +43,14 @@ import {
   resetEmailSchema,
   resetPasswordSchema,
   socialSignUpSchema,
-} from "./schema";
+} from "~/features/identity/schema";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { EVENTS, type EventName } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
-import { anonymousIdOf } from "./anonymous.server";
-import { startSession } from "./sessions.server";
-import { answerSignInChallenge, verifiedFactor } from "./totp.server";
-import { joinWaitlist } from "./waitlist.server";
+import { anonymousIdOf } from "~/features/identity/anonymous.server";
+import { deviceTokenOf, signIn } from "~/http/session.server";
+import { answerSignInChallenge, verifiedFactor } from "~/features/identity/totp.server";
+import { joinWaitlist } from "~/features/identity/waitlist.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
 /** What the answers need of a conform submission, successful or not. */
@@ -96,7 +102,7 @@ async function signedIn(
   { remember = false, extraCookies = [] as string[] } = {},
 ) {
   const headers = new Headers();
-  for (const cookie of [...(await startSession(app, request, userId, { remember })), ...extraCookies])
+  for (const cookie of [...(await signIn(app, request, userId, { remember })), ...extraCookies])
     headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setToastHeader({ kind: "success", title: welcome }, isSecureRequest(request)));
   return goTo(to, headers);
@@ -149,7 +155,7 @@ export async function logIn(app: AppContext, request: Request) {
   if (
     user.preferredMfa === "SOFTWARE_TOKEN_MFA" &&
     (await verifiedFactor(app, user.id)) &&
-    !(await isRememberedDevice(app, request, user.id))
+    !(await isRememberedDevice(app, await deviceTokenOf(request), user.id))
   ) {
     const token = await startChallenge(app, user.id);
     const headers = new Headers({ "Set-Cookie": await challengeCookieHeader(request, token) });
