@@ -13,6 +13,7 @@ import {
   sessionUser,
   startSession,
 } from "~/features/identity/sessions.server";
+import { CHALLENGE_MAX_AGE } from "~/features/identity/challenges.server";
 import { tokenUser } from "~/features/identity/tokens.server";
 import { afterSignIn } from "~/features/sign-in/after-sign-in.server";
 import type { AppContext } from "~/platform/context";
@@ -32,6 +33,26 @@ const deviceCookie = createCookie("studio_device", {
   sameSite: "lax",
   maxAge: 400 * 86_400,
 });
+
+const challengeCookie = createCookie("studio_mfa", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: CHALLENGE_MAX_AGE,
+});
+
+/** The Set-Cookie of the sign-in challenge (the authenticator step): its token, or cleared. */
+export async function challengeCookieHeader(request: Request, token: string | null) {
+  return token
+    ? challengeCookie.serialize(token, { secure: isSecureRequest(request) })
+    : challengeCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+}
+
+/** This browser's sign-in challenge token, or null. */
+export async function challengeFromCookie(request: Request): Promise<string | null> {
+  const token: unknown = await challengeCookie.parse(request.headers.get("Cookie"));
+  return typeof token === "string" ? token : null;
+}
 
 const HEX_128 = /^[0-9a-f]{32}$/;
 

@@ -15,13 +15,7 @@ import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "~
 import { clientOf } from "~/platform/client.server";
 import { takeAttempt, waitSeconds } from "~/features/identity/attempts.server";
 import { isCommonPassword } from "~/features/identity/common-passwords.server";
-import {
-  challengeCookieHeader,
-  challengeFromCookie,
-  challengeUser,
-  endChallenge,
-  startChallenge,
-} from "~/features/identity/challenges.server";
+import { challengeUser, endChallenge, startChallenge } from "~/features/identity/challenges.server";
 import { isRememberedDevice } from "~/features/identity/devices.server";
 import { collectEmail, interestFromPage } from "~/features/identity/leads.server";
 import {
@@ -48,7 +42,7 @@ import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { EVENTS, type EventName } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import { anonymousIdOf } from "~/features/identity/anonymous.server";
-import { deviceTokenOf, signIn } from "~/http/session.server";
+import { challengeCookieHeader, challengeFromCookie, deviceTokenOf, signIn } from "~/http/session.server";
 import { answerSignInChallenge, verifiedFactor } from "~/features/identity/totp.server";
 import { joinWaitlist } from "~/features/identity/waitlist.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";

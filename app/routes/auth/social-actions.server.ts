@@ -5,12 +5,12 @@ import type { AppContext } from "~/platform/context";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { setToastHeader } from "~/platform/toast.server";
-import { challengeCookieHeader, startChallenge } from "~/features/identity/challenges.server";
+import { startChallenge } from "~/features/identity/challenges.server";
 import { isRememberedDevice } from "~/features/identity/devices.server";
 import { readForm } from "./auth-actions.server";
 import { authHref } from "~/features/identity/modal";
 import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "~/features/identity/rules";
-import { deviceTokenOf, signIn } from "~/http/session.server";
+import { challengeCookieHeader, challengeFromCookie, deviceTokenOf, signIn } from "~/http/session.server";
 import {
   findProvider,
   finishSocialSignIn,
