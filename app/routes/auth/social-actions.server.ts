@@ -13,12 +13,11 @@ import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } fro
 import { challengeCookieHeader, challengeFromCookie, deviceTokenOf, signIn } from "~/http/session.server";
 import {
   findProvider,
-  finishSocialSignIn,
   SocialSignInError,
-  startSocialSignIn,
   userForSocialProfile,
   type SocialContext,
 } from "~/features/identity/social.server";
+import { finishSocialSignIn, startSocialSignIn } from "./social-oauth.server";
 import { verifiedFactor } from "~/features/identity/totp.server";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { anonymousIdOf } from "~/features/identity/anonymous.server";
