@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { users, type UserRow } from "~/db/schema";
-import { clientOf, type Client } from "~/platform/client.server";
+import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { changePassword, deleteAccount } from "./account.server";
 import { authenticate, createAccount, EmailTakenError, findUserByUsername } from "./accounts.server";

@@ -4,8 +4,8 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { clientOf } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { deleteMedia, mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
-import { isSecureRequest, formDataOf } from "~/platform/http.server";
-import { setToastHeader, type Toast } from "~/platform/toast.server";
+import { formDataOf } from "~/platform/http.server";
+import { redirectWithToast, type Toast } from "~/http/toast.server";
 import { changePassword, deleteAccount, updateProfile } from "~/features/identity/account.server";
 import { waitSeconds } from "~/features/identity/attempts.server";
 import { deviceIdOf, forgetDevice, listDevices } from "~/features/identity/devices.server";
@@ -76,12 +76,9 @@ export async function accountPage(app: AppContext, request: Request) {
   };
 }
 
-async function done(request: Request, to: string, toast: Toast, extraCookies: string[] = []) {
-  const headers = new Headers();
-  headers.append("Set-Cookie", await setToastHeader(toast, isSecureRequest(request)));
-  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
-  return redirect(to, { status: 303, headers });
-}
+/** Back with a toast (and the cookies that ride along: a cleared session when this browser signed out). */
+const done = (request: Request, to: string, toast: Toast, cookies: string[] = []) =>
+  redirectWithToast(request, to, toast, { headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
 
 export async function accountAction(app: AppContext, request: Request) {
   const user = await signedInUser(app, request);

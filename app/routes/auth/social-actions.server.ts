@@ -1,16 +1,16 @@
 /** The social sign-in form post (start) and the provider's return (/auth/callback). */
-import { createCookie, redirect } from "@remix-run/cloudflare";
+import { createCookie } from "@remix-run/cloudflare";
 import { parse as parseCookie } from "cookie";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
-import { setToastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { startChallenge } from "~/features/identity/challenges.server";
 import { isRememberedDevice } from "~/features/identity/devices.server";
 import { readForm } from "./auth-actions.server";
 import { authHref } from "~/features/identity/modal";
 import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "~/features/identity/rules";
-import { challengeCookieHeader, challengeFromCookie, deviceTokenOf, signIn } from "~/http/session.server";
+import { challengeCookieHeader, deviceTokenOf, signIn } from "~/http/session.server";
 import {
   findProvider,
   SocialSignInError,
@@ -30,13 +30,11 @@ const socialContextCookie = createCookie("studio_oauth", { path: "/", httpOnly: 
 /** The onboarding flow (creator apps) sets this before sending someone to sign in; they go back to it after. */
 const ONBOARDING_COOKIE = "studio_onboarding_auth";
 
-async function back(request: Request, to: string, error: string | null, cookies: string[] = []) {
-  const headers = new Headers();
-  if (error)
-    headers.append("Set-Cookie", await setToastHeader({ kind: "error", title: error }, isSecureRequest(request)));
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return redirect(to, { status: 303, headers });
-}
+/** Back to a form, with the error as a toast (and the cookies that ride along). */
+const back = (request: Request, to: string, error: string | null, cookies: string[] = []) =>
+  redirectWithToast(request, to, error ? { kind: "error", title: error } : null, {
+    headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
+  });
 
 /** POST /auth/social/:provider — the 'Continue with …' / 'Log in with …' buttons. */
 export async function startSocial(app: AppContext, request: Request, providerId: string) {
@@ -201,8 +199,13 @@ export async function socialCallback(app: AppContext, incoming: Request) {
   const welcome = created
     ? `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!`
     : `Welcome back, ${user.firstName}!`;
-  const headers = new Headers();
-  for (const cookie of [...(await signIn(app, request, user.id)), ...clear]) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setToastHeader({ kind: "success", title: welcome }, secure));
-  return redirect(to ?? context.page, { status: 303, headers });
+  const cookies = [...(await signIn(app, request, user.id)), ...clear];
+  return redirectWithToast(
+    request,
+    to ?? context.page,
+    { kind: "success", title: welcome },
+    {
+      headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
+    },
+  );
 }
