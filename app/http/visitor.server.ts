@@ -6,10 +6,9 @@
 import { redirect } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
 import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
-import { currentUser } from "~/features/identity/sessions.server";
-import { requestUser } from "~/features/identity/tokens.server";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest } from "~/platform/http.server";
+import { apiUserOf, sessionUserOf } from "./session.server";
 
 export interface Visitor {
   /** The signed-in user, or null. */
@@ -20,7 +19,7 @@ export interface Visitor {
 
 /** The visitor of a screen (session cookie) or, with `bearer`, of an API call (bearer token first). */
 export async function visitorOf(app: AppContext, request: Request, { bearer = false } = {}): Promise<Visitor> {
-  const user = bearer ? await requestUser(app, request) : await currentUser(app, request);
+  const user = bearer ? await apiUserOf(app, request) : await sessionUserOf(app, request);
   return { user, anonymousId: anonymousIdOf(request) };
 }
 
@@ -38,7 +37,7 @@ export async function requireUser(
   request: Request,
   { redirectTo }: { redirectTo?: string } = {},
 ): Promise<UserRow> {
-  const user = await currentUser(app, request);
+  const user = await sessionUserOf(app, request);
   if (user) return user;
   const url = new URL(request.url);
   throw redirect(loginHref(redirectTo ?? url.pathname + url.search), 303);

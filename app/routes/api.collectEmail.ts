@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { collectEmail, interestFromPage } from "~/features/identity/leads.server";
 import { EMAIL_PATTERN, messages } from "~/features/identity/rules";
-import { apiAction, apiJson, methodNotAllowed } from "~/platform/api.server";
-import { jsonError } from "~/platform/http.server";
+import { apiAction, jsonError, methodNotAllowed } from "~/http/api.server";
 
 const body = z.object({
   email: z
@@ -30,13 +29,13 @@ function parseTags(raw: unknown): { ok: true; value: unknown } | { ok: false } {
  * POST /api/collectEmail (form data: email, classInterestedIn, extraTags as JSON) → {email_validation_info:
  * {suggestion, score}}. The source page (a `source` field, else the Referer) decides lead or checkout initiation.
  */
-export const action = apiAction(body, async (input, app, request) => {
+export const action = apiAction(body, async ({ input, app, request }) => {
   const tags = parseTags(input.extraTags);
   if (!tags.ok) return jsonError(400, "extraTags must be JSON");
   const referer = request.headers.get("Referer");
   const source = input.source ?? (referer ? new URL(referer, request.url).pathname : "/");
   const classInterestedIn = input.classInterestedIn || (await interestFromPage(app, source));
   const info = await collectEmail(app, { email: input.email, classInterestedIn, extraTags: tags.value, source });
-  return apiJson({ email_validation_info: info });
+  return { email_validation_info: info };
 });
 export const loader = methodNotAllowed;

@@ -3,8 +3,7 @@ import { waitSeconds } from "~/features/identity/attempts.server";
 import { EMAIL_PATTERN, messages } from "~/features/identity/rules";
 import { sendEmailConfirmation } from "~/features/identity/verification.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
-import { apiAction, apiJson, methodNotAllowed } from "~/platform/api.server";
-import { jsonError } from "~/platform/http.server";
+import { apiAction, jsonError, methodNotAllowed } from "~/http/api.server";
 
 const body = z.object({
   email: z
@@ -18,7 +17,7 @@ const body = z.object({
  * POST /api/confirmEmail (form data: email): sends a confirmation code to an unverified account. The
  * answer is the same whether or not the email has an account, so it cannot be used to find accounts.
  */
-export const action = apiAction(body, async ({ email }, app) => {
+export const action = apiAction(body, async ({ input: { email }, app }) => {
   let waitMs: number;
   try {
     waitMs = await sendEmailConfirmation(app, email);
@@ -28,6 +27,6 @@ export const action = apiAction(body, async ({ email }, app) => {
     throw error;
   }
   if (waitMs > 0) return jsonError(429, messages.tooManyRequests(waitSeconds(waitMs)));
-  return apiJson({ success: true });
+  return { success: true };
 });
 export const loader = methodNotAllowed;

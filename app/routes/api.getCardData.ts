@@ -2,9 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { savedCards } from "~/db/schema";
 import { messages } from "~/features/identity/rules";
-import { requestUser } from "~/features/identity/tokens.server";
-import { apiJson, methodNotAllowed } from "~/platform/api.server";
-import { jsonError } from "~/platform/http.server";
+import { apiJson, jsonError, methodNotAllowed } from "~/http/api.server";
+import { apiUserOf } from "~/http/session.server";
 
 /**
  * POST /api/getCardData (any body, or none) → {card: {brand, last4, expMonth, expYear} | null}: the
@@ -12,7 +11,7 @@ import { jsonError } from "~/platform/http.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
-  const user = await requestUser(context.app, request);
+  const user = await apiUserOf(context.app, request);
   if (!user) return jsonError(401, messages.notAuthenticated);
   const card = await context.app.db.select().from(savedCards).where(eq(savedCards.userId, user.id)).get();
   return apiJson({

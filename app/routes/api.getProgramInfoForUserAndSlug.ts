@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { signedInLoader } from "~/features/identity/api-auth.server";
 import { PROGRAM_SLUG, programInfo } from "~/features/identity/programs.server";
-import { apiJson, methodNotAllowed } from "~/platform/api.server";
+import { methodNotAllowed, signedInLoader } from "~/http/api.server";
 
 const query = z.object({
   slug: z
@@ -12,7 +11,8 @@ const query = z.object({
 });
 
 /** GET /api/getProgramInfoForUserAndSlug?slug= → {slug, program_info} (null when nothing was saved). */
-export const loader = signedInLoader(query, async ({ slug }, user, app) =>
-  apiJson({ slug, program_info: await programInfo(app, user.id, slug) }),
-);
+export const loader = signedInLoader(query, async ({ input: { slug }, user, app }) => ({
+  slug,
+  program_info: await programInfo(app, user.id, slug),
+}));
 export const action = methodNotAllowed;

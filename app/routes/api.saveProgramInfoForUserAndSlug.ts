@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { signedInAction } from "~/features/identity/api-auth.server";
 import { PROGRAM_SLUG, saveProgramInfo } from "~/features/identity/programs.server";
-import { apiJson, methodNotAllowed } from "~/platform/api.server";
-import { jsonError } from "~/platform/http.server";
+import { jsonError, methodNotAllowed, signedInAction } from "~/http/api.server";
 
 const body = z.object({
   slug: z
@@ -17,9 +15,9 @@ const body = z.object({
 });
 
 /** POST /api/saveProgramInfoForUserAndSlug {slug, program_info} → {success, slug, program_info}; at most 16 KB. */
-export const action = signedInAction(body, async ({ slug, program_info }, user, app) => {
+export const action = signedInAction(body, async ({ input: { slug, program_info }, user, app }) => {
   if (JSON.stringify(program_info).length > 16_384) return jsonError(400, "program_info is larger than 16 KB");
   await saveProgramInfo(app, user.id, slug, program_info);
-  return apiJson({ success: true, slug, program_info });
+  return { success: true, slug, program_info };
 });
 export const loader = methodNotAllowed;

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { findUserByEmail } from "~/features/identity/accounts.server";
 import { takeAttempt, waitSeconds } from "~/features/identity/attempts.server";
 import { LOOKUP_POLICY, messages } from "~/features/identity/rules";
-import { apiJson, apiLoader, methodNotAllowed } from "~/platform/api.server";
+import { apiJson, apiLoader, jsonError, methodNotAllowed } from "~/http/api.server";
 import { clientOf } from "~/platform/client.server";
-import { jsonError } from "~/platform/http.server";
 
 const query = z.object({
   email: z
@@ -14,7 +13,7 @@ const query = z.object({
 });
 
 /** GET /api/users/checkUserExists?email= → {exists}. Rate limited per visitor: it tells whether an email has an account. */
-export const loader = apiLoader(query, async ({ email }, app, request) => {
+export const loader = apiLoader(query, async ({ input: { email }, app, request }) => {
   const waitMs = await takeAttempt(app, `lookup:${clientOf(app.env, request).key}`, LOOKUP_POLICY);
   if (waitMs > 0) return jsonError(429, messages.tooManyRequests(waitSeconds(waitMs)));
   return apiJson({ exists: Boolean(await findUserByEmail(app, email.trim())) });

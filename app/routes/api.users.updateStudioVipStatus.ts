@@ -1,9 +1,6 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { users } from "~/db/schema";
-import { signedInAction } from "~/features/identity/api-auth.server";
-import { apiJson, methodNotAllowed } from "~/platform/api.server";
-import { jsonError } from "~/platform/http.server";
+import { setStudioVip } from "~/features/identity/accounts.server";
+import { methodNotAllowed, signedInAction } from "~/http/api.server";
 
 const body = z.object({
   isStudioVip: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], {
@@ -17,14 +14,8 @@ const body = z.object({
  * POST /api/users/updateStudioVipStatus {isStudioVip[, userId]}. VIP status is granted by admins
  * (for any user); a user may only give up their own. Anything else: 'Failed to update Studio VIP status'.
  */
-export const action = signedInAction(body, async ({ isStudioVip, userId }, user, app) => {
-  const target = userId ?? user.id;
-  if (!user.isAdmin && (target !== user.id || isStudioVip)) return jsonError(403, "Failed to update Studio VIP status");
-  const [updated] = await app.db
-    .update(users)
-    .set({ isStudioVip })
-    .where(eq(users.id, target))
-    .returning({ id: users.id, isStudioVip: users.isStudioVip });
-  return updated ? apiJson({ success: true, ...updated }) : jsonError(404, "Failed to update Studio VIP status");
-});
+export const action = signedInAction(body, async ({ input: { isStudioVip, userId }, user, app }) => ({
+  success: true,
+  ...(await setStudioVip(app, user, userId ?? user.id, isStudioVip)),
+}));
 export const loader = methodNotAllowed;

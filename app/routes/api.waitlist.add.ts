@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { EMAIL_PATTERN, messages } from "~/features/identity/rules";
 import { joinWaitlist } from "~/features/identity/waitlist.server";
-import { apiJson, methodNotAllowed, readBody } from "~/platform/api.server";
+import { apiJson, methodNotAllowed, readBody } from "~/http/api.server";
 
 /**
  * POST /api/waitlist/add with a free-form body: it needs an email; `list` (or `waitlist`, `source`)

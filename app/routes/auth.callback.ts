@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { socialCallback } from "~/features/identity/social-actions.server";
+import { socialCallback } from "./auth/social-actions.server";
 
 /** /auth/callback: where social providers return (GET with the code, or a form post from Apple). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => socialCallback(context.app, request);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { signUp } from "~/features/identity/auth-actions.server";
-import { AuthFormPage } from "~/features/identity/components/AuthPage";
-import { signedOutOnly } from "~/features/identity/sessions.server";
+import { signUp } from "./auth/auth-actions.server";
+import { AuthFormPage } from "./auth/AuthPage";
+import { signedOutOnly } from "~/http/session.server";
 
 /** /auth/create-account: the Create Account form as a page (the no-JavaScript landing place of its post). */
 export const loader = signedOutOnly;

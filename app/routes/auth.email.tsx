@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { getStarted } from "~/features/identity/auth-actions.server";
-import { AuthFormPage } from "~/features/identity/components/AuthPage";
-import { signedOutOnly } from "~/features/identity/sessions.server";
+import { getStarted } from "./auth/auth-actions.server";
+import { AuthFormPage } from "./auth/AuthPage";
+import { signedOutOnly } from "~/http/session.server";
 
 /** /auth/email: the Get Started form as a page (the no-JavaScript landing place of its post). */
 export const loader = signedOutOnly;

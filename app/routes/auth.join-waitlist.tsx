@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { joinWaitlistForm } from "~/features/identity/auth-actions.server";
-import { AuthFormPage } from "~/features/identity/components/AuthPage";
+import { joinWaitlistForm } from "./auth/auth-actions.server";
+import { AuthFormPage } from "./auth/AuthPage";
 
 /** /auth/join-waitlist: the Join Waitlist form as a page (the no-JavaScript landing place of its post). */
 export const action = ({ request, context }: ActionFunctionArgs) => joinWaitlistForm(context.app, request);

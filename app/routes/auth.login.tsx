@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { logIn } from "~/features/identity/auth-actions.server";
-import { AuthFormPage } from "~/features/identity/components/AuthPage";
-import { signedOutOnly } from "~/features/identity/sessions.server";
+import { logIn } from "./auth/auth-actions.server";
+import { AuthFormPage } from "./auth/AuthPage";
+import { signedOutOnly } from "~/http/session.server";
 
 /** /auth/login: the Log In form as a page, where a form post without JavaScript lands with its answer. */
 export const loader = signedOutOnly;

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clearVisitorCart } from "~/features/cart/cart.server";
 import { anonymousIdOf } from "~/features/identity/anonymous.server";
-import { endSession } from "~/features/identity/sessions.server";
+import { signOut } from "~/http/session.server";
 import { VIP_GATE_COOKIE } from "~/features/offers/vip";
 import { isSecureRequest } from "~/platform/http.server";
 
@@ -10,7 +10,7 @@ import { isSecureRequest } from "~/platform/http.server";
  * browser's visitor cart are cleared too (the page clears local storage); back to the site root.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const headers = new Headers({ "Set-Cookie": await endSession(context.app, request) });
+  const headers = new Headers({ "Set-Cookie": await signOut(context.app, request) });
   headers.append(
     "Set-Cookie",
     `${VIP_GATE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${isSecureRequest(request) ? "; Secure" : ""}`,

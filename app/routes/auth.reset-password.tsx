@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { resetPasswordStep } from "~/features/identity/auth-actions.server";
-import { AuthFormPage } from "~/features/identity/components/AuthPage";
+import { resetPasswordStep } from "./auth/auth-actions.server";
+import { AuthFormPage } from "./auth/AuthPage";
 
 /** /auth/reset-password: the Reset Password steps as a page (the no-JavaScript landing place of their posts). */
 export const action = ({ request, context }: ActionFunctionArgs) => resetPasswordStep(context.app, request);

@@ -18,12 +18,34 @@ export function locationOf(request: Request): { city: string | null; countryCode
   return { city, countryCode };
 }
 
-export async function identify(
+/** Where a sign-in comes from: the visitor's location (when known) and the page of ours it came from. */
+export interface SignInPlace {
+  city: string | null;
+  countryCode: string | null;
+  /** The same-origin page (path and query) the request came from, or null. */
+  referer: string | null;
+}
+
+/**
+ * Identify from a request. Kept for analytics' own ingest (the `identify` call with traits); sign-in
+ * identifies with plain values (identifyProfile).
+ */
+export function identify(
   app: AppContext,
   request: Request,
   userId: string,
   fallbackLocation: { city?: string | null; countryCode?: string | null } = {},
 ) {
+  const here = locationOf(request);
+  return identifyProfile(app, userId, {
+    city: here.city ?? fallbackLocation.city ?? null,
+    countryCode: here.countryCode ?? fallbackLocation.countryCode ?? null,
+    referer: sameOriginReferer(request),
+  });
+}
+
+/** Writes the person profile of the user from where they are (see the header). */
+export async function identifyProfile(app: AppContext, userId: string, { city, countryCode, referer }: SignInPlace) {
   const user = await app.db
     .select({
       email: users.email,
@@ -35,11 +57,8 @@ export async function identify(
     .where(eq(users.id, userId))
     .get();
   if (!user) return false;
-  const here = locationOf(request);
-  const city = here.city ?? fallbackLocation.city ?? null;
-  const countryCode = here.countryCode ?? fallbackLocation.countryCode ?? null;
   const attribution = profileAttribution(app.attribution);
-  const lead = leadSourceInfo(app.attribution, sameOriginReferer(request));
+  const lead = leadSourceInfo(app.attribution, referer);
   await app.bindings.DB.prepare(
     `INSERT INTO analytics_profiles (user_id, email, first_name, last_name, membership_status, city, country_code, attribution, lead_source_info, first_seen_at, updated_at)
      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)
@@ -68,8 +87,8 @@ export async function identify(
 }
 
 /** Identify after the response: a sign-in never waits for (or fails because of) analytics. */
-export function identifyLater(app: AppContext, request: Request, userId: string) {
+export function identifyLater(app: AppContext, userId: string, place: SignInPlace) {
   app.ctx.waitUntil(
-    identify(app, request, userId).catch((error: unknown) => console.error("analytics: identify failed", error)),
+    identifyProfile(app, userId, place).catch((error: unknown) => console.error("analytics: identify failed", error)),
   );
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { passwordCredentials, users, type UserRow } from "~/db/schema";
 import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
+import { ServiceError } from "~/platform/service-error";
 import { checkSucceeded, claimCheck } from "./attempts.server";
 import { DECOY_HASH, hashPassword, verifyPassword } from "./password.server";
 import { LOGIN_POLICY } from "./rules";
@@ -11,6 +12,26 @@ export class EmailTakenError extends Error {}
 
 export async function findUserByEmail(app: AppContext, email: string): Promise<UserRow | null> {
   return (await app.db.select().from(users).where(eq(users.email, email.toLowerCase())).get()) ?? null;
+}
+
+export async function findUserById(app: AppContext, id: string): Promise<UserRow | null> {
+  return (await app.db.select().from(users).where(eq(users.id, id)).get()) ?? null;
+}
+
+/**
+ * Sets a user's Studio VIP status on behalf of `by`: admins grant or remove it for anyone; a user may
+ * only give up their own. Refused (forbidden), or an unknown user (not-found): 'Failed to update Studio VIP status'.
+ */
+export async function setStudioVip(app: AppContext, by: UserRow, target: string, isStudioVip: boolean) {
+  if (!by.isAdmin && (target !== by.id || isStudioVip))
+    throw new ServiceError("forbidden", "Failed to update Studio VIP status");
+  const [updated] = await app.db
+    .update(users)
+    .set({ isStudioVip })
+    .where(eq(users.id, target))
+    .returning({ id: users.id, isStudioVip: users.isStudioVip });
+  if (!updated) throw new ServiceError("not-found", "Failed to update Studio VIP status");
+  return updated;
 }
 
 /** Creates the user and their password in one batch: either both exist afterwards or neither does. */

@@ -1,8 +1,8 @@
 /**
  * Anonymous visitors (spec 6): 'anon_' + UUID in the dx_non_auth_user_id cookie (and local storage
  * with JavaScript), sent to the apps backend as X-Non-Auth-User-Id. After sign-in the id is linked to
- * the account once; what the visitor did anonymously (carts, onboarding answers) follows it as those
- * areas arrive, each registering the tables it keys by the anonymous id in ANONYMOUS_DATA.
+ * the account once (claimAnonymousId); what the visitor did anonymously then follows it, moved by the
+ * sign-in service (features/sign-in), which calls each area in turn.
  */
 import { parse as parseCookie } from "cookie";
 import { eq } from "drizzle-orm";
@@ -14,13 +14,17 @@ export const ANONYMOUS_ID = /^anon_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 export const newAnonymousId = () => `anon_${crypto.randomUUID()}`;
 
-/** Moves one kind of anonymous data to the user; returns how many rows moved. */
-type AnonymousDataMover = (app: AppContext, anonymousId: string, userId: string) => Promise<number>;
-export const ANONYMOUS_DATA: AnonymousDataMover[] = [];
-
 export type LinkResult = { success: true; dataLinked: boolean; message: string } | { success: false; message: string };
 
-export async function linkAnonymousUser(app: AppContext, anonymousId: string, userId: string): Promise<LinkResult> {
+/**
+ * Links the anonymous id to the account, once: "claimed" when this call made the link (the visitor's
+ * data may now follow), "already" when it was this user's already, otherwise the refusal to answer.
+ */
+export async function claimAnonymousId(
+  app: AppContext,
+  anonymousId: string,
+  userId: string,
+): Promise<"claimed" | "already" | { success: false; message: string }> {
   if (!ANONYMOUS_ID.test(anonymousId))
     return { success: false, message: "anonymousUserId must be 'anon_' followed by a UUID" };
   const [claimed] = await app.db
@@ -28,28 +32,24 @@ export async function linkAnonymousUser(app: AppContext, anonymousId: string, us
     .values({ anonymousId, userId, linkedAt: app.now })
     .onConflictDoNothing()
     .returning();
-  if (!claimed) {
-    const existing = await app.db
-      .select()
-      .from(anonymousLinks)
-      .where(eq(anonymousLinks.anonymousId, anonymousId))
-      .get();
-    if (existing?.userId !== userId) return { success: false, message: "This anonymous id belongs to another account" };
-    return { success: true, dataLinked: false, message: "Already linked" };
-  }
-  let moved = 0;
-  for (const move of ANONYMOUS_DATA) moved += await move(app, anonymousId, userId);
-  return {
-    success: true,
-    dataLinked: moved > 0,
-    message: moved > 0 ? "Anonymous data linked" : "No anonymous data to link",
-  };
+  if (claimed) return "claimed";
+  const existing = await app.db.select().from(anonymousLinks).where(eq(anonymousLinks.anonymousId, anonymousId)).get();
+  if (existing?.userId !== userId) return { success: false, message: "This anonymous id belongs to another account" };
+  return "already";
 }
 
-/** The visitor's anonymous id from the cookie, when it is well formed. */
-export function anonymousIdOf(request: Request): string | null {
-  const value = parseCookie(request.headers.get("Cookie") ?? "")[ANONYMOUS_COOKIE];
+/** The well-formed anonymous id among a Cookie header's cookies, or null. */
+export function anonymousIdOfCookies(cookieHeader: string | null): string | null {
+  const value = parseCookie(cookieHeader ?? "")[ANONYMOUS_COOKIE];
   return value && ANONYMOUS_ID.test(value) ? value : null;
+}
+
+/**
+ * The visitor's anonymous id from the cookie, when it is well formed. Kept for the callers not yet on
+ * app/http/visitor.server.ts (visitorOf); delete once nothing imports it.
+ */
+export function anonymousIdOf(request: Request): string | null {
+  return anonymousIdOfCookies(request.headers.get("Cookie"));
 }
 
 /** The header the apps backend's callers name their anonymous id in (spec 6). */
@@ -76,17 +76,4 @@ export function anonymousCookie(id: string | null, secure: boolean): string {
   return id
     ? `${ANONYMOUS_COOKIE}=${id}; Max-Age=31536000; ${attributes}`
     : `${ANONYMOUS_COOKIE}=; Max-Age=0; ${attributes}`;
-}
-
-/** At sign-in: links the visitor's anonymous id once; the cookie is cleared when data moved (spec 4). */
-export async function linkOnSignIn(
-  app: AppContext,
-  request: Request,
-  userId: string,
-  secure: boolean,
-): Promise<string[]> {
-  const anonymousId = anonymousIdOf(request);
-  if (!anonymousId) return [];
-  const result = await linkAnonymousUser(app, anonymousId, userId);
-  return result.success && result.dataLinked ? [anonymousCookie(null, secure)] : [];
 }

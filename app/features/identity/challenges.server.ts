@@ -1,22 +1,16 @@
 /**
  * Sign-ins waiting for the authenticator code (the SOFTWARE_TOKEN_MFA challenge). The password was
- * right; no session exists yet. The browser holds a random token in a 5-minute HttpOnly cookie (API
- * clients get it as the challenge Session); the row stores its hash.
+ * right; no session exists yet. The browser holds a random token in a 5-minute HttpOnly cookie
+ * (app/http/session.server.ts; API clients get it as the challenge Session); the row stores its hash.
  */
-import { createCookie } from "@remix-run/cloudflare";
 import { and, eq, gt } from "drizzle-orm";
 import { signInChallenges } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
-import { isSecureRequest } from "~/platform/http.server";
 
 const CHALLENGE_MS = 5 * 60_000;
-export const challengeCookie = createCookie("studio_mfa", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: CHALLENGE_MS / 1000,
-});
+/** How long a challenge (and its cookie) lives, in seconds. */
+export const CHALLENGE_MAX_AGE = CHALLENGE_MS / 1000;
 
 export async function startChallenge(app: AppContext, userId: string): Promise<string> {
   const token = randomHex(16);
@@ -44,15 +38,4 @@ export async function endChallenge(app: AppContext, token: string): Promise<bool
     .where(eq(signInChallenges.id, await sha256Hex(token)))
     .run();
   return result.meta.changes === 1;
-}
-
-export async function challengeCookieHeader(request: Request, token: string | null) {
-  return token
-    ? challengeCookie.serialize(token, { secure: isSecureRequest(request) })
-    : challengeCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
-}
-
-export async function challengeFromCookie(request: Request): Promise<string | null> {
-  const token = await challengeCookie.parse(request.headers.get("Cookie"));
-  return typeof token === "string" ? token : null;
 }

@@ -1,27 +1,18 @@
 /**
  * Devices: the browsers a user signs in from (Cognito's "remembered devices"). The browser holds a
- * random token in the studio_device cookie; the row stores its hash. Sessions belong to a device, so
- * forgetting a device signs it out; a remembered device skips the authenticator step.
+ * random token in the studio_device cookie (app/http/session.server.ts); the row stores its hash.
+ * Sessions belong to a device, so forgetting a device signs it out; a remembered device skips the
+ * authenticator step.
  */
-import { createCookie } from "@remix-run/cloudflare";
 import Bowser from "bowser";
 import { and, desc, eq } from "drizzle-orm";
 import { devices, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
-import { isSecureRequest } from "~/platform/http.server";
 
-const deviceCookie = createCookie("studio_device", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 400 * 86_400,
-});
-
-async function deviceToken(request: Request): Promise<string | null> {
-  const token = await deviceCookie.parse(request.headers.get("Cookie"));
-  return typeof token === "string" && /^[0-9a-f]{32}$/.test(token) ? token : null;
-}
+/** A device token as the browser must hold it (128 random bits, hex), or null. */
+const wellFormed = (token: string | null | undefined) =>
+  typeof token === "string" && /^[0-9a-f]{32}$/.test(token) ? token : null;
 
 /** "Chrome on Linux", "Safari on iOS"; a generic name when the browser does not say. */
 export function deviceName(userAgent: string | null): string {
@@ -30,13 +21,13 @@ export function deviceName(userAgent: string | null): string {
   return parsed.os.name ? `${browser} on ${parsed.os.name}` : browser;
 }
 
-/** The device this request comes from, for this user: found by the cookie or made now. */
+/** The browser's device for this user: found by its token or made now (`newToken` is then the token to keep). */
 export async function deviceFor(
   app: AppContext,
-  request: Request,
+  browser: { token: string | null; userAgent: string | null },
   user: Pick<UserRow, "id">,
-): Promise<{ id: string; remembered: boolean; setCookie: string | null }> {
-  const existing = await deviceToken(request);
+): Promise<{ id: string; remembered: boolean; newToken: string | null }> {
+  const existing = wellFormed(browser.token);
   const token = existing ?? randomHex(16);
   const tokenHash = await sha256Hex(token);
   const [row] = await app.db
@@ -45,21 +36,22 @@ export async function deviceFor(
       id: crypto.randomUUID(),
       userId: user.id,
       tokenHash,
-      name: deviceName(request.headers.get("User-Agent")),
+      name: deviceName(browser.userAgent),
       createdAt: app.now,
       lastSeenAt: app.now,
     })
     .onConflictDoUpdate({ target: [devices.tokenHash, devices.userId], set: { lastSeenAt: app.now } })
     .returning({ id: devices.id, remembered: devices.remembered });
-  return {
-    ...row,
-    setCookie: existing ? null : await deviceCookie.serialize(token, { secure: isSecureRequest(request) }),
-  };
+  return { ...row, newToken: existing ? null : token };
 }
 
-/** Whether this browser is a remembered device of the user (read-only: nothing is made). */
-export async function isRememberedDevice(app: AppContext, request: Request, userId: string): Promise<boolean> {
-  const token = await deviceToken(request);
+/** Whether the browser holding this device token is a remembered device of the user (read-only: nothing is made). */
+export async function isRememberedDevice(
+  app: AppContext,
+  deviceToken: string | null,
+  userId: string,
+): Promise<boolean> {
+  const token = wellFormed(deviceToken);
   if (!token) return false;
   const row = await app.db
     .select({ remembered: devices.remembered })
@@ -69,8 +61,9 @@ export async function isRememberedDevice(app: AppContext, request: Request, user
   return Boolean(row?.remembered);
 }
 
-export async function currentDeviceId(app: AppContext, request: Request, userId: string): Promise<string | null> {
-  const token = await deviceToken(request);
+/** The user's device the browser holding this device token is, or null. */
+export async function deviceIdOf(app: AppContext, deviceToken: string | null, userId: string): Promise<string | null> {
+  const token = wellFormed(deviceToken);
   if (!token) return null;
   const row = await app.db
     .select({ id: devices.id })

@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { users, type UserRow } from "~/db/schema";
-import { clientOf, type Client } from "~/platform/client.server";
+import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { changePassword, deleteAccount } from "./account.server";
 import { authenticate, createAccount, EmailTakenError, findUserByUsername } from "./accounts.server";
@@ -437,11 +437,11 @@ async function confirmCode(app: AppContext, user: UserRow, code: string, client:
   return {};
 }
 
-const answer = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/x-amz-json-1.1", "Cache-Control": "no-store" },
-  });
+/** An answer in the service's wire format: the route sends it as application/x-amz-json-1.1. */
+export interface IdentityAnswer {
+  status: number;
+  body: unknown;
+}
 
 /**
  * The actions by name, as a Map of the object's own keys: a lookup on the object itself would also
@@ -449,35 +449,41 @@ const answer = (status: number, body: unknown) =>
  */
 const ACTIONS = new Map(Object.entries(actions));
 
-export async function handleIdentityRequest(app: AppContext, request: Request): Promise<Response> {
-  if (request.method !== "POST") return answer(405, { __type: "InvalidParameterException", message: "Use POST" });
-  const target = request.headers.get("X-Amz-Target") ?? "";
+/** The service's answer to an action it does not have (no `X-Amz-Target`, or an unknown one). */
+export function unknownOperation(target: string): IdentityAnswer {
+  return {
+    status: 400,
+    body: { __type: "UnknownOperationException", message: `Unknown operation ${target.slice(0, 100) || "(none)"}` },
+  };
+}
+
+/** The answer to a body that is not a JSON object. */
+export const NOT_A_JSON_OBJECT: IdentityAnswer = {
+  status: 400,
+  body: { __type: "SerializationException", message: "The body must be a JSON object" },
+};
+
+/**
+ * The action an `X-Amz-Target` header names, or null. Running it answers 200 with its result, or 400
+ * {__type, message} for the service's own failures.
+ */
+export function identityAction(
+  target: string,
+): ((app: AppContext, body: Record<string, unknown>, client: Client) => Promise<IdentityAnswer>) | null {
   const action = target.startsWith(TARGET_PREFIX) ? ACTIONS.get(target.slice(TARGET_PREFIX.length)) : undefined;
-  // The hosted service's answer to an action it does not have.
-  if (!action)
-    return answer(400, {
-      __type: "UnknownOperationException",
-      message: `Unknown operation ${target.slice(0, 100) || "(none)"}`,
-    });
-  let body: Body;
-  try {
-    // Read as bytes: the service's content type (application/x-amz-json-1.1) is not one workerd treats as text.
-    const parsed = JSON.parse(new TextDecoder().decode(await request.arrayBuffer()));
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
-    body = parsed as Body;
-  } catch {
-    return answer(400, { __type: "SerializationException", message: "The body must be a JSON object" });
-  }
-  try {
-    return answer(200, await action(app, body, clientOf(app.env, request)));
-  } catch (error) {
-    if (error instanceof IdentityError) return answer(400, { __type: error.type, message: error.message });
-    // A deploy without an email provider delivers no codes (the service's own failure for it).
-    if (error instanceof EmailNotConfiguredError)
-      return answer(400, {
-        __type: "CodeDeliveryFailureException",
-        message: emailNotConfiguredMessage(app.env.SUPPORT_EMAIL),
-      });
-    throw error;
-  }
+  if (!action) return null;
+  return async (app, body, client) => {
+    try {
+      return { status: 200, body: await action(app, body, client) };
+    } catch (error) {
+      if (error instanceof IdentityError) return { status: 400, body: { __type: error.type, message: error.message } };
+      // A deploy without an email provider delivers no codes (the service's own failure for it).
+      if (error instanceof EmailNotConfiguredError)
+        return {
+          status: 400,
+          body: { __type: "CodeDeliveryFailureException", message: emailNotConfiguredMessage(app.env.SUPPORT_EMAIL) },
+        };
+      throw error;
+    }
+  };
 }

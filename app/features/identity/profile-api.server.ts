@@ -6,9 +6,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users, type UserRow } from "~/db/schema";
-import { apiJson } from "~/platform/api.server";
 import type { AppContext } from "~/platform/context";
-import { jsonError } from "~/platform/http.server";
+import { ServiceError } from "~/platform/service-error";
 import { basicUserInfo } from "./basic-info";
 import { EMAIL_PATTERN, NAME_MAX, messages } from "./rules";
 
@@ -31,15 +30,15 @@ export const createUserBody = z.object({
 export async function completeBackendUser(app: AppContext, user: UserRow, input: z.output<typeof createUserBody>) {
   // userId is the identity user's id (sub) or its username, as identity clients know either.
   if (input.userId !== user.id && input.userId !== user.username)
-    return jsonError(403, "userId is not the signed-in user");
-  if (input.email !== user.email) return jsonError(403, "email is not the signed-in user's email");
+    throw new ServiceError("forbidden", "userId is not the signed-in user");
+  if (input.email !== user.email) throw new ServiceError("forbidden", "email is not the signed-in user's email");
   const [updated] = await app.db
     .update(users)
     .set({ firstName: input.firstName, lastName: input.lastName })
     .where(eq(users.id, user.id))
     .returning();
-  return apiJson({
+  return {
     success: true,
     user: { ...basicUserInfo(updated), email: updated.email, membershipStatus: updated.membershipStatus },
-  });
+  };
 }

@@ -1,14 +1,12 @@
 /**
- * Social sign-in (spec 4, "Social redirect completion"): authorization code + PKCE (S256) with a
- * state check, through remix-auth-oauth2. The start is a form post (no state change on GET); the
- * provider returns to /auth/callback, where the ID token's email and names create or link the user.
+ * Social sign-in (spec 4, "Social redirect completion"): the provider's ID token read into a profile,
+ * and the profile's user, created or linked. The OAuth round trip itself (authorization code + PKCE
+ * with a state cookie, through remix-auth-oauth2) is the /auth routes' (app/routes/auth/social-oauth.server.ts).
  */
 import { and, eq } from "drizzle-orm";
-import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
 import { socialAccounts, users, type UserRow } from "~/db/schema";
 import type { SocialProvider } from "~/platform/adapters/identity-providers/providers";
 import type { AppContext } from "~/platform/context";
-import { isSecureRequest } from "~/platform/http.server";
 import { NAME_MAX } from "./rules";
 
 /** What the sign-in was started with, kept for the return trip in the studio_oauth cookie (social-actions.server.ts). */
@@ -34,50 +32,6 @@ export class SocialSignInError extends Error {
     message: string,
   ) {
     super(message);
-  }
-}
-
-/** The strategy for one provider: our redirect URI, PKCE S256, the state in a short-lived cookie. */
-class ProviderStrategy extends OAuth2Strategy<SocialProfile> {
-  constructor(
-    private provider: SocialProvider,
-    request: Request,
-    loginHint: string | null,
-  ) {
-    const formPost = provider.responseMode === "form_post";
-    super(
-      {
-        clientId: provider.clientId,
-        clientSecret: provider.clientSecret,
-        authorizationEndpoint: provider.authorizationEndpoint,
-        tokenEndpoint: provider.tokenEndpoint,
-        redirectURI: new URL("/auth/callback", request.url).toString(),
-        scopes: provider.scopes,
-        codeChallengeMethod: CodeChallengeMethod.S256,
-        // A provider that posts back (Apple) comes from another site, so its state cookie must be SameSite=None.
-        cookie: formPost
-          ? { name: "studio_oauth_state", path: "/auth", httpOnly: true, sameSite: "None", secure: true, maxAge: 600 }
-          : {
-              name: "studio_oauth_state",
-              path: "/auth",
-              httpOnly: true,
-              sameSite: "Lax",
-              ...(isSecureRequest(request) ? { secure: true as const } : {}),
-              maxAge: 600,
-            },
-      },
-      async ({ tokens }) => profileFromIdToken(provider, tokens.idToken()),
-    );
-    this.loginHint = loginHint;
-  }
-
-  private loginHint: string | null;
-
-  protected override authorizationParams(params: URLSearchParams, request: Request): URLSearchParams {
-    const out = super.authorizationParams(params, request);
-    if (this.provider.responseMode === "form_post") out.set("response_mode", "form_post");
-    if (this.loginHint) out.set("login_hint", this.loginHint);
-    return out;
   }
 }
 
@@ -125,21 +79,6 @@ export function profileFromIdToken(provider: SocialProvider, idToken: string, no
 
 export function findProvider(app: AppContext, id: string): SocialProvider | null {
   return app.env.OAUTH_PROVIDERS.find((provider) => provider.id === id) ?? null;
-}
-
-/** Starts the sign-in: throws the redirect to the provider (with the state cookie). */
-export async function startSocialSignIn(
-  provider: SocialProvider,
-  request: Request,
-  loginHint: string | null,
-): Promise<never> {
-  await new ProviderStrategy(provider, request, loginHint).authenticate(request);
-  throw new Error("The provider redirect was expected");
-}
-
-/** Finishes the sign-in at /auth/callback: checks state and PKCE, exchanges the code and reads the ID token. */
-export function finishSocialSignIn(provider: SocialProvider, request: Request): Promise<SocialProfile> {
-  return new ProviderStrategy(provider, request, null).authenticate(request);
 }
 
 /**

@@ -39,21 +39,11 @@ export async function tokenUser(
   return row && kinds.includes(row.kind) ? row.user : null;
 }
 
-export async function revokeToken(app: AppContext, token: string): Promise<void> {
-  await app.db.delete(apiTokens).where(eq(apiTokens.id, await sha256Hex(token)));
-}
-
-export async function revokeAllTokens(app: AppContext, userId: string): Promise<void> {
-  await app.db.delete(apiTokens).where(eq(apiTokens.userId, userId));
-}
-
-export function bearerToken(request: Request): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "");
-  return match ? match[1] : null;
-}
-
-/** Who is calling: the bearer token when one is sent, else the session cookie. */
+/**
+ * Who is calling: the bearer token when one is sent, else the session cookie.
+ * @deprecated kept for the callers not yet on app/http (visitorOf with `bearer`); delete once unused.
+ */
 export async function requestUser(app: AppContext, request: Request): Promise<UserRow | null> {
-  const token = bearerToken(request);
-  return token ? tokenUser(app, token) : currentUser(app, request);
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "");
+  return match ? tokenUser(app, match[1]) : currentUser(app, request);
 }

@@ -4,8 +4,8 @@
  * JavaScript (the action's page renders the answer) and with it (a fetcher, errors in place).
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
-import { useRootData } from "~/root";
+import { Form, Link, useRouteLoaderData } from "@remix-run/react";
+import type { PublicEnv } from "~/platform/env";
 import { Button, ButtonLink, buttonClass } from "~/ui/Button";
 import { PasswordInput } from "~/ui/PasswordInput";
 import { TextInput } from "~/ui/TextInput";
@@ -24,8 +24,11 @@ import {
 } from "../schema";
 import { AuthHidden, Consent, FormError, FormNotice, Switch, useAuthForm, type AuthFormProps } from "./auth-form-kit";
 
+/** The public settings the root loader sends every page (its `env`). */
+const usePublicEnv = () => (useRouteLoaderData("root") as { env?: PublicEnv } | undefined)?.env;
+
 function useProduct() {
-  const env = useRootData()?.env;
+  const env = usePublicEnv();
   return { productName: env?.PRODUCT_NAME ?? "Studio", supportEmail: env?.SUPPORT_EMAIL ?? "support@studio.example" };
 }
 
@@ -66,7 +69,7 @@ function SocialButtons({
   context: AuthFormProps["context"];
   verb: "Continue with" | "Log in with";
 }) {
-  const providers = useRootData()?.env.SOCIAL_PROVIDERS ?? [];
+  const providers = usePublicEnv()?.SOCIAL_PROVIDERS ?? [];
   if (providers.length === 0) return null;
   return (
     <div className="auth-form__social">

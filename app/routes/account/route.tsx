@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { accountAction, accountPage } from "~/features/identity/account-actions.server";
-import { AccountPage } from "~/features/identity/components/AccountPage";
+import { accountAction, accountPage } from "./account.server";
+import { AccountPage } from "./AccountPage";
 
 /** /account: the signed-in user's settings (visitors are sent to Log In and brought back). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => accountPage(context.app, request);

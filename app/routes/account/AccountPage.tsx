@@ -10,7 +10,7 @@ import { Button } from "~/ui/Button";
 import { PasswordInput } from "~/ui/PasswordInput";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
-import type { AccountIntent, accountPage } from "../account-actions.server";
+import type { AccountIntent, accountPage } from "./account.server";
 import {
   changePasswordSchema,
   DELETE_CONFIRMATION,
@@ -18,8 +18,8 @@ import {
   MINI_BIO_MAX,
   mfaCodeSchema,
   profileSchema,
-} from "../schema";
-import { FormError, useAuthForm } from "./auth-form-kit";
+} from "~/features/identity/schema";
+import { FormError, useAuthForm } from "~/features/identity/components/auth-form-kit";
 
 type PageData = Awaited<ReturnType<typeof accountPage>>;
 type Answer = { intent: AccountIntent; result: SubmissionResult<string[]> };

@@ -5,28 +5,28 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/platform/form.server";
-import { createCookie, data, redirect } from "@remix-run/cloudflare";
+import { createCookie, data } from "@remix-run/cloudflare";
 import type { AppContext } from "~/platform/context";
 import { serverUp } from "~/platform/health.server";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
-import { setToastHeader } from "~/platform/toast.server";
-import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "./accounts.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "~/features/identity/accounts.server";
 import { clientOf } from "~/platform/client.server";
-import { takeAttempt, waitSeconds } from "./attempts.server";
-import { isCommonPassword } from "./common-passwords.server";
+import { takeAttempt, waitSeconds } from "~/features/identity/attempts.server";
+import { isCommonPassword } from "~/features/identity/common-passwords.server";
+import { challengeUser, endChallenge, startChallenge } from "~/features/identity/challenges.server";
+import { isRememberedDevice } from "~/features/identity/devices.server";
+import { collectEmail, interestFromPage } from "~/features/identity/leads.server";
 import {
-  challengeCookieHeader,
-  challengeFromCookie,
-  challengeUser,
-  endChallenge,
-  startChallenge,
-} from "./challenges.server";
-import { isRememberedDevice } from "./devices.server";
-import { collectEmail, interestFromPage } from "./leads.server";
-import { authHref, parseAuthOptions, type AuthActionData, type AuthContext, type AuthStep } from "./modal";
-import { resetPassword, sendResetCode, verifyResetCode } from "./reset-password.server";
-import { LOOKUP_POLICY, afterCreateAccount, afterLogin, emailWarning, messages } from "./rules";
+  authHref,
+  parseAuthOptions,
+  type AuthActionData,
+  type AuthContext,
+  type AuthStep,
+} from "~/features/identity/modal";
+import { resetPassword, sendResetCode, verifyResetCode } from "~/features/identity/reset-password.server";
+import { LOOKUP_POLICY, afterCreateAccount, afterLogin, emailWarning, messages } from "~/features/identity/rules";
 import {
   createAccountSchema,
   getStartedSchema,
@@ -37,14 +37,14 @@ import {
   resetEmailSchema,
   resetPasswordSchema,
   socialSignUpSchema,
-} from "./schema";
+} from "~/features/identity/schema";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { EVENTS, type EventName } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
-import { anonymousIdOf } from "./anonymous.server";
-import { startSession } from "./sessions.server";
-import { answerSignInChallenge, verifiedFactor } from "./totp.server";
-import { joinWaitlist } from "./waitlist.server";
+import { anonymousIdOf } from "~/features/identity/anonymous.server";
+import { challengeCookieHeader, challengeFromCookie, deviceTokenOf, signIn } from "~/http/session.server";
+import { answerSignInChallenge, verifiedFactor } from "~/features/identity/totp.server";
+import { joinWaitlist } from "~/features/identity/waitlist.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
 /** What the answers need of a conform submission, successful or not. */
@@ -83,10 +83,7 @@ function answer(
   return data<AuthActionData>({ result, context, ...rest }, { status });
 }
 
-function goTo(to: string, headers?: Headers) {
-  return redirect(to, { status: 303, headers });
-}
-
+/** The session starts (app/http/session.server.ts signIn: cookies, then what follows a sign-in), then a welcome toast. */
 async function signedIn(
   app: AppContext,
   request: Request,
@@ -95,11 +92,13 @@ async function signedIn(
   welcome: string,
   { remember = false, extraCookies = [] as string[] } = {},
 ) {
-  const headers = new Headers();
-  for (const cookie of [...(await startSession(app, request, userId, { remember })), ...extraCookies])
-    headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setToastHeader({ kind: "success", title: welcome }, isSecureRequest(request)));
-  return goTo(to, headers);
+  const cookies = [...(await signIn(app, request, userId, { remember })), ...extraCookies];
+  return redirectWithToast(
+    request,
+    to,
+    { kind: "success", title: welcome },
+    { headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) },
+  );
 }
 
 /** An account event (spec 2: create account and login, success or failure), recorded on the server so visits without JavaScript count. */
@@ -149,11 +148,16 @@ export async function logIn(app: AppContext, request: Request) {
   if (
     user.preferredMfa === "SOFTWARE_TOKEN_MFA" &&
     (await verifiedFactor(app, user.id)) &&
-    !(await isRememberedDevice(app, request, user.id))
+    !(await isRememberedDevice(app, await deviceTokenOf(request), user.id))
   ) {
     const token = await startChallenge(app, user.id);
     const headers = new Headers({ "Set-Cookie": await challengeCookieHeader(request, token) });
-    return goTo(authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }), headers);
+    return redirectWithToast(
+      request,
+      authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }),
+      null,
+      { headers },
+    );
   }
   const to =
     afterLogin({
@@ -261,7 +265,7 @@ export async function getStarted(app: AppContext, request: Request) {
     return answer(submission, context, 200, {
       notice: { message: warning.message, shown: { ...shown, [warning.kind]: true } },
     });
-  return goTo(authHref(context.page, "CreateAccount", { ...context.options, email }));
+  return redirectWithToast(request, authHref(context.page, "CreateAccount", { ...context.options, email }), null);
 }
 
 /** SocialSignUp's email: an existing account goes to Login, a new one to Create Account. */
@@ -279,8 +283,10 @@ export async function socialSignUp(app: AppContext, request: Request) {
   if (waitMs > 0)
     return answer(submission, context, 429, { formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
   const exists = Boolean(await findUserByEmail(app, submission.value.email));
-  return goTo(
+  return redirectWithToast(
+    request,
     authHref(context.page, exists ? "Login" : "CreateAccount", { ...context.options, email: submission.value.email }),
+    null,
   );
 }
 
@@ -296,7 +302,9 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
   const secure = isSecureRequest(request);
   const client = clientOf(app.env, request);
   const next = (to: AuthStep, email: string, headers?: Headers) =>
-    goTo(authHref(context.page, "ResetPassword", { ...context.options, step: to, email }), headers);
+    redirectWithToast(request, authHref(context.page, "ResetPassword", { ...context.options, step: to, email }), null, {
+      headers,
+    });
   const wait = (submission: Submission, waitMs: number, at: AuthStep) =>
     answer(submission, context, 429, { step: at, formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
 
@@ -372,5 +380,5 @@ export async function joinWaitlistForm(app: AppContext, request: Request) {
     console.error("waitlist failed", error);
     return answer(submission, context, 500, { formErrors: [messages.generic] });
   }
-  return goTo(authHref(context.page, "JoinWaitlist", { ...context.options, step: "DONE" }));
+  return redirectWithToast(request, authHref(context.page, "JoinWaitlist", { ...context.options, step: "DONE" }), null);
 }

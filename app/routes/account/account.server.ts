@@ -4,14 +4,16 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { clientOf } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { deleteMedia, mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
-import { isSecureRequest, formDataOf } from "~/platform/http.server";
-import { setToastHeader, type Toast } from "~/platform/toast.server";
-import { changePassword, deleteAccount, updateProfile } from "./account.server";
-import { waitSeconds } from "./attempts.server";
-import { currentDeviceId, forgetDevice, listDevices } from "./devices.server";
-import { messages } from "./rules";
-import { changePasswordSchema, deleteAccountSchema, mfaCodeSchema, profileSchema } from "./schema";
-import { currentSessionId, endAllSessions, endSession, requireUser } from "./sessions.server";
+import { formDataOf } from "~/platform/http.server";
+import { redirectWithToast, type Toast } from "~/http/toast.server";
+import { changePassword, deleteAccount, updateProfile } from "~/features/identity/account.server";
+import { waitSeconds } from "~/features/identity/attempts.server";
+import { deviceIdOf, forgetDevice, listDevices } from "~/features/identity/devices.server";
+import { messages } from "~/features/identity/rules";
+import { changePasswordSchema, deleteAccountSchema, mfaCodeSchema, profileSchema } from "~/features/identity/schema";
+import { endAllSessions } from "~/features/identity/sessions.server";
+import { currentSessionId, deviceTokenOf, sessionUserOf, signOut } from "~/http/session.server";
+import { loginHref } from "~/http/visitor.server";
 import {
   associateSoftwareToken,
   pendingSecret,
@@ -20,7 +22,7 @@ import {
   setupPicture,
   verifiedFactor,
   verifySoftwareToken,
-} from "./totp.server";
+} from "~/features/identity/totp.server";
 
 export const ACCOUNT_INTENTS = [
   "profile",
@@ -34,14 +36,19 @@ export const ACCOUNT_INTENTS = [
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
-const signedInUser = (app: AppContext, request: Request) => requireUser(app, request, "/account");
+/** The signed-in user; a visitor is sent to Log In (302) and brought back to /account after. */
+async function signedInUser(app: AppContext, request: Request) {
+  const user = await sessionUserOf(app, request);
+  if (!user) throw redirect(loginHref("/account"));
+  return user;
+}
 
 export async function accountPage(app: AppContext, request: Request) {
   const user = await signedInUser(app, request);
   const url = new URL(request.url);
   const [devices, thisDevice, factor, pending] = await Promise.all([
     listDevices(app, user.id),
-    currentDeviceId(app, request, user.id),
+    deviceIdOf(app, await deviceTokenOf(request), user.id),
     verifiedFactor(app, user.id),
     pendingSecret(app, user.id),
   ]);
@@ -69,12 +76,9 @@ export async function accountPage(app: AppContext, request: Request) {
   };
 }
 
-async function done(request: Request, to: string, toast: Toast, extraCookies: string[] = []) {
-  const headers = new Headers();
-  headers.append("Set-Cookie", await setToastHeader(toast, isSecureRequest(request)));
-  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
-  return redirect(to, { status: 303, headers });
-}
+/** Back with a toast (and the cookies that ride along: a cleared session when this browser signed out). */
+const done = (request: Request, to: string, toast: Toast, cookies: string[] = []) =>
+  redirectWithToast(request, to, toast, { headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) });
 
 export async function accountAction(app: AppContext, request: Request) {
   const user = await signedInUser(app, request);
@@ -158,20 +162,20 @@ export async function accountAction(app: AppContext, request: Request) {
     }
     case "device-forget": {
       const deviceId = String(formData.get("deviceId") ?? "");
-      const thisDevice = await currentDeviceId(app, request, user.id);
+      const thisDevice = await deviceIdOf(app, await deviceTokenOf(request), user.id);
       if (!(await forgetDevice(app, user.id, deviceId)))
         return done(request, "/account#devices", { kind: "error", title: "That device was already forgotten." });
       // Forgetting this browser ends this session too.
       if (deviceId === thisDevice)
         return done(request, "/", { kind: "info", title: "This device has been forgotten and signed out." }, [
-          await endSession(app, request),
+          await signOut(app, request),
         ]);
       return done(request, "/account#devices", { kind: "success", title: "Device forgotten and signed out." });
     }
     case "signout-everywhere": {
       await endAllSessions(app, user.id);
       return done(request, "/", { kind: "info", title: "You've been signed out on every device." }, [
-        await endSession(app, request),
+        await signOut(app, request),
       ]);
     }
     case "delete": {
@@ -179,7 +183,7 @@ export async function accountAction(app: AppContext, request: Request) {
       if (submission.status !== "success") return failed(submission, 400);
       await deleteAccount(app, user);
       return done(request, "/", { kind: "info", title: "Your account has been deleted." }, [
-        await endSession(app, request),
+        await signOut(app, request),
       ]);
     }
     default:

@@ -1,7 +1,14 @@
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { safeRedirectPath } from "~/platform/redirect";
-import { authTitle, parseAuthOptions, AUTH_STEPS, type AuthActionData, type AuthForm, type AuthStep } from "../modal";
-import { AuthFormFor } from "./AuthForms";
+import {
+  authTitle,
+  parseAuthOptions,
+  AUTH_STEPS,
+  type AuthActionData,
+  type AuthForm,
+  type AuthStep,
+} from "~/features/identity/modal";
+import { AuthFormFor } from "~/features/identity/components/AuthForms";
 
 /**
  * An auth form as a whole page: where a form post without JavaScript lands with its answer (errors,

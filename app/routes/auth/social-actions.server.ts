@@ -1,27 +1,26 @@
 /** The social sign-in form post (start) and the provider's return (/auth/callback). */
-import { createCookie, redirect } from "@remix-run/cloudflare";
+import { createCookie } from "@remix-run/cloudflare";
 import { parse as parseCookie } from "cookie";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
-import { setToastHeader } from "~/platform/toast.server";
-import { challengeCookieHeader, startChallenge } from "./challenges.server";
-import { isRememberedDevice } from "./devices.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { startChallenge } from "~/features/identity/challenges.server";
+import { isRememberedDevice } from "~/features/identity/devices.server";
 import { readForm } from "./auth-actions.server";
-import { authHref } from "./modal";
-import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "./rules";
-import { startSession } from "./sessions.server";
+import { authHref } from "~/features/identity/modal";
+import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "~/features/identity/rules";
+import { challengeCookieHeader, deviceTokenOf, signIn } from "~/http/session.server";
 import {
   findProvider,
-  finishSocialSignIn,
   SocialSignInError,
-  startSocialSignIn,
   userForSocialProfile,
   type SocialContext,
-} from "./social.server";
-import { verifiedFactor } from "./totp.server";
+} from "~/features/identity/social.server";
+import { finishSocialSignIn, startSocialSignIn } from "./social-oauth.server";
+import { verifiedFactor } from "~/features/identity/totp.server";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
-import { anonymousIdOf } from "./anonymous.server";
+import { anonymousIdOf } from "~/features/identity/anonymous.server";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 
@@ -31,13 +30,11 @@ const socialContextCookie = createCookie("studio_oauth", { path: "/", httpOnly: 
 /** The onboarding flow (creator apps) sets this before sending someone to sign in; they go back to it after. */
 const ONBOARDING_COOKIE = "studio_onboarding_auth";
 
-async function back(request: Request, to: string, error: string | null, cookies: string[] = []) {
-  const headers = new Headers();
-  if (error)
-    headers.append("Set-Cookie", await setToastHeader({ kind: "error", title: error }, isSecureRequest(request)));
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-  return redirect(to, { status: 303, headers });
-}
+/** Back to a form, with the error as a toast (and the cookies that ride along). */
+const back = (request: Request, to: string, error: string | null, cookies: string[] = []) =>
+  redirectWithToast(request, to, error ? { kind: "error", title: error } : null, {
+    headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
+  });
 
 /** POST /auth/social/:provider — the 'Continue with …' / 'Log in with …' buttons. */
 export async function startSocial(app: AppContext, request: Request, providerId: string) {
@@ -164,7 +161,7 @@ export async function socialCallback(app: AppContext, incoming: Request) {
   if (
     user.preferredMfa === "SOFTWARE_TOKEN_MFA" &&
     (await verifiedFactor(app, user.id)) &&
-    !(await isRememberedDevice(app, request, user.id))
+    !(await isRememberedDevice(app, await deviceTokenOf(request), user.id))
   ) {
     const token = await startChallenge(app, user.id);
     return back(
@@ -202,8 +199,13 @@ export async function socialCallback(app: AppContext, incoming: Request) {
   const welcome = created
     ? `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!`
     : `Welcome back, ${user.firstName}!`;
-  const headers = new Headers();
-  for (const cookie of [...(await startSession(app, request, user.id)), ...clear]) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setToastHeader({ kind: "success", title: welcome }, secure));
-  return redirect(to ?? context.page, { status: 303, headers });
+  const cookies = [...(await signIn(app, request, user.id)), ...clear];
+  return redirectWithToast(
+    request,
+    to ?? context.page,
+    { kind: "success", title: welcome },
+    {
+      headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
+    },
+  );
 }

@@ -1,0 +1,59 @@
+/**
+ * What follows a sign-in, in one place and in this order (no area registers itself anywhere):
+ * 1. the visitor's cart joins the account's (spec 4, "Cart": server items first), at every sign-in;
+ * 2. the anonymous visitor this was is linked to the account, once (spec 4, "After login"); when this
+ *    sign-in made the link, the visitor's onboarding answers and personalized plans hand over to the
+ *    account (only the account that claims an anonymous id takes its data);
+ * 3. analytics identifies the person (spec 7), after the response: a sign-in never waits for it.
+ * The JSON API's link (POST /api/users/linkAuthUserWithAnonymousUserId) runs step 2 alone.
+ */
+import { identifyLater, type SignInPlace } from "~/features/analytics/identify.server";
+import { mergeVisitorCart } from "~/features/cart/cart.server";
+import { claimAnonymousId, type LinkResult } from "~/features/identity/anonymous.server";
+import { moveOnboardingToUser } from "~/features/onboarding/onboarding.server";
+import type { AppContext } from "~/platform/context";
+
+export type { SignInPlace };
+
+/**
+ * Links the anonymous id to the account once and, when this call made the link, hands the visitor's
+ * onboarding and plans over to it.
+ */
+export async function linkAnonymousData(app: AppContext, anonymousId: string, userId: string): Promise<LinkResult> {
+  const claim = await claimAnonymousId(app, anonymousId, userId);
+  if (claim === "already") return { success: true, dataLinked: false, message: "Already linked" };
+  if (claim !== "claimed") return claim;
+  const moved = await moveOnboardingToUser(app, anonymousId, userId);
+  return {
+    success: true,
+    dataLinked: moved > 0,
+    message: moved > 0 ? "Anonymous data linked" : "No anonymous data to link",
+  };
+}
+
+/**
+ * Runs what follows the user's sign-in from a browser carrying `anonymousId` (or none). Answers
+ * whether the visitor's anonymous data moved to the account (the route then clears the anonymous
+ * cookie, spec 4).
+ */
+export async function afterSignIn(
+  app: AppContext,
+  { userId, anonymousId, place }: { userId: string; anonymousId: string | null; place: SignInPlace },
+): Promise<{ anonymousDataMoved: boolean }> {
+  if (anonymousId) await mergeVisitorCart(app, anonymousId, userId);
+  const link = anonymousId ? await linkAnonymousData(app, anonymousId, userId) : null;
+  identifyLater(app, userId, place);
+  return { anonymousDataMoved: Boolean(link?.success && link.dataLinked) };
+}
+
+/**
+ * The JSON API's link (POST /api/users/linkAuthUserWithAnonymousUserId): the link, once, and the
+ * visitor's onboarding answers and plans move with it, also when the id was linked before (e.g. by a
+ * sign-in whose visitor had no onboarding yet).
+ */
+export async function linkAnonymousUser(app: AppContext, anonymousId: string, userId: string): Promise<LinkResult> {
+  const result = await linkAnonymousData(app, anonymousId, userId);
+  if (result.success && !result.dataLinked && (await moveOnboardingToUser(app, anonymousId, userId)) > 0)
+    return { success: true, dataLinked: true, message: "Anonymous data linked" };
+  return result;
+}

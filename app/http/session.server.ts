@@ -1,0 +1,130 @@
+/**
+ * The session and device cookies (identity keeps the rows; the browser holds random tokens), the
+ * bearer token of API calls, and the one sign-in answer: a new session, then the sign-in service
+ * (cart merge, anonymous link with the onboarding hand-over, identify), as Set-Cookie headers.
+ */
+import { createCookie, redirect } from "@remix-run/cloudflare";
+import type { UserRow } from "~/db/schema";
+import { anonymousCookie, anonymousIdOf } from "~/features/identity/anonymous.server";
+import {
+  SESSION_MAX_AGE,
+  endSession,
+  sessionIdOf,
+  sessionUser,
+  startSession,
+} from "~/features/identity/sessions.server";
+import { CHALLENGE_MAX_AGE } from "~/features/identity/challenges.server";
+import { tokenUser } from "~/features/identity/tokens.server";
+import { afterSignIn } from "~/features/sign-in/after-sign-in.server";
+import type { AppContext } from "~/platform/context";
+import { isSecureRequest } from "~/platform/http.server";
+import { placeOf } from "./location.server";
+
+const sessionCookie = createCookie("studio_session", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: SESSION_MAX_AGE,
+});
+
+const deviceCookie = createCookie("studio_device", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 400 * 86_400,
+});
+
+const challengeCookie = createCookie("studio_mfa", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: CHALLENGE_MAX_AGE,
+});
+
+/** The Set-Cookie of the sign-in challenge (the authenticator step): its token, or cleared. */
+export async function challengeCookieHeader(request: Request, token: string | null) {
+  return token
+    ? challengeCookie.serialize(token, { secure: isSecureRequest(request) })
+    : challengeCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+}
+
+/** This browser's sign-in challenge token, or null. */
+export async function challengeFromCookie(request: Request): Promise<string | null> {
+  const token: unknown = await challengeCookie.parse(request.headers.get("Cookie"));
+  return typeof token === "string" ? token : null;
+}
+
+const HEX_128 = /^[0-9a-f]{32}$/;
+
+async function tokenOf(cookie: typeof sessionCookie, request: Request): Promise<string | null> {
+  const token: unknown = await cookie.parse(request.headers.get("Cookie"));
+  return typeof token === "string" && HEX_128.test(token) ? token : null;
+}
+
+/** This browser's session token, or null. */
+export const sessionTokenOf = (request: Request) => tokenOf(sessionCookie, request);
+
+/** This browser's device token, or null. */
+export const deviceTokenOf = (request: Request) => tokenOf(deviceCookie, request);
+
+/** The hash of this request's session token (the sessions row id), or null. */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  return sessionIdOf(await sessionTokenOf(request));
+}
+
+/** The signed-in user of this browser's session cookie, or null. */
+export async function sessionUserOf(app: AppContext, request: Request): Promise<UserRow | null> {
+  return sessionUser(app, await sessionTokenOf(request));
+}
+
+/** The token of `Authorization: Bearer <token>`, or null. */
+export function bearerToken(request: Request): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "");
+  return match ? match[1] : null;
+}
+
+/** Who is calling the JSON API: the bearer token when one is sent, else the session cookie. */
+export async function apiUserOf(app: AppContext, request: Request): Promise<UserRow | null> {
+  const token = bearerToken(request);
+  return token ? tokenUser(app, token) : sessionUserOf(app, request);
+}
+
+/**
+ * Signs the user in on this browser and returns the Set-Cookie headers: the new session, the device
+ * cookie when the browser had none, and the anonymous cookie cleared when the visitor's data moved to
+ * the account. `remember` marks the device remembered. Then what follows a sign-in (features/sign-in).
+ */
+export async function signIn(
+  app: AppContext,
+  request: Request,
+  userId: string,
+  { remember = false } = {},
+): Promise<string[]> {
+  const secure = isSecureRequest(request);
+  const session = await startSession(app, userId, {
+    deviceToken: await deviceTokenOf(request),
+    userAgent: request.headers.get("User-Agent"),
+    remember,
+  });
+  const cookies = [await sessionCookie.serialize(session.token, { secure })];
+  if (session.newDeviceToken) cookies.push(await deviceCookie.serialize(session.newDeviceToken, { secure }));
+  const { anonymousDataMoved } = await afterSignIn(app, {
+    userId,
+    anonymousId: anonymousIdOf(request),
+    place: placeOf(request),
+  });
+  if (anonymousDataMoved) cookies.push(anonymousCookie(null, secure));
+  return cookies;
+}
+
+/** Ends this browser's session and returns the header that clears the cookie. */
+export async function signOut(app: AppContext, request: Request): Promise<string> {
+  await endSession(app, await sessionTokenOf(request));
+  return sessionCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+}
+
+/** A loader for pages only signed-out visitors need (the auth form pages): signed-in users go home. */
+export async function signedOutOnly({ request, context }: { request: Request; context: { app: AppContext } }) {
+  if (await sessionUserOf(context.app, request)) throw redirect("/");
+  return null;
+}
