@@ -13,6 +13,14 @@ import {
   type QUESTION_TYPES,
 } from "~/features/apps/content";
 
+export const SECTIONS = ["landing", "theme", "onboarding", "pricing", "publish"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** What the builder's action answers when it does not redirect: a failed save (shown inline) or an autosave's 'saved'. */
+export type BuilderActionData =
+  | { ok: false; section: Section | "tiers"; errors: Record<string, string>; values?: unknown; formError?: string }
+  | { ok: true; savedAt: number; section: Section };
+
 export const VERSION_PAGE_SIZE = 20;
 export const UNPUBLISHED_CACHE_MS = 5_000;
 export const AUTOSAVE_DELAY_MS = 1_500;
@@ -523,6 +531,13 @@ export const QUESTION_TYPE_LABELS: Record<(typeof QUESTION_TYPES)[number], strin
   date: "Date",
   slider: "Slider",
 };
+
+/** The content of an API body sent wrapped ({appId, <key>: {...}}) or flat ({appId, ...content}). */
+export function unwrapContent(body: Record<string, unknown>, keys: string[]): unknown {
+  for (const key of keys) if (body[key] && typeof body[key] === "object") return body[key];
+  const { appId: _appId, ...rest } = body;
+  return rest;
+}
 
 /** Same-site builder addresses. */
 export function builderPath(appId: string | null, params: Record<string, string | undefined> = {}): string {

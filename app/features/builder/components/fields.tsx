@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useRef, useState, type FormEvent,
 import { useFetcher, useLocation } from "@remix-run/react";
 import { TextInput, type TextInputProps } from "~/ui/TextInput";
 import { Textarea, type TextareaProps } from "~/ui/Textarea";
-import type { BuilderActionData } from "../page.server";
+import type { BuilderActionData } from "../rules";
 import { AUTOSAVE_DELAY_MS, fieldLabel, formToObject } from "../rules";
 
 /** The id of the field named `name` (error summary links point at it). */

@@ -1,30 +1,25 @@
 /**
  * /dashboard/builder?appId=<id>[&section=landing|theme|onboarding|pricing][&mode=pricing_tiers|publish]:
- * the loader (who may open it, what each section shows) and the one action every form posts to
- * (works without JavaScript: a 303 back on success, the typed values and errors re-rendered on a
- * failure; the autosave fetcher gets JSON instead of the redirect).
+ * the page assembly (who may open it, what each section shows) and the one action every form posts
+ * to (works without JavaScript: a 303 back on success, the typed values and errors re-rendered on a
+ * failure; the autosave fetcher gets data instead of the redirect).
  */
 import { json, redirect } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
-import { apps, type AppRow, type UserRow } from "~/db/schema";
-import { ownedApp, activeStudioTier } from "~/features/apps/apps.server";
+import type { AppRow, UserRow } from "~/db/schema";
+import { activeStudioTier } from "~/features/apps/apps.server";
 import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/apps/content";
-import { confirmDirectCheckout } from "~/features/checkout/direct.server";
-import { requireUser } from "~/features/identity/sessions.server";
-import { mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
-import type { AppContext } from "~/platform/context";
-import { formDataOf, isSecureRequest } from "~/platform/http.server";
-import { setToastHeader, type Toast } from "~/platform/toast.server";
 import {
   appsOwnedBy,
   draftOf,
-  openStudioCheckout,
+  markRecentlyOpened,
+  openOwnedApp,
   publishApp,
   restoreVersion,
   saveLandingPage,
   saveOnboardingFlow,
   saveTheme,
   studioCancelPath,
+  studioCheckoutLine,
   studioPaymentOptions,
   studioSuccessPath,
   unpublishedChanges,
@@ -34,7 +29,7 @@ import {
   type StudioTierOption,
   type UnpublishedAnswer,
   type VersionPage,
-} from "./builder.server";
+} from "~/features/builder/builder.server";
 import {
   builderMessages,
   builderPath,
@@ -46,11 +41,18 @@ import {
   formToObject,
   landingPageFromForm,
   parseIntent,
+  SECTIONS,
   themeFromForm,
-} from "./rules";
-
-export const SECTIONS = ["landing", "theme", "onboarding", "pricing", "publish"] as const;
-export type Section = (typeof SECTIONS)[number];
+  type BuilderActionData,
+  type Section,
+} from "~/features/builder/rules";
+import { confirmDirectCheckout, openDirectCheckout } from "~/features/checkout/direct.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { loginHref, visitorOf } from "~/http/visitor.server";
+import { mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
+import type { AppContext } from "~/platform/context";
+import { formDataOf } from "~/platform/http.server";
+import { ServiceError } from "~/platform/service-error";
 
 export interface BuilderApp {
   id: string;
@@ -111,10 +113,26 @@ function toBuilderApp(row: AppRow): BuilderApp {
   };
 }
 
+/**
+ * The signed-in creator; a visitor goes to Log In and back here (a 302, as this page always
+ * answered; app/http's requireUser answers 303).
+ */
+async function signedIn(app: AppContext, request: Request): Promise<UserRow> {
+  const { user } = await visitorOf(app, request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(loginHref(url.pathname + url.search));
+}
+
+/** The app being edited; someone else's app is a 403 page, no such app a 404. */
 async function openApp(app: AppContext, user: UserRow, appId: string): Promise<AppRow> {
-  const found = await ownedApp(app, user, appId);
-  if (!found.ok) throw new Response(found.error, { status: found.status });
-  return found.row;
+  try {
+    return await openOwnedApp(app, user, appId);
+  } catch (error) {
+    if (error instanceof ServiceError)
+      throw new Response(error.message, { status: error.failure === "not-found" ? 404 : 403 });
+    throw error;
+  }
 }
 
 const tierName = (tiers: StudioTierOption[], slug: string | null | undefined) =>
@@ -122,7 +140,7 @@ const tierName = (tiers: StudioTierOption[], slug: string | null | undefined) =>
 
 export async function loadBuilder(app: AppContext, request: Request): Promise<BuilderData> {
   const url = new URL(request.url);
-  const user = await requireUser(app, request, url.pathname + url.search);
+  const user = await signedIn(app, request);
   const appId = url.searchParams.get("appId");
   const mode = url.searchParams.get("mode");
   const row = appId ? await openApp(app, user, appId) : null;
@@ -160,8 +178,7 @@ export async function loadBuilder(app: AppContext, request: Request): Promise<Bu
   }
   if (!row) return { kind: "picker", apps: await appsOwnedBy(app, user.id) };
 
-  // Opening one's own app records it as recently opened (the dashboard lists apps by it).
-  if (row.ownerId === user.id) await app.db.update(apps).set({ recentlyOpenedAt: app.now }).where(eq(apps.id, row.id));
+  await markRecentlyOpened(app, row, user);
   const requested = url.searchParams.get("section");
   const section: Section =
     mode === "publish"
@@ -199,21 +216,13 @@ export async function loadBuilder(app: AppContext, request: Request): Promise<Bu
 
 // ---------------------------------------------------------------- the action
 
-export type BuilderActionData =
-  | { ok: false; section: Section | "tiers"; errors: Record<string, string>; values?: unknown; formError?: string }
-  | { ok: true; savedAt: number; section: Section };
-
-async function back(request: Request, to: string, toast?: Toast) {
-  const headers = new Headers({ Location: to });
-  if (toast) headers.append("Set-Cookie", await setToastHeader(toast, isSecureRequest(request)));
-  return new Response(null, { status: 303, headers });
-}
+export type { BuilderActionData, Section };
 
 const failed = (data: BuilderActionData) => json(data, { status: 400 });
 
 export async function builderAction(app: AppContext, request: Request) {
   const url = new URL(request.url);
-  const user = await requireUser(app, request, url.pathname + url.search);
+  const user = await signedIn(app, request);
   const form = (await formDataOf(request)) ?? new FormData();
   const intent = String(form.get("intent") ?? "save");
   const sectionField = String(form.get("section") ?? "");
@@ -224,13 +233,19 @@ export async function builderAction(app: AppContext, request: Request) {
     const priceOptionId = String(form.get("priceOptionId") ?? "");
     const tierSlug = String(form.get("tierSlug") ?? "");
     const row = appId ? await openApp(app, user, appId) : null;
-    const opened = await openStudioCheckout(app, request, user, {
-      priceOptionId,
-      tierSlug,
-      successPath: studioSuccessPath(row?.id ?? null, tierSlug),
-      cancelPath: studioCancelPath(row?.id ?? null),
-      idempotencyKey: `studio-page:${user.id}:${String(form.get("idempotencyKey") ?? crypto.randomUUID()).slice(0, 64)}:${priceOptionId}`,
+    const idempotencyKey = `studio-page:${user.id}:${String(form.get("idempotencyKey") ?? crypto.randomUUID()).slice(0, 64)}:${priceOptionId}`;
+    const line = await studioCheckoutLine(app, { priceOptionId, tierSlug }).catch((error: unknown) => {
+      if (error instanceof ServiceError) return null;
+      throw error;
     });
+    const opened = line
+      ? await openDirectCheckout(app, request, user, {
+          line,
+          successPath: studioSuccessPath(row?.id ?? null, tierSlug),
+          cancelPath: studioCancelPath(row?.id ?? null),
+          idempotencyKey,
+        })
+      : ({ ok: false, status: 400, formError: builderMessages.priceOptionUnknown } as const);
     if (!opened.ok)
       return failed({
         ok: false,
@@ -247,13 +262,16 @@ export async function builderAction(app: AppContext, request: Request) {
   const savedOk = () =>
     autosave
       ? json<BuilderActionData>({ ok: true, savedAt: app.now, section })
-      : back(request, here(), { kind: "success", title: builderMessages.saved });
+      : redirectWithToast(request, here(), { kind: "success", title: builderMessages.saved });
 
   if (intent === "publish") {
     const outcome = await publishApp(app, row);
     if (!outcome.ok)
-      return back(request, builderPath(row.id, { mode: "pricing_tiers" }), { kind: "info", title: outcome.error });
-    return back(request, builderPath(row.id, { section: "publish" }), {
+      return redirectWithToast(request, builderPath(row.id, { mode: "pricing_tiers" }), {
+        kind: "info",
+        title: outcome.error,
+      });
+    return redirectWithToast(request, builderPath(row.id, { section: "publish" }), {
       kind: "success",
       title: builderMessages.published,
     });
@@ -262,8 +280,9 @@ export async function builderAction(app: AppContext, request: Request) {
   if (intent === "restore") {
     const kind = section === "theme" ? "theme" : section === "onboarding" ? "onboarding_flow" : "landing_page";
     const restored = await restoreVersion(app, row, user, kind, String(form.get("versionId") ?? "")).catch(() => null);
-    if (!restored?.ok) return back(request, here(), { kind: "error", title: builderMessages.versionNotFound });
-    return back(request, here(), { kind: "success", title: "Version restored" });
+    if (!restored?.ok)
+      return redirectWithToast(request, here(), { kind: "error", title: builderMessages.versionNotFound });
+    return redirectWithToast(request, here(), { kind: "success", title: "Version restored" });
   }
 
   // A numbered field past its list's size is refused before anything is built from the form.
@@ -285,7 +304,7 @@ export async function builderAction(app: AppContext, request: Request) {
     if (edit) page = editLanding(page, edit);
     const saved = await saveLandingPage(app, row, user, page);
     if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: page });
-    return edit ? back(request, here()) : savedOk();
+    return edit ? redirectWithToast(request, here(), null) : savedOk();
   }
 
   if (section === "theme") {
@@ -306,7 +325,7 @@ export async function builderAction(app: AppContext, request: Request) {
     }
     const saved = await saveOnboardingFlow(app, row, user, flow);
     if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: flow });
-    return edit ? back(request, here()) : savedOk();
+    return edit ? redirectWithToast(request, here(), null) : savedOk();
   }
 
   if (section === "pricing") {
@@ -331,5 +350,5 @@ export async function builderAction(app: AppContext, request: Request) {
     return savedOk();
   }
 
-  return back(request, here());
+  return redirectWithToast(request, here(), null);
 }
