@@ -5,6 +5,7 @@
  * failure; the autosave fetcher gets data instead of the redirect).
  */
 import { json, redirect } from "@remix-run/cloudflare";
+import type { z } from "zod";
 import type { AppRow, UserRow } from "~/db/schema";
 import { activeStudioTier } from "~/features/apps/apps.server";
 import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/apps/content";
@@ -24,7 +25,6 @@ import {
   studioSuccessPath,
   unpublishedChanges,
   updatePricing,
-  validateFlow,
   versionPage,
   type StudioTierOption,
   type UnpublishedAnswer,
@@ -33,20 +33,15 @@ import {
 import {
   builderMessages,
   builderPath,
-  dollarsToCents,
-  editFlow,
-  editLanding,
-  flowFromForm,
+  fieldName,
   formIndexProblem,
-  formToObject,
-  landingPageFromForm,
-  parseIntent,
   SECTIONS,
-  themeFromForm,
   type BuilderActionData,
   type Section,
 } from "~/features/builder/rules";
+import { flowForm, landingForm, pricingForm, themeForm } from "~/features/builder/schema";
 import { confirmDirectCheckout, openDirectCheckout } from "~/features/checkout/direct.server";
+import { parseSubmission } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { loginHref, visitorOf } from "~/http/visitor.server";
 import { mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
@@ -223,7 +218,9 @@ const failed = (data: BuilderActionData) => json(data, { status: 400 });
 export async function builderAction(app: AppContext, request: Request) {
   const url = new URL(request.url);
   const user = await signedIn(app, request);
-  const form = (await formDataOf(request)) ?? new FormData();
+  // The raw fields route the post (which section, which button); each editor's own fields are then
+  // read by parseSubmission with that editor's one schema.
+  const form = (await formDataOf(request.clone() as Request)) ?? new FormData();
   const intent = String(form.get("intent") ?? "save");
   const sectionField = String(form.get("section") ?? "");
   const autosave = form.get("autosave") === "1";
@@ -285,13 +282,25 @@ export async function builderAction(app: AppContext, request: Request) {
     return redirectWithToast(request, here(), { kind: "success", title: "Version restored" });
   }
 
-  // A numbered field past its list's size is refused before anything is built from the form.
-  const indexProblem = formIndexProblem(form.keys());
+  // A numbered field past its list's size is refused before anything is built from the form, and so
+  // is a list button (conform's insert/remove/reorder) naming one.
+  const listEdit = form.get(INTENT);
+  const names = intentNames(listEdit);
+  if (!names) return failed({ ok: false, section, errors: {}, formError: builderMessages.badForm });
+  const indexProblem = formIndexProblem([...form.keys(), ...names]);
   if (indexProblem) return failed({ ok: false, section, errors: {}, formError: indexProblem });
-  const fields = formToObject(form.entries());
+  const edited = typeof listEdit === "string";
 
   if (section === "landing") {
-    let page = landingPageFromForm(fields, "ready");
+    const submission = await parse(request, landingForm);
+    if (!submission?.ok)
+      return failed({
+        ok: false,
+        section,
+        errors: submission?.errors ?? {},
+        formError: submission ? undefined : builderMessages.badForm,
+      });
+    let page = submission.value;
     const file = form.get("heroImage");
     if (file && typeof file !== "string" && file.size > 0) {
       const stored = await putImage(app, "app-images/", row.id, file);
@@ -300,55 +309,111 @@ export async function builderAction(app: AppContext, request: Request) {
       page = { ...page, hero: { ...page.hero, imageUrl: mediaUrl(stored.key) } };
     }
     if (form.get("removeImage") === "on") page = { ...page, hero: { ...page.hero, imageUrl: null } };
-    const edit = parseIntent(intent);
-    if (edit) page = editLanding(page, edit);
     const saved = await saveLandingPage(app, row, user, page);
     if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: page });
-    return edit ? redirectWithToast(request, here(), null) : savedOk();
+    return edited ? redirectWithToast(request, here(), null) : savedOk();
   }
 
   if (section === "theme") {
-    const theme = themeFromForm(fields);
+    const submission = await parse(request, themeForm);
+    if (!submission?.ok)
+      return failed({
+        ok: false,
+        section,
+        errors: submission?.errors ?? {},
+        formError: submission ? undefined : builderMessages.badForm,
+      });
+    const theme = submission.value;
     const saved = await saveTheme(app, row, user, theme);
     if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: theme });
     return savedOk();
   }
 
   if (section === "onboarding") {
-    let flow = flowFromForm(fields);
-    const edit = parseIntent(intent);
-    if (edit) {
-      flow = editFlow(flow, edit);
-      // A structural edit of a flow that does not validate yet is shown, not saved.
-      const checked = validateFlow(flow);
-      if (!checked.ok) return failed({ ok: false, section, errors: checked.errors, values: flow });
-    }
-    const saved = await saveOnboardingFlow(app, row, user, flow);
-    if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: flow });
-    return edit ? redirectWithToast(request, here(), null) : savedOk();
-  }
-
-  if (section === "pricing") {
-    const monthly = dollarsToCents(String(form.get("monthlyPrice") ?? ""));
-    const annual = dollarsToCents(String(form.get("annualPrice") ?? ""), { optional: true });
-    const unit = form.get("annualDurationUnit") === "months" ? "months" : "years";
-    const errors: Record<string, string> = {};
-    if (!monthly.ok) errors.monthlyPrice = monthly.error;
-    if (!annual.ok) errors.annualPrice = annual.error;
-    if (!monthly.ok || !annual.ok)
+    const submission = await parse(request, flowForm);
+    if (!submission?.ok)
       return failed({
         ok: false,
         section,
-        errors,
+        errors: submission?.errors ?? {},
+        formError: submission ? undefined : builderMessages.badForm,
+      });
+    const flow = submission.value;
+    const saved = await saveOnboardingFlow(app, row, user, flow);
+    if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: flow });
+    return edited ? redirectWithToast(request, here(), null) : savedOk();
+  }
+
+  if (section === "pricing") {
+    const submission = await parse(request, pricingForm);
+    if (!submission) return failed({ ok: false, section, errors: {}, formError: builderMessages.badForm });
+    if (!submission.ok) {
+      const typed = submission.payload;
+      return failed({
+        ok: false,
+        section,
+        errors: submission.errors,
         values: {
-          monthlyPrice: String(form.get("monthlyPrice") ?? ""),
-          annualPrice: String(form.get("annualPrice") ?? ""),
-          annualDurationUnit: unit,
+          monthlyPrice: typeof typed.monthlyPrice === "string" ? typed.monthlyPrice : "",
+          annualPrice: typeof typed.annualPrice === "string" ? typed.annualPrice : "",
+          annualDurationUnit: typed.annualDurationUnit === "months" ? "months" : "years",
         },
       });
-    await updatePricing(app, row, { monthlyPrice: monthly.cents, annualPrice: annual.cents, annualDurationUnit: unit });
+    }
+    await updatePricing(app, row, submission.value);
     return savedOk();
   }
 
   return redirectWithToast(request, here(), null);
+}
+
+/**
+ * The list a conform list button (insert, remove, reorder) names, as field names to bound-check;
+ * [] for no list button, null for one no button of ours makes (a negative or broken index).
+ */
+function intentNames(value: FormDataEntryValue | null): string[] | null {
+  if (typeof value !== "string") return [];
+  let intent: { payload?: { name?: unknown; index?: unknown; from?: unknown; to?: unknown } } | null;
+  try {
+    intent = JSON.parse(value) as typeof intent;
+  } catch {
+    return null;
+  }
+  const name = typeof intent?.payload?.name === "string" ? intent.payload.name : "";
+  const indexes = [intent?.payload?.index, intent?.payload?.from, intent?.payload?.to].filter((i) => i !== undefined);
+  if (!indexes.every((i) => Number.isInteger(i) && (i as number) >= 0)) return null;
+  return [`${name}[0]`, ...indexes.map((i) => `${name}[${String(i)}]`)];
+}
+
+/** The field conform's list buttons post (its intent, JSON). */
+const INTENT = "__intent__";
+
+type Parsed<S extends z.ZodTypeAny> =
+  | { ok: true; value: z.output<S>; payload: Record<string, unknown> }
+  | { ok: false; errors: Record<string, string>; payload: Record<string, unknown> };
+
+/**
+ * An editor's fields through parseSubmission and its schema. A list button's post (conform's
+ * insert/remove/reorder, made without JavaScript) is the form with that change made: it is read
+ * through the same schema and saved like a Save. Null for a post conform cannot read (a broken
+ * list button).
+ */
+async function parse<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<Parsed<S> | null> {
+  let submission;
+  try {
+    submission = await parseSubmission(request, schema);
+  } catch {
+    return null;
+  }
+  const payload = submission.payload as Record<string, unknown>;
+  if (submission.status === "success") return { ok: true, value: submission.value as z.output<S>, payload };
+  const changed = submission.status === undefined ? schema.safeParse(payload) : null;
+  if (changed?.success) return { ok: true, value: changed.data as z.output<S>, payload };
+  const errors: Record<string, string> = {};
+  const issues = changed ? changed.error.issues.map((i) => [fieldName(i.path), i.message] as const) : [];
+  for (const [name, messages] of [...Object.entries(submission.error ?? {}), ...issues]) {
+    const message = Array.isArray(messages) ? messages[0] : messages;
+    if (message) errors[name || "form"] ??= message;
+  }
+  return { ok: false, errors, payload };
 }
