@@ -136,7 +136,7 @@ export async function saveTheme(
 }
 
 /** The flow checked by onboardingFlowSchema and the builder's extra rules (unique ids and keys, skip rules). */
-export function validateFlow(
+function validateFlow(
   input: unknown,
 ): { ok: true; flow: OnboardingFlow } | { ok: false; errors: Record<string, string> } {
   const parsed = onboardingFlowSchema.safeParse(input);
@@ -352,7 +352,7 @@ export async function studioPaymentOptions(app: AppContext): Promise<StudioTierO
   });
 }
 
-export const studioTierTitle = (name: string, interval: "month" | "year") =>
+const studioTierTitle = (name: string, interval: "month" | "year") =>
   `${name} studio tier (${interval === "month" ? "monthly" : "annual"})`;
 
 /**

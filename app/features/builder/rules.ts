@@ -160,7 +160,7 @@ export function decodeCursor(value: string): VersionCursor | null {
  * The numbered lists of the builder's forms and how many items each may hold: the content schemas'
  * own maximums, so a form can never describe more than a save would accept.
  */
-export const FORM_LIST_LIMITS: Readonly<Record<string, number>> = {
+const FORM_LIST_LIMITS: Readonly<Record<string, number>> = {
   benefits: landingPageSchema.shape.benefits._def.maxLength!.value,
   howItWorks: landingPageSchema.shape.howItWorks._def.maxLength!.value,
   testimonials: landingPageSchema.shape.testimonials._def.maxLength!.value,
@@ -211,7 +211,7 @@ export function fieldName(path: (string | number)[]): string {
 }
 
 /** A zod issue in plain words (our own messages, e.g. the colour or answer-key rules, pass through). */
-export function issueMessage(issue: ZodIssue | FlowIssue): string {
+function issueMessage(issue: ZodIssue | FlowIssue): string {
   if (!("code" in issue)) return issue.message;
   if (issue.code === "too_small" && issue.type === "string")
     return Number(issue.minimum) <= 1 ? "This is required" : `Use at least ${issue.minimum} characters`;
@@ -421,8 +421,7 @@ export function cleanFlow(flow: OnboardingFlow): OnboardingFlow {
  * What 'Add …' inserts (conform's insert intent carries it as the new item's default value, in the
  * form's own field shape): a numbered placeholder that already saves.
  */
-export const LANDING_LISTS = ["benefits", "howItWorks", "testimonials", "faq"] as const;
-export type LandingList = (typeof LANDING_LISTS)[number];
+type LandingList = "benefits" | "howItWorks" | "testimonials" | "faq";
 
 export const newLandingItem: { [K in LandingList]: (n: number) => LandingPage[K][number] } = {
   benefits: (n) => ({ title: `Benefit ${n}`, description: "" }),
