@@ -1,6 +1,12 @@
-import { restoreLandingAction } from "~/features/builder/api.server";
-import { methodNotAllowed } from "~/platform/api.server";
+import { jsonError, methodNotAllowed, signedInAction } from "~/http/api.server";
+import { openOwnedApp, restoreVersion } from "~/features/builder/builder.server";
+import { restoreLandingBody } from "~/features/builder/schema";
 
-/** POST /api/app-builder/restoreLandingPageVersion {appId, versionId} (auth). */
-export const action = restoreLandingAction;
+/** POST /api/app-builder/restoreLandingPageVersion {appId, versionId} (auth) → {response:{success, versionId, landingPageInfo}}. */
+export const action = signedInAction(restoreLandingBody, async ({ input, app, user }) => {
+  const row = await openOwnedApp(app, user, input.appId);
+  const restored = await restoreVersion(app, row, user, "landing_page", input.versionId);
+  if (!restored.ok) return jsonError(404, restored.error);
+  return { response: { success: true, versionId: restored.versionId, landingPageInfo: restored.content } };
+});
 export const loader = methodNotAllowed;

@@ -1,6 +1,13 @@
-import { flowHistoryLoader } from "~/features/builder/api.server";
-import { methodNotAllowed } from "~/platform/api.server";
+import { jsonError, methodNotAllowed, signedInLoader } from "~/http/api.server";
+import { openOwnedApp, versionPage } from "~/features/builder/builder.server";
+import { builderMessages } from "~/features/builder/rules";
+import { versionHistoryQuery } from "~/features/builder/schema";
 
-/** GET /api/apps/getOnboardingFlowVersionHistoryPaginated?appId&limit&cursor (auth). */
-export const loader = flowHistoryLoader;
+/** GET /api/apps/getOnboardingFlowVersionHistoryPaginated?appId&limit&cursor (auth) → {versions, nextCursor, hasMore} (also under 'response'). */
+export const loader = signedInLoader(versionHistoryQuery, async ({ input, app, user }) => {
+  const row = await openOwnedApp(app, user, input.appId);
+  const page = await versionPage(app, row.id, "onboarding_flow", { limit: input.limit, cursor: input.cursor });
+  if (!page) return jsonError(400, builderMessages.cursorInvalid);
+  return { ...page, response: page };
+});
 export const action = methodNotAllowed;

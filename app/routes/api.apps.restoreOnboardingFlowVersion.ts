@@ -1,6 +1,12 @@
-import { restoreFlowAction } from "~/features/builder/api.server";
-import { methodNotAllowed } from "~/platform/api.server";
+import { jsonError, methodNotAllowed, signedInAction } from "~/http/api.server";
+import { openOwnedApp, restoreVersion } from "~/features/builder/builder.server";
+import { restoreFlowBody } from "~/features/builder/schema";
 
-/** POST /api/apps/restoreOnboardingFlowVersion {app_id, version_id} (auth). */
-export const action = restoreFlowAction;
+/** POST /api/apps/restoreOnboardingFlowVersion {app_id, version_id} (auth) → {response:{success, versionId, onboardingFlow}}. */
+export const action = signedInAction(restoreFlowBody, async ({ input, app, user }) => {
+  const row = await openOwnedApp(app, user, input.app_id);
+  const restored = await restoreVersion(app, row, user, "onboarding_flow", input.version_id);
+  if (!restored.ok) return jsonError(404, restored.error);
+  return { response: { success: true, versionId: restored.versionId, onboardingFlow: restored.content } };
+});
 export const loader = methodNotAllowed;

@@ -464,7 +464,11 @@ describe("/dashboard/builder (no JavaScript)", () => {
 
     const added = await creator.browser.post(page(appId), {
       section: "landing",
-      intent: "add:faq",
+      // The 'Add question' button: conform's insert intent, with the new item's placeholder.
+      __intent__: JSON.stringify({
+        type: "insert",
+        payload: { name: "faq", defaultValue: { question: "Question 2?", answer: "The answer." } },
+      }),
       "hero.title": "Hello",
       "hero.ctaLabel": "Go",
       "faq[0].question": "Q?",
@@ -499,7 +503,8 @@ describe("/dashboard/builder (no JavaScript)", () => {
 
     const moved = await creator.browser.post(page(appId), {
       section: "onboarding",
-      intent: "down:pages:0",
+      // 'Move page 1 down': conform's reorder intent.
+      __intent__: JSON.stringify({ type: "reorder", payload: { name: "pages", from: 0, to: 1 } }),
       "pages[0].id": "a",
       "pages[0].title": "A",
       "pages[0].questions[0].id": "qa",

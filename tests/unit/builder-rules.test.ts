@@ -1,4 +1,6 @@
+import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
 import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_PRICING, DEMO_THEME } from "../tools/apps-sql.mjs";
 import type { LandingPage, OnboardingFlow, PublishedSnapshot, Theme } from "~/features/apps/content";
 import { onboardingFlowSchema } from "~/features/apps/content";
@@ -9,8 +11,6 @@ import {
   changedParts,
   decodeCursor,
   dollarsToCents,
-  editFlow,
-  editLanding,
   encodeCursor,
   errorMap,
   fieldLabel,
@@ -18,13 +18,51 @@ import {
   flowFromForm,
   flowIssues,
   formIndexProblem,
-  formToObject,
   landingPageFromForm,
-  parseIntent,
+  newLandingItem,
+  newPage,
+  newQuestion,
   parseOptions,
   stableStringify,
   themeFromForm,
 } from "~/features/builder/rules";
+import { flowForm, landingForm } from "~/features/builder/schema";
+import { parseForm } from "~/platform/form.server";
+
+/** Form fields as a browser posts them (the builder's forms read them through conform). */
+const formData = (entries: [string, string][]) => {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+};
+/** A form's fields (nested names) as conform reads them, without the schema's conversion. */
+const payloadOf = (entries: [string, string][]) => parseWithZod(formData(entries), { schema: landingForm }).payload;
+
+/** A content value as the builder's numbered form fields ('faq[0].question', 'pages[1].questions[0].key'). */
+function fieldsOf(value: unknown, name = ""): [string, string][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => fieldsOf(item, `${name}[${i}]`));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, item]) => fieldsOf(item, name ? `${name}.${key}` : key));
+  if (value === undefined || value === null) return [];
+  return [[name, typeof value === "boolean" ? (value ? "on" : "") : String(value)]];
+}
+const flowFields = (flow: OnboardingFlow): [string, string][] =>
+  flow.pages.flatMap((page, p) => [
+    [`pages[${p}].id`, page.id],
+    [`pages[${p}].title`, page.title],
+    ...page.questions.flatMap((q, i): [string, string][] =>
+      fieldsOf({
+        ...q,
+        options: q.options ? q.options.map((o) => `${o.value} | ${o.label}`).join("\n") : undefined,
+      }).map(([k, v]): [string, string] => [`pages[${p}].questions[${i}].${k}`, v]),
+    ),
+  ]);
+
+/** What a list button (conform's insert/remove/reorder intent) posts, read by the form's schema after the change. */
+function afterIntent<S extends z.ZodTypeAny>(schema: S, entries: [string, string][], intent: unknown): z.output<S> {
+  const submission = parseWithZod(formData([...entries, ["__intent__", JSON.stringify(intent)]]), { schema });
+  return schema.parse(submission.payload) as z.output<S>;
+}
 
 const snapshot = (): PublishedSnapshot => ({
   landingPage: structuredClone(DEMO_LANDING_PAGE) as LandingPage,
@@ -230,14 +268,14 @@ describe("version cursors", () => {
 });
 
 describe("form fields", () => {
-  it("formToObject nests dotted and numbered names and ignores prototype keys", () => {
-    const object = formToObject([
+  it("the form schema nests dotted and numbered names and ignores prototype keys", () => {
+    const object = payloadOf([
       ["hero.title", "Hi"],
       ["faq[1].question", "Q2"],
       ["faq[0].question", "Q1"],
       ["__proto__.polluted", "x"],
     ]);
-    expect(object).toEqual({ hero: { title: "Hi" }, faq: [{ question: "Q1" }, { question: "Q2" }] });
+    expect(object).toMatchObject({ hero: { title: "Hi" }, faq: [{ question: "Q1" }, { question: "Q2" }] });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(fieldName(["pages", 0, "questions", 2, "key"])).toBe("pages[0].questions[2].key");
   });
@@ -254,15 +292,18 @@ describe("form fields", () => {
     // Numbers under a field that is not a list are not lists either.
     expect(formIndexProblem(["hero[3].title"])).toBe(builderMessages.notAList("hero[3].title"));
 
-    // formToObject never makes an array longer than its bound, and is quick whatever the index.
+    // The action's parse (parseSubmission → parseForm) never makes an array longer than its bound, and is quick whatever the index.
     const started = performance.now();
-    const object = formToObject([
-      ["faq[0].question", "Q1"],
-      ["faq[100000000].question", "q"],
-      ["hero[99999999].title", "x"],
-    ]);
+    const submission = parseForm(
+      formData([
+        ["faq[0].question", "Q1"],
+        ["faq[100000000].question", "q"],
+        ["hero[99999999].title", "x"],
+      ]),
+      { schema: landingForm },
+    );
     expect(performance.now() - started).toBeLessThan(50);
-    expect(object).toEqual({ faq: [{ question: "Q1" }] });
+    expect(submission.payload).toEqual({ faq: [{ question: "Q1" }] });
   });
 
   it("the landing page and flow forms round-trip the demo content", () => {
@@ -279,13 +320,13 @@ describe("form fields", () => {
       ["pricing.title", page.pricing.title],
       ["callToAction.buttonLabel", page.callToAction.buttonLabel],
     ];
-    const parsed = landingPageFromForm(formToObject(entries));
+    const parsed = landingPageFromForm(payloadOf(entries));
     expect(parsed.hero).toEqual(page.hero);
     expect(parsed.benefits).toEqual(page.benefits);
     expect(parsed.faq).toEqual([]);
 
     const flow = flowFromForm(
-      formToObject([
+      payloadOf([
         ["pages[0].id", "p1"],
         ["pages[0].title", "Goal"],
         ["pages[0].questions[0].id", "q1"],
@@ -346,43 +387,49 @@ describe("form fields", () => {
   });
 
   it("list edits: add, remove and move items and pages; a flow never loses its last page or question", () => {
-    expect(parseIntent("add:faq")).toEqual({ op: "add", list: "faq", index: -1 });
-    expect(parseIntent("up:pages:2")).toEqual({ op: "up", list: "pages", index: 2 });
-    expect(parseIntent("down:pages.1.questions:0")).toEqual({
-      op: "down",
-      list: "pages.questions",
-      index: 1,
-      inner: 0,
-    });
-    expect(parseIntent("add:pages.3.questions")).toEqual({
-      op: "add",
-      list: "pages.questions",
-      index: 3,
-      inner: undefined,
-    });
-    expect(parseIntent("remove:faq")).toBeNull();
-    expect(parseIntent("save")).toBeNull();
-
+    // The list buttons post conform's intents; the form's schema reads the form with the change made.
     const page = structuredClone(DEMO_LANDING_PAGE) as LandingPage;
-    const moved = editLanding(page, { op: "up", list: "faq", index: 1 });
+    const fields = fieldsOf({ ...page, status: undefined });
+    const moved = afterIntent(landingForm, fields, { type: "reorder", payload: { name: "faq", from: 1, to: 0 } });
     expect(moved.faq[0]).toEqual(page.faq[1]);
-    expect(editLanding(page, { op: "add", list: "faq", index: -1 }).faq).toHaveLength(page.faq.length + 1);
-    expect(editLanding(page, { op: "remove", list: "benefits", index: 0 }).benefits).toEqual(page.benefits.slice(1));
-    expect(editLanding(page, { op: "up", list: "faq", index: 0 }).faq).toEqual(page.faq);
+    const added = afterIntent(landingForm, fields, {
+      type: "insert",
+      payload: { name: "faq", defaultValue: newLandingItem.faq(page.faq.length + 1) },
+    });
+    expect(added.faq).toHaveLength(page.faq.length + 1);
+    expect(
+      afterIntent(landingForm, fields, { type: "remove", payload: { name: "benefits", index: 0 } }).benefits,
+    ).toEqual(page.benefits.slice(1));
+    expect(afterIntent(landingForm, fields, { type: "reorder", payload: { name: "faq", from: 0, to: 0 } }).faq).toEqual(
+      page.faq,
+    );
 
     const flow = structuredClone(DEMO_ONBOARDING_FLOW) as OnboardingFlow;
-    const added = editFlow(flow, { op: "add", list: "pages", index: -1 });
-    expect(added.pages).toHaveLength(flow.pages.length + 1);
-    expect(flowIssues(added)).toEqual([]);
-    const addedQ = editFlow(flow, { op: "add", list: "pages.questions", index: 0 });
+    const addedPage = afterIntent(flowForm, flowFields(flow), {
+      type: "insert",
+      payload: { name: "pages", defaultValue: newPage(flow) },
+    });
+    expect(addedPage.pages).toHaveLength(flow.pages.length + 1);
+    expect(flowIssues(addedPage)).toEqual([]);
+    const addedQ = afterIntent(flowForm, flowFields(flow), {
+      type: "insert",
+      payload: { name: "pages[0].questions", defaultValue: newQuestion(flow) },
+    });
     expect(addedQ.pages[0].questions).toHaveLength(2);
     expect(flowIssues(addedQ)).toEqual([]);
+    // Removing the last page or question makes a flow the content schema refuses: it is never saved.
     const single: OnboardingFlow = { version: 2, pages: [flow.pages[0]] };
-    expect(editFlow(single, { op: "remove", list: "pages", index: 0 }).pages).toHaveLength(1);
-    expect(
-      editFlow(single, { op: "remove", list: "pages.questions", index: 0, inner: 0 }).pages[0].questions,
-    ).toHaveLength(1);
-    const swapped = editFlow(flow, { op: "down", list: "pages", index: 0 });
+    const noPage = afterIntent(flowForm, flowFields(single), { type: "remove", payload: { name: "pages", index: 0 } });
+    expect(onboardingFlowSchema.safeParse(noPage).success).toBe(false);
+    const noQuestion = afterIntent(flowForm, flowFields(single), {
+      type: "remove",
+      payload: { name: "pages[0].questions", index: 0 },
+    });
+    expect(onboardingFlowSchema.safeParse(noQuestion).success).toBe(false);
+    const swapped = afterIntent(flowForm, flowFields(flow), {
+      type: "reorder",
+      payload: { name: "pages", from: 0, to: 1 },
+    });
     expect(swapped.pages[1].id).toBe(flow.pages[0].id);
   });
 });

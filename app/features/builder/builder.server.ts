@@ -3,11 +3,12 @@
  * landing page, theme and onboarding flow (each save a new app_versions row, in one batch with the
  * draft), version history with restore, pricing in cents, the unpublished-changes check, studio
  * tiers and their checkout, and publishing. The page's actions and the JSON API both call these;
- * ownership is checked by the callers through ownedApp (features/apps/apps.server.ts).
+ * the app is opened through openOwnedApp (its owner or an admin), which refuses with a ServiceError.
  */
 import { draftPricing } from "~/features/apps/rules";
 import { forgetPublishedApp } from "~/features/apps/landing.server";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import {
   apps,
   appVersions,
@@ -17,7 +18,7 @@ import {
   type AppVersionRow,
   type UserRow,
 } from "~/db/schema";
-import { activeStudioTier } from "~/features/apps/apps.server";
+import { activeStudioTier, ownedApp } from "~/features/apps/apps.server";
 import {
   landingPageSchema,
   onboardingFlowSchema,
@@ -28,9 +29,9 @@ import {
   type PublishedSnapshot,
   type Theme,
 } from "~/features/apps/content";
-import { openDirectCheckout } from "~/features/checkout/direct.server";
-import type { Opened } from "~/features/checkout/checkout.server";
+import type { DirectCheckout } from "~/features/checkout/direct.server";
 import type { AppContext } from "~/platform/context";
+import { ServiceError } from "~/platform/service-error";
 import {
   builderMessages,
   changedParts,
@@ -43,6 +44,18 @@ import {
   VERSION_PAGE_SIZE,
   type ChangedPart,
 } from "./rules";
+
+/** The app `appId` when `user` owns it (admins pass): else a ServiceError, not-found (404) or forbidden (403). */
+export async function openOwnedApp(app: AppContext, user: Pick<UserRow, "id" | "isAdmin">, appId: string) {
+  const found = await ownedApp(app, user, appId);
+  if (!found.ok) throw new ServiceError(found.status === 404 ? "not-found" : "forbidden", found.error);
+  return found.row;
+}
+
+/** Opening one's own app records it as recently opened (the dashboard lists apps by it). */
+export async function markRecentlyOpened(app: AppContext, row: AppRow, user: Pick<UserRow, "id">) {
+  if (row.ownerId === user.id) await app.db.update(apps).set({ recentlyOpenedAt: app.now }).where(eq(apps.id, row.id));
+}
 
 export type VersionKind = AppVersionRow["kind"];
 export type Saved<T> = { ok: true; value: T; versionId: string } | { ok: false; errors: Record<string, string> };
@@ -123,7 +136,7 @@ export async function saveTheme(
 }
 
 /** The flow checked by onboardingFlowSchema and the builder's extra rules (unique ids and keys, skip rules). */
-export function validateFlow(
+function validateFlow(
   input: unknown,
 ): { ok: true; flow: OnboardingFlow } | { ok: false; errors: Record<string, string> } {
   const parsed = onboardingFlowSchema.safeParse(input);
@@ -273,20 +286,23 @@ export async function publishApp(app: AppContext, row: AppRow): Promise<PublishO
   const snapshot = draftSnapshot(draftOf(row));
   // The tier's limit is checked in the same statement that publishes, so two publishes at once
   // cannot both squeeze past it.
-  const result = await app.bindings.DB.prepare(
-    `UPDATE apps SET published = ?1, is_published = 1, published_at = ?2, landing_page = ?3, updated_at = ?2
-      WHERE id = ?4 AND (SELECT count(*) FROM apps o WHERE o.user_id = ?5 AND o.is_published = 1 AND o.id != ?4) < ?6`,
-  )
-    .bind(
-      JSON.stringify(snapshot),
-      app.now,
-      JSON.stringify(snapshot.landingPage),
-      row.id,
-      row.ownerId,
-      tier.maxPublishedApps,
-    )
-    .run();
-  if (!result.meta.changes)
+  const other = alias(apps, "o");
+  const othersPublished = app.db
+    .select({ n: count() })
+    .from(other)
+    .where(and(eq(other.ownerId, row.ownerId), eq(other.isPublished, true), ne(other.id, row.id)));
+  const updated = await app.db
+    .update(apps)
+    .set({
+      published: snapshot,
+      isPublished: true,
+      publishedAt: app.now,
+      landingPage: snapshot.landingPage,
+      updatedAt: app.now,
+    })
+    .where(and(eq(apps.id, row.id), lt(othersPublished, tier.maxPublishedApps)))
+    .returning({ id: apps.id });
+  if (updated.length === 0)
     return { ok: false, status: 403, error: builderMessages.tierFull(tier.maxPublishedApps), needsTier: true };
   // The public landing page keeps a short KV copy of the snapshot: the new one shows at once.
   await forgetPublishedApp(app, row.storefrontSlug, row.appSlug);
@@ -336,41 +352,31 @@ export async function studioPaymentOptions(app: AppContext): Promise<StudioTierO
   });
 }
 
-export const studioTierTitle = (name: string, interval: "month" | "year") =>
+const studioTierTitle = (name: string, interval: "month" | "year") =>
   `${name} studio tier (${interval === "month" ? "monthly" : "annual"})`;
 
-/** Opens the checkout for a studio tier's price option (the tier slug, when given, must match it). */
-export async function openStudioCheckout(
+/**
+ * The checkout line of a studio tier's price option (the tier slug, when given, must match it); the
+ * route opens the checkout with it. An unknown option is a ServiceError 'invalid'.
+ */
+export async function studioCheckoutLine(
   app: AppContext,
-  request: Request,
-  user: UserRow,
-  input: {
-    priceOptionId: string;
-    tierSlug?: string | null;
-    successPath: string;
-    cancelPath: string;
-    idempotencyKey: string;
-  },
-): Promise<Opened> {
+  input: { priceOptionId: string; tierSlug?: string | null },
+): Promise<DirectCheckout["line"]> {
   const price = await app.db.select().from(studioTierPrices).where(eq(studioTierPrices.id, input.priceOptionId)).get();
   if (!price || (input.tierSlug && input.tierSlug !== price.tierSlug))
-    return { ok: false, status: 400, formError: builderMessages.priceOptionUnknown };
+    throw new ServiceError("invalid", builderMessages.priceOptionUnknown);
   const tier = await app.db.select().from(studioTiers).where(eq(studioTiers.slug, price.tierSlug)).get();
-  if (!tier) return { ok: false, status: 400, formError: builderMessages.priceOptionUnknown };
-  return openDirectCheckout(app, request, user, {
-    line: {
-      productId: price.id,
-      kind: "studio-tier",
-      title: studioTierTitle(tier.name, price.interval),
-      priceCents: price.priceCents,
-      crossedPriceCents: null,
-      tierSlug: tier.slug,
-      interval: price.interval,
-    },
-    successPath: input.successPath,
-    cancelPath: input.cancelPath,
-    idempotencyKey: input.idempotencyKey,
-  });
+  if (!tier) throw new ServiceError("invalid", builderMessages.priceOptionUnknown);
+  return {
+    productId: price.id,
+    kind: "studio-tier",
+    title: studioTierTitle(tier.name, price.interval),
+    priceCents: price.priceCents,
+    crossedPriceCents: null,
+    tierSlug: tier.slug,
+    interval: price.interval,
+  };
 }
 
 /** The success path a studio tier checkout returns to (spec 2): the publish step. */
@@ -397,4 +403,13 @@ export async function appsOwnedBy(app: AppContext, userId: string) {
     .orderBy(sql`coalesce(${apps.recentlyOpenedAt}, ${apps.updatedAt}) DESC`)
     .limit(50)
     .all();
+}
+
+/** A failed save's field problems as the one refusal: the first message, and every field's. */
+export function invalidInput(errors: Record<string, string>): ServiceError {
+  return new ServiceError(
+    "invalid",
+    Object.values(errors)[0] ?? "Invalid request",
+    Object.entries(errors).map(([field, message]) => ({ field, message })),
+  );
 }

@@ -1,8 +1,8 @@
 /**
  * The app builder's pure rules (no I/O): prices typed in dollars → cents, the unpublished-changes
  * comparison, the onboarding flow's extra checks, version-history cursors, and turning the builder's
- * numbered form fields (works without JavaScript) into the content shapes of features/apps/content.ts
- * and back. Shared by the server (actions, API) and the browser (live preview).
+ * form fields (parsed by conform, features/builder/schema.ts) into the content shapes of
+ * features/apps/content.ts and back. Shared by the server (actions, API) and the browser (live preview).
  */
 import type { ZodIssue } from "zod";
 import type { LandingPage, OnboardingFlow, OnboardingPage, Question, Theme } from "~/features/apps/content";
@@ -12,6 +12,14 @@ import {
   onboardingPageSchema,
   type QUESTION_TYPES,
 } from "~/features/apps/content";
+
+export const SECTIONS = ["landing", "theme", "onboarding", "pricing", "publish"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** What the builder's action answers when it does not redirect: a failed save (shown inline) or an autosave's 'saved'. */
+export type BuilderActionData =
+  | { ok: false; section: Section | "tiers"; errors: Record<string, string>; values?: unknown; formError?: string }
+  | { ok: true; savedAt: number; section: Section };
 
 export const VERSION_PAGE_SIZE = 20;
 export const UNPUBLISHED_CACHE_MS = 5_000;
@@ -41,6 +49,7 @@ export const builderMessages = {
   priceOptionUnknown: "No such studio price option",
   studioOptionsFailed: "Failed to fetch studio payment options",
   tooManyItems: (list: string, max: number) => `Too many items in ${list}: at most ${max}`,
+  badForm: "That change could not be made: reload the page and try again",
   notAList: (name: string) => `The field ${name.slice(0, 80)} is not a list`,
 } as const;
 
@@ -151,7 +160,7 @@ export function decodeCursor(value: string): VersionCursor | null {
  * The numbered lists of the builder's forms and how many items each may hold: the content schemas'
  * own maximums, so a form can never describe more than a save would accept.
  */
-export const FORM_LIST_LIMITS: Readonly<Record<string, number>> = {
+const FORM_LIST_LIMITS: Readonly<Record<string, number>> = {
   benefits: landingPageSchema.shape.benefits._def.maxLength!.value,
   howItWorks: landingPageSchema.shape.howItWorks._def.maxLength!.value,
   testimonials: landingPageSchema.shape.testimonials._def.maxLength!.value,
@@ -193,31 +202,6 @@ export function formIndexProblem(names: Iterable<string>): string | null {
   return null;
 }
 
-/**
- * A form's fields ('hero.title', 'faq[2].answer') as a nested object of strings. Fields whose
- * numbers are out of bounds (see formIndexProblem) are left out.
- */
-export function formToObject(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [name, value] of entries) {
-    if (typeof value !== "string") continue;
-    const parts = fieldParts(name);
-    if (parts.length === 0 || parts.some((p) => p === "__proto__" || p === "constructor" || p === "prototype"))
-      continue;
-    if (indexProblem(name, parts)) continue;
-    let node: Record<string, unknown> = root;
-    parts.forEach((part, i) => {
-      if (i === parts.length - 1) {
-        node[part] = value;
-        return;
-      }
-      if (typeof node[part] !== "object" || node[part] === null) node[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
-      node = node[part] as Record<string, unknown>;
-    });
-  }
-  return root;
-}
-
 /** The form field name of an error path: ['faq', 2, 'answer'] → 'faq[2].answer'. */
 export function fieldName(path: (string | number)[]): string {
   return path.reduce<string>(
@@ -227,7 +211,7 @@ export function fieldName(path: (string | number)[]): string {
 }
 
 /** A zod issue in plain words (our own messages, e.g. the colour or answer-key rules, pass through). */
-export function issueMessage(issue: ZodIssue | FlowIssue): string {
+function issueMessage(issue: ZodIssue | FlowIssue): string {
   if (!("code" in issue)) return issue.message;
   if (issue.code === "too_small" && issue.type === "string")
     return Number(issue.minimum) <= 1 ? "This is required" : `Use at least ${issue.minimum} characters`;
@@ -431,55 +415,20 @@ export function cleanFlow(flow: OnboardingFlow): OnboardingFlow {
   return JSON.parse(JSON.stringify(flow)) as OnboardingFlow;
 }
 
-// ---------------------------------------------------------------- list edits (add, remove, move)
+// ---------------------------------------------------------------- new list items
 
-export type ListEdit = { op: "add" | "remove" | "up" | "down"; list: string; index: number; inner?: number };
+/**
+ * What 'Add …' inserts (conform's insert intent carries it as the new item's default value, in the
+ * form's own field shape): a numbered placeholder that already saves.
+ */
+type LandingList = "benefits" | "howItWorks" | "testimonials" | "faq";
 
-/** 'add:faq', 'remove:faq:2', 'up:pages:1', 'add:pages.3.questions', 'down:pages.0.questions:2' → an edit. */
-export function parseIntent(intent: string): ListEdit | null {
-  const match = /^(add|remove|up|down):([a-zA-Z]+)(?:\.(\d{1,2})\.questions)?(?::(\d{1,2}))?$/.exec(intent);
-  if (!match) return null;
-  const [, op, list, page, index] = match;
-  if (op !== "add" && index === undefined) return null;
-  if (page !== undefined)
-    return {
-      op: op as ListEdit["op"],
-      list: `${list}.questions`,
-      index: Number(page),
-      inner: index === undefined ? undefined : Number(index),
-    };
-  return { op: op as ListEdit["op"], list, index: index === undefined ? -1 : Number(index) };
-}
-
-/** Moves, removes or appends an item of an array (a copy). */
-export function editList<T>(items: T[], op: ListEdit["op"], index: number, make: () => T): T[] {
-  const next = [...items];
-  if (op === "add") next.push(make());
-  else if (op === "remove") next.splice(index, 1);
-  else {
-    const to = op === "up" ? index - 1 : index + 1;
-    if (index < 0 || index >= next.length || to < 0 || to >= next.length) return next;
-    [next[index], next[to]] = [next[to], next[index]];
-  }
-  return next;
-}
-
-export const LANDING_LISTS = ["benefits", "howItWorks", "testimonials", "faq"] as const;
-type LandingList = (typeof LANDING_LISTS)[number];
-
-const newItems: { [K in LandingList]: (n: number) => LandingPage[K][number] } = {
+export const newLandingItem: { [K in LandingList]: (n: number) => LandingPage[K][number] } = {
   benefits: (n) => ({ title: `Benefit ${n}`, description: "" }),
   howItWorks: (n) => ({ title: `Step ${n}`, description: "" }),
   testimonials: () => ({ quote: "What a member says about the app.", name: "A member", role: "" }),
   faq: (n) => ({ question: `Question ${n}?`, answer: "The answer." }),
 };
-
-export function editLanding(page: LandingPage, edit: ListEdit): LandingPage {
-  if (!(LANDING_LISTS as readonly string[]).includes(edit.list)) return page;
-  const list = edit.list as LandingList;
-  const items = page[list] as unknown[];
-  return { ...page, [list]: editList(items, edit.op, edit.index, () => newItems[list](items.length + 1)) };
-}
 
 function uniqueId(prefix: string, taken: Set<string>) {
   let n = taken.size + 1;
@@ -487,32 +436,20 @@ function uniqueId(prefix: string, taken: Set<string>) {
   return `${prefix}${n}`;
 }
 
-export function newQuestion(flow: OnboardingFlow): Question {
+/** A new short-text question whose id and answer key no question of the flow uses. */
+export function newQuestion(flow: OnboardingFlow): { id: string; key: string; type: "short_text"; label: string } {
   const ids = new Set(flow.pages.flatMap((p) => p.questions.map((q) => q.id)));
   const keys = new Set(flow.pages.flatMap((p) => p.questions.map((q) => q.key)));
-  const id = uniqueId("q", ids);
-  return { id, key: uniqueId("answer", keys), type: "short_text", label: "New question", required: false };
+  return { id: uniqueId("q", ids), key: uniqueId("answer", keys), type: "short_text", label: "New question" };
 }
 
-export function editFlow(flow: OnboardingFlow, edit: ListEdit): OnboardingFlow {
-  if (edit.list === "pages") {
-    const taken = new Set(flow.pages.map((p) => p.id));
-    const pages = editList(flow.pages, edit.op, edit.index, () => ({
-      id: uniqueId("page", taken),
-      title: "New page",
-      skipIf: null,
-      questions: [newQuestion(flow)],
-    }));
-    return { ...flow, pages: pages.length > 0 ? pages : flow.pages };
-  }
-  if (edit.list === "pages.questions") {
-    const page = flow.pages[edit.index];
-    if (!page) return flow;
-    const questions = editList(page.questions, edit.op, edit.inner ?? -1, () => newQuestion(flow));
-    if (questions.length === 0) return flow;
-    return { ...flow, pages: flow.pages.map((p, i) => (i === edit.index ? { ...p, questions } : p)) };
-  }
-  return flow;
+/** A new page (with one new question) whose id no page of the flow uses. */
+export function newPage(flow: OnboardingFlow) {
+  return {
+    id: uniqueId("page", new Set(flow.pages.map((p) => p.id))),
+    title: "New page",
+    questions: [newQuestion(flow)],
+  };
 }
 
 export const QUESTION_TYPE_LABELS: Record<(typeof QUESTION_TYPES)[number], string> = {
@@ -523,6 +460,13 @@ export const QUESTION_TYPE_LABELS: Record<(typeof QUESTION_TYPES)[number], strin
   date: "Date",
   slider: "Slider",
 };
+
+/** The content of an API body sent wrapped ({appId, <key>: {...}}) or flat ({appId, ...content}). */
+export function unwrapContent(body: Record<string, unknown>, keys: string[]): unknown {
+  for (const key of keys) if (body[key] && typeof body[key] === "object") return body[key];
+  const { appId: _appId, ...rest } = body;
+  return rest;
+}
 
 /** Same-site builder addresses. */
 export function builderPath(appId: string | null, params: Record<string, string | undefined> = {}): string {

@@ -1,6 +1,7 @@
 /** Inputs of the builder's JSON API (spec 7) and page forms. */
 import { z } from "zod";
-import { pricingSchema } from "~/features/apps/content";
+import { pricingSchema, type Pricing } from "~/features/apps/content";
+import { dollarsToCents, flowFromForm, landingPageFromForm, themeFromForm } from "./rules";
 
 const id = z.string().trim().min(1, "appId is required").max(64);
 
@@ -46,3 +47,96 @@ export const studioCheckoutBody = z.object({
 });
 
 export const noQuery = z.object({});
+
+// ---------------------------------------------------------------- the /dashboard/builder forms
+//
+// One schema per editor, used by its conform useForm (the live preview reads the form through it)
+// and by the action through parseSubmission. The fields are the typed text (a list item, page or
+// question whose fields are all empty still counts); the schema turns them into the content shape,
+// and the builder services validate that content with the content schemas (features/apps/content.ts).
+
+const text = z.string().optional();
+const titled = z.array(z.object({ title: text, description: text })).optional();
+
+export const landingForm = z
+  .object({
+    hero: z.object({ title: text, subtitle: text, ctaLabel: text, imageUrl: text }).optional(),
+    benefits: titled,
+    howItWorks: titled,
+    testimonials: z.array(z.object({ quote: text, name: text, role: text })).optional(),
+    faq: z.array(z.object({ question: text, answer: text })).optional(),
+    pricing: z.object({ title: text, subtitle: text }).optional(),
+    callToAction: z.object({ title: text, subtitle: text, buttonLabel: text }).optional(),
+  })
+  .transform((form) => landingPageFromForm(form));
+
+export const themeForm = z
+  .object({
+    mode: text,
+    font: text,
+    cornerRadius: text,
+    primaryColor: text,
+    primaryColorWas: text,
+    primaryColorPicker: text,
+    accentColor: text,
+    accentColorWas: text,
+    accentColorPicker: text,
+    backgroundColor: text,
+    backgroundColorWas: text,
+    backgroundColorPicker: text,
+    textColor: text,
+    textColorWas: text,
+    textColorPicker: text,
+  })
+  .transform((form) => themeFromForm(form));
+
+const questionForm = z.object({
+  id: text,
+  key: text,
+  type: text,
+  label: text,
+  help: text,
+  required: text,
+  options: text,
+  min: text,
+  max: text,
+  step: text,
+  unit: text,
+  placeholder: text,
+});
+export const flowForm = z
+  .object({
+    pages: z
+      .array(
+        z.object({
+          id: text,
+          title: text,
+          description: text,
+          skipKey: text,
+          skipOperator: text,
+          skipValue: text,
+          questions: z.array(questionForm).optional(),
+        }),
+      )
+      .optional(),
+  })
+  .transform((form) => flowFromForm(form));
+
+/** Prices typed in dollars: each checked by dollarsToCents, then the pricing in cents. */
+export const pricingForm = z
+  .object({ monthlyPrice: text, annualPrice: text, annualDurationUnit: text })
+  .superRefine((form, ctx) => {
+    const monthly = dollarsToCents(form.monthlyPrice);
+    const annual = dollarsToCents(form.annualPrice, { optional: true });
+    if (!monthly.ok) ctx.addIssue({ code: "custom", path: ["monthlyPrice"], message: monthly.error });
+    if (!annual.ok) ctx.addIssue({ code: "custom", path: ["annualPrice"], message: annual.error });
+  })
+  .transform((form): Pricing => {
+    const monthly = dollarsToCents(form.monthlyPrice);
+    const annual = dollarsToCents(form.annualPrice, { optional: true });
+    return {
+      monthlyPrice: monthly.ok ? monthly.cents : null,
+      annualPrice: annual.ok ? annual.cents : null,
+      annualDurationUnit: form.annualDurationUnit === "months" ? "months" : "years",
+    };
+  });

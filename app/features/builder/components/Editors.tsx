@@ -1,4 +1,7 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
+import type { z } from "zod";
 import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/apps/content";
 import { QUESTION_TYPES, shownContentUrl } from "~/features/apps/content";
 import { formatCents } from "~/platform/format";
@@ -6,15 +9,31 @@ import type { VersionPage } from "../builder.server";
 import {
   centsToDollars,
   dollarsToCents,
-  flowFromForm,
-  landingPageFromForm,
+  newLandingItem,
+  newPage,
+  newQuestion,
   optionsText,
   QUESTION_TYPE_LABELS,
   THEME_COLOURS,
-  themeFromForm,
 } from "../rules";
+import { flowForm, landingForm, pricingForm, themeForm } from "../schema";
 import { Area, ErrorSummary, Field, ItemButtons, SaveBar, Select, useLiveForm, type Errors } from "./fields";
 import { LandingPreview, ThemeSwatches } from "./Preview";
+
+/**
+ * An editor's conform form: its id (the list buttons name it) and its one schema, the one the
+ * action parses with. The list buttons post to the server, which makes the change and saves.
+ */
+function useEditorForm<S extends z.ZodTypeAny>(id: string, schema: S) {
+  const [form] = useForm<z.input<S>>({ id, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
+  return form;
+}
+
+/** What the form shows now, read through its schema (the live preview), or `fallback` if it does not read. */
+function readForm<S extends z.ZodTypeAny>(schema: S, data: FormData, fallback: z.output<S>): z.output<S> {
+  const submission = parseWithZod(data, { schema });
+  return submission.status === "success" ? (submission.value as z.output<S>) : fallback;
+}
 
 const dateTime = (ms: number) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(ms) + " UTC";
@@ -122,11 +141,13 @@ export function LandingEditor({
   formError?: string;
   formKey: string;
 }) {
-  const live = useLiveForm(page, (f) => landingPageFromForm(f));
+  const form = useEditorForm("builder-landing", landingForm);
+  const live = useLiveForm(page, (data) => readForm(landingForm, data, page));
   const errors = live.errors ?? serverErrors;
   return (
     <div className="builder-columns">
       <Form
+        id={form.id}
         method="post"
         encType="multipart/form-data"
         className="builder-editor"
@@ -210,10 +231,17 @@ export function LandingEditor({
                       <Field key={key} name={name} label={label} defaultValue={item[key] ?? ""} errors={errors} />
                     );
                   })}
-                  <ItemButtons list={list} index={i} count={items.length} noun={noun} />
+                  <ItemButtons form={form} list={list} index={i} count={items.length} noun={noun} />
                 </fieldset>
               ))}
-              <button type="submit" name="intent" value={`add:${list}`} className="btn btn--secondary btn--small">
+              <button
+                type="submit"
+                {...form.insert.getButtonProps<object[]>({
+                  name: list,
+                  defaultValue: newLandingItem[list](items.length + 1),
+                })}
+                className="btn btn--secondary btn--small"
+              >
                 <span className="btn__label">Add {noun.toLowerCase()}</span>
               </button>
             </fieldset>
@@ -272,7 +300,8 @@ export function ThemeEditor({
   formError?: string;
   formKey: string;
 }) {
-  const live = useLiveForm(theme, (f) => themeFromForm(f));
+  const form = useEditorForm("builder-theme", themeForm);
+  const live = useLiveForm(theme, (data) => readForm(themeForm, data, theme));
   const errors = live.errors ?? serverErrors;
   const labels = {
     primaryColor: "Primary colour",
@@ -284,6 +313,7 @@ export function ThemeEditor({
   return (
     <div className="builder-columns">
       <Form
+        id={form.id}
         method="post"
         className="builder-editor"
         onChange={live.onChange}
@@ -410,11 +440,13 @@ export function FlowEditor({
   previewHref: string;
   formKey: string;
 }) {
-  const live = useLiveForm(flow, (f) => flowFromForm(f));
+  const form = useEditorForm("builder-onboarding", flowForm);
+  const live = useLiveForm(flow, (data) => readForm(flowForm, data, flow));
   const errors = live.errors ?? serverErrors;
   const shown = live.value;
   return (
     <Form
+      id={form.id}
       method="post"
       className="builder-editor builder-editor--wide"
       onChange={live.onChange}
@@ -559,7 +591,8 @@ export function FlowEditor({
                     />
                   ) : null}
                   <ItemButtons
-                    list={`pages.${p}.questions`}
+                    form={form}
+                    list={`${base}.questions`}
                     index={i}
                     count={page.questions.length}
                     noun={`page ${p + 1} question`}
@@ -571,14 +604,17 @@ export function FlowEditor({
             <div className="builder-item__buttons">
               <button
                 type="submit"
-                name="intent"
-                value={`add:pages.${p}.questions`}
+                {...form.insert.getButtonProps<object[]>({
+                  name: `${base}.questions`,
+                  defaultValue: newQuestion(shown),
+                })}
                 className="btn btn--secondary btn--small"
               >
                 <span className="btn__label">Add a question to page {p + 1}</span>
               </button>
             </div>
             <ItemButtons
+              form={form}
               list="pages"
               index={p}
               count={shown.pages.length}
@@ -588,7 +624,11 @@ export function FlowEditor({
           </fieldset>
         );
       })}
-      <button type="submit" name="intent" value="add:pages" className="btn btn--secondary btn--small">
+      <button
+        type="submit"
+        {...form.insert.getButtonProps<object[]>({ name: "pages", defaultValue: newPage(shown) })}
+        className="btn btn--secondary btn--small"
+      >
         <span className="btn__label">Add page</span>
       </button>
       <SaveBar status={live.status} />
@@ -609,17 +649,23 @@ export function PricingEditor({
   values?: { monthlyPrice: string; annualPrice: string; annualDurationUnit: string };
   formKey: string;
 }) {
+  const form = useEditorForm("builder-pricing", pricingForm);
   const live = useLiveForm(
     {
       monthlyPrice: values?.monthlyPrice ?? centsToDollars(pricing.monthlyPrice),
       annualPrice: values?.annualPrice ?? centsToDollars(pricing.annualPrice),
       annualDurationUnit: values?.annualDurationUnit ?? pricing.annualDurationUnit,
     },
-    (f) => ({
-      monthlyPrice: String(f.monthlyPrice ?? ""),
-      annualPrice: String(f.annualPrice ?? ""),
-      annualDurationUnit: String(f.annualDurationUnit ?? "years"),
-    }),
+    // The preview shows what is typed, valid or not: the fields as posted.
+    (data) => {
+      const typed = parseWithZod(data, { schema: pricingForm }).payload;
+      const field = (name: string) => (typeof typed[name] === "string" ? (typed[name] as string) : "");
+      return {
+        monthlyPrice: field("monthlyPrice"),
+        annualPrice: field("annualPrice"),
+        annualDurationUnit: field("annualDurationUnit") || "years",
+      };
+    },
   );
   const errors = live.errors ?? serverErrors;
   const monthly = dollarsToCents(live.value.monthlyPrice);
@@ -627,6 +673,7 @@ export function PricingEditor({
   return (
     <div className="builder-columns">
       <Form
+        id={form.id}
         method="post"
         className="builder-editor"
         onChange={live.onChange}

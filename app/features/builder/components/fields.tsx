@@ -2,8 +2,7 @@ import { createContext, useContext, useEffect, useRef, useState, type FormEvent,
 import { useFetcher, useLocation } from "@remix-run/react";
 import { TextInput, type TextInputProps } from "~/ui/TextInput";
 import { Textarea, type TextareaProps } from "~/ui/Textarea";
-import type { BuilderActionData } from "../page.server";
-import { AUTOSAVE_DELAY_MS, fieldLabel, formToObject } from "../rules";
+import { AUTOSAVE_DELAY_MS, fieldLabel, type BuilderActionData } from "../rules";
 
 /** The id of the field named `name` (error summary links point at it). */
 export const fid = (name: string) => `f-${name.replace(/[^A-Za-z0-9_]+/g, "-")}`;
@@ -94,14 +93,27 @@ export function ErrorSummary({ errors, formError }: { errors: Errors; formError?
   );
 }
 
-/** Move up / Move down / Remove for item `index` of `list` (submit buttons: they work without JavaScript). */
+/** The button props of conform's list intents (a form's `reorder` and `remove`, from useForm). */
+type ButtonProps = { name: string; value: string; form: string; formNoValidate: boolean };
+export interface ListControls {
+  reorder: { getButtonProps(payload: { name: string; from: number; to: number }): ButtonProps };
+  remove: { getButtonProps(payload: { name: string; index: number }): ButtonProps };
+}
+
+/**
+ * Move up / Move down / Remove for item `index` of the list field `list` (conform's reorder and
+ * remove intents on submit buttons: the server makes the change and saves, so they work without
+ * JavaScript).
+ */
 export function ItemButtons({
+  form,
   list,
   index,
   count,
   noun,
   removable = true,
 }: {
+  form: ListControls;
   list: string;
   index: number;
   count: number;
@@ -113,8 +125,7 @@ export function ItemButtons({
     <div className="builder-item__buttons">
       <button
         type="submit"
-        name="intent"
-        value={`up:${list}:${index}`}
+        {...form.reorder.getButtonProps({ name: list, from: index, to: index - 1 })}
         className="btn btn--transparent btn--small"
         disabled={index === 0}
         aria-label={`Move ${label} up`}
@@ -123,8 +134,7 @@ export function ItemButtons({
       </button>
       <button
         type="submit"
-        name="intent"
-        value={`down:${list}:${index}`}
+        {...form.reorder.getButtonProps({ name: list, from: index, to: index + 1 })}
         className="btn btn--transparent btn--small"
         disabled={index === count - 1}
         aria-label={`Move ${label} down`}
@@ -134,11 +144,9 @@ export function ItemButtons({
       {removable ? (
         <button
           type="submit"
-          name="intent"
-          value={`remove:${list}:${index}`}
+          {...form.remove.getButtonProps({ name: list, index })}
           className="btn btn--transparent btn--small builder-item__remove"
           aria-label={`Remove ${label}`}
-          formNoValidate
         >
           <span className="btn__label">Remove</span>
         </button>
@@ -155,7 +163,7 @@ export const SavedSignal = createContext<() => void>(() => {});
  * autosaves 1.5 s after the last one (a fetcher post of the same form with autosave=1), with a
  * 'Saving…' / 'Saved' status announced politely.
  */
-export function useLiveForm<T>(initial: T, read: (fields: Record<string, unknown>) => T) {
+export function useLiveForm<T>(initial: T, read: (form: FormData) => T) {
   const fetcher = useFetcher<BuilderActionData>();
   const location = useLocation();
   const [value, setValue] = useState(initial);
@@ -176,7 +184,7 @@ export function useLiveForm<T>(initial: T, read: (fields: Record<string, unknown
     const form = event.currentTarget;
     const target = event.target as HTMLInputElement;
     if (target.type === "file") return;
-    setValue(read(formToObject(new FormData(form).entries())));
+    setValue(read(new FormData(form)));
     setDirty(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {

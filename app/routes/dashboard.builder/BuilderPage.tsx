@@ -2,12 +2,12 @@ import { Form, Link } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { formatCents } from "~/platform/format";
 import { buttonClass } from "~/ui/Button";
-import type { UnpublishedAnswer } from "../builder.server";
-import { checkUnpublishedChanges, forgetUnpublishedChanges } from "../client";
-import type { BuilderActionData, BuilderData, Section } from "../page.server";
-import { builderPath } from "../rules";
-import { FlowEditor, History, LandingEditor, PricingEditor, ThemeEditor } from "./Editors";
-import { ErrorSummary, SavedSignal } from "./fields";
+import type { UnpublishedAnswer } from "~/features/builder/builder.server";
+import { checkUnpublishedChanges, forgetUnpublishedChanges } from "~/features/builder/client";
+import { FlowEditor, History, LandingEditor, PricingEditor, ThemeEditor } from "~/features/builder/components/Editors";
+import { ErrorSummary, SavedSignal } from "~/features/builder/components/fields";
+import { builderPath, type BuilderActionData, type Section } from "~/features/builder/rules";
+import type { BuilderData } from "./builder.server";
 
 const SECTION_LABELS: Record<Section, string> = {
   landing: "Landing page",

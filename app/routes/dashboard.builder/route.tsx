@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import builderStyles from "~/features/builder/builder.css";
-import { BuilderPage } from "~/features/builder/components/BuilderPage";
-import { builderAction, loadBuilder } from "~/features/builder/page.server";
+import { BuilderPage } from "./BuilderPage";
+import { builderAction, loadBuilder } from "./builder.server";
 
 /** /dashboard/builder?appId=<id>: the app builder (landing page, theme, onboarding, pricing, publish; studio tiers). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: builderStyles }];

@@ -1,56 +1,53 @@
 /**
  * /dashboard/builder?appId=<id>[&section=landing|theme|onboarding|pricing][&mode=pricing_tiers|publish]:
- * the loader (who may open it, what each section shows) and the one action every form posts to
- * (works without JavaScript: a 303 back on success, the typed values and errors re-rendered on a
- * failure; the autosave fetcher gets JSON instead of the redirect).
+ * the page assembly (who may open it, what each section shows) and the one action every form posts
+ * to (works without JavaScript: a 303 back on success, the typed values and errors re-rendered on a
+ * failure; the autosave fetcher gets data instead of the redirect).
  */
 import { json, redirect } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
-import { apps, type AppRow, type UserRow } from "~/db/schema";
-import { ownedApp, activeStudioTier } from "~/features/apps/apps.server";
+import type { z } from "zod";
+import type { AppRow, UserRow } from "~/db/schema";
+import { activeStudioTier } from "~/features/apps/apps.server";
 import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/apps/content";
-import { confirmDirectCheckout } from "~/features/checkout/direct.server";
-import { requireUser } from "~/features/identity/sessions.server";
-import { mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
-import type { AppContext } from "~/platform/context";
-import { formDataOf, isSecureRequest } from "~/platform/http.server";
-import { setToastHeader, type Toast } from "~/platform/toast.server";
 import {
   appsOwnedBy,
   draftOf,
-  openStudioCheckout,
+  markRecentlyOpened,
+  openOwnedApp,
   publishApp,
   restoreVersion,
   saveLandingPage,
   saveOnboardingFlow,
   saveTheme,
   studioCancelPath,
+  studioCheckoutLine,
   studioPaymentOptions,
   studioSuccessPath,
   unpublishedChanges,
   updatePricing,
-  validateFlow,
   versionPage,
   type StudioTierOption,
   type UnpublishedAnswer,
   type VersionPage,
-} from "./builder.server";
+} from "~/features/builder/builder.server";
 import {
   builderMessages,
   builderPath,
-  dollarsToCents,
-  editFlow,
-  editLanding,
-  flowFromForm,
+  fieldName,
   formIndexProblem,
-  formToObject,
-  landingPageFromForm,
-  parseIntent,
-  themeFromForm,
-} from "./rules";
-
-export const SECTIONS = ["landing", "theme", "onboarding", "pricing", "publish"] as const;
-export type Section = (typeof SECTIONS)[number];
+  SECTIONS,
+  type BuilderActionData,
+  type Section,
+} from "~/features/builder/rules";
+import { flowForm, landingForm, pricingForm, themeForm } from "~/features/builder/schema";
+import { confirmDirectCheckout, openDirectCheckout } from "~/features/checkout/direct.server";
+import { parseSubmission } from "~/http/form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { loginHref, visitorOf } from "~/http/visitor.server";
+import { mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
+import type { AppContext } from "~/platform/context";
+import { formDataOf } from "~/platform/http.server";
+import { ServiceError } from "~/platform/service-error";
 
 export interface BuilderApp {
   id: string;
@@ -111,10 +108,26 @@ function toBuilderApp(row: AppRow): BuilderApp {
   };
 }
 
+/**
+ * The signed-in creator; a visitor goes to Log In and back here (a 302, as this page always
+ * answered; app/http's requireUser answers 303).
+ */
+async function signedIn(app: AppContext, request: Request): Promise<UserRow> {
+  const { user } = await visitorOf(app, request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(loginHref(url.pathname + url.search));
+}
+
+/** The app being edited; someone else's app is a 403 page, no such app a 404. */
 async function openApp(app: AppContext, user: UserRow, appId: string): Promise<AppRow> {
-  const found = await ownedApp(app, user, appId);
-  if (!found.ok) throw new Response(found.error, { status: found.status });
-  return found.row;
+  try {
+    return await openOwnedApp(app, user, appId);
+  } catch (error) {
+    if (error instanceof ServiceError)
+      throw new Response(error.message, { status: error.failure === "not-found" ? 404 : 403 });
+    throw error;
+  }
 }
 
 const tierName = (tiers: StudioTierOption[], slug: string | null | undefined) =>
@@ -122,7 +135,7 @@ const tierName = (tiers: StudioTierOption[], slug: string | null | undefined) =>
 
 export async function loadBuilder(app: AppContext, request: Request): Promise<BuilderData> {
   const url = new URL(request.url);
-  const user = await requireUser(app, request, url.pathname + url.search);
+  const user = await signedIn(app, request);
   const appId = url.searchParams.get("appId");
   const mode = url.searchParams.get("mode");
   const row = appId ? await openApp(app, user, appId) : null;
@@ -160,8 +173,7 @@ export async function loadBuilder(app: AppContext, request: Request): Promise<Bu
   }
   if (!row) return { kind: "picker", apps: await appsOwnedBy(app, user.id) };
 
-  // Opening one's own app records it as recently opened (the dashboard lists apps by it).
-  if (row.ownerId === user.id) await app.db.update(apps).set({ recentlyOpenedAt: app.now }).where(eq(apps.id, row.id));
+  await markRecentlyOpened(app, row, user);
   const requested = url.searchParams.get("section");
   const section: Section =
     mode === "publish"
@@ -199,22 +211,16 @@ export async function loadBuilder(app: AppContext, request: Request): Promise<Bu
 
 // ---------------------------------------------------------------- the action
 
-export type BuilderActionData =
-  | { ok: false; section: Section | "tiers"; errors: Record<string, string>; values?: unknown; formError?: string }
-  | { ok: true; savedAt: number; section: Section };
-
-async function back(request: Request, to: string, toast?: Toast) {
-  const headers = new Headers({ Location: to });
-  if (toast) headers.append("Set-Cookie", await setToastHeader(toast, isSecureRequest(request)));
-  return new Response(null, { status: 303, headers });
-}
+export type { BuilderActionData, Section };
 
 const failed = (data: BuilderActionData) => json(data, { status: 400 });
 
 export async function builderAction(app: AppContext, request: Request) {
   const url = new URL(request.url);
-  const user = await requireUser(app, request, url.pathname + url.search);
-  const form = (await formDataOf(request)) ?? new FormData();
+  const user = await signedIn(app, request);
+  // The raw fields route the post (which section, which button); each editor's own fields are then
+  // read by parseSubmission with that editor's one schema.
+  const form = (await formDataOf(request.clone() as Request)) ?? new FormData();
   const intent = String(form.get("intent") ?? "save");
   const sectionField = String(form.get("section") ?? "");
   const autosave = form.get("autosave") === "1";
@@ -224,13 +230,19 @@ export async function builderAction(app: AppContext, request: Request) {
     const priceOptionId = String(form.get("priceOptionId") ?? "");
     const tierSlug = String(form.get("tierSlug") ?? "");
     const row = appId ? await openApp(app, user, appId) : null;
-    const opened = await openStudioCheckout(app, request, user, {
-      priceOptionId,
-      tierSlug,
-      successPath: studioSuccessPath(row?.id ?? null, tierSlug),
-      cancelPath: studioCancelPath(row?.id ?? null),
-      idempotencyKey: `studio-page:${user.id}:${String(form.get("idempotencyKey") ?? crypto.randomUUID()).slice(0, 64)}:${priceOptionId}`,
+    const idempotencyKey = `studio-page:${user.id}:${String(form.get("idempotencyKey") ?? crypto.randomUUID()).slice(0, 64)}:${priceOptionId}`;
+    const line = await studioCheckoutLine(app, { priceOptionId, tierSlug }).catch((error: unknown) => {
+      if (error instanceof ServiceError) return null;
+      throw error;
     });
+    const opened = line
+      ? await openDirectCheckout(app, request, user, {
+          line,
+          successPath: studioSuccessPath(row?.id ?? null, tierSlug),
+          cancelPath: studioCancelPath(row?.id ?? null),
+          idempotencyKey,
+        })
+      : ({ ok: false, status: 400, formError: builderMessages.priceOptionUnknown } as const);
     if (!opened.ok)
       return failed({
         ok: false,
@@ -247,13 +259,16 @@ export async function builderAction(app: AppContext, request: Request) {
   const savedOk = () =>
     autosave
       ? json<BuilderActionData>({ ok: true, savedAt: app.now, section })
-      : back(request, here(), { kind: "success", title: builderMessages.saved });
+      : redirectWithToast(request, here(), { kind: "success", title: builderMessages.saved });
 
   if (intent === "publish") {
     const outcome = await publishApp(app, row);
     if (!outcome.ok)
-      return back(request, builderPath(row.id, { mode: "pricing_tiers" }), { kind: "info", title: outcome.error });
-    return back(request, builderPath(row.id, { section: "publish" }), {
+      return redirectWithToast(request, builderPath(row.id, { mode: "pricing_tiers" }), {
+        kind: "info",
+        title: outcome.error,
+      });
+    return redirectWithToast(request, builderPath(row.id, { section: "publish" }), {
       kind: "success",
       title: builderMessages.published,
     });
@@ -262,17 +277,30 @@ export async function builderAction(app: AppContext, request: Request) {
   if (intent === "restore") {
     const kind = section === "theme" ? "theme" : section === "onboarding" ? "onboarding_flow" : "landing_page";
     const restored = await restoreVersion(app, row, user, kind, String(form.get("versionId") ?? "")).catch(() => null);
-    if (!restored?.ok) return back(request, here(), { kind: "error", title: builderMessages.versionNotFound });
-    return back(request, here(), { kind: "success", title: "Version restored" });
+    if (!restored?.ok)
+      return redirectWithToast(request, here(), { kind: "error", title: builderMessages.versionNotFound });
+    return redirectWithToast(request, here(), { kind: "success", title: "Version restored" });
   }
 
-  // A numbered field past its list's size is refused before anything is built from the form.
-  const indexProblem = formIndexProblem(form.keys());
+  // A numbered field past its list's size is refused before anything is built from the form, and so
+  // is a list button (conform's insert/remove/reorder) naming one.
+  const listEdit = form.get(INTENT);
+  const names = intentNames(listEdit);
+  if (!names) return failed({ ok: false, section, errors: {}, formError: builderMessages.badForm });
+  const indexProblem = formIndexProblem([...form.keys(), ...names]);
   if (indexProblem) return failed({ ok: false, section, errors: {}, formError: indexProblem });
-  const fields = formToObject(form.entries());
+  const edited = typeof listEdit === "string";
 
   if (section === "landing") {
-    let page = landingPageFromForm(fields, "ready");
+    const submission = await parse(request, landingForm);
+    if (!submission?.ok)
+      return failed({
+        ok: false,
+        section,
+        errors: submission?.errors ?? {},
+        formError: submission ? undefined : builderMessages.badForm,
+      });
+    let page = submission.value;
     const file = form.get("heroImage");
     if (file && typeof file !== "string" && file.size > 0) {
       const stored = await putImage(app, "app-images/", row.id, file);
@@ -281,55 +309,111 @@ export async function builderAction(app: AppContext, request: Request) {
       page = { ...page, hero: { ...page.hero, imageUrl: mediaUrl(stored.key) } };
     }
     if (form.get("removeImage") === "on") page = { ...page, hero: { ...page.hero, imageUrl: null } };
-    const edit = parseIntent(intent);
-    if (edit) page = editLanding(page, edit);
     const saved = await saveLandingPage(app, row, user, page);
     if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: page });
-    return edit ? back(request, here()) : savedOk();
+    return edited ? redirectWithToast(request, here(), null) : savedOk();
   }
 
   if (section === "theme") {
-    const theme = themeFromForm(fields);
+    const submission = await parse(request, themeForm);
+    if (!submission?.ok)
+      return failed({
+        ok: false,
+        section,
+        errors: submission?.errors ?? {},
+        formError: submission ? undefined : builderMessages.badForm,
+      });
+    const theme = submission.value;
     const saved = await saveTheme(app, row, user, theme);
     if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: theme });
     return savedOk();
   }
 
   if (section === "onboarding") {
-    let flow = flowFromForm(fields);
-    const edit = parseIntent(intent);
-    if (edit) {
-      flow = editFlow(flow, edit);
-      // A structural edit of a flow that does not validate yet is shown, not saved.
-      const checked = validateFlow(flow);
-      if (!checked.ok) return failed({ ok: false, section, errors: checked.errors, values: flow });
-    }
-    const saved = await saveOnboardingFlow(app, row, user, flow);
-    if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: flow });
-    return edit ? back(request, here()) : savedOk();
-  }
-
-  if (section === "pricing") {
-    const monthly = dollarsToCents(String(form.get("monthlyPrice") ?? ""));
-    const annual = dollarsToCents(String(form.get("annualPrice") ?? ""), { optional: true });
-    const unit = form.get("annualDurationUnit") === "months" ? "months" : "years";
-    const errors: Record<string, string> = {};
-    if (!monthly.ok) errors.monthlyPrice = monthly.error;
-    if (!annual.ok) errors.annualPrice = annual.error;
-    if (!monthly.ok || !annual.ok)
+    const submission = await parse(request, flowForm);
+    if (!submission?.ok)
       return failed({
         ok: false,
         section,
-        errors,
+        errors: submission?.errors ?? {},
+        formError: submission ? undefined : builderMessages.badForm,
+      });
+    const flow = submission.value;
+    const saved = await saveOnboardingFlow(app, row, user, flow);
+    if (!saved.ok) return failed({ ok: false, section, errors: saved.errors, values: flow });
+    return edited ? redirectWithToast(request, here(), null) : savedOk();
+  }
+
+  if (section === "pricing") {
+    const submission = await parse(request, pricingForm);
+    if (!submission) return failed({ ok: false, section, errors: {}, formError: builderMessages.badForm });
+    if (!submission.ok) {
+      const typed = submission.payload;
+      return failed({
+        ok: false,
+        section,
+        errors: submission.errors,
         values: {
-          monthlyPrice: String(form.get("monthlyPrice") ?? ""),
-          annualPrice: String(form.get("annualPrice") ?? ""),
-          annualDurationUnit: unit,
+          monthlyPrice: typeof typed.monthlyPrice === "string" ? typed.monthlyPrice : "",
+          annualPrice: typeof typed.annualPrice === "string" ? typed.annualPrice : "",
+          annualDurationUnit: typed.annualDurationUnit === "months" ? "months" : "years",
         },
       });
-    await updatePricing(app, row, { monthlyPrice: monthly.cents, annualPrice: annual.cents, annualDurationUnit: unit });
+    }
+    await updatePricing(app, row, submission.value);
     return savedOk();
   }
 
-  return back(request, here());
+  return redirectWithToast(request, here(), null);
+}
+
+/**
+ * The list a conform list button (insert, remove, reorder) names, as field names to bound-check;
+ * [] for no list button, null for one no button of ours makes (a negative or broken index).
+ */
+function intentNames(value: FormDataEntryValue | null): string[] | null {
+  if (typeof value !== "string") return [];
+  let intent: { payload?: { name?: unknown; index?: unknown; from?: unknown; to?: unknown } } | null;
+  try {
+    intent = JSON.parse(value) as typeof intent;
+  } catch {
+    return null;
+  }
+  const name = typeof intent?.payload?.name === "string" ? intent.payload.name : "";
+  const indexes = [intent?.payload?.index, intent?.payload?.from, intent?.payload?.to].filter((i) => i !== undefined);
+  if (!indexes.every((i) => Number.isInteger(i) && (i as number) >= 0)) return null;
+  return [`${name}[0]`, ...indexes.map((i) => `${name}[${String(i)}]`)];
+}
+
+/** The field conform's list buttons post (its intent, JSON). */
+const INTENT = "__intent__";
+
+type Parsed<S extends z.ZodTypeAny> =
+  | { ok: true; value: z.output<S>; payload: Record<string, unknown> }
+  | { ok: false; errors: Record<string, string>; payload: Record<string, unknown> };
+
+/**
+ * An editor's fields through parseSubmission and its schema. A list button's post (conform's
+ * insert/remove/reorder, made without JavaScript) is the form with that change made: it is read
+ * through the same schema and saved like a Save. Null for a post conform cannot read (a broken
+ * list button).
+ */
+async function parse<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<Parsed<S> | null> {
+  let submission;
+  try {
+    submission = await parseSubmission(request, schema);
+  } catch {
+    return null;
+  }
+  const payload = submission.payload as Record<string, unknown>;
+  if (submission.status === "success") return { ok: true, value: submission.value as z.output<S>, payload };
+  const changed = submission.status === undefined ? schema.safeParse(payload) : null;
+  if (changed?.success) return { ok: true, value: changed.data as z.output<S>, payload };
+  const errors: Record<string, string> = {};
+  const issues = changed ? changed.error.issues.map((i) => [fieldName(i.path), i.message] as const) : [];
+  for (const [name, messages] of [...Object.entries(submission.error ?? {}), ...issues]) {
+    const message = Array.isArray(messages) ? messages[0] : messages;
+    if (message) errors[name || "form"] ??= message;
+  }
+  return { ok: false, errors, payload };
 }
