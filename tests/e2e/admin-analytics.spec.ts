@@ -5,15 +5,19 @@
  * checked as "at least what this test caused", never exactly.
  */
 import type { Page } from "@playwright/test";
-import { api, expect, expectNoAxeViolations, isJs, test, waitForHydration, type ApiProduct } from "./helpers";
+import {
+  api,
+  DEMO,
+  expect,
+  expectNoAxeViolations,
+  isJs,
+  logIn,
+  test,
+  waitForHydration,
+  type ApiProduct,
+} from "./helpers";
 
 const SERIES = ["Revenue", "Page views", "Sign-ups", "Cart adds", "Checkouts"];
-
-/** Signs in through the Log In form's own post (the modal is not what these tests are about). */
-async function logIn(page: Page, email: string, password: string) {
-  const response = await page.request.post("/auth/login", { form: { email, password }, maxRedirects: 0 });
-  expect(response.status(), `log in as ${email}`).toBe(303);
-}
 
 const tileValue = (page: Page, label: string) =>
   page.locator(".tiles__tile", { has: page.getByText(label, { exact: true }) }).locator(".tiles__value");
@@ -41,7 +45,7 @@ test("the demo admin sees the events in charts", async ({ page, playwright, base
   ).toBe(303);
   await visitor.dispose();
 
-  await logIn(page, "admin@studio.example", "admin-demo-1");
+  await logIn(page, DEMO.admin);
   await page.goto("/admin");
   await waitForHydration(page, testInfo.project.name);
   await page.getByRole("link", { name: "Analytics", exact: true }).click();
@@ -77,7 +81,7 @@ test("the demo admin chooses a range, and gets a clear error for one that cannot
   problems,
 }, testInfo) => {
   problems.allowStatus(400);
-  await logIn(page, "admin@studio.example", "admin-demo-1");
+  await logIn(page, DEMO.admin);
   await page.goto("/admin/analytics");
   await waitForHydration(page, testInfo.project.name);
 
@@ -111,7 +115,7 @@ test("the demo admin chooses a range, and gets a clear error for one that cannot
 
 test("a learner cannot open /admin/analytics", async ({ page, problems }) => {
   problems.allowStatus(403);
-  await logIn(page, "learner@studio.example", "learner-demo-1");
+  await logIn(page, DEMO.learner);
   const response = await page.goto("/admin/analytics");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1, name: "An Error Occurred" })).toBeVisible();

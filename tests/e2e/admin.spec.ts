@@ -3,18 +3,15 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./helpers
 test("the demo admin finds a user, makes them VIP and edits the banner flag", async ({
   page,
   problems,
-  playwright,
-  baseURL,
+  insertNewUser,
 }, testInfo) => {
   problems.allowStatus(400);
   // A user of this test's own, so the js and no-js runs never switch the same flags.
-  const email = `vip-${testInfo.project.name}-${Date.now()}@example.com`;
-  const api = await playwright.request.newContext({ baseURL });
-  await api.post("/auth/create-account", {
-    form: { email, firstName: "Vera", lastName: "Ip", password: "first password" },
-    maxRedirects: 0,
+  const { email } = await insertNewUser({
+    email: `vip-${testInfo.project.name}-${Date.now()}@example.com`,
+    firstName: "Vera",
+    lastName: "Ip",
   });
-  await api.dispose();
   await page.goto("/classes?auth=Login");
   await waitForHydration(page, testInfo.project.name);
   const login = page.getByRole("dialog", { name: "Log In" });

@@ -5,7 +5,7 @@
  * purchase carrying the landing's campaign. The store is read through /dev/analytics (test only).
  */
 import { type APIRequestContext, type Page } from "@playwright/test";
-import { classHref, expect, h1, isJs, test, waitForHydration } from "./helpers";
+import { classHref, expect, fillTestCard, h1, isJs, test, waitForHydration } from "./helpers";
 
 type StoredEvent = {
   name: string;
@@ -157,10 +157,7 @@ test("a visit with utm fields, then sign-up and a purchase: the account event an
   await page.getByRole("complementary", { name: "Order summary" }).getByRole("button", { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/checkout\/pay\//);
   await waitForHydration(page, testInfo.project.name);
-  await page.getByLabel("Name on card").fill("Ada Lovelace");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry").fill("12/30");
-  await page.getByLabel("Security code").fill("123");
+  await fillTestCard(page, "Ada Lovelace");
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(h1(page)).toHaveText("Thank you! Your purchase is complete");
 

@@ -4,15 +4,9 @@
  * local provider, and a never-published app's 404. Axe on every screen. (Runs in parallel with other
  * specs on one database: the demo app's published content is never changed here.)
  */
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from "./helpers";
+import { DEMO, expect, expectNoAxeViolations, fillTestCard, h1, isJs, logIn, test, waitForHydration } from "./helpers";
 
 const DEMO_APP = "/apps/marisol-vega/half-marathon";
-
-async function logIn(page: Page, email: string, password: string) {
-  const response = await page.request.post("/auth/login", { form: { email, password, page: "/" }, maxRedirects: 0 });
-  expect(response.status(), "signed in").toBe(303);
-}
 
 test("signed out, /dashboard asks to log in", async ({ page }) => {
   await page.goto("/dashboard");
@@ -35,7 +29,7 @@ test("a signed-out visitor who picks a plan is asked to sign up first, then come
 
 test("the demo creator sees their apps and makes a new one from an idea", async ({ page, problems }, testInfo) => {
   problems.allowStatus(400, 404);
-  await logIn(page, "creator@studio.example", "creator-demo-1");
+  await logIn(page, DEMO.creator);
   expect((await page.goto("/dashboard"))?.status()).toBe(200);
   await waitForHydration(page, testInfo.project.name);
   await expect(h1(page)).toHaveText(/'s apps$/);
@@ -110,17 +104,11 @@ test("the public landing page renders in the app's theme with the annual plan fi
 
 test("a signed-in learner buys the annual plan with the test card and sees the confirmation", async ({
   page,
+  login,
 }, testInfo) => {
   // The demo learner buys with JavaScript; the no-JavaScript run buys with an account of its own (the two run in parallel).
-  if (isJs(testInfo.project.name)) await logIn(page, "learner@studio.example", "learner-demo-1");
-  else {
-    const email = `app-buyer-${Date.now()}@example.com`;
-    const made = await page.request.post("/auth/create-account", {
-      form: { email, firstName: "Ada", lastName: "Byron", password: "app buyer password", page: "/" },
-      maxRedirects: 0,
-    });
-    expect(made.status()).toBe(303);
-  }
+  if (isJs(testInfo.project.name)) await logIn(page, DEMO.learner);
+  else await login({ firstName: "Ada", lastName: "Byron" });
   await page.goto(`${DEMO_APP}#plans`);
   await waitForHydration(page, testInfo.project.name);
   await expect(page.locator("#plans").getByRole("radio").first()).toBeChecked();
@@ -128,10 +116,7 @@ test("a signed-in learner buys the annual plan with the test card and sees the c
   await expect(page).toHaveURL(/\/checkout\/pay\/[0-9a-f-]{36}$/);
   await expect(h1(page)).toHaveText("Pay $99.00");
   await expectNoAxeViolations(page);
-  await page.getByLabel("Name on card").fill("Ada Byron");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry").fill("12/34");
-  await page.getByLabel("Security code").fill("123");
+  await fillTestCard(page, "Ada Byron", { expiry: "12/34" });
   await page.getByRole("button", { name: "Pay $99.00" }).click();
   await expect(page).toHaveURL(/\/apps\/marisol-vega\/half-marathon\?purchased=1&session_id=[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "You're in!" })).toBeVisible();

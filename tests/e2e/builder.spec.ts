@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from "./helpers";
+import { DEMO, expect, expectNoAxeViolations, fillTestCard, h1, isJs, logIn, test, waitForHydration } from "./helpers";
 
 const APP = "a0000000-0000-4000-8000-000000000001";
 const builder = (query = "") => `/dashboard/builder?appId=${APP}${query}`;
@@ -35,14 +35,6 @@ async function lockDemoApp(): Promise<() => void> {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-}
-
-async function logInAsCreator(page: Page) {
-  const login = await page.request.post("/auth/login", {
-    form: { email: "creator@studio.example", password: "creator-demo-1", page: "/" },
-    maxRedirects: 0,
-  });
-  expect(login.status()).toBe(303);
 }
 
 /** Saves the editor form: with JavaScript by waiting for the autosave, without by the Save button. */
@@ -78,7 +70,7 @@ test.describe("the demo creator builds and publishes", () => {
 
   test("landing page: edit with live preview, save, history, and put it back", async ({ page }, testInfo) => {
     const js = isJs(testInfo.project.name);
-    await logInAsCreator(page);
+    await logIn(page, DEMO.creator);
     expect((await page.goto(builder("&section=landing")))?.status()).toBe(200);
     await waitForHydration(page, testInfo.project.name);
     await expect(h1(page)).toHaveText("Half Marathon Coach");
@@ -109,7 +101,7 @@ test.describe("the demo creator builds and publishes", () => {
     problems,
   }, testInfo) => {
     problems.allowStatus(400);
-    await logInAsCreator(page);
+    await logIn(page, DEMO.creator);
     await page.goto(builder("&section=landing"));
     await waitForHydration(page, testInfo.project.name);
     const title = page.getByLabel("Title", { exact: true }).first();
@@ -126,7 +118,7 @@ test.describe("the demo creator builds and publishes", () => {
 
   test("theme: change the font with a preview, then change it back", async ({ page }, testInfo) => {
     const js = isJs(testInfo.project.name);
-    await logInAsCreator(page);
+    await logIn(page, DEMO.creator);
     await page.goto(builder("&section=theme"));
     await waitForHydration(page, testInfo.project.name);
     await expectNoAxeViolations(page);
@@ -145,7 +137,7 @@ test.describe("the demo creator builds and publishes", () => {
   test("onboarding: add a question to the last page, then remove it (works without JavaScript)", async ({
     page,
   }, testInfo) => {
-    await logInAsCreator(page);
+    await logIn(page, DEMO.creator);
     await page.goto(builder("&section=onboarding"));
     await waitForHydration(page, testInfo.project.name);
     await expectNoAxeViolations(page);
@@ -177,7 +169,7 @@ test.describe("the demo creator builds and publishes", () => {
   test("pricing in dollars and publishing", async ({ page, problems }, testInfo) => {
     problems.allowStatus(400);
     const js = isJs(testInfo.project.name);
-    await logInAsCreator(page);
+    await logIn(page, DEMO.creator);
     await page.goto(builder("&section=pricing"));
     await waitForHydration(page, testInfo.project.name);
     await expect(page.getByLabel("Monthly price (US dollars)")).toHaveValue("14.99");
@@ -203,13 +195,8 @@ test.describe("the demo creator builds and publishes", () => {
   });
 });
 
-test("a new account buys the Starter studio tier and reaches the publish step", async ({ page }, testInfo) => {
-  const email = `tier-${testInfo.project.name}-${Date.now()}@example.com`;
-  const created = await page.request.post("/auth/create-account", {
-    form: { email, firstName: "Tia", lastName: "Builder", password: "tier buyer password" },
-    maxRedirects: 0,
-  });
-  expect(created.status()).toBe(303);
+test("a new account buys the Starter studio tier and reaches the publish step", async ({ page, login }, testInfo) => {
+  await login({ firstName: "Tia", lastName: "Builder" });
   await page.goto("/dashboard/builder?mode=pricing_tiers");
   await waitForHydration(page, testInfo.project.name);
   await expect(h1(page)).toHaveText("Choose a studio tier");
@@ -218,10 +205,7 @@ test("a new account buys the Starter studio tier and reaches the publish step", 
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Starter monthly: $19.00 a month" }).click();
   await expect(page).toHaveURL(/\/checkout\/pay\//);
-  await page.getByLabel("Name on card").fill("Tia Builder");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry").fill("12/34");
-  await page.getByLabel("Security code").fill("123");
+  await fillTestCard(page, "Tia Builder", { expiry: "12/34" });
   await page.getByRole("button", { name: /^Pay/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/builder\?mode=publish&payment_success=true&tier=starter&session_id=/);
   await expect(page.getByText("Your Starter tier is active. Publish now")).toBeVisible();

@@ -9,6 +9,7 @@ import {
   classHref,
   expect,
   expectNoAxeViolations,
+  fillTestCard,
   h1,
   resultCards,
   test,
@@ -50,18 +51,6 @@ const summaryValue = (scope: Locator, term: string) =>
     .filter({ has: scope.page().locator("dt", { hasText: new RegExp(`^${term}`) }) })
     .locator("dd");
 
-/**
- * Makes an account and signs this browser in with it: the create-account form posted through the
- * page's own request context, which shares the browser's cookies (the UI sign-up has its own test).
- */
-async function signUpQuickly(page: Page, email: string, firstName = "Ada") {
-  const response = await page.request.post("/auth/create-account", {
-    form: { email, firstName, lastName: "Byron", password: PASSWORD, page: "/" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), "account made").toBe(303);
-}
-
 /** Opens a class page (ready for clicks with JavaScript). */
 async function openClass(page: Page, p: { storefrontSlug: string; classSlug: string }, projectName: string) {
   await page.goto(classHref(p));
@@ -79,12 +68,7 @@ async function addToCart(page: Page, title: string) {
 }
 
 /** The card form of the embedded provider's page. */
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel("Name on card").fill("Ada Byron");
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry").fill("12/30");
-  await page.getByLabel("Security code").fill("123");
-}
+const fillCard = (page: Page, number: string) => fillTestCard(page, "Ada Byron", { number });
 
 /** The answer to the next cart form post (a fetcher with JavaScript, a form post without). */
 const cartPost = (page: Page) =>
@@ -357,11 +341,12 @@ test.describe("checkout", () => {
     page,
     request,
     problems,
+    login,
   }, testInfo) => {
     problems.allowStatus(402);
     const tone = await product(request, TONE);
     const price = usd(tone.priceInfo.price);
-    await signUpQuickly(page, emailFor("declined", testInfo.project.name));
+    await login({ firstName: "Ada", lastName: "Byron" });
 
     await openClass(page, tone, testInfo.project.name);
     await page.getByRole("region", { name: tone.title }).getByRole("button", { name: "Buy now" }).click();
@@ -390,9 +375,10 @@ test.describe("checkout", () => {
   test("signed in, Buy now goes straight to checkout; the membership's Get started replaces a cart of classes", async ({
     page,
     request,
+    login,
   }, testInfo) => {
     const [riffs, ambient] = await Promise.all([product(request, RIFFS), product(request, AMBIENT)]);
-    await signUpQuickly(page, emailFor("buy-now", testInfo.project.name));
+    await login({ firstName: "Ada", lastName: "Byron" });
 
     await openClass(page, riffs, testInfo.project.name);
     await page.getByRole("region", { name: riffs.title }).getByRole("button", { name: "Buy now" }).click();
@@ -431,11 +417,12 @@ test.describe("checkout", () => {
     page,
     request,
     problems,
+    login,
   }, testInfo) => {
     problems.allowStatus(400);
     const ambient = await product(request, AMBIENT);
     const price = usd(ambient.priceInfo.price);
-    await signUpQuickly(page, emailFor("discount", testInfo.project.name));
+    await login({ firstName: "Ada", lastName: "Byron" });
     await openClass(page, ambient, testInfo.project.name);
     await addToCart(page, ambient.title);
     await page.goto("/checkout");
@@ -470,10 +457,10 @@ test.describe("checkout", () => {
 test("sign-out clears the header's cart count; logging in again brings the cart back", async ({
   page,
   request,
+  login,
 }, testInfo) => {
   const riffs = await product(request, RIFFS);
-  const email = emailFor("signout", testInfo.project.name);
-  await signUpQuickly(page, email, "Mary");
+  const { email, password } = await login({ firstName: "Mary", lastName: "Byron" });
   await openClass(page, riffs, testInfo.project.name);
   await addToCart(page, riffs.title);
   await expect(cartLink(page, 1)).toBeVisible();
@@ -493,10 +480,10 @@ test("sign-out clears the header's cart count; logging in again brings the cart 
 
   await page.goto("/classes?auth=Login");
   await waitForHydration(page, testInfo.project.name);
-  const login = page.getByRole("dialog", { name: "Log In" });
-  await login.getByLabel("Email").fill(email);
-  await login.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await login.getByRole("button", { name: "Log In", exact: true }).click();
+  const logIn = page.getByRole("dialog", { name: "Log In" });
+  await logIn.getByLabel("Email").fill(email);
+  await logIn.getByLabel("Password", { exact: true }).fill(password);
+  await logIn.getByRole("button", { name: "Log In", exact: true }).click();
   await expect(banner(page).getByRole("button", { name: "Log out" })).toBeVisible();
   await expect(cartLink(page, 1)).toBeVisible();
   await page.goto("/cart");

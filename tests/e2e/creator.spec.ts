@@ -1,5 +1,5 @@
 /** The creator side: /creator's waitlist form (with JavaScript and without) and /dashboard/classes for the demo creator. */
-import { expect, expectNoAxeViolations, h1, test, waitForHydration } from "./helpers";
+import { DEMO, expect, expectNoAxeViolations, h1, logIn, test, waitForHydration } from "./helpers";
 
 const JOINED = "You're on the creator waitlist. We'll email you when your spot opens.";
 const INVALID = "This email address looks invalid. If we're wrong, please contact support at support@studio.example.";
@@ -46,11 +46,7 @@ test.describe("creator waitlist", () => {
 });
 
 test("the demo creator sees their classes with sales and revenue", async ({ page }) => {
-  const login = await page.request.post("/auth/login", {
-    form: { email: "creator@studio.example", password: "creator-demo-1", page: "/" },
-    maxRedirects: 0,
-  });
-  expect(login.status()).toBe(303);
+  await logIn(page, DEMO.creator);
   expect((await page.goto("/dashboard/classes"))?.status()).toBe(200);
   await expect(h1(page)).toHaveText("Your classes");
   const totals = page.getByRole("list", { name: "Classes by revenue" });

@@ -1,6 +1,7 @@
 /**
  * Shared pieces of the end-to-end suite: a `test` whose pages fail on unexpected console errors and
- * page errors (JavaScript project), an axe check, a no-horizontal-scroll check and JSON API reads.
+ * page errors (JavaScript project) and that can make signed-in users directly (`login`,
+ * `insertNewUser`), an axe check, a no-horizontal-scroll check and JSON API reads.
  */
 import AxeBuilder from "@axe-core/playwright";
 import {
@@ -11,8 +12,11 @@ import {
   type ConsoleMessage,
   type Page,
 } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../tools/demo-accounts.mjs";
+import { deleteUsers, insertSession, insertUser, type NewUserOptions, type TestUser } from "./db";
 
 export { expect };
+export type { TestUser };
 
 type ProblemLog = {
   /** Statuses (e.g. 404, 400) the test expects for pages it loads: the browser's matching "Failed to load resource" lines are not problems. */
@@ -38,13 +42,49 @@ function isIgnorable(message: ConsoleMessage, allowed: Set<number>): boolean {
 }
 
 /**
- * `test` with an automatic fixture that records console.error output, uncaught page errors and any
- * Content-Security-Policy violation; a test that otherwise passed fails when any were recorded (favicon misses and "Failed to load
- * resource" for statuses the test declared with `problems.allowStatus` aside). This matters in the
- * `js` project; without JavaScript only the browser's own errors (e.g. a stylesheet that did not
- * load) can appear, and they are checked the same way.
+ * `test` with the fixtures every spec may use (in the style of the Epic Stack's tests/playwright-utils.ts):
+ * - `login(options?)`: a new user (./db.ts), signed in in this page's browser context; returns the user
+ *   with their password. `insertNewUser(options?)`: the same user, not signed in. Both delete the users
+ *   they made when the test ends.
+ * - `problems` (automatic): records console.error output, uncaught page errors and any
+ *   Content-Security-Policy violation; a test that otherwise passed fails when any were recorded
+ *   (favicon misses and "Failed to load resource" for statuses the test declared with
+ *   `problems.allowStatus` aside). This matters in the `js` project; without JavaScript only the
+ *   browser's own errors (e.g. a stylesheet that did not load) can appear, and they are checked the same way.
  */
-export const test = base.extend<{ problems: ProblemLog }>({
+export const test = base.extend<{
+  problems: ProblemLog;
+  /** Makes a user with a password in the e2e server's database (not signed in); deleted when the test ends. */
+  insertNewUser: (options?: NewUserOptions) => Promise<TestUser>;
+  /**
+   * Makes a user and signs this browser context in as them (a session row and its studio_session
+   * cookie, as a sign-in makes them), without the sign-up screens; the user is deleted when the test
+   * ends. The screens themselves are tested in auth-flows.spec.ts and sign-in-and-account.spec.ts.
+   */
+  login: (options?: NewUserOptions) => Promise<TestUser>;
+}>({
+  insertNewUser: async ({}, provide) => {
+    const made: string[] = [];
+    await provide(async (options) => {
+      const user = insertUser(options);
+      made.push(user.id);
+      return user;
+    });
+    deleteUsers(made);
+  },
+  login: async ({ page, baseURL }, provide) => {
+    const made: string[] = [];
+    await provide(async (options) => {
+      const user = insertUser(options);
+      made.push(user.id);
+      const cookie = insertSession(user.id);
+      await page
+        .context()
+        .addCookies([{ name: "studio_session", ...cookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+      return user;
+    });
+    deleteUsers(made);
+  },
   problems: [
     async ({ page }, use, testInfo) => {
       const allowed = new Set<number>();
@@ -148,6 +188,31 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(scrollWidth, `${page.url()} is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(
     innerWidth,
   );
+}
+
+const demoAccount = (role: string) => DEMO_ACCOUNTS.find((a) => a.role === role)!;
+/** The seeded demo accounts (tests/tools/demo-accounts.mjs): email and password of each. */
+export const DEMO = { learner: demoAccount("learner"), creator: demoAccount("creator"), admin: demoAccount("admin") };
+
+/**
+ * Signs an existing account in through the Log In form's own post in the page's request context, which
+ * shares the browser's cookies (the modal is not what these tests are about; it has its own).
+ */
+export async function logIn(page: Page, { email, password }: { email: string; password: string }) {
+  const response = await page.request.post("/auth/login", { form: { email, password, page: "/" }, maxRedirects: 0 });
+  expect(response.status(), `log in as ${email}`).toBe(303);
+}
+
+/** Fills the embedded payment provider's card form: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. */
+export async function fillTestCard(
+  page: Page,
+  name: string,
+  { number = "4242 4242 4242 4242", expiry = "12/30" } = {},
+) {
+  await page.getByLabel("Name on card").fill(name);
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry").fill(expiry);
+  await page.getByLabel("Security code").fill("123");
 }
 
 /** GETs a JSON API route and returns its body; fails the test on a non-2xx answer. */

@@ -9,17 +9,17 @@ import {
   classHref,
   expect,
   expectNoAxeViolations,
+  fillTestCard,
   h1,
   isJs,
+  logIn,
   test,
   usd,
   waitForHydration,
   type ApiProduct,
 } from "./helpers";
 
-const PASSWORD = "learning rules";
-const emailFor = (title: string, project: string) =>
-  `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const LEARNER = { firstName: "Mia", lastName: "Learner", password: "learning rules" };
 
 const TONE = { storefrontSlug: "dex-okafor", classSlug: "guitar-tone-on-any-amp" };
 const RIFFS = { storefrontSlug: "dex-okafor", classSlug: "riffs-that-rock" };
@@ -43,14 +43,6 @@ const slugOf = (title: string) =>
     .replace(/^-+|-+$/g, "");
 const watchPath = (l: Lesson) => `/watch/${slugOf(l.title)}-${l.id.replace(/-/g, "")}`;
 
-async function signUp(page: Page, email: string) {
-  const response = await page.request.post("/auth/create-account", {
-    form: { email, firstName: "Mia", lastName: "Learner", password: PASSWORD, page: "/" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), "account made").toBe(303);
-}
-
 /** Buys one class through the real pages: Buy now, Pay, the embedded provider's test card. */
 async function buy(page: Page, product: Detail, projectName: string) {
   await page.goto(classHref(product));
@@ -64,10 +56,7 @@ async function buy(page: Page, product: Detail, projectName: string) {
     .getByRole("button", { name: `Pay ${price}` })
     .click();
   await expect(page).toHaveURL(/\/checkout\/pay\//);
-  await page.getByLabel("Name on card").fill("Mia Learner");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry").fill("12/30");
-  await page.getByLabel("Security code").fill("123");
+  await fillTestCard(page, "Mia Learner");
   await page.getByRole("button", { name: `Pay ${price}` }).click();
   await expect(h1(page)).toHaveText("Thank you! Your purchase is complete");
 }
@@ -121,12 +110,12 @@ test.describe("watching lessons", () => {
     page,
     browser,
     baseURL,
+    login,
   }, testInfo) => {
     test.skip(!isJs(testInfo.project.name), "the player reports progress with JavaScript");
     test.setTimeout(90_000);
     const tone = await detail(page.request, TONE);
-    const email = emailFor("resume", testInfo.project.name);
-    await signUp(page, email);
+    const { email, password } = await login(LEARNER);
     await buy(page, tone, testInfo.project.name);
 
     await page.goto("/library");
@@ -177,11 +166,7 @@ test.describe("watching lessons", () => {
     // Another device: a fresh browser signed in with the same account resumes at the same place.
     const other = await browser.newContext({ baseURL });
     const device = await other.newPage();
-    const login = await device.request.post("/auth/login", {
-      form: { email, password: PASSWORD, page: "/" },
-      maxRedirects: 0,
-    });
-    expect(login.status()).toBe(303);
+    await logIn(device, { email, password });
     await device.goto(watchPath(first));
     await expect(device.locator("video")).toHaveAttribute("data-start-at", String(saved));
     const api = await device.request.get(`/api/getContentProgress?product_id=${tone.id}&content_id=${first.id}`);
@@ -192,11 +177,12 @@ test.describe("watching lessons", () => {
   test("without JavaScript: 'Mark as complete' moves on, and the library and dashboard show the progress", async ({
     page,
     request,
+    login,
   }, testInfo) => {
     test.skip(isJs(testInfo.project.name), "the no-JavaScript path");
     test.setTimeout(90_000);
     const riffs = await detail(request, RIFFS);
-    await signUp(page, emailFor("complete", testInfo.project.name));
+    await login(LEARNER);
     await buy(page, riffs, testInfo.project.name);
 
     const [first, second] = riffs.lessons;

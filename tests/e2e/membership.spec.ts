@@ -4,24 +4,12 @@
  * pays (no second trial) and asks for a refund. Fresh accounts only.
  */
 import { type Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from "./helpers";
+import { expect, expectNoAxeViolations, fillTestCard, h1, isJs, test, waitForHydration } from "./helpers";
 
-const emailFor = (title: string, project: string) =>
-  `${title.replace(/[^a-z]+/gi, "-").toLowerCase()}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function signUp(page: Page, email: string) {
-  const response = await page.request.post("/auth/create-account", {
-    form: { email, firstName: "Mia", lastName: "Member", password: "membership rules", page: "/" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), "account made").toBe(303);
-}
+const MEMBER = { firstName: "Mia", lastName: "Member" };
 
 async function payWithTestCard(page: Page, button: string) {
-  await page.getByLabel("Name on card").fill("Mia Member");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry").fill("12/30");
-  await page.getByLabel("Security code").fill("123");
+  await fillTestCard(page, "Mia Member");
   await page.getByRole("button", { name: button }).click();
   await expect(h1(page)).toHaveText("Thank you! Your purchase is complete");
 }
@@ -34,8 +22,8 @@ async function getStarted(page: Page, projectName: string) {
   await expect(page).toHaveURL(/\/checkout$/);
 }
 
-test("a first-time member starts a monthly free trial, then cancels it", async ({ page }, testInfo) => {
-  await signUp(page, emailFor("trial", testInfo.project.name));
+test("a first-time member starts a monthly free trial, then cancels it", async ({ page, login }, testInfo) => {
+  await login(MEMBER);
   await getStarted(page, testInfo.project.name);
 
   const plans = page.getByRole("group", { name: "Choose your plan" });
@@ -76,8 +64,8 @@ test("a first-time member starts a monthly free trial, then cancels it", async (
   await expect(page.getByRole("region", { name: "Studio Membership" })).toContainText("Cancelled on");
 });
 
-test("a returning member pays for the year (no second trial) and gets a refund", async ({ page }, testInfo) => {
-  await signUp(page, emailFor("refund", testInfo.project.name));
+test("a returning member pays for the year (no second trial) and gets a refund", async ({ page, login }, testInfo) => {
+  await login(MEMBER);
   await getStarted(page, testInfo.project.name);
   await page.getByRole("button", { name: "Start free trial" }).click();
   await payWithTestCard(page, "Start free trial");

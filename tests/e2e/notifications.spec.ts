@@ -10,9 +10,8 @@ import { mkdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page, WebSocket } from "@playwright/test";
-import { expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from "./helpers";
+import { DEMO, expect, expectNoAxeViolations, fillTestCard, h1, isJs, logIn, test, waitForHydration } from "./helpers";
 
-const PASSWORD = "bell rings twice";
 const HOOKS = { storefrontSlug: "june-calloway", classSlug: "hooks-and-choruses", title: "Writing Hooks and Choruses" };
 
 const LOCK = join(tmpdir(), `studio-e2e-bell-${process.env.E2E_PORT ?? 8799}`);
@@ -45,25 +44,8 @@ async function takingTurns<T>(task: () => Promise<T>): Promise<T> {
 
 test.describe.configure({ timeout: 150_000 });
 
-const emailFor = (what: string, project: string) =>
-  `${what}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** A new account, signed in in this page's context. */
-async function signUp(page: Page, email: string) {
-  const response = await page.request.post("/auth/create-account", {
-    form: { email, firstName: "Bella", lastName: "Ring", password: PASSWORD, page: "/" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), "account made").toBe(303);
-}
-
-async function logInAsAdmin(page: Page) {
-  const response = await page.request.post("/auth/login", {
-    form: { email: "admin@studio.example", password: "admin-demo-1" },
-    maxRedirects: 0,
-  });
-  expect(response.status(), "admin signed in").toBe(303);
-}
+/** The learner each test signs in as (a new account, made directly by the `login` fixture). */
+const LEARNER = { firstName: "Bella", lastName: "Ring" };
 
 const bell = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
 
@@ -98,10 +80,7 @@ async function buyHooks(page: Page, projectName: string) {
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page).toHaveURL(/\/checkout\/pay\/[0-9a-f-]{36}$/);
   await waitForHydration(page, projectName);
-  await page.getByLabel("Name on card").fill("Bella Ring");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry").fill("12/30");
-  await page.getByLabel("Security code").fill("123");
+  await fillTestCard(page, "Bella Ring");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(h1(page)).toHaveText("Thank you! Your purchase is complete");
 }
@@ -122,13 +101,14 @@ test("visitors have no bell, and /notifications asks them to log in", async ({ p
 test("an admin's announcement reaches a learner's open page live: red dot, toast, no reload", async ({
   page,
   browser,
+  login,
 }, testInfo) => {
   test.skip(
     !isJs(testInfo.project.name),
     "live updates need JavaScript; the no-JS test reads the bell after navigating",
   );
   await takingTurns(async () => {
-    await signUp(page, emailFor("hears", testInfo.project.name));
+    await login(LEARNER);
     await openListening(page, "/classes", testInfo.project.name);
     await expect(bell(page)).toHaveAccessibleName("Notifications");
     // A mark on this document: it survives only if the page is never reloaded.
@@ -136,7 +116,7 @@ test("an admin's announcement reaches a learner's open page live: red dot, toast
 
     const admin = await newPage(browser, true);
     try {
-      await logInAsAdmin(admin.page);
+      await logIn(admin.page, DEMO.admin);
       await admin.page.goto("/admin");
       await waitForHydration(admin.page, testInfo.project.name);
       await admin.page
@@ -172,13 +152,13 @@ test("an admin's announcement reaches a learner's open page live: red dot, toast
   });
 });
 
-test("a purchase lights the yellow dot in the buyer's other tab, live", async ({ page, context }, testInfo) => {
+test("a purchase lights the yellow dot in the buyer's other tab, live", async ({ page, context, login }, testInfo) => {
   test.skip(
     !isJs(testInfo.project.name),
     "live updates need JavaScript; the no-JS test reads the bell after navigating",
   );
   await takingTurns(async () => {
-    await signUp(page, emailFor("buyer", testInfo.project.name));
+    await login(LEARNER);
     await openListening(page, "/library", testInfo.project.name);
     await expect(bell(page)).toHaveAccessibleName("Notifications");
 
@@ -195,9 +175,10 @@ test("a purchase lights the yellow dot in the buyer's other tab, live", async ({
 
 test("without a live socket too: the bell after navigation, /notifications, Mark all as read", async ({
   page,
+  login,
 }, testInfo) => {
   await takingTurns(async () => {
-    await signUp(page, emailFor("reader", testInfo.project.name));
+    await login(LEARNER);
     await page.goto("/notifications");
     await expect(h1(page)).toHaveText("Notifications");
     // Announcements other tests made may be listed; nothing of this user's own yet.
@@ -228,7 +209,7 @@ test("without a live socket too: the bell after navigation, /notifications, Mark
 
 test("the add-a-lesson form explains bad input and passes axe", async ({ page, problems }, testInfo) => {
   problems.allowStatus(404);
-  await logInAsAdmin(page);
+  await logIn(page, DEMO.admin);
   await page.goto("/admin");
   await waitForHydration(page, testInfo.project.name);
   await page.getByRole("navigation", { name: "Admin tools" }).getByRole("link", { name: "Add a lesson" }).click();

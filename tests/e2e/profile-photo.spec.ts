@@ -3,7 +3,6 @@
  * stored (R2) and shown from /media; a file that is not an image is refused with a message; the
  * photo can be removed.
  */
-import { type Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./helpers";
 
 // A 2x2 red PNG, made once here so the test needs no fixture file.
@@ -12,18 +11,13 @@ const PNG = Buffer.from(
   "base64",
 );
 
-async function signUp(page: Page, project: string) {
-  const email = `photo-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post("/auth/create-account", {
-    form: { email, firstName: "Pia", lastName: "Photo", password: "photo password", page: "/" },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(303);
-}
-
-test("upload a profile photo, see it served from /media, then remove it", async ({ page, problems }, testInfo) => {
+test("upload a profile photo, see it served from /media, then remove it", async ({
+  page,
+  problems,
+  login,
+}, testInfo) => {
   problems.allowStatus(400);
-  await signUp(page, testInfo.project.name);
+  await login({ firstName: "Pia", lastName: "Photo" });
   await page.goto("/account");
   await waitForHydration(page, testInfo.project.name);
   const profile = page.getByRole("region", { name: "Profile" });

@@ -3,6 +3,7 @@ import { localProviders, startOidcServer } from "./oidc-server.mjs";
 import { ensureBuilt, freshSeededDatabase, root, startWorker, stopGroup } from "./wrangler-env.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 8799);
+// The e2e specs' login fixtures (tests/e2e/db.ts) write users and sessions straight into this folder's D1 file.
 const persistTo = `${root}/tests/.state/e2e`;
 ensureBuilt();
 freshSeededDatabase(persistTo);
