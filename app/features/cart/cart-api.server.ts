@@ -1,6 +1,6 @@
 /** The cart's JSON API (spec 7): the same cart the pages use, for the signed-in caller. */
 import type { UserRow } from "~/db/schema";
-import { readOffers } from "~/features/offers/offers.server";
+import { readOffers } from "~/http/offers.server";
 import type { AppContext } from "~/platform/context";
 import { cartSellables, changeCart, readCart } from "./cart.server";
 import { priceItems, sellablesByIds } from "./sellables.server";

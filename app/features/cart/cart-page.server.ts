@@ -2,7 +2,7 @@
 import { toCard } from "~/features/catalog/card";
 import { anonymousIdOf } from "~/features/identity/anonymous.server";
 import { currentUser } from "~/features/identity/sessions.server";
-import { readOffers, withOfferCookies } from "~/features/offers/offers.server";
+import { readOffers, withOfferCookies } from "~/http/offers.server";
 import type { AppContext } from "~/platform/context";
 import { cartSellables, readCart } from "./cart.server";
 import { monthlyCreditCents } from "./credit.server";
