@@ -2,7 +2,7 @@ import { toCard } from "~/features/catalog/card";
 import { recommendations } from "~/features/cart/recommendations.server";
 import { recommendationsSchema } from "~/features/cart/schema";
 import { requestUser } from "~/features/identity/tokens.server";
-import { readOffers } from "~/features/offers/offers.server";
+import { readOffers } from "~/http/offers.server";
 import { apiAction, apiJson, methodNotAllowed } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
 

@@ -4,7 +4,7 @@ import { allCollections, browseClasses, facets } from "~/features/catalog/catalo
 import { CursorNotFoundError } from "~/features/catalog/products.server";
 import { BrowsePage, BrowseLinkError } from "~/features/catalog/components/BrowsePage";
 import { toCard } from "~/features/catalog/card";
-import { offersFor, withOfferCookies } from "~/features/offers/offers.server";
+import { offersFor, withOfferCookies } from "~/http/offers.server";
 import { browseTitle, parseView } from "~/features/catalog/rules";
 import { browseQuery } from "~/features/catalog/schema";
 import catalogStyles from "~/features/catalog/catalog.css";

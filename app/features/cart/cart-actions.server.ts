@@ -3,36 +3,26 @@
  * and is answered with a 303, so the cart works without JavaScript; with it the same forms run as
  * fetchers. The cart belongs to the signed-in user or, before sign-in, to the anonymous visitor.
  */
-import { redirect } from "@remix-run/cloudflare";
 import { EVENTS, screenEvent } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
-import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
 import { authHref } from "~/features/identity/modal";
-import { currentUser } from "~/features/identity/sessions.server";
 import type { AppContext } from "~/platform/context";
-import { formDataOf, isSecureRequest } from "~/platform/http.server";
-import { queryOf, safeRedirectPath } from "~/platform/redirect";
-import { setToastHeader } from "~/platform/toast.server";
+import { queryOf } from "~/platform/redirect";
 import { CartBusyError, CartFullError, changeCart, type CartOwner } from "./cart.server";
 import { CART_MAX_ITEMS, addAll, addItem, addOnly, ctaAdd, removeItem, withQuery } from "./rules";
-import { cartFormSchema } from "./schema";
+import type { CartForm } from "./schema";
 import { sellablesByIds, type Sellable } from "./sellables.server";
 
-/** Who owns this browser's cart; a visitor without an anonymous id gets one (and its cookie). */
-export async function cartOwnerOf(
-  app: AppContext,
-  request: Request,
-): Promise<{ owner: CartOwner; signedIn: boolean; cookies: string[] }> {
-  const user = await currentUser(app, request);
-  if (user) return { owner: { ownerId: user.id, userId: user.id }, signedIn: true, cookies: [] };
-  const existing = anonymousIdOf(request);
-  if (existing) return { owner: { ownerId: existing, userId: null }, signedIn: false, cookies: [] };
-  const id = newAnonymousId();
-  return {
-    owner: { ownerId: id, userId: null },
-    signedIn: false,
-    cookies: [anonymousCookie(id, isSecureRequest(request))],
-  };
+export interface CartToast {
+  kind: "success" | "error" | "info";
+  title: string;
+  description?: string;
+}
+
+/** Where the cart form's answer goes, and the toast it carries. */
+export interface CartAnswer {
+  to: string;
+  toast?: CartToast;
 }
 
 /** The page with one query parameter set (or removed). */
@@ -43,34 +33,20 @@ function withParam(page: string, name: string, value: string | null) {
   return url.pathname + url.search;
 }
 
-export async function cartAction(app: AppContext, request: Request) {
-  const formData = (await formDataOf(request)) ?? new FormData();
-  const ids = formData.getAll("productId").filter((v): v is string => typeof v === "string");
-  const parsed = cartFormSchema.safeParse({
-    intent: formData.get("intent"),
-    productId: ids.length > 1 ? ids : ids[0],
-    page: formData.get("page") ?? undefined,
-  });
-  const page = safeRedirectPath(parsed.success ? parsed.data.page : null, "/cart");
-  const secure = isSecureRequest(request);
-  const headers = new Headers();
-  const back = async (
-    to: string,
-    toast?: { kind: "success" | "error" | "info"; title: string; description?: string },
-  ) => {
-    if (toast) headers.append("Set-Cookie", await setToastHeader(toast, secure));
-    return redirect(to, { status: 303, headers });
-  };
-  if (!parsed.success)
-    return back(page, { kind: "error", title: parsed.error.issues[0]?.message ?? "That did not work" });
-
-  const { intent } = parsed.data;
-  const wanted =
-    parsed.data.productId === undefined
-      ? []
-      : Array.isArray(parsed.data.productId)
-        ? parsed.data.productId
-        : [parsed.data.productId];
+/**
+ * One cart button's change. `page` is the (safe) page the form was posted from; `ownerOf` gives the
+ * cart's owner (the signed-in user, else the anonymous visitor) and is asked only once the change is
+ * valid; `signedIn` decides where a product CTA goes next.
+ */
+export async function applyCartIntent(
+  app: AppContext,
+  { ownerOf, signedIn }: { ownerOf: () => CartOwner; signedIn: boolean },
+  input: CartForm,
+  page: string,
+): Promise<CartAnswer> {
+  const back = (to: string, toast?: CartToast): CartAnswer => ({ to, toast });
+  const { intent, productId } = input;
+  const wanted = productId === undefined ? [] : Array.isArray(productId) ? productId : [productId];
   if (intent !== "empty" && wanted.length === 0) return back(page, { kind: "error", title: "Choose a class first." });
 
   const found = intent === "empty" ? [] : await sellablesByIds(app.db, wanted);
@@ -78,8 +54,7 @@ export async function cartAction(app: AppContext, request: Request) {
     return back(page, { kind: "error", title: "This class is no longer available." });
   const item = found[0] as Sellable;
 
-  const { owner, signedIn, cookies } = await cartOwnerOf(app, request);
-  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  const owner = ownerOf();
   const query = queryOf(page);
   const who = { userId: owner.userId, anonymousId: owner.userId ? null : owner.ownerId };
   const track = (name: (typeof EVENTS)[keyof typeof EVENTS], ids: string[]) =>

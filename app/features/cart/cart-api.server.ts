@@ -1,14 +1,14 @@
 /** The cart's JSON API (spec 7): the same cart the pages use, for the signed-in caller. */
 import type { UserRow } from "~/db/schema";
-import { readOffers } from "~/features/offers/offers.server";
+import type { Offers } from "~/features/offers/offers.server";
 import type { AppContext } from "~/platform/context";
 import { cartSellables, changeCart, readCart } from "./cart.server";
 import { priceItems, sellablesByIds } from "./sellables.server";
 
 /** GET /api/getCart → {lastUpdated, productsInCart}: the items at the caller's prices; an empty cart when there is none. */
-export async function cartJson(app: AppContext, request: Request, user: UserRow) {
+export async function cartJson(app: AppContext, user: Pick<UserRow, "id">, offers: Offers) {
   const row = await readCart(app, user.id);
-  const items = priceItems(await cartSellables(app, row), readOffers(app, request, user));
+  const items = priceItems(await cartSellables(app, row), offers);
   return {
     lastUpdated: row ? new Date(row.updatedAt).toISOString() : null,
     productsInCart: items,

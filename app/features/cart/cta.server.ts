@@ -1,11 +1,7 @@
 /**
- * What a product-bearing page (class, collection, school) needs for its buy buttons: this visitor's
- * prices, which products they own already, what is in their cart, and whether the add-to-cart
- * dialog is open (?added={id}).
+ * What a product-bearing page (class, collection, school) needs for its buy buttons: which products
+ * the visitor owns already, what is in their cart, and whether the add-to-cart dialog is open.
  */
-import { anonymousIdOf } from "~/features/identity/anonymous.server";
-import { currentUser } from "~/features/identity/sessions.server";
-import { readOffers, withOfferCookies, type Offers } from "~/features/offers/offers.server";
 import { ownedProductIds } from "~/features/purchases/purchases.server";
 import type { AppContext } from "~/platform/context";
 import { readCart } from "./cart.server";
@@ -21,30 +17,27 @@ export interface ProductCta {
   added: boolean;
 }
 
-export async function productCta(app: AppContext, request: Request, productIds: string[]) {
-  const user = await currentUser(app, request);
-  const ownerId = user?.id ?? anonymousIdOf(request);
+/**
+ * The buy-button state of each of `productIds` for one visitor (`userId` when signed in, else the
+ * cart's anonymous `ownerId`), on `page` with the dialog open for `added`.
+ */
+export async function productCtas(
+  app: AppContext,
+  { userId, ownerId }: { userId: string | null; ownerId: string | null },
+  productIds: string[],
+  { page, added }: { page: string; added: string | null },
+): Promise<(productId: string) => ProductCta> {
   const [owned, cart] = await Promise.all([
-    user ? ownedProductIds(app, user.id, productIds) : new Set<string>(),
+    userId ? ownedProductIds(app, userId, productIds) : new Set<string>(),
     ownerId ? readCart(app, ownerId) : null,
   ]);
-  const offers: Offers = readOffers(app, request, user);
-  const url = new URL(request.url);
-  const added = url.searchParams.get("added");
-  url.searchParams.delete("added");
-  const page = url.pathname + url.search;
   const inCart = new Set(cart?.items ?? []);
-  return {
-    offers,
-    user,
-    cta: (productId: string): ProductCta => ({
-      productId,
-      page,
-      signedIn: Boolean(user),
-      owned: owned.has(productId),
-      inCart: inCart.has(productId),
-      added: added === productId,
-    }),
-    respond: <T>(body: T) => withOfferCookies(offers, body),
-  };
+  return (productId) => ({
+    productId,
+    page,
+    signedIn: Boolean(userId),
+    owned: owned.has(productId),
+    inCart: inCart.has(productId),
+    added: added === productId,
+  });
 }

@@ -1,4 +1,4 @@
-import type { PricedFor } from "~/features/offers/offers.server";
+import type { PricedFor } from "./rules";
 import type { ProductSummary } from "./products.server";
 
 /** Only what a class card needs: lists keep this (cached, the same for everyone), not the whole product. */

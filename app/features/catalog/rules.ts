@@ -91,3 +91,31 @@ export function browseHref(filters: {
 export function totalValueCents(items: { priceCents: number; crossedPriceCents: number | null }[]): number {
   return items.reduce((total, item) => total + (item.crossedPriceCents ?? item.priceCents), 0);
 }
+
+/** The countdown offer's fields on a product (decided by features/offers). */
+export interface OfferFields {
+  /** When the offer ends (the crossed price applies from then on): ISO string or epoch ms. */
+  crossedPriceApplicableFrom: string | number | null;
+  specialOnlyVip: boolean;
+  shouldNotHideDiscount: boolean;
+}
+
+/** The price a visitor is shown (spec 4 rule 7): price with the offer; the regular (crossed) price without. Cents. */
+export interface PriceInfo {
+  price: number;
+  crossedPrice: number | null;
+}
+
+export interface ShownPrice {
+  /** What the visitor pays, in cents. */
+  price: number;
+  /** The regular price, struck through, only while an offer is shown and cheaper. */
+  crossedPrice: number | null;
+  /** When the offer ends (ISO), only while it is shown. */
+  offerEndsAt: string | null;
+}
+
+/** A product as a page shows it: the offer fields replaced by the price the visitor sees. */
+export type PricedFor<T extends OfferFields & { priceInfo: PriceInfo }> = Omit<T, keyof OfferFields | "priceInfo"> & {
+  priceInfo: ShownPrice;
+};

@@ -12,7 +12,7 @@ import { FRIEND_COOKIE, paymentAttribution } from "~/features/attribution/rules"
 import { withQuery } from "~/features/cart/rules";
 import { authHref } from "~/features/identity/modal";
 import { currentUser } from "~/features/identity/sessions.server";
-import { withOfferCookies } from "~/features/offers/offers.server";
+import { withOfferCookies } from "~/http/offers.server";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { VIP_GATE_COOKIE, isVipVisit } from "~/features/offers/vip";
 import { PAYMENTS_NOT_CONFIGURED } from "~/platform/adapters/payments/messages";

@@ -9,7 +9,7 @@ import { cartSellables, readCart } from "~/features/cart/cart.server";
 import { monthlyCreditCents } from "~/features/cart/credit.server";
 import { cartTotals, discountAmount, type CartTotals } from "~/features/cart/rules";
 import { priceItems, sellablesByIds, type CartItem } from "~/features/cart/sellables.server";
-import { readOffers, type Offers } from "~/features/offers/offers.server";
+import { readOffers, type RequestOffers as Offers } from "~/http/offers.server";
 import { ownedProductIds } from "~/features/purchases/purchases.server";
 import { choosePlans, type PlanChoice } from "~/features/subscriptions/plans.server";
 import type { AppContext } from "~/platform/context";

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { toCard } from "~/features/catalog/card";
 import { currentUser } from "~/features/identity/sessions.server";
-import { readOffers, withOfferCookies } from "~/features/offers/offers.server";
+import { readOffers, withOfferCookies } from "~/http/offers.server";
 import { isActiveMember } from "~/features/subscriptions/rules";
 import { mostPopular, newReleases } from "~/features/catalog/catalog.server";
 import { getFlag } from "~/features/flags/flags.server";

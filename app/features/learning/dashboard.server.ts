@@ -6,7 +6,7 @@ import { creatorAppsSection } from "~/features/apps/dashboard.server";
 import { recommendations } from "~/features/cart/recommendations.server";
 import { toCard } from "~/features/catalog/card";
 import { requireUser } from "~/features/identity/sessions.server";
-import { offersFor, withOfferCookies } from "~/features/offers/offers.server";
+import { offersFor, withOfferCookies } from "~/http/offers.server";
 import { libraryClasses, ownedClasses } from "~/features/purchases/library.server";
 import { userSubscriptions } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";

@@ -5,7 +5,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { lessonProgress, lessons } from "~/db/schema";
-import { productCta } from "~/features/cart/cta.server";
+import { productCta } from "~/http/product-cta.server";
 import { getProductDetail } from "~/features/catalog/products.server";
 import { currentUser } from "~/features/identity/sessions.server";
 import type { AppContext } from "~/platform/context";

@@ -1,15 +1,13 @@
 /**
- * The countdown offer on the server: reads the offer cookies, the VIP gate and the user's
- * offersSeenInfo, decides each product's price with the pure rules, and hands back the cookies to
- * set. A sighting is saved on the user (throttled to once per 5 minutes) after the response.
+ * The countdown offer on the server: from what the visitor's browser remembers (the offer memory and
+ * the VIP gate, read by the route), the VIP gate and the user's offersSeenInfo, decides each
+ * product's price with the pure rules and says what the browser should now remember. A sighting is
+ * saved on the user (throttled to once per 5 minutes) after the response.
  */
-import { data } from "@remix-run/cloudflare";
-import { parse as parseCookie } from "cookie";
 import { eq } from "drizzle-orm";
 import { users, type UserRow } from "~/db/schema";
-import { currentUser } from "~/features/identity/sessions.server";
+import type { OfferFields, PriceInfo, PricedFor } from "~/features/catalog/rules";
 import type { AppContext } from "~/platform/context";
-import { isSecureRequest } from "~/platform/http.server";
 import {
   EXPIRATION_COOKIE,
   LAST_SEEN_COOKIE,
@@ -20,43 +18,41 @@ import {
   parseEpoch,
   shouldSaveSighting,
   shownPrice,
-  type OfferFields,
   type OfferMemory,
-  type PriceInfo,
   type ShownPrice,
 } from "./rules";
 import { VIP_GATE_COOKIE, isVipVisit } from "./vip";
 
 export type Priced = OfferFields & { priceInfo: PriceInfo };
-/** A product as a page shows it: the offer fields replaced by the price the visitor sees. */
-export type PricedFor<T extends Priced> = Omit<T, keyof OfferFields | "priceInfo"> & { priceInfo: ShownPrice };
+export type { PricedFor };
+
+/** What the browser remembers between pages, by name (the route reads it from the cookies). */
+export type OfferJar = Partial<Record<string, string>>;
+
+/** One thing the browser should now remember (a value) or forget (null); the route writes it as a cookie. */
+export interface Remembered {
+  name: string;
+  value: string | null;
+}
 
 export interface Offers {
   readonly isVip: boolean;
   price(product: Priced): ShownPrice;
   /** Each product with the price this visitor sees. */
   priced<T extends Priced>(products: T[]): PricedFor<T>[];
-  /** Set-Cookie headers for what changed; also saves the sighting on the user, once, after the response. */
-  cookies(): string[];
+  /** What changed, for the browser to remember; also saves the sighting on the user, once, after the response. */
+  remember(): Remembered[];
 }
 
-const YEAR_SECONDS = 365 * 86_400;
-
-function cookieHeader(name: string, value: string | null, secure: boolean): string {
-  const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-  return value === null
-    ? `${name}=; Max-Age=0; ${attributes}`
-    : `${name}=${value}; Max-Age=${YEAR_SECONDS}; ${attributes}`;
-}
-
-export function readOffers(
+/**
+ * The offers one visitor sees: `jar` is what their browser remembers, `vipFromQuery` whether this
+ * page was opened with p=vip.
+ */
+export function visitorOffers(
   app: AppContext,
-  request: Request,
+  { jar, vipFromQuery }: { jar: OfferJar; vipFromQuery: boolean },
   user: Pick<UserRow, "id" | "offersSeenInfo"> | null,
 ): Offers {
-  const jar = parseCookie(request.headers.get("Cookie") ?? "");
-  const url = new URL(request.url);
-  const vipFromQuery = url.searchParams.get("p") === "vip";
   const isVip = vipFromQuery || isVipVisit(jar[VIP_GATE_COOKIE]);
   const fromCookies = {
     expirationDateSeen: parseEpoch(jar[EXPIRATION_COOKIE]),
@@ -83,16 +79,15 @@ export function readOffers(
         ...rest,
         priceInfo: price({ crossedPriceApplicableFrom, specialOnlyVip, shouldNotHideDiscount, priceInfo }),
       })),
-    cookies() {
-      const secure = isSecureRequest(request);
-      const out: string[] = [];
-      if (vipFromQuery && !isVipVisit(jar[VIP_GATE_COOKIE])) out.push(cookieHeader(VIP_GATE_COOKIE, "vip", secure));
+    remember() {
+      const out: Remembered[] = [];
+      if (vipFromQuery && !isVipVisit(jar[VIP_GATE_COOKIE])) out.push({ name: VIP_GATE_COOKIE, value: "vip" });
       if (memory.expirationDateSeen !== fromCookies.expirationDateSeen && memory.expirationDateSeen !== null)
-        out.push(cookieHeader(EXPIRATION_COOKIE, String(memory.expirationDateSeen), secure));
+        out.push({ name: EXPIRATION_COOKIE, value: String(memory.expirationDateSeen) });
       if (memory.lastSeenCurrentOffer !== fromCookies.lastSeenCurrentOffer && memory.lastSeenCurrentOffer !== null)
-        out.push(cookieHeader(LAST_SEEN_COOKIE, String(memory.lastSeenCurrentOffer), secure));
+        out.push({ name: LAST_SEEN_COOKIE, value: String(memory.lastSeenCurrentOffer) });
       if (memory.noPriceOffer !== fromCookies.noPriceOffer)
-        out.push(cookieHeader(NO_PRICE_OFFER, memory.noPriceOffer ? "true" : null, secure));
+        out.push({ name: NO_PRICE_OFFER, value: memory.noPriceOffer ? "true" : null });
       if (
         user &&
         sighted &&
@@ -105,18 +100,6 @@ export function readOffers(
       return out;
     },
   };
-}
-
-/** The offers for this request's visitor (signed in or not). */
-export async function offersFor(app: AppContext, request: Request): Promise<Offers> {
-  return readOffers(app, request, await currentUser(app, request));
-}
-
-/** A loader's answer with the offer cookies this page decided. */
-export function withOfferCookies<T>(offers: Offers, body: T) {
-  const headers = new Headers();
-  for (const cookie of offers.cookies()) headers.append("Set-Cookie", cookie);
-  return data(body, { headers });
 }
 
 /**

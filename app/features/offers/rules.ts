@@ -3,6 +3,10 @@
  * the user's offersSeenInfo and the clock, then writes back what it decided (cookies, the sighting).
  */
 
+import type { OfferFields, PriceInfo, ShownPrice } from "~/features/catalog/rules";
+
+export type { OfferFields, PriceInfo, ShownPrice };
+
 export const OFFER_NAME = "studioCountdownMainCycleOffer";
 export const EXPIRATION_COOKIE = `${OFFER_NAME}_expirationDateSeen`;
 export const LAST_SEEN_COOKIE = `${OFFER_NAME}_lastSeenCurrentOffer`;
@@ -12,13 +16,6 @@ export const NO_PRICE_OFFER = "noPriceOffer";
 export const OFFER_COOLDOWN_MS = 2_246_400_000;
 /** A sighting is saved at most once per 5 minutes. */
 export const OFFER_SAVE_THROTTLE_MS = 300_000;
-
-export interface OfferFields {
-  /** When the offer ends (the crossed price applies from then on): ISO string or epoch ms. */
-  crossedPriceApplicableFrom: string | number | null;
-  specialOnlyVip: boolean;
-  shouldNotHideDiscount: boolean;
-}
 
 /** What the visitor has seen: the cookies merged with the user's offersSeenInfo. Epoch ms. */
 export interface OfferMemory {
@@ -117,21 +114,6 @@ export function mergeMemory(
 export function parseEpoch(raw: string | undefined | null): number | null {
   if (!raw || !/^\d{1,15}$/.test(raw)) return null;
   return Number(raw);
-}
-
-/** The price a visitor is shown (spec 4 rule 7): price with the offer; the regular (crossed) price without. Cents. */
-export interface PriceInfo {
-  price: number;
-  crossedPrice: number | null;
-}
-
-export interface ShownPrice {
-  /** What the visitor pays, in cents. */
-  price: number;
-  /** The regular price, struck through, only while an offer is shown and cheaper. */
-  crossedPrice: number | null;
-  /** When the offer ends (ISO), only while it is shown. */
-  offerEndsAt: string | null;
 }
 
 export function shownPrice(info: PriceInfo, offerShown: boolean, offerEndsAt: string | number | null): ShownPrice {

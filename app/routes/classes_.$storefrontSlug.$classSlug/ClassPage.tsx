@@ -5,14 +5,14 @@ import { Tag } from "~/ui/Tag";
 import { BuyButtons } from "~/features/cart/components/BuyButtons";
 import type { ProductCta } from "~/features/cart/cta.server";
 import { OfferNote } from "~/features/offers/components/OfferNote";
-import type { ShownPrice } from "~/features/offers/rules";
-import type { ProductCardView } from "../card";
-import type { ProductDetail } from "../products.server";
-import { browseHref } from "../rules";
-import { collectionHref } from "./CollectionCard";
-import { PriceTag } from "./PriceTag";
-import { ProductGrid } from "./ProductCard";
-import { Rating } from "./Rating";
+import type { ShownPrice } from "~/features/catalog/rules";
+import type { ProductCardView } from "~/features/catalog/card";
+import type { ProductDetail } from "~/features/catalog/products.server";
+import { browseHref } from "~/features/catalog/rules";
+import { collectionHref } from "~/features/catalog/components/CollectionCard";
+import { PriceTag } from "~/features/catalog/components/PriceTag";
+import { ProductGrid } from "~/features/catalog/components/ProductCard";
+import { Rating } from "~/features/catalog/components/Rating";
 
 const count = new Intl.NumberFormat("en-US");
 

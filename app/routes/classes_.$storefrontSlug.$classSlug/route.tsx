@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { forVisitor, loadClassPage } from "~/features/catalog/class-page.server";
-import { ClassPage } from "~/features/catalog/components/ClassPage";
+import { forVisitor, loadClassPage } from "./class-page.server";
+import { ClassPage } from "./ClassPage";
 import catalogStyles from "~/features/catalog/catalog.css";
 import { notFound } from "~/platform/http.server";
 

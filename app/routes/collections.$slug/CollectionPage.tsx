@@ -2,9 +2,9 @@ import { formatCents } from "~/platform/format";
 import { BuyButtons } from "~/features/cart/components/BuyButtons";
 import { CartButton } from "~/features/cart/components/CartButton";
 import type { ProductCta } from "~/features/cart/cta.server";
-import type { ProductCardView } from "../card";
-import type { CollectionDetail } from "../collections.server";
-import { ProductGrid } from "./ProductCard";
+import type { ProductCardView } from "~/features/catalog/card";
+import type { CollectionDetail } from "~/features/catalog/collections.server";
+import { ProductGrid } from "~/features/catalog/components/ProductCard";
 
 /** A collection or school: what it is, its price against the total value of its classes, and the classes. */
 export function CollectionPage({

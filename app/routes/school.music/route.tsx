@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { loadCollectionPage } from "~/features/catalog/collection-page.server";
-import { CollectionPage } from "~/features/catalog/components/CollectionPage";
+import { loadCollectionPage } from "../collections.$slug/collection-page.server";
+import { CollectionPage } from "../collections.$slug/CollectionPage";
 import catalogStyles from "~/features/catalog/catalog.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];

@@ -1,10 +1,10 @@
-import { productCta } from "~/features/cart/cta.server";
+import { productCta } from "~/http/product-cta.server";
 import { cacheKey, cached } from "~/platform/cache.server";
 import type { AppContext } from "~/platform/context";
 import { notFound } from "~/platform/http.server";
 import { renderMarkdown } from "~/platform/markdown.server";
-import { toCard } from "./card";
-import { collectionBySlug } from "./catalog.server";
+import { toCard } from "~/features/catalog/card";
+import { collectionBySlug } from "~/features/catalog/catalog.server";
 
 /**
  * The loader body shared by /collections/{slug}, /school/music and /schools/{slug}: the collection

@@ -1,18 +1,17 @@
 /** /cart: the visitor's items at the prices they see, the totals with their credit, and recommendations. */
 import { toCard } from "~/features/catalog/card";
-import { anonymousIdOf } from "~/features/identity/anonymous.server";
-import { currentUser } from "~/features/identity/sessions.server";
-import { readOffers, withOfferCookies } from "~/features/offers/offers.server";
+import { cartSellables, readCart } from "~/features/cart/cart.server";
+import { monthlyCreditCents } from "~/features/cart/credit.server";
+import { recommendations } from "~/features/cart/recommendations.server";
+import { cartTotals } from "~/features/cart/rules";
+import { priceItems } from "~/features/cart/sellables.server";
+import { readOffers, withOfferCookies } from "~/http/offers.server";
+import { visitorOf } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
-import { cartSellables, readCart } from "./cart.server";
-import { monthlyCreditCents } from "./credit.server";
-import { recommendations } from "./recommendations.server";
-import { cartTotals } from "./rules";
-import { priceItems } from "./sellables.server";
 
 export async function loadCartPage(app: AppContext, request: Request) {
-  const user = await currentUser(app, request);
-  const ownerId = user?.id ?? anonymousIdOf(request);
+  const { user, anonymousId } = await visitorOf(app, request);
+  const ownerId = user?.id ?? anonymousId;
   const row = ownerId ? await readCart(app, ownerId) : null;
   const sellables = await cartSellables(app, row);
   const credit = monthlyCreditCents(user);

@@ -2,10 +2,10 @@
 import { cacheKey, cached } from "~/platform/cache.server";
 import type { AppContext } from "~/platform/context";
 import { renderMarkdown } from "~/platform/markdown.server";
-import { productCta } from "~/features/cart/cta.server";
-import { toCard } from "./card";
-import { collectionsContaining } from "./collections.server";
-import { getProductDetail, moreFromCreator } from "./products.server";
+import { productCta } from "~/http/product-cta.server";
+import { toCard } from "~/features/catalog/card";
+import { collectionsContaining } from "~/features/catalog/collections.server";
+import { getProductDetail, moreFromCreator } from "~/features/catalog/products.server";
 
 export async function loadClassPage(app: AppContext, storefrontSlug: string, classSlug: string) {
   return cached(app, cacheKey("class-page", { storefrontSlug, classSlug }), async () => {

@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { applyCartIntent } from "~/features/cart/cart-actions.server";
+import type { CartOwner } from "~/features/cart/cart.server";
+import { CartPage } from "~/features/cart/components/CartPage";
+import cartStyles from "~/features/cart/cart.css";
+import { cartFormSchema } from "~/features/cart/schema";
+import catalogStyles from "~/features/catalog/catalog.css";
+import { parseSubmission } from "~/http/form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { ensureAnonymousId, visitorOf } from "~/http/visitor.server";
+import { safeRedirectPath } from "~/platform/redirect";
+import { loadCartPage } from "./cart.server";
+
+export const meta: MetaFunction = () => [{ title: "Your cart" }];
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: catalogStyles },
+  { rel: "stylesheet", href: cartStyles },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadCartPage(context.app, request);
+}
+
+/**
+ * Every cart button on every page posts here and is answered with a 303, so the cart works without
+ * JavaScript; with it the same forms run as fetchers. The cart belongs to the signed-in user or,
+ * before sign-in, to the anonymous visitor (who gets an anonymous id, and its cookie, when needed).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const app = context.app;
+  const submission = await parseSubmission(request, cartFormSchema);
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return redirectWithToast(request, "/cart", { kind: "error", title: first ?? "That did not work" });
+  }
+  const page = safeRedirectPath(submission.value.page, "/cart");
+  const { user } = await visitorOf(app, request);
+  const cookies: string[] = [];
+  const ownerOf = (): CartOwner => {
+    if (user) return { ownerId: user.id, userId: user.id };
+    const made = ensureAnonymousId(request);
+    cookies.push(...made.cookies);
+    return { ownerId: made.anonymousId, userId: null };
+  };
+  const { to, toast } = await applyCartIntent(app, { ownerOf, signedIn: Boolean(user) }, submission.value, page);
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirectWithToast(request, to, toast ?? null, { headers });
+}
+
+export default function CartRoute() {
+  return <CartPage {...useLoaderData<typeof loader>()} />;
+}
