@@ -23,15 +23,27 @@ function databaseFile(): string {
   return join(D1_DIR, files[0]);
 }
 
-/** Runs statements in one transaction (foreign keys on, as D1 has them); returns the rows of the last as JSON. */
+/** Runs statements in one transaction (foreign keys on, as D1 has them); returns the rows of its one SELECT, if any. */
 export function sql<Row = Record<string, unknown>>(statements: string[]): Row[] {
   const script = ["PRAGMA foreign_keys = ON;", "BEGIN;", ...statements.map((s) => `${s};`), "COMMIT;"].join("\n");
-  const out = execFileSync("sqlite3", ["-json", "-cmd", ".timeout 5000", databaseFile()], {
-    input: script,
-    encoding: "utf8",
-  });
+  let out: string;
+  try {
+    out = execFileSync("sqlite3", ["-json", "-cmd", ".timeout 5000", databaseFile()], {
+      input: script,
+      encoding: "utf8",
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new Error("the e2e fixtures need the sqlite3 command (Debian: apt-get install sqlite3)");
+    throw error;
+  }
   return out.trim() ? (JSON.parse(out) as Row[]) : [];
 }
+
+/** PBKDF2 costs tens of milliseconds, so each password is hashed once per worker (the salt is then shared: test data). */
+const hashes = new Map<string, string>();
+const hashOf = (password: string) =>
+  hashes.get(password) ?? hashes.set(password, hashPassword(password)).get(password)!;
 
 const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -58,7 +70,7 @@ export function insertUser(options: NewUserOptions = {}): TestUser {
     username: randomUUID(),
     firstName: options.firstName ?? "Test",
     lastName: options.lastName ?? "User",
-    password: options.password ?? `password ${id}`,
+    password: options.password ?? "test user password",
   };
   const now = Date.now();
   sql([
@@ -72,7 +84,7 @@ export function insertUser(options: NewUserOptions = {}): TestUser {
     ]
       .map(sqlValue)
       .join(", ")})`,
-    `INSERT INTO password_credentials (user_id, hash, updated_at) VALUES (${[id, hashPassword(user.password), now]
+    `INSERT INTO password_credentials (user_id, hash, updated_at) VALUES (${[id, hashOf(user.password), now]
       .map(sqlValue)
       .join(", ")})`,
   ]);
