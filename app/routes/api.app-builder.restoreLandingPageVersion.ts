@@ -1,4 +1,4 @@
-import { jsonError, methodNotAllowed, signedInAction } from "~/http/api.server";
+import { methodNotAllowed, signedInAction } from "~/http/api.server";
 import { openOwnedApp, restoreVersion } from "~/features/builder/builder.server";
 import { restoreLandingBody } from "~/features/builder/schema";
 
@@ -6,7 +6,6 @@ import { restoreLandingBody } from "~/features/builder/schema";
 export const action = signedInAction(restoreLandingBody, async ({ input, app, user }) => {
   const row = await openOwnedApp(app, user, input.appId);
   const restored = await restoreVersion(app, row, user, "landing_page", input.versionId);
-  if (!restored.ok) return jsonError(404, restored.error);
   return { response: { success: true, versionId: restored.versionId, landingPageInfo: restored.content } };
 });
 export const loader = methodNotAllowed;

@@ -3,6 +3,7 @@ import { apiJson, failureAnswer, jsonError, methodNotAllowed } from "~/http/api.
 import { visitorOf } from "~/http/visitor.server";
 import { openOwnedApp, publishApp } from "~/features/builder/builder.server";
 import { messages as identityMessages } from "~/features/identity/rules";
+import { ServiceError } from "~/platform/service-error";
 
 /**
  * POST /api/apps/publishApp/{appId} (auth) → {response:{success, isPublished, publishedAt}}; 403
@@ -14,16 +15,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { user } = await visitorOf(app, request, { bearer: true });
   if (!user) return jsonError(401, identityMessages.notAuthenticated);
   if (request.method !== "POST") return methodNotAllowed();
+  const row = await openOwnedApp(app, user, params.appId ?? "").catch(failureAnswer);
+  if (row instanceof Response) return row;
   try {
-    const row = await openOwnedApp(app, user, params.appId ?? "");
-    const outcome = await publishApp(app, row);
-    if (!outcome.ok)
-      return Response.json(
-        { status: "error", error: outcome.error, detail: outcome.error, needsStudioTier: true },
-        { status: outcome.status },
-      );
-    return apiJson({ response: { success: true, isPublished: true, publishedAt: outcome.publishedAt } });
+    const { publishedAt } = await publishApp(app, row);
+    return apiJson({ response: { success: true, isPublished: true, publishedAt } });
   } catch (error) {
+    // Refused for want of (room in) a studio tier: the spec's answer says so.
+    if (error instanceof ServiceError && error.failure === "forbidden")
+      return apiJson(
+        { status: "error", error: error.message, detail: error.message, needsStudioTier: true },
+        { status: 403 },
+      );
     return failureAnswer(error);
   }
 }

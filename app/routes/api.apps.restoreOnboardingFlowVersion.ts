@@ -1,4 +1,4 @@
-import { jsonError, methodNotAllowed, signedInAction } from "~/http/api.server";
+import { methodNotAllowed, signedInAction } from "~/http/api.server";
 import { openOwnedApp, restoreVersion } from "~/features/builder/builder.server";
 import { restoreFlowBody } from "~/features/builder/schema";
 
@@ -6,7 +6,6 @@ import { restoreFlowBody } from "~/features/builder/schema";
 export const action = signedInAction(restoreFlowBody, async ({ input, app, user }) => {
   const row = await openOwnedApp(app, user, input.app_id);
   const restored = await restoreVersion(app, row, user, "onboarding_flow", input.version_id);
-  if (!restored.ok) return jsonError(404, restored.error);
   return { response: { success: true, versionId: restored.versionId, onboardingFlow: restored.content } };
 });
 export const loader = methodNotAllowed;

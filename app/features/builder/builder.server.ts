@@ -217,26 +217,26 @@ export async function versionPage(
   };
 }
 
-/** Makes a version current again, recorded as a new 'restore' version. */
+/** Makes a version current again, recorded as a new 'restore' version; an unknown (or unreadable) version is a ServiceError 'not-found'. */
 export async function restoreVersion(
   app: AppContext,
   row: AppRow,
   user: Pick<UserRow, "id">,
   kind: EditableKind,
   versionId: string,
-): Promise<{ ok: true; versionId: string; content: unknown } | { ok: false; status: 404; error: string }> {
+): Promise<{ versionId: string; content: unknown }> {
   const version = await app.db
     .select()
     .from(appVersions)
     .where(and(eq(appVersions.id, versionId), eq(appVersions.appId, row.id), eq(appVersions.kind, kind)))
     .get();
-  if (!version) return { ok: false, status: 404, error: builderMessages.versionNotFound };
+  if (!version) throw new ServiceError("not-found", builderMessages.versionNotFound);
   const schema = kind === "landing_page" ? landingPageSchema : kind === "theme" ? themeSchema : onboardingFlowSchema;
   const parsed = schema.safeParse(version.content);
-  if (!parsed.success) return { ok: false, status: 404, error: builderMessages.versionNotFound };
+  if (!parsed.success) throw new ServiceError("not-found", builderMessages.versionNotFound);
   const content = kind === "landing_page" ? { ...(parsed.data as LandingPage), status: "ready" } : parsed.data;
   const id = await writeWithVersion(app, row, user.id, kind, content, "restore", version.id);
-  return { ok: true, versionId: id, content };
+  return { versionId: id, content };
 }
 
 // ---------------------------------------------------------------- pricing
@@ -272,17 +272,17 @@ export function unpublishedChanges(row: AppRow): UnpublishedAnswer {
   };
 }
 
-export type PublishOutcome =
-  | { ok: true; publishedAt: number; snapshot: PublishedSnapshot }
-  | { ok: false; status: 403; error: string; needsTier: true };
-
 /**
  * Publishing copies the draft into apps.published. The app's owner needs an active studio tier with
- * room for one more published app (an admin publishing for a creator uses the creator's tier).
+ * room for one more published app (an admin publishing for a creator uses the creator's tier): else
+ * a ServiceError 'forbidden' (the spec's answer adds needsStudioTier).
  */
-export async function publishApp(app: AppContext, row: AppRow): Promise<PublishOutcome> {
+export async function publishApp(
+  app: AppContext,
+  row: AppRow,
+): Promise<{ publishedAt: number; snapshot: PublishedSnapshot }> {
   const tier = await activeStudioTier(app, row.ownerId);
-  if (!tier) return { ok: false, status: 403, error: builderMessages.noTier, needsTier: true };
+  if (!tier) throw new ServiceError("forbidden", builderMessages.noTier);
   const snapshot = draftSnapshot(draftOf(row));
   // The tier's limit is checked in the same statement that publishes, so two publishes at once
   // cannot both squeeze past it.
@@ -302,11 +302,10 @@ export async function publishApp(app: AppContext, row: AppRow): Promise<PublishO
     })
     .where(and(eq(apps.id, row.id), lt(othersPublished, tier.maxPublishedApps)))
     .returning({ id: apps.id });
-  if (updated.length === 0)
-    return { ok: false, status: 403, error: builderMessages.tierFull(tier.maxPublishedApps), needsTier: true };
+  if (updated.length === 0) throw new ServiceError("forbidden", builderMessages.tierFull(tier.maxPublishedApps));
   // The public landing page keeps a short KV copy of the snapshot: the new one shows at once.
   await forgetPublishedApp(app, row.storefrontSlug, row.appSlug);
-  return { ok: true, publishedAt: app.now, snapshot };
+  return { publishedAt: app.now, snapshot };
 }
 
 // ---------------------------------------------------------------- studio tiers

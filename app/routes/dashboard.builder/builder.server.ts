@@ -262,11 +262,17 @@ export async function builderAction(app: AppContext, request: Request) {
       : redirectWithToast(request, here(), { kind: "success", title: builderMessages.saved });
 
   if (intent === "publish") {
-    const outcome = await publishApp(app, row);
-    if (!outcome.ok)
+    const refused = await publishApp(app, row).then(
+      () => null,
+      (error: unknown) => {
+        if (error instanceof ServiceError) return error.message;
+        throw error;
+      },
+    );
+    if (refused)
       return redirectWithToast(request, builderPath(row.id, { mode: "pricing_tiers" }), {
         kind: "info",
-        title: outcome.error,
+        title: refused,
       });
     return redirectWithToast(request, builderPath(row.id, { section: "publish" }), {
       kind: "success",
@@ -276,9 +282,11 @@ export async function builderAction(app: AppContext, request: Request) {
 
   if (intent === "restore") {
     const kind = section === "theme" ? "theme" : section === "onboarding" ? "onboarding_flow" : "landing_page";
-    const restored = await restoreVersion(app, row, user, kind, String(form.get("versionId") ?? "")).catch(() => null);
-    if (!restored?.ok)
-      return redirectWithToast(request, here(), { kind: "error", title: builderMessages.versionNotFound });
+    const restored = await restoreVersion(app, row, user, kind, String(form.get("versionId") ?? "")).then(
+      () => true,
+      () => false,
+    );
+    if (!restored) return redirectWithToast(request, here(), { kind: "error", title: builderMessages.versionNotFound });
     return redirectWithToast(request, here(), { kind: "success", title: "Version restored" });
   }
 
