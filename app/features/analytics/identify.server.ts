@@ -4,8 +4,8 @@
  * the attribution keys (not aaCampaign) and the 'lead source info' are set once per user and never
  * overwritten (COALESCE keeps the first value).
  */
-import { eq } from "drizzle-orm";
-import { users } from "~/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { analyticsProfiles, users } from "~/db/schema";
 import { leadSourceInfo, profileAttribution } from "~/features/attribution/rules";
 import type { AppContext } from "~/platform/context";
 import { sameOriginReferer } from "./referer";
@@ -59,30 +59,36 @@ export async function identifyProfile(app: AppContext, userId: string, { city, c
   if (!user) return false;
   const attribution = profileAttribution(app.attribution);
   const lead = leadSourceInfo(app.attribution, referer);
-  await app.bindings.DB.prepare(
-    `INSERT INTO analytics_profiles (user_id, email, first_name, last_name, membership_status, city, country_code, attribution, lead_source_info, first_seen_at, updated_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)
-     ON CONFLICT (user_id) DO UPDATE SET
-       email = excluded.email, first_name = excluded.first_name, last_name = excluded.last_name,
-       membership_status = excluded.membership_status,
-       city = coalesce(excluded.city, city), country_code = coalesce(excluded.country_code, country_code),
-       attribution = coalesce(attribution, excluded.attribution),
-       lead_source_info = coalesce(lead_source_info, excluded.lead_source_info),
-       updated_at = excluded.updated_at`,
-  )
-    .bind(
-      userId,
-      user.email,
-      user.firstName,
-      user.lastName,
-      user.membershipStatus ?? "inactive",
-      city,
-      countryCode,
-      attribution ? JSON.stringify(attribution) : null,
-      JSON.stringify(lead),
-      app.now,
-    )
-    .run();
+  const values = {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    membershipStatus: user.membershipStatus ?? "inactive",
+    city,
+    countryCode,
+    attribution,
+    leadSourceInfo: lead,
+    updatedAt: app.now,
+  };
+  // The identify fields follow the account; a location only replaces one when known; the attribution
+  // and the lead source stay as first set (COALESCE keeps the stored value).
+  await app.db
+    .insert(analyticsProfiles)
+    .values({ userId, ...values, firstSeenAt: app.now })
+    .onConflictDoUpdate({
+      target: analyticsProfiles.userId,
+      set: {
+        email: sql`excluded.email`,
+        firstName: sql`excluded.first_name`,
+        lastName: sql`excluded.last_name`,
+        membershipStatus: sql`excluded.membership_status`,
+        city: sql`coalesce(excluded.city, ${analyticsProfiles.city})`,
+        countryCode: sql`coalesce(excluded.country_code, ${analyticsProfiles.countryCode})`,
+        attribution: sql`coalesce(${analyticsProfiles.attribution}, excluded.attribution)`,
+        leadSourceInfo: sql`coalesce(${analyticsProfiles.leadSourceInfo}, excluded.lead_source_info)`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
   return true;
 }
 

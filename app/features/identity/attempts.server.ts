@@ -4,11 +4,12 @@
  * while the policy allows it, RETURNING the count): of any number of concurrent attempts, exactly as
  * many as the policy allows get through, and the others are refused without being checked.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { attemptCounters } from "~/db/schema";
 import type { Client } from "~/platform/client.server";
 import { LOCAL_CLIENT } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
+import { claimBackoff, claimWindow } from "./sql.server";
 import {
   CLIENT_FAILURE_POLICY,
   EMAIL_CEILING_POLICY,
@@ -21,31 +22,11 @@ import {
 
 type Claim = { ok: true; failures: number } | { ok: false; waitMs: number };
 
-// The doubling wait (rules.ts attemptWaitMs) in SQL; the shift is capped so a huge count cannot wrap to 0.
-const BACKOFF_CLAIM = `INSERT INTO attempt_counters (key, failures, last_failure_at) VALUES (?1, 1, ?2)
-  ON CONFLICT(key) DO UPDATE SET
-    failures = CASE WHEN ?2 - last_failure_at >= ?3 THEN 1 ELSE failures + 1 END,
-    last_failure_at = ?2
-  WHERE ?2 - last_failure_at >= ?3 OR failures < ?4
-     OR ?2 >= last_failure_at + MIN((1 << MIN(MAX(failures - ?4, 0), 40)) * 1000, ?5)
-  RETURNING failures`;
-
-// A window counter keeps its start in last_failure_at; a use after the window starts a new one.
-const WINDOW_CLAIM = `INSERT INTO attempt_counters (key, failures, last_failure_at) VALUES (?1, 1, ?2)
-  ON CONFLICT(key) DO UPDATE SET
-    failures = CASE WHEN ?2 - last_failure_at >= ?3 THEN 1 ELSE failures + 1 END,
-    last_failure_at = CASE WHEN ?2 - last_failure_at >= ?3 THEN ?2 ELSE last_failure_at END
-  WHERE ?2 - last_failure_at >= ?3 OR failures < ?4
-  RETURNING failures`;
-
 /** Counts one attempt if the policy allows it now (atomically); otherwise changes nothing and says how long to wait. */
 export async function claimAttempt(app: AppContext, key: string, policy: AttemptPolicy | WindowPolicy): Promise<Claim> {
-  const DB = app.bindings.DB;
   const claimed = isWindowPolicy(policy)
-    ? await DB.prepare(WINDOW_CLAIM).bind(key, app.now, policy.windowMs, policy.limit).first<{ failures: number }>()
-    : await DB.prepare(BACKOFF_CLAIM)
-        .bind(key, app.now, policy.quietMs, policy.free, policy.maxMs)
-        .first<{ failures: number }>();
+    ? await claimWindow(app.bindings.DB, key, app.now, policy)
+    : await claimBackoff(app.bindings.DB, key, app.now, policy);
   if (claimed) return { ok: true, failures: claimed.failures };
   return { ok: false, waitMs: await currentWait(app, key, policy) };
 }
@@ -124,13 +105,16 @@ export async function claimCheck(
 
 /** The secret was right: the windows get their count back and the subject's lockout is cleared. */
 export async function checkSucceeded(app: AppContext, held: HeldCheck): Promise<void> {
-  const DB = app.bindings.DB;
-  await DB.batch([
+  const statements = [
     ...held.release.map((key) =>
-      DB.prepare("UPDATE attempt_counters SET failures = failures - 1 WHERE key = ?1 AND failures > 0").bind(key),
+      app.db
+        .update(attemptCounters)
+        .set({ failures: sql`${attemptCounters.failures} - 1` })
+        .where(and(eq(attemptCounters.key, key), gt(attemptCounters.failures, 0))),
     ),
-    ...held.clear.map((key) => DB.prepare("DELETE FROM attempt_counters WHERE key = ?1").bind(key)),
-  ]);
+    ...held.clear.map((key) => app.db.delete(attemptCounters).where(eq(attemptCounters.key, key))),
+  ];
+  if (statements.length > 0) await app.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }
 
 /** Clears a subject's lockout for a client (a password reset clears the sign-in lockout it ends). */
@@ -140,12 +124,8 @@ export async function clearLockout(
   subject: string,
   client: Client = LOCAL_CLIENT,
 ): Promise<void> {
-  const DB = app.bindings.DB;
-  await DB.batch(
-    [lockoutKey(scope, subject, client), ...(client.trusted ? [ceilingKey(scope, subject)] : [])].map((key) =>
-      DB.prepare("DELETE FROM attempt_counters WHERE key = ?1").bind(key),
-    ),
-  );
+  const keys = [lockoutKey(scope, subject, client), ...(client.trusted ? [ceilingKey(scope, subject)] : [])];
+  await app.db.delete(attemptCounters).where(inArray(attemptCounters.key, keys));
 }
 
 /** Whole seconds to tell a person to wait. */

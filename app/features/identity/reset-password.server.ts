@@ -11,6 +11,7 @@ import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
 import { checkSucceeded, claimCheck, clearLockout, takeAttempt } from "./attempts.server";
 import { checkCode, issueCode } from "./codes.server";
 import { hashPassword } from "./password.server";
+import { resetPasswordWithCode } from "./sql.server";
 import { CODE_POLICY, type AttemptPolicy } from "./rules";
 
 /** Sending a code: five per quarter hour, then the usual curve. */
@@ -71,27 +72,13 @@ export async function resetPassword(
   const check = await verifyResetCode(app, email, code, client);
   if (check.status !== "ok") return check;
   const hash = await hashPassword(password);
-  const DB = app.bindings.DB;
-  // The password is written only while the code is unspent; spending it comes second in the same
-  // transaction, so of two concurrent resets exactly one changes the password.
-  const [, spent] = await DB.batch([
-    DB.prepare(
-      `INSERT INTO password_credentials (user_id, hash, updated_at)
-       SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM verification_codes WHERE id = ?4 AND used_at IS NULL AND expires_at > ?3)
-       ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at`,
-    ).bind(check.userId, hash, app.now, check.codeId),
-    DB.prepare("UPDATE verification_codes SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL").bind(
-      check.codeId,
-      app.now,
-    ),
-    DB.prepare(
-      "DELETE FROM sessions WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)",
-    ).bind(check.userId, check.codeId, app.now),
-    DB.prepare(
-      "DELETE FROM api_tokens WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)",
-    ).bind(check.userId, check.codeId, app.now),
-  ]);
-  if (spent.meta.changes !== 1) return { status: "mismatch" };
+  const spent = await resetPasswordWithCode(app.bindings.DB, {
+    userId: check.userId,
+    hash,
+    codeId: check.codeId,
+    now: app.now,
+  });
+  if (!spent) return { status: "mismatch" };
   await clearLockout(app, "login", email, client);
   return { status: "ok", userId: check.userId };
 }
