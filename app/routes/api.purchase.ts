@@ -1,10 +1,20 @@
 import { purchaseProducts } from "~/features/checkout/purchase-api.server";
 import { purchaseSchema } from "~/features/checkout/schema";
-import { signedInAction } from "~/features/identity/api-auth.server";
-import { methodNotAllowed } from "~/platform/api.server";
+import { jsonError, methodNotAllowed, signedInAction } from "~/http/api.server";
+import { readOffers } from "~/http/offers.server";
+import { cookieJar } from "./checkout/checkout.server";
 
 /** POST /api/purchase {payment_info, product_id} → {success, status, checkoutSessionId, url, totalCents}. */
-export const action = signedInAction(purchaseSchema, async ({ payment_info, product_id }, user, app, request) =>
-  purchaseProducts(app, request, user, [product_id], payment_info),
-);
+export const action = signedInAction(purchaseSchema, async ({ input, app, request, user }) => {
+  const visit = {
+    offers: readOffers(app, request, user),
+    jar: cookieJar(request),
+    origin: new URL(request.url).origin,
+    idempotencyKey: request.headers.get("Idempotency-Key"),
+  };
+  const result = await purchaseProducts(app, visit, user, [input.product_id], input.payment_info);
+  if (!result.ok) return jsonError(result.status, result.message);
+  const { ok: _ok, ...answer } = result;
+  return answer;
+});
 export const loader = methodNotAllowed;

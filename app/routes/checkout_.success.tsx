@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { clearingCookies } from "~/features/attribution/attribution.server";
 import { useLoaderData } from "@remix-run/react";
-import { loadSuccess } from "~/features/checkout/checkout.server";
+import { loadSuccess } from "./checkout/checkout.server";
 import { SuccessPage } from "~/features/checkout/components/SuccessPage";
 import { notFound } from "~/platform/http.server";
 

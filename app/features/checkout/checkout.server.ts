@@ -3,21 +3,17 @@
  * checkout session and hands the buyer to the payments adapter (Stripe Checkout, or our own card
  * page). Signed-out buyers are sent to sign up first, with checkout as where to come back.
  */
-import { parseForm } from "~/platform/form.server";
-import { data, redirect } from "@remix-run/cloudflare";
-import { parse as parseCookie } from "cookie";
+import { redirect } from "@remix-run/cloudflare";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { checkoutSessions, users, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { FRIEND_COOKIE, paymentAttribution } from "~/features/attribution/rules";
 import { withQuery } from "~/features/cart/rules";
 import { authHref } from "~/features/identity/modal";
 import { currentUser } from "~/features/identity/sessions.server";
-import { withOfferCookies } from "~/http/offers.server";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { VIP_GATE_COOKIE, isVipVisit } from "~/features/offers/vip";
 import { PAYMENTS_NOT_CONFIGURED } from "~/platform/adapters/payments/messages";
 import { paymentsMode, paymentsProvider } from "~/platform/adapters/payments/payments.server";
-import { formDataOf } from "~/platform/http.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
 import { checkoutByProviderSession, fulfilCheckout, getCheckout } from "./fulfil.server";
@@ -25,6 +21,9 @@ import { LOST_MESSAGES, claimSql, holdsSince, whyClaimFailed } from "./holds.ser
 import { buildOrder, normaliseCode, type Order } from "./order.server";
 import { CHECKOUT_HOLD_MS, allocateTotal, paymentInfo, successHref } from "./rules";
 import { codeFormSchema, payFormSchema } from "./schema";
+
+/** What the visitor's browser remembers (its cookies, by name), read by the route. */
+export type CookieJar = Partial<Record<string, string>>;
 
 export const CHECKOUT_MESSAGES = {
   emptyCart: "Your cart is empty.",
@@ -57,49 +56,7 @@ export function orderView(order: Order) {
   };
 }
 
-export async function loadCheckout(app: AppContext, request: Request) {
-  const user = await requireBuyer(app, request);
-  const url = new URL(request.url);
-  const order = await buildOrder(app, request, user, url.searchParams);
-  return withOfferCookies(order.offers, {
-    ...orderView(order),
-    query: url.search,
-    idempotencyKey: randomHex(16),
-    provider: paymentsMode(app.env),
-    email: user.email,
-    now: app.now,
-  });
-}
-
 export type CheckoutActionData = { formError?: string; codeError?: string };
-
-export async function checkoutAction(app: AppContext, request: Request) {
-  const user = await requireBuyer(app, request);
-  const url = new URL(request.url);
-  const formData = (await formDataOf(request)) ?? new FormData();
-  const intent = formData.get("intent");
-  if (intent === "apply-code") {
-    const submission = parseForm(formData, { schema: codeFormSchema });
-    if (submission.status !== "success")
-      return data<CheckoutActionData>(
-        { codeError: submission.error?.code?.[0] ?? "Enter a discount code." },
-        { status: 400 },
-      );
-    url.searchParams.set("code", normaliseCode(submission.value.code));
-    const order = await buildOrder(app, request, user, url.searchParams);
-    if (order.discount?.problem)
-      return data<CheckoutActionData>({ codeError: order.discount.problem }, { status: 400 });
-    return redirect(`/checkout${url.search}`, 303);
-  }
-  if (intent === "remove-code") {
-    url.searchParams.delete("code");
-    return redirect(`/checkout${url.search}`, 303);
-  }
-  const submission = parseForm(formData, { schema: payFormSchema });
-  if (submission.status !== "success")
-    return data<CheckoutActionData>({ formError: "Reload the page and try again." }, { status: 400 });
-  return startCheckout(app, request, user, url, submission.value.idempotencyKey);
-}
 
 /** Where a checkout that already exists sends the buyer: its payment page, or its receipt (Stripe's page is asked for again). */
 export function continueUrl(session: CheckoutSessionRow): string | null {
@@ -133,8 +90,7 @@ function toLine(item: Order["lines"][number], plans: Order["plans"]): CheckoutLi
  * The stored half of payment_info (spec 7): what the visitor's attribution record (utm_*, ref, code,
  * friend, p) and the offer and VIP cookies remember when the query does not say.
  */
-export function storedPaymentInfo(app: AppContext, request: Request): Record<string, string | null> {
-  const jar = parseCookie(request.headers.get("Cookie") ?? "");
+export function storedPaymentInfo(app: AppContext, jar: CookieJar): Record<string, string | null> {
   const attribution = paymentAttribution(app.attribution);
   return {
     ...attribution,
@@ -163,7 +119,7 @@ export function paymentsUnavailable(app: AppContext): Opened | null {
  */
 export async function openCheckout(
   app: AppContext,
-  request: Request,
+  jar: CookieJar,
   user: UserRow,
   order: Order,
   args: { idempotencyKey: string; url: URL },
@@ -189,7 +145,7 @@ export async function openCheckout(
   const provider = paymentsProvider(app);
   let session = existing;
   if (!session) {
-    const claimed = await claimCheckout(app, request, user, order, { idempotencyKey, url, provider: provider.name });
+    const claimed = await claimCheckout(app, jar, user, order, { idempotencyKey, url, provider: provider.name });
     if (!claimed.ok) {
       // Two clicks raced: the other one made the checkout; follow it.
       const made = await app.db
@@ -299,7 +255,7 @@ async function expireWithProvider(app: AppContext, sessions: CheckoutSessionRow[
  */
 async function claimCheckout(
   app: AppContext,
-  request: Request,
+  jar: CookieJar,
   user: UserRow,
   order: Order,
   args: { idempotencyKey: string; url: URL; provider: CheckoutSessionRow["provider"] },
@@ -326,7 +282,7 @@ async function claimCheckout(
       order.totals.discount,
       order.totals.credit,
       order.totals.total,
-      JSON.stringify(paymentInfo(args.url.searchParams, storedPaymentInfo(app, request))),
+      JSON.stringify(paymentInfo(args.url.searchParams, storedPaymentInfo(app, jar))),
       args.url.search,
       app.now,
       holdsSince(app),
@@ -346,40 +302,6 @@ async function claimCheckout(
   const session = await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).get();
   if (!session) throw new Error(`checkout ${id} was made but cannot be read`);
   return { ok: true, session };
-}
-
-async function startCheckout(app: AppContext, request: Request, user: UserRow, url: URL, idempotencyKey: string) {
-  const order = await buildOrder(app, request, user, url.searchParams);
-  const opened = await openCheckout(app, request, user, order, { idempotencyKey, url });
-  if (opened.ok) return redirect(opened.url, 303);
-  return data<CheckoutActionData>(
-    { formError: opened.formError, codeError: opened.codeError },
-    { status: opened.status },
-  );
-}
-
-/**
- * /checkout/success?session_id=: the buyer's receipt page. It also asks the provider whether an
- * open checkout was paid, so a buyer whose webhook is late still gets the class.
- */
-export async function loadSuccess(app: AppContext, request: Request) {
-  const user = await requireBuyer(app, request);
-  const id = new URL(request.url).searchParams.get("session_id") ?? "";
-  const found = (await getCheckout(app, id)) ?? (await checkoutByProviderSession(app, id));
-  if (!found || found.userId !== user.id) return null;
-  const session = await confirmWithProvider(app, found);
-  return {
-    session: {
-      id: session.id,
-      status: session.status,
-      lines: session.lines,
-      totalCents: session.totalCents,
-      creditCents: session.creditCents,
-      discountCents: session.discountCents,
-      discountCode: session.discountCode,
-    },
-    email: user.email,
-  };
 }
 
 /**

@@ -5,6 +5,7 @@
  * adapter, same card page and the same exactly-once fulfilment as the cart; only the line and the
  * pages to return to differ.
  */
+import { parse as parseCookie } from "cookie";
 import { eq } from "drizzle-orm";
 import { checkoutSessions, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
@@ -62,7 +63,10 @@ export async function openDirectCheckout(
       lines: [input.line],
       subtotalCents: input.line.priceCents,
       totalCents: input.line.priceCents,
-      paymentInfo: paymentInfo(url.searchParams, storedPaymentInfo(app, request)),
+      paymentInfo: paymentInfo(
+        url.searchParams,
+        storedPaymentInfo(app, parseCookie(request.headers.get("Cookie") ?? "")),
+      ),
       query: "",
       successPath: input.successPath,
       cancelPath: input.cancelPath,

@@ -9,7 +9,7 @@ import { cartSellables, readCart } from "~/features/cart/cart.server";
 import { monthlyCreditCents } from "~/features/cart/credit.server";
 import { cartTotals, discountAmount, type CartTotals } from "~/features/cart/rules";
 import { priceItems, sellablesByIds, type CartItem } from "~/features/cart/sellables.server";
-import { readOffers, type RequestOffers as Offers } from "~/http/offers.server";
+import type { Offers } from "~/features/offers/offers.server";
 import { ownedProductIds } from "~/features/purchases/purchases.server";
 import { choosePlans, type PlanChoice } from "~/features/subscriptions/plans.server";
 import type { AppContext } from "~/platform/context";
@@ -34,7 +34,7 @@ export const normaliseCode = (raw: string | null | undefined) => (raw ?? "").tri
 /** The order for the cart, or for the buy-now product (?buyNow=1), or for explicit product ids (the purchase API). */
 export async function buildOrder(
   app: AppContext,
-  request: Request,
+  offers: Offers,
   user: UserRow,
   search: URLSearchParams,
   productIds?: string[],
@@ -46,7 +46,6 @@ export async function buildOrder(
     : buyNow
       ? await sellablesByIds(app.db, [buyNow])
       : await cartSellables(app, row);
-  const offers = readOffers(app, request, user);
   const priced = priceItems(sellables, offers);
   const owned = await ownedProductIds(
     app,

@@ -4,18 +4,28 @@
  * discounts cover it. An Idempotency-Key header makes retries return the same checkout.
  */
 import type { UserRow } from "~/db/schema";
-import { apiJson } from "~/platform/api.server";
+import type { Offers } from "~/features/offers/offers.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
-import { jsonError } from "~/platform/http.server";
-import { openCheckout } from "./checkout.server";
+import { openCheckout, type CookieJar } from "./checkout.server";
 import { buildOrder } from "./order.server";
 import { PAYMENT_INFO_KEYS } from "./rules";
 import { sellablesByIds } from "~/features/cart/sellables.server";
 
+/** A purchase the API refuses: its status and message (the route answers with the one error body). */
+export interface PurchaseRefused {
+  ok: false;
+  status: 400 | 404 | 409 | 502 | 503;
+  message: string;
+}
+
+/**
+ * `visit`: what the caller's request carries: their offers, their cookies, the site's origin and the
+ * Idempotency-Key header (null without one).
+ */
 export async function purchaseProducts(
   app: AppContext,
-  request: Request,
+  visit: { offers: Offers; jar: CookieJar; origin: string; idempotencyKey: string | null },
   user: UserRow,
   productIds: string[],
   info: Record<string, unknown>,
@@ -23,28 +33,35 @@ export async function purchaseProducts(
   const unique = [...new Set(productIds)];
   const known = new Set((await sellablesByIds(app.db, unique)).map((s) => s.id));
   const unknown = unique.filter((id) => !known.has(id));
-  if (unknown.length > 0) return jsonError(404, `Not for sale: ${unknown.join(", ")}`);
+  if (unknown.length > 0)
+    return { ok: false, status: 404, message: `Not for sale: ${unknown.join(", ")}` } satisfies PurchaseRefused;
   // payment_info's fields travel like the page's query: the same keys, the same rules.
-  const url = new URL("/checkout", request.url);
+  const url = new URL("/checkout", visit.origin);
   const byField = new Map(PAYMENT_INFO_KEYS.map(([query, field]) => [field, query]));
   for (const [field, value] of Object.entries(info)) {
     const key = byField.get(field) ?? (PAYMENT_INFO_KEYS.some(([q]) => q === field) ? field : null);
     if (key && value !== null && value !== undefined && String(value).trim()) url.searchParams.set(key, String(value));
   }
-  const order = await buildOrder(app, request, user, url.searchParams, unique);
-  if (order.lines.length === 0) return jsonError(409, "You already own everything in this purchase");
-  const header = request.headers.get("Idempotency-Key");
+  const order = await buildOrder(app, visit.offers, user, url.searchParams, unique);
+  if (order.lines.length === 0)
+    return { ok: false, status: 409, message: "You already own everything in this purchase" } satisfies PurchaseRefused;
+  const header = visit.idempotencyKey;
   const idempotencyKey = header && /^[A-Za-z0-9_-]{16,64}$/.test(header) ? header : randomHex(16);
-  const opened = await openCheckout(app, request, user, order, { idempotencyKey, url });
+  const opened = await openCheckout(app, visit.jar, user, order, { idempotencyKey, url });
   if (!opened.ok)
-    return jsonError(opened.status, opened.codeError ?? opened.formError ?? "Failed to create checkout session");
+    return {
+      ok: false,
+      status: opened.status,
+      message: opened.codeError ?? opened.formError ?? "Failed to create checkout session",
+    } satisfies PurchaseRefused;
   const complete = opened.session.status === "complete" || opened.url.startsWith("/checkout/success");
-  return apiJson({
+  return {
+    ok: true as const,
     success: true,
     status: complete ? "complete" : "pending",
     checkoutSessionId: opened.session.id,
-    url: new URL(opened.url, request.url).toString(),
+    url: new URL(opened.url, visit.origin).toString(),
     totalCents: opened.session.totalCents,
     alreadyOwned: order.alreadyOwned.map((i) => i.id),
-  });
+  };
 }

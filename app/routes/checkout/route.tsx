@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import catalogStyles from "~/features/catalog/catalog.css";
-import { checkoutAction, loadCheckout } from "~/features/checkout/checkout.server";
+import { checkoutAction, loadCheckout } from "./checkout.server";
 import { CheckoutPage } from "~/features/checkout/components/CheckoutPage";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
