@@ -62,7 +62,7 @@ async function tokenOf(cookie: typeof sessionCookie, request: Request): Promise<
 }
 
 /** This browser's session token, or null. */
-export const sessionTokenOf = (request: Request) => tokenOf(sessionCookie, request);
+const sessionTokenOf = (request: Request) => tokenOf(sessionCookie, request);
 
 /** This browser's device token, or null. */
 export const deviceTokenOf = (request: Request) => tokenOf(deviceCookie, request);
@@ -78,7 +78,7 @@ export async function sessionUserOf(app: AppContext, request: Request): Promise<
 }
 
 /** The token of `Authorization: Bearer <token>`, or null. */
-export function bearerToken(request: Request): string | null {
+function bearerToken(request: Request): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "");
   return match ? match[1] : null;
 }

@@ -39,7 +39,7 @@ export async function claimAnonymousId(
 }
 
 /** The well-formed anonymous id among a Cookie header's cookies, or null. */
-export function anonymousIdOfCookies(cookieHeader: string | null): string | null {
+function anonymousIdOfCookies(cookieHeader: string | null): string | null {
   const value = parseCookie(cookieHeader ?? "")[ANONYMOUS_COOKIE];
   return value && ANONYMOUS_ID.test(value) ? value : null;
 }

@@ -23,7 +23,7 @@ import {
 type Claim = { ok: true; failures: number } | { ok: false; waitMs: number };
 
 /** Counts one attempt if the policy allows it now (atomically); otherwise changes nothing and says how long to wait. */
-export async function claimAttempt(app: AppContext, key: string, policy: AttemptPolicy | WindowPolicy): Promise<Claim> {
+async function claimAttempt(app: AppContext, key: string, policy: AttemptPolicy | WindowPolicy): Promise<Claim> {
   const claimed = isWindowPolicy(policy)
     ? await claimWindow(app.bindings.DB, key, app.now, policy)
     : await claimBackoff(app.bindings.DB, key, app.now, policy);
@@ -35,10 +35,6 @@ export async function claimAttempt(app: AppContext, key: string, policy: Attempt
 async function currentWait(app: AppContext, key: string, policy: AttemptPolicy | WindowPolicy): Promise<number> {
   const counter = await app.db.select().from(attemptCounters).where(eq(attemptCounters.key, key)).get();
   return attemptWaitMs(counter ?? null, app.now, policy) || 1000;
-}
-
-export async function clearFailures(app: AppContext, key: string): Promise<void> {
-  await app.db.delete(attemptCounters).where(eq(attemptCounters.key, key));
 }
 
 /**
@@ -57,7 +53,7 @@ const GLOBAL_KEY = "failures:all";
 const clientKey = (client: Client) => `failures:${client.key}`;
 
 /** The subject's lockout counter: per subject and client in production, per subject locally (one client). */
-export const lockoutKey = (scope: CheckScope, subject: string, client: Client = LOCAL_CLIENT) =>
+const lockoutKey = (scope: CheckScope, subject: string, client: Client = LOCAL_CLIENT) =>
   client.trusted ? `${scope}:${subject}|${client.key}` : `${scope}:${subject}`;
 const ceilingKey = (scope: CheckScope, subject: string) => `${scope}-all:${subject}`;
 

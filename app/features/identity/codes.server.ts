@@ -8,7 +8,7 @@ import { verificationCodes } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { constantTimeEqual, randomDigits, sha256Hex } from "~/platform/crypto.server";
 
-export const CODE_TTL_MS = 60 * 60 * 1000;
+const CODE_TTL_MS = 60 * 60 * 1000;
 type Purpose = (typeof verificationCodes.$inferInsert)["purpose"];
 
 const hashOf = (id: string, code: string) => sha256Hex(`${id}:${code.trim()}`);

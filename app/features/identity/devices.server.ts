@@ -15,7 +15,7 @@ const wellFormed = (token: string | null | undefined) =>
   typeof token === "string" && /^[0-9a-f]{32}$/.test(token) ? token : null;
 
 /** "Chrome on Linux", "Safari on iOS"; a generic name when the browser does not say. */
-export function deviceName(userAgent: string | null): string {
+function deviceName(userAgent: string | null): string {
   const parsed = Bowser.parse(userAgent || " ");
   const browser = parsed.browser.name || "A browser";
   return parsed.os.name ? `${browser} on ${parsed.os.name}` : browser;

@@ -106,7 +106,7 @@ async function authenticationResult(app: AppContext, user: UserRow, withRefresh 
   };
 }
 
-export function userAttributes(user: UserRow) {
+function userAttributes(user: UserRow) {
   const attributes: [string, string | null][] = [
     ["sub", user.id],
     ["email", user.email],

@@ -35,8 +35,6 @@ export interface AuthModalState extends AuthOptions {
   step: AuthStep | null;
 }
 
-export const NO_OPTIONS: AuthOptions = { social: false, dark: false, blockClose: false, source: null };
-
 const PARAM = {
   form: "auth",
   email: "authEmail",

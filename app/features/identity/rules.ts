@@ -61,7 +61,7 @@ function waitText(seconds: number) {
 }
 
 /** Spec 9: a validation score at or below this warns before continuing. */
-export const EMAIL_SCORE_WARNING = 0.25;
+const EMAIL_SCORE_WARNING = 0.25;
 
 export interface EmailValidationInfo {
   suggestion: string | null;

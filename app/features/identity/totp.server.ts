@@ -13,7 +13,7 @@ import { checkSucceeded, claimCheck } from "./attempts.server";
 import { CODE_POLICY } from "./rules";
 
 const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
-export const DEFAULT_DEVICE_NAME = "My TOTP device";
+const DEFAULT_DEVICE_NAME = "My TOTP device";
 
 /** Starts (or restarts) setup: a new secret, not yet verified. The old factor stays until this one is verified. */
 export async function associateSoftwareToken(app: AppContext, userId: string): Promise<string> {

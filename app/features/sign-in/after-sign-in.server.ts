@@ -19,7 +19,7 @@ export type { SignInPlace };
  * Links the anonymous id to the account once and, when this call made the link, hands the visitor's
  * onboarding and plans over to it.
  */
-export async function linkAnonymousData(app: AppContext, anonymousId: string, userId: string): Promise<LinkResult> {
+async function linkAnonymousData(app: AppContext, anonymousId: string, userId: string): Promise<LinkResult> {
   const claim = await claimAnonymousId(app, anonymousId, userId);
   if (claim === "already") return { success: true, dataLinked: false, message: "Already linked" };
   if (claim !== "claimed") return claim;

@@ -96,7 +96,7 @@ function formHref({ context }: AuthFormProps, form: AuthForm, extra: { email?: s
   return authHref(context.page, form, { ...context.options, ...extra });
 }
 
-export function GetStartedForm(props: AuthFormProps) {
+function GetStartedForm(props: AuthFormProps) {
   const { productName } = useProduct();
   const { form, fields, FormTag, pending, answer } = useAuthForm(getStartedSchema(), props);
   const shown = answer?.notice?.shown ?? { suggestion: false, score: false };
@@ -119,7 +119,7 @@ export function GetStartedForm(props: AuthFormProps) {
   );
 }
 
-export function SocialSignUpForm(props: AuthFormProps) {
+function SocialSignUpForm(props: AuthFormProps) {
   const { productName } = useProduct();
   const { form, fields, FormTag, pending } = useAuthForm(socialSignUpSchema(), props);
   return (
@@ -148,7 +148,7 @@ export function SocialSignUpForm(props: AuthFormProps) {
   );
 }
 
-export function CreateAccountForm(props: AuthFormProps) {
+function CreateAccountForm(props: AuthFormProps) {
   const { productName, supportEmail } = useProduct();
   const { form, fields, FormTag, pending } = useAuthForm(createAccountSchema(supportEmail), props);
   return (
@@ -205,7 +205,7 @@ export function CreateAccountForm(props: AuthFormProps) {
   );
 }
 
-export function LoginForm(props: AuthFormProps & { campaign?: string | null; step?: AuthStep | null }) {
+function LoginForm(props: AuthFormProps & { campaign?: string | null; step?: AuthStep | null }) {
   if ((props.lastResult?.step ?? props.step) === "MFA") return <LoginCodeStep key="MFA" {...props} />;
   return <LoginPasswordStep key="PASSWORD" {...props} />;
 }
@@ -287,7 +287,7 @@ function LoginCodeStep(props: AuthFormProps) {
 }
 
 /** Reset Password: EMAIL → CODE → NEWPASSWORD → 'Your password has been changed!' (spec 2 and 4). */
-export function ResetPasswordForm(props: AuthFormProps & { step: AuthStep | null }) {
+function ResetPasswordForm(props: AuthFormProps & { step: AuthStep | null }) {
   const step = props.lastResult?.step ?? props.step ?? "EMAIL";
   // Each step is its own form (its own schema and its own answer), so a step change starts clean.
   if (step === "DONE") {
@@ -420,7 +420,7 @@ function ResetNewPasswordStep(props: AuthFormProps) {
   );
 }
 
-export function JoinWaitlistForm(props: AuthFormProps & { step: AuthStep | null }) {
+function JoinWaitlistForm(props: AuthFormProps & { step: AuthStep | null }) {
   const { supportEmail } = useProduct();
   const { form, fields, FormTag, pending } = useAuthForm(joinWaitlistSchema(supportEmail), props);
   if (props.step === "DONE") {
