@@ -3,6 +3,7 @@
  * the visitor owns already, what is in their cart, and whether the add-to-cart dialog is open.
  */
 import { ownedProductIds } from "~/features/purchases/purchases.server";
+import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
 import { readCart } from "./cart.server";
 
@@ -15,6 +16,8 @@ export interface ProductCta {
   inCart: boolean;
   /** The add-to-cart dialog is open for this product. */
   added: boolean;
+  /** The visitor has an active (or trial) membership. */
+  member: boolean;
 }
 
 /**
@@ -27,9 +30,10 @@ export async function productCtas(
   productIds: string[],
   { page, added }: { page: string; added: string | null },
 ): Promise<(productId: string) => ProductCta> {
-  const [owned, cart] = await Promise.all([
+  const [owned, cart, flags] = await Promise.all([
     userId ? ownedProductIds(app, userId, productIds) : new Set<string>(),
     ownerId ? readCart(app, ownerId) : null,
+    userId ? subscriptionFlags(app, userId) : null,
   ]);
   const inCart = new Set(cart?.items ?? []);
   return (productId) => ({
@@ -39,5 +43,6 @@ export async function productCtas(
     owned: owned.has(productId),
     inCart: inCart.has(productId),
     added: added === productId,
+    member: flags?.hasActiveOrTrialSubscription ?? false,
   });
 }

@@ -1,16 +1,9 @@
-/**
- * /library: the classes a learner can watch, last watched first, each with its progress and a
- * 'Continue' to the next unfinished lesson; then the collections they bought.
- */
+/** What a learner's library lists: the classes they own, with their progress; the collections they bought. */
 import { sql } from "drizzle-orm";
-import { sellablesByIds } from "~/features/cart/sellables.server";
 import { productsByIds } from "~/features/catalog/products.server";
-import { currentUser } from "~/features/identity/sessions.server";
-import { progressOfClasses, watchedClasses } from "~/features/learning/progress.server";
+import { progressOfClasses } from "~/features/learning/progress.server";
 import { watchHref } from "~/features/learning/rules";
-import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
-import { userPurchases } from "./purchases.server";
 
 export interface LibraryClass {
   id: string;
@@ -47,34 +40,6 @@ export async function ownedClasses(
       SELECT ci.product_id, p.purchased_at FROM purchases p JOIN collection_items ci ON ci.collection_id = p.product_id
        WHERE p.user_id = ${userId} AND p.refunded_info IS NULL)
     GROUP BY product_id ORDER BY purchasedAt DESC`);
-}
-
-export async function loadLibrary(app: AppContext, request: Request) {
-  const user = await currentUser(app, request);
-  if (!user)
-    return {
-      signedIn: false as const,
-      classes: [] as LibraryClass[],
-      collections: [] as LibraryCollection[],
-      isMember: false,
-    };
-  const [owned, watched, bought, flags] = await Promise.all([
-    ownedClasses(app, user.id),
-    watchedClasses(app, user.id),
-    userPurchases(app, user.id),
-    subscriptionFlags(app, user.id),
-  ]);
-  const classes = await libraryClasses(app, user.id, owned, flags.hasActiveOrTrialSubscription ? watched : []);
-
-  const collectionIds = bought.filter((p) => p.kind === "collection").map((p) => p.productId);
-  const collections = (await sellablesByIds(app.db, [...new Set(collectionIds)])).map((c) => ({
-    id: c.id,
-    title: c.title,
-    coverUrl: c.coverUrl,
-    href: c.href,
-    purchasedAt: new Date(bought.find((p) => p.productId === c.id)?.purchasedAt ?? app.now).toISOString(),
-  }));
-  return { signedIn: true as const, classes, collections, isMember: flags.hasActiveOrTrialSubscription };
 }
 
 /**

@@ -3,7 +3,6 @@ import { ButtonLink } from "~/ui/Button";
 import { Modal } from "~/ui/Modal";
 import { formatCents } from "~/platform/format";
 import type { ShownPrice } from "~/features/offers/rules";
-import { useCurrentUser } from "~/features/subscriptions/components/useCurrentUser";
 import type { ProductCta } from "../cta.server";
 import { withQuery } from "../rules";
 import { CartButton } from "./CartButton";
@@ -28,7 +27,7 @@ export function BuyButtons({
   buyIntent?: "cta" | "buy-now";
   canAddToCart?: boolean;
 }) {
-  const { hasActiveOrTrialSubscription } = useCurrentUser();
+  const hasActiveOrTrialSubscription = cta.member;
   if (cta.owned) {
     return (
       <div className="buy-buttons">

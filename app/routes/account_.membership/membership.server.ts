@@ -1,18 +1,18 @@
 /** /account/membership: the plan, renewal or end date, the card, past payments; cancel and refund as form posts. */
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import { and, desc, eq, notLike } from "drizzle-orm";
 import { invoices, savedCards } from "~/db/schema";
 import { sellablesByIds } from "~/features/cart/sellables.server";
-import { requireUser } from "~/features/identity/sessions.server";
 import { allPurchases } from "~/features/purchases/purchases.server";
 import type { AppContext } from "~/platform/context";
-import { formDataOf, isSecureRequest } from "~/platform/http.server";
-import { setToastHeader } from "~/platform/toast.server";
-import { cancelSchema, refundSchema } from "./schema";
-import { cancelSubscription, refund } from "./subscription-actions.server";
-import { userSubscriptions } from "./subscriptions.server";
+import { cancelSchema, refundSchema } from "~/features/subscriptions/schema";
+import { cancelSubscription, refund } from "~/features/subscriptions/subscription-actions.server";
+import { userSubscriptions } from "~/features/subscriptions/subscriptions.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireUser } from "~/http/visitor.server";
+import { formDataOf } from "~/platform/http.server";
 
-const member = (app: AppContext, request: Request) => requireUser(app, request, "/account/membership");
+const member = (app: AppContext, request: Request) => requireUser(app, request, { redirectTo: "/account/membership" });
 
 export async function loadMembershipPage(app: AppContext, request: Request) {
   const user = await member(app, request);
@@ -80,8 +80,5 @@ export async function membershipAction(app: AppContext, request: Request) {
       ? await refund(app, user.id, parsed.data)
       : await cancelSubscription(app, user.id, parsed.data as typeof parsed.data & { shouldUnenroll: boolean });
   if (!result.success) return data({ error: result.message }, { status: 400 });
-  const headers = new Headers({
-    "Set-Cookie": await setToastHeader({ kind: "success", title: result.message }, isSecureRequest(request)),
-  });
-  return redirect("/account/membership", { status: 303, headers });
+  return redirectWithToast(request, "/account/membership", { kind: "success", title: result.message });
 }

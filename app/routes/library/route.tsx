@@ -2,8 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import catalogStyles from "~/features/catalog/catalog.css";
 import learningStyles from "~/features/learning/learning.css";
-import { LibraryPage } from "~/features/purchases/components/LibraryPage";
-import { loadLibrary } from "~/features/purchases/library.server";
+import { LibraryPage } from "./LibraryPage";
+import { loadLibrary } from "./library.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogStyles },

@@ -3,8 +3,8 @@ import { formatCents } from "~/platform/format";
 import { Button, ButtonLink } from "~/ui/Button";
 import { RadioGroup } from "~/ui/Radio";
 import { Textarea } from "~/ui/Textarea";
-import { CANCEL_REASONS } from "../schema";
-import type { SubscriptionView } from "../subscriptions.server";
+import { CANCEL_REASONS } from "~/features/subscriptions/schema";
+import type { SubscriptionView } from "~/features/subscriptions/subscriptions.server";
 
 const day = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 

@@ -1,0 +1,44 @@
+/**
+ * /library: the classes a learner can watch, last watched first, each with its progress and a
+ * 'Continue' to the next unfinished lesson; then the collections they bought.
+ */
+import { sellablesByIds } from "~/features/cart/sellables.server";
+import { watchedClasses } from "~/features/learning/progress.server";
+import {
+  libraryClasses,
+  ownedClasses,
+  type LibraryClass,
+  type LibraryCollection,
+} from "~/features/purchases/library.server";
+import { userPurchases } from "~/features/purchases/purchases.server";
+import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
+import { visitorOf } from "~/http/visitor.server";
+import type { AppContext } from "~/platform/context";
+
+export async function loadLibrary(app: AppContext, request: Request) {
+  const { user } = await visitorOf(app, request);
+  if (!user)
+    return {
+      signedIn: false as const,
+      classes: [] as LibraryClass[],
+      collections: [] as LibraryCollection[],
+      isMember: false,
+    };
+  const [owned, watched, bought, flags] = await Promise.all([
+    ownedClasses(app, user.id),
+    watchedClasses(app, user.id),
+    userPurchases(app, user.id),
+    subscriptionFlags(app, user.id),
+  ]);
+  const classes = await libraryClasses(app, user.id, owned, flags.hasActiveOrTrialSubscription ? watched : []);
+
+  const collectionIds = bought.filter((p) => p.kind === "collection").map((p) => p.productId);
+  const collections = (await sellablesByIds(app.db, [...new Set(collectionIds)])).map((c) => ({
+    id: c.id,
+    title: c.title,
+    coverUrl: c.coverUrl,
+    href: c.href,
+    purchasedAt: new Date(bought.find((p) => p.productId === c.id)?.purchasedAt ?? app.now).toISOString(),
+  }));
+  return { signedIn: true as const, classes, collections, isMember: flags.hasActiveOrTrialSubscription };
+}
