@@ -10,7 +10,6 @@ import { onboardingStates, type AppRow, type UserRow } from "~/db/schema";
 import { appBySlugs, ownedApp } from "~/features/apps/apps.server";
 import { onboardingFlowSchema, type OnboardingFlow } from "~/features/apps/content";
 import {
-  ANONYMOUS_DATA,
   NON_AUTH_HEADER,
   NOT_YOUR_ANONYMOUS_ID,
   anonymousIdOf,
@@ -228,11 +227,6 @@ export async function moveOnboardingToUser(
   ]);
   return (results[1].meta.changes ?? 0) + (results[3].meta.changes ?? 0);
 }
-
-// At sign-in (identity's linkOnSignIn) the visitor's onboarding and plans follow them to the account.
-const moveAtSignIn = (app: AppContext, anonymousId: string, userId: string) =>
-  moveOnboardingToUser(app, anonymousId, userId);
-ANONYMOUS_DATA.push(moveAtSignIn);
 
 /**
  * POST /api/users/linkOnboardingWithEmail: the visitor's onboarding (nonAuthUserId, else the
