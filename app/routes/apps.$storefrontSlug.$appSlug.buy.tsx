@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useParams } from "@remix-run/react";
 import appsStyles from "~/features/apps/apps.css";
-import { AppLandingPage } from "~/features/apps/components/AppLandingPage";
-import { buyAction } from "~/features/apps/landing.server";
+import { AppLandingPage } from "./apps.$storefrontSlug.$appSlug._index/AppLandingPage";
+import { buyAction } from "./apps.$storefrontSlug.$appSlug._index/landing.server";
 
 /**
  * POST /apps/{sf}/{app}/buy: the PlanPicker's form. Signed out → sign up first; signed in → the

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { CreatorPage } from "~/features/creators/components/CreatorPage";
-import { loadCreatorPage } from "~/features/creators/creator-page.server";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import creatorStyles from "~/features/creators/creators.css";
 import { creatorHeading } from "~/features/creators/rules";
-import { creatorWaitlistAction } from "~/features/creators/waitlist.server";
+import { creatorWaitlistAction, loadCreatorPage, type CreatorFormData } from "./creator/creator.server";
+import { CreatorPage } from "./creator/CreatorPage";
 
 /** /build: the same page as /creator under the heading "Build your app". */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: creatorStyles }];
@@ -13,5 +12,5 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadCreatorP
 export const action = ({ request, context }: ActionFunctionArgs) => creatorWaitlistAction(context.app, request);
 
 export default function BuildRoute() {
-  return <CreatorPage {...useLoaderData<typeof loader>()} />;
+  return <CreatorPage {...useLoaderData<typeof loader>()} failed={useActionData<CreatorFormData>()} />;
 }

@@ -15,7 +15,7 @@ import {
 } from "~/features/plans/plans.server";
 import { generatePlan } from "~/features/plans/generator";
 import { LEASE_MS, planMessages, planRoom } from "~/features/plans/rules";
-import type { PlanAdapter } from "~/platform/adapters/ai/plans.server";
+import type { PlanAdapter } from "~/features/plans/ai.server";
 import { demoAppStatements, DEMO_APP_ID, DEMO_ONBOARDING_FLOW } from "../tools/apps-sql.mjs";
 import { testApp } from "./app-context";
 import { Browser, count, signUp } from "./commerce-helpers";

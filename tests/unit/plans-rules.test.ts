@@ -13,7 +13,7 @@ import {
   retryDelayMs,
 } from "~/features/plans/rules";
 import { mayJoin, ROOMS_BINDING } from "~/features/realtime/rules";
-import { parseModelPlan, planAdapterFor, workersAiPlanAdapter } from "~/platform/adapters/ai/plans.server";
+import { parseModelPlan, planAdapterFor, workersAiPlanAdapter } from "~/features/plans/ai.server";
 import { DEMO_BLUEPRINT } from "../tools/apps-sql.mjs";
 
 const blueprint = blueprintSchema.parse(DEMO_BLUEPRINT);

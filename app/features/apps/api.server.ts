@@ -3,21 +3,17 @@
  * apps"). Public reads never show drafts of an app to anyone but its owner (or an admin); every
  * creator write checks ownership on the server.
  */
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { users, type UserRow } from "~/db/schema";
+import type { UserRow } from "~/db/schema";
 import { signedInAction, signedInLoader } from "~/features/identity/api-auth.server";
 import { requestUser } from "~/features/identity/tokens.server";
 import { sameOriginPath } from "~/platform/redirect";
-import { apiJson, apiLoader } from "~/platform/api.server";
+import { apiJson } from "~/platform/api.server";
 import type { AppContext } from "~/platform/context";
 import { jsonError } from "~/platform/http.server";
 import { appBySlugs, ownedApp } from "./apps.server";
 import {
-  allApps,
   createAppFromIdea,
-  creatorApps,
-  creatorHasAnyApp,
   markRecentlyOpened,
   ownerAppJson,
   publicAppJson,
@@ -29,47 +25,11 @@ import { PAYMENT_MESSAGES } from "./payment-options";
 import { appPaths, buyAppPlan, paymentOptionsFor } from "./payment-options.server";
 import { appIdeaSchema, IDEA_MESSAGES } from "./rules";
 
-const empty = z.object({}).passthrough();
-const flag = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
-  .optional()
-  .transform((v) => v === true || v === "true" || v === "1");
 const slugPair = (params: Record<string, string | undefined>) => ({
   s1: (params.slug1 ?? "").slice(0, 120),
   s2: (params.slug2 ?? "").slice(0, 120),
 });
 const isOwnerOrAdmin = (user: UserRow | null, ownerId: string) => !!user && (user.id === ownerId || user.isAdmin);
-
-/** GET /api/apps/getAppsForUser (auth) → {response: [...]}; any failure is an empty list (spec 8). */
-export const getAppsForUser = signedInLoader(empty, async (_input, user, app) => {
-  try {
-    return apiJson({ response: (await creatorApps(app, user.id)).map((row) => ownerAppJson(row)) });
-  } catch (error) {
-    console.error("apps: getAppsForUser failed", error);
-    return apiJson({ response: [] });
-  }
-});
-
-/**
- * GET /api/apps/getAllApps?with_landing_page_info=true&should_include_unpublished=true → {response}.
- * Public; the unpublished are listed for admins only; landing page info only when asked.
- */
-export const getAllApps = apiLoader(
-  z.object({ with_landing_page_info: flag, should_include_unpublished: flag }),
-  async (input, app, request) => {
-    const user = input.should_include_unpublished ? await requestUser(app, request) : null;
-    const includeUnpublished = input.should_include_unpublished && !!user?.isAdmin;
-    try {
-      const rows = await allApps(app, { includeUnpublished });
-      return apiJson({
-        response: rows.map((row) => publicAppJson(row, { withLandingPage: input.with_landing_page_info })),
-      });
-    } catch (error) {
-      console.error("apps: getAllApps failed", error);
-      return apiJson({ response: [] });
-    }
-  },
-);
 
 /** GET /api/apps/getAppBySlug/{s1}/{s2} → {app}: everything for its owner, public fields for others, 404 for an app the public cannot see. */
 export async function getAppBySlug(app: AppContext, request: Request, params: Record<string, string | undefined>) {
@@ -127,47 +87,6 @@ export const updateApp = signedInAction(
     return apiJson({ response: row ? ownerAppJson(row) : null });
   },
 );
-
-/** GET /api/app-builder/getCreatorApps?with_landing_page_info&published_only&asUserEmail&asUserId → {response: {apps}}; asUser* for admins only. */
-export const getCreatorApps = signedInLoader(
-  z.object({
-    with_landing_page_info: flag,
-    published_only: flag,
-    asUserEmail: z.string().trim().toLowerCase().max(320).optional(),
-    asUserId: z.string().trim().max(100).optional(),
-  }),
-  async (input, user, app) => {
-    let ownerId = user.id;
-    if (input.asUserEmail || input.asUserId) {
-      if (!user.isAdmin) return jsonError(403, "Only admins may view another creator's apps");
-      const other = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(input.asUserId ? eq(users.id, input.asUserId) : eq(users.email, input.asUserEmail!))
-        .get();
-      if (!other) return jsonError(404, "User not found");
-      ownerId = other.id;
-    }
-    try {
-      const rows = await creatorApps(app, ownerId, { publishedOnly: input.published_only });
-      return apiJson({
-        response: { apps: rows.map((row) => ownerAppJson(row, { withLandingPage: input.with_landing_page_info })) },
-      });
-    } catch (error) {
-      console.error("apps: getCreatorApps failed", error);
-      return apiJson({ response: { apps: [] } });
-    }
-  },
-);
-
-/** GET /api/app-builder/creatorHasAnyApp → {response: {hasAny}}. */
-export const getCreatorHasAnyApp = signedInLoader(empty, async (_input, user, app) => {
-  try {
-    return apiJson({ response: { hasAny: await creatorHasAnyApp(app, user.id) } });
-  } catch {
-    return apiJson({ response: { hasAny: false } });
-  }
-});
 
 /** POST /api/app-builder/updateRecentlyOpened?appId= (owner) → {response: {appId, recentlyOpenedAt}}. */
 export const updateRecentlyOpened = signedInLoader(

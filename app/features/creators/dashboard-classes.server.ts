@@ -1,11 +1,10 @@
 /**
- * /dashboard/classes: what the signed-in creator's storefront sells, with sales and revenue per class.
+ * What the signed-in creator's storefront sells, with sales and revenue per class.
  * A user is linked to a storefront by creatorInfo.storefrontSlug (there is no user id on creators).
  */
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { creators, type UserRow } from "~/db/schema";
-import { requireUser } from "~/features/identity/sessions.server";
 import type { AppContext } from "~/platform/context";
 
 export interface SoldClass {
@@ -83,8 +82,8 @@ async function soldClasses(app: AppContext, storefrontSlug: string): Promise<Sol
     .sort((a, b) => b.revenueCents - a.revenueCents || b.sales - a.sales || a.title.localeCompare(b.title));
 }
 
-export async function loadDashboardClasses(app: AppContext, request: Request): Promise<DashboardClasses> {
-  const user = await requireUser(app, request, "/dashboard/classes");
+/** The signed-in creator's storefront and what it sells (an empty dashboard when the user has no storefront). */
+export async function dashboardClassesOf(app: AppContext, user: UserRow): Promise<DashboardClasses> {
   const empty: DashboardClasses = { storefront: null, classes: [], totals: { classes: 0, sales: 0, revenueCents: 0 } };
   const slug = storefrontSlugOf(user);
   if (!slug) return empty;

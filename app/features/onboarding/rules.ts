@@ -16,7 +16,6 @@ export interface PagesInfo {
   [key: string]: unknown;
 }
 
-export const ANON_PREFIX = "anon_";
 export const ANONYMOUS_SUBJECT = /^anon_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A creator's preview keeps its answers and plans apart under this step id (letters, digits, - and _). */
 export const TESTING_STEP_ID = /^[A-Za-z0-9_-]{1,64}$/;

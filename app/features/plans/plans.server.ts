@@ -16,9 +16,9 @@
 import type { Plan } from "~/features/apps/content";
 import { blueprintSchema } from "~/features/apps/content";
 import { pushToRoom } from "~/features/realtime/rooms.server";
-import { planAdapterFor, type PlanAdapter } from "~/platform/adapters/ai/plans.server";
+import type { PlanAnswers } from "./generator";
+import { planAdapterFor, type PlanAdapter } from "./ai.server";
 import type { AppContext } from "~/platform/context";
-import type { Answers } from "~/features/onboarding/rules";
 import {
   LEASE_MS,
   MAX_ATTEMPTS,
@@ -37,7 +37,7 @@ export interface PlanJobInput {
   subject: string;
   testingStepId: string;
   planId: string;
-  userState: Answers;
+  userState: PlanAnswers;
   generation: number;
   /** The day the plan starts (YYYY-MM-DD). */
   today: string;
@@ -110,7 +110,7 @@ export type CreatePlanResult = { status: PlanStatus; jobId: string | null };
 export async function createPersonalizedPlan(
   app: AppContext,
   target: { appId: string; subject: string; testingStepId: string },
-  userState: Answers,
+  userState: PlanAnswers,
   { forceRegenerate = false, regenerateWhenChanged = false } = {},
 ): Promise<CreatePlanResult> {
   const { appId, subject, testingStepId } = target;

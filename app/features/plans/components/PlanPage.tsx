@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Plan } from "~/features/apps/content";
 import { PlanPicker } from "~/features/apps/components/PlanPicker";
 import type { AppPlans } from "~/features/apps/payment-options.server";
-import { AppFrame, type AppChrome } from "~/features/onboarding/components/OnboardingPage";
+import { AppFrame, type AppChrome } from "~/features/apps/components/AppFrame";
 import { useRealtime } from "~/features/realtime/useRealtime";
 import { Button, buttonClass } from "~/ui/Button";
 import { ProgressBar } from "~/ui/ProgressBar";

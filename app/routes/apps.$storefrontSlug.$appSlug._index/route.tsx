@@ -1,9 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import appsStyles from "~/features/apps/apps.css";
-import { AppLandingPage } from "~/features/apps/components/AppLandingPage";
-import { loadLandingPage } from "~/features/apps/landing.server";
-import { landingMeta } from "~/features/apps/meta";
+import { AppLandingPage } from "./AppLandingPage";
+import { loadLandingPage } from "./landing.server";
+import { landingMeta } from "./meta";
 
 /** /apps/{storefrontSlug}/{appSlug}: an app's published landing page, in its theme, with its plans. 404 when not published. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: appsStyles }];

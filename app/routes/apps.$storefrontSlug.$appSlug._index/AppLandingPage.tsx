@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { formatCents, longDateText } from "~/platform/format";
-import type { LandingPageData } from "../landing.server";
-import { PlanPicker } from "./PlanPicker";
+import { PlanPicker } from "~/features/apps/components/PlanPicker";
+import type { LandingPageData } from "./landing.server";
 
 /** The public landing page of an app, in the app's theme (CSS custom properties from themeVars). */
 export function AppLandingPage(d: LandingPageData) {

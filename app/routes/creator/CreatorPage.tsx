@@ -1,17 +1,15 @@
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { CREATOR_BENEFITS, CREATOR_PITCH, creatorHeading, creatorMessages } from "~/features/creators/rules";
 import { Button } from "~/ui/Button";
 import { TextInput } from "~/ui/TextInput";
-import type { CreatorPageData } from "../creator-page.server";
-import { CREATOR_BENEFITS, CREATOR_PITCH, creatorHeading, creatorMessages } from "../rules";
-import type { CreatorFormData } from "../waitlist.server";
+import type { CreatorFormData, CreatorPageData } from "./creator.server";
 
 /**
  * The prospective creator's page (/creator, and /build with its own heading): the pitch, three
  * benefits and the waitlist form. The form is a plain post to the page, so it works without
  * JavaScript; with JavaScript Remix submits it in place.
  */
-export function CreatorPage({ variant, joined, loginHref }: CreatorPageData) {
-  const failed = useActionData<CreatorFormData>();
+export function CreatorPage({ variant, joined, loginHref, failed }: CreatorPageData & { failed?: CreatorFormData }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   return (

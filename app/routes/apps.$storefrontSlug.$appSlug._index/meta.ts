@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { shownContentUrl } from "./content";
+import { shownContentUrl } from "~/features/apps/content";
 import type { LandingPageData } from "./landing.server";
 
 /** Search and share tags of an app landing page. */

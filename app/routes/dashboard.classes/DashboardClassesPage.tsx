@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatCents } from "~/platform/format";
 import { buttonClass } from "~/ui/Button";
-import type { DashboardClasses } from "../dashboard-classes.server";
+import type { DashboardClasses } from "~/features/creators/dashboard-classes.server";
 
 const salesText = (n: number) => (n === 1 ? "1 sale" : `${n.toLocaleString("en-US")} sales`);
 

@@ -1,0 +1,65 @@
+/**
+ * The frame of an app's public screens (onboarding steps, the personalized plan): the app's theme,
+ * the preview banner, the app's name linking to its landing page, and "Already have an account?
+ * Sign in". It mirrors the visitor's anonymous id to local storage (spec 6).
+ */
+import { Link } from "@remix-run/react";
+import { useEffect } from "react";
+import type { Theme } from "~/features/apps/content";
+import { ANONYMOUS_COOKIE } from "~/features/identity/rules";
+
+export interface AppChrome {
+  appName: string;
+  theme: Theme;
+  preview: string | null;
+  signedIn: boolean;
+  signInHref: string;
+  landingHref: string;
+  anonymousId: string | null;
+}
+
+function themeStyle(theme: Theme): React.CSSProperties {
+  return {
+    ["--app-primary" as string]: theme.primaryColor,
+    ["--app-accent" as string]: theme.accentColor,
+    ["--app-bg" as string]: theme.mode === "dark" ? "#15151b" : theme.backgroundColor,
+    ["--app-text" as string]: theme.mode === "dark" ? "#f4f4f6" : theme.textColor,
+    ["--app-radius" as string]: `${theme.cornerRadius}px`,
+  };
+}
+
+/** Mirrors the visitor's anonymous id to local storage 'dx_non_auth_user_id' (spec 6), with JavaScript. */
+function useAnonymousMirror(anonymousId: string | null) {
+  useEffect(() => {
+    if (!anonymousId) return;
+    try {
+      window.localStorage.setItem(ANONYMOUS_COOKIE, anonymousId);
+    } catch {
+      /* storage full or blocked: the cookie still identifies the visitor */
+    }
+  }, [anonymousId]);
+}
+
+export function AppFrame({ chrome, children }: { chrome: AppChrome; children: React.ReactNode }) {
+  useAnonymousMirror(chrome.anonymousId);
+  return (
+    <div className={`app-onboarding app-onboarding--${chrome.theme.font}`} style={themeStyle(chrome.theme)}>
+      {chrome.preview ? (
+        <p className="app-onboarding__preview" role="status">
+          Preview: answers and plans made here are kept apart from your real users'.
+        </p>
+      ) : null}
+      <div className="app-onboarding__inner">
+        <p className="app-onboarding__brand">
+          <Link to={chrome.landingHref}>{chrome.appName}</Link>
+        </p>
+        {children}
+        {!chrome.signedIn && !chrome.preview ? (
+          <p className="app-onboarding__signin">
+            Already have an account? <Link to={chrome.signInHref}>Sign in</Link>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
