@@ -94,13 +94,3 @@ export function purchaseJson(p: PurchaseRow) {
       : {}),
   };
 }
-
-/** How many distinct classes a user owns (for the library heading and tests). */
-export async function ownedClassCount(app: AppContext, userId: string): Promise<number> {
-  const row = await app.db.get<{ n: number }>(sql`
-    SELECT count(DISTINCT id) AS n FROM (
-      SELECT product_id AS id FROM purchases WHERE user_id = ${userId} AND refunded_info IS NULL AND kind = 'class'
-      UNION SELECT ci.product_id FROM purchases p JOIN collection_items ci ON ci.collection_id = p.product_id
-            WHERE p.user_id = ${userId} AND p.refunded_info IS NULL)`);
-  return row?.n ?? 0;
-}
