@@ -2,7 +2,7 @@
  * What users own (spec 3 "Purchase"): purchases made by fulfilment, refunded ones kept but never
  * counted. A collection bought is each of its classes owned.
  */
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { collectionItems, purchases, subscriptions, type PurchaseRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 
