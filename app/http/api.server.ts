@@ -13,7 +13,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { UserRow } from "~/db/schema";
-import { CursorNotFoundError } from "~/features/catalog/products.server";
 import { messages } from "~/features/identity/rules";
 import type { AppContext } from "~/platform/context";
 import { jsonError } from "~/platform/http.server";
@@ -84,11 +83,9 @@ function invalid(error: z.ZodError) {
   );
 }
 
-/** A service's refusal, or a known "no such thing", as the one error body; anything else is a real fault. */
+/** A service's refusal as the one error body; anything else is a real fault. */
 export function failureAnswer(error: unknown): Response {
   if (error instanceof ServiceError) return jsonError(FAILURE_STATUS[error.failure], error.message, error.details);
-  if (error instanceof CursorNotFoundError)
-    return jsonError(404, `lastProductId ${error.cursor} does not match any product`);
   throw error;
 }
 

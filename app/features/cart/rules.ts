@@ -4,9 +4,6 @@
  */
 
 export const CART_STORAGE_KEY = "studio_cartitems";
-export const CART_SYNC_DELAY_MS = 1500;
-/** Spec 8: a cart action before the cart is ready. */
-export const NOT_INITIALIZED = "not initialized";
 /** More than this many items is not a cart anyone means to have. */
 export const CART_MAX_ITEMS = 50;
 

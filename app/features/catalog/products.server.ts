@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { creators, lessons, productTags, products, type LessonRow, type ProductRow } from "~/db/schema";
+import { ServiceError } from "~/platform/service-error";
 import type { Db } from "~/platform/db.server";
 import { DAY_MS, NEW_RELEASE_WINDOW_DAYS, ftsQuery } from "./rules";
 
@@ -67,9 +68,10 @@ export interface ProductDetail extends ProductSummary {
   }[];
 }
 
-export class CursorNotFoundError extends Error {
+/** A keyset cursor that names no product: the API's 404 (a ServiceError, so the wrapper answers it). */
+export class CursorNotFoundError extends ServiceError {
   constructor(public readonly cursor: string) {
-    super(`No product with id ${cursor}`);
+    super("not-found", `lastProductId ${cursor} does not match any product`);
   }
 }
 

@@ -15,12 +15,10 @@ import { VIP_GATE_COOKIE, isVipVisit } from "~/features/offers/vip";
 import { PAYMENTS_NOT_CONFIGURED } from "~/platform/adapters/payments/messages";
 import { paymentsMode, paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
-import { randomHex } from "~/platform/crypto.server";
-import { checkoutByProviderSession, fulfilCheckout, getCheckout } from "./fulfil.server";
+import { fulfilCheckout } from "./fulfil.server";
 import { LOST_MESSAGES, claimSql, holdsSince, whyClaimFailed } from "./holds.server";
-import { buildOrder, normaliseCode, type Order } from "./order.server";
+import type { Order } from "./order.server";
 import { CHECKOUT_HOLD_MS, allocateTotal, paymentInfo, successHref } from "./rules";
-import { codeFormSchema, payFormSchema } from "./schema";
 
 /** What the visitor's browser remembers (its cookies, by name), read by the route. */
 export type CookieJar = Partial<Record<string, string>>;

@@ -2,7 +2,7 @@
  * What users own (spec 3 "Purchase"): purchases made by fulfilment, refunded ones kept but never
  * counted. A collection bought is each of its classes owned.
  */
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { collectionItems, purchases, subscriptions, type PurchaseRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 
@@ -93,14 +93,4 @@ export function purchaseJson(p: PurchaseRow) {
       ? { refundedInfo: { ...p.refundedInfo, refundedAt: new Date(p.refundedInfo.refundedAt).toISOString() } }
       : {}),
   };
-}
-
-/** How many distinct classes a user owns (for the library heading and tests). */
-export async function ownedClassCount(app: AppContext, userId: string): Promise<number> {
-  const row = await app.db.get<{ n: number }>(sql`
-    SELECT count(DISTINCT id) AS n FROM (
-      SELECT product_id AS id FROM purchases WHERE user_id = ${userId} AND refunded_info IS NULL AND kind = 'class'
-      UNION SELECT ci.product_id FROM purchases p JOIN collection_items ci ON ci.collection_id = p.product_id
-            WHERE p.user_id = ${userId} AND p.refunded_info IS NULL)`);
-  return row?.n ?? 0;
 }
