@@ -5,15 +5,15 @@
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
-import { routeRealtimeRequest } from "~/features/realtime/rooms.server";
 import { attributionForRequest, withSetCookies } from "~/features/attribution/attribution.server";
 import { sweepStuckJobs } from "~/features/plans/plans.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
-import { createDb } from "~/platform/db.server";
-import { isDevelopment, parseEnv, type Bindings } from "~/platform/env";
+import { createAppContext } from "~/platform/context.server";
+import { isDevelopment, type Bindings } from "~/platform/env";
 import { withErrorReporting } from "~/platform/error-reporting.server";
 import { browserTimeZone, globalRedirect, isCrossSite, isDevelopmentPath } from "~/platform/route-rules";
 import { cspNonce, withSecurityHeaders } from "~/platform/security-headers";
+import { routeRealtimeRequest } from "./rooms";
 
 // The Remix compiler replaces process.env.NODE_ENV at build time.
 declare const process: { env: { NODE_ENV: string } };
@@ -39,21 +39,16 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
     return new Response("Cross-site requests are not allowed", { status: 403 });
   }
 
-  const env = parseEnv(bindings);
   const now = Date.now();
   // Marketing attribution, once for every request (pages, their .data loads and form posts): the
   // stored record or the one this landing starts goes to events and payment_info; new or purged
   // cookies go onto whatever the page answers.
   const attribution = attributionForRequest(request, url, now);
-  const app = {
-    env,
-    bindings,
-    db: createDb(bindings.DB),
-    ctx,
+  const app = createAppContext(bindings, ctx, {
     now,
     timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
     attribution: attribution.record,
-  };
+  });
   // Realtime rooms (partyserver Durable Objects) answer /parties/*; everything else is Remix.
   if (url.pathname.startsWith("/parties/")) {
     const room = await routeRealtimeRequest(app, request);
@@ -61,7 +56,7 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
   }
   // Development-only pages do not exist in production: any method gets the ordinary not-found page.
   const routed =
-    isDevelopmentPath(url.pathname) && !isDevelopment(env)
+    isDevelopmentPath(url.pathname) && !isDevelopment(app.env)
       ? new Request(new URL("/404", url), { headers: request.headers })
       : request;
   const response = await handleRemixRequest(routed, { app, cspNonce: nonce });
@@ -75,20 +70,13 @@ const worker = {
     const response = await answer(request, bindings, ctx, nonce);
     return withSecurityHeaders(response, {
       nonce,
-      sentryDsn: typeof bindings.SENTRY_DSN === "string" ? bindings.SENTRY_DSN : undefined,
+      sentryDsn: bindings.SENTRY_DSN,
     });
   },
 
   /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals; stuck plan jobs kicked again. */
   async scheduled(_controller: ScheduledController, bindings: Bindings, ctx: ExecutionContext): Promise<void> {
-    const app = {
-      env: parseEnv(bindings),
-      bindings,
-      db: createDb(bindings.DB),
-      ctx,
-      now: Date.now(),
-      timeZone: undefined,
-    };
+    const app = createAppContext(bindings, ctx);
     const report = await renewDueSubscriptions(app);
     if (report.renewed + report.ended + report.failed > 0) console.log("renewals", JSON.stringify(report));
     const kicked = await sweepStuckJobs(app);

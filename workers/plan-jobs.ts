@@ -10,22 +10,15 @@ import { DurableObject } from "cloudflare:workers";
 import { advancePlanJob } from "~/features/plans/plans.server";
 import { LEASE_MS } from "~/features/plans/rules";
 import type { AppContext } from "~/platform/context";
-import { createDb } from "~/platform/db.server";
-import { parseEnv, type Bindings } from "~/platform/env";
+import { createAppContext } from "~/platform/context.server";
 
 /** Waits longer than this (retry backoff) are left to an alarm instead of keeping the object awake. */
 const MAX_IN_PLACE_WAIT_MS = 5_000;
 
-export class PlanJobRunner extends DurableObject {
+export class PlanJobRunner extends DurableObject<Cloudflare.Env> {
   private context(): AppContext {
-    const bindings = this.env as unknown as Bindings;
-    const state = this.ctx;
-    const ctx = {
-      waitUntil: (promise: Promise<unknown>) => state.waitUntil(promise),
-      passThroughOnException() {},
-      props: {},
-    } as unknown as ExecutionContext;
-    return { env: parseEnv(bindings), bindings, db: createDb(bindings.DB), ctx, now: Date.now(), timeZone: undefined };
+    // Work the job defers (a push to its room) is kept alive by the object's own state.
+    return createAppContext(this.env, this.ctx);
   }
 
   /** Idempotent: remembers the job and wakes now unless a run or a retry is already scheduled. */

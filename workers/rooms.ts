@@ -11,9 +11,11 @@
  * when their last socket closes; a room that turns out empty when pushed to is forgotten.
  */
 import { DurableObject } from "cloudflare:workers";
-import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { routePartykitRequest, Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { currentSessionId, currentUser } from "~/features/identity/sessions.server";
 import { PRIVATE_HEADER, PUSH_PATH, pushToRoom, roomDirectory, SESSION_HEADER } from "~/features/realtime/rooms.server";
-import { CLIENT_PING, SERVER_PONG, SESSION_ENDED } from "~/features/realtime/rules";
+import { CLIENT_PING, mayJoin, SERVER_PONG, SESSION_ENDED } from "~/features/realtime/rules";
+import type { AppContext } from "~/platform/context";
 import type { Bindings } from "~/platform/env";
 
 type SocketState = { session: string };
@@ -22,7 +24,7 @@ export class RealtimeRoom extends Server {
   static options = { hibernate: true };
 
   private get bindings(): Bindings {
-    return this.env as unknown as Bindings;
+    return this.env;
   }
 
   onStart() {
@@ -118,7 +120,7 @@ export class RoomDirectory extends DurableObject {
     for (let i = 0; i < targets.length; i += FAN_OUT_CONCURRENCY) {
       const batch = targets.slice(i, i + FAN_OUT_CONCURRENCY);
       const results = await Promise.allSettled(
-        batch.map((room) => pushToRoom(this.env as unknown as Bindings, room, message, { isPrivate: Boolean(rooms) })),
+        batch.map((room) => pushToRoom(this.env, room, message, { isPrivate: Boolean(rooms) })),
       );
       results.forEach((result, j) => {
         if (result.status === "rejected") return console.error("realtime: push failed", batch[j], result.reason);
@@ -130,4 +132,28 @@ export class RoomDirectory extends DurableObject {
     }
     return delivered;
   }
+}
+
+/**
+ * Routes /parties/* to the rooms: a socket only for the signed-in user's own room, from our own pages;
+ * never plain HTTP (the server pushes through the Durable Object directly, not through this door).
+ * Returns null for paths that are not a room, so Remix answers them.
+ */
+export async function routeRealtimeRequest(app: AppContext, request: Request): Promise<Response | null> {
+  return routePartykitRequest(request, app.bindings, {
+    onBeforeConnect: async (req, lobby) => {
+      // A page on another site could open a socket with this browser's cookies: only our origin may.
+      const origin = req.headers.get("Origin");
+      if (origin && origin !== new URL(req.url).origin)
+        return new Response("Cross-site sockets are not allowed", { status: 403 });
+      const user = await currentUser(app, req);
+      const decision = mayJoin(lobby.className, lobby.name, user?.id ?? null);
+      if (!decision.ok) return new Response(decision.reason, { status: decision.status });
+      // The room remembers which session opened the socket, so a session that ends stops hearing private news.
+      const allowed = new Request(req);
+      allowed.headers.set(SESSION_HEADER, (await currentSessionId(req)) ?? "");
+      return allowed;
+    },
+    onBeforeRequest: () => new Response("Rooms speak WebSocket only", { status: 404 }),
+  });
 }

@@ -1,13 +1,20 @@
-import type { Attribution } from "~/features/attribution/schema";
 import type { Db } from "./db.server";
 import type { Bindings, Env } from "./env";
 
-/** What every loader and action receives as `context`: built once per request in workers/app.ts. */
+/**
+ * The visitor's marketing attribution record as platform carries it: the attribution feature owns
+ * its schema (features/attribution/schema.ts attributionSchema) and resolves it; platform imports no
+ * feature, so it knows the record only as string fields with its two required ones.
+ */
+export type RequestAttribution = { landingPage: string; timestamp: string } & { [key: string]: string | undefined };
+
+/** What every loader and action receives as `context`: built by createAppContext (context.server.ts). */
 export interface AppContext {
   env: Env;
   bindings: Bindings;
   db: Db;
-  ctx: ExecutionContext;
+  /** Keeps work alive after the answer (a request's ExecutionContext, or a Durable Object's state). */
+  ctx: Pick<ExecutionContext, "waitUntil">;
   /** Milliseconds since epoch at the start of the request: one clock for a whole render. */
   now: number;
   /** The visitor's IANA time zone from the User-Browser-Timezone header, when it is a real one. */
@@ -16,7 +23,7 @@ export interface AppContext {
    * The visitor's marketing attribution (spec 3), resolved once per request by the worker from the
    * attribution cookie or this landing's query. Absent outside a visitor's request (cron, tests).
    */
-  attribution?: Attribution | null;
+  attribution?: RequestAttribution | null;
 }
 
 declare module "@remix-run/cloudflare" {

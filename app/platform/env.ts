@@ -61,23 +61,24 @@ export function publicEnv(env: Env) {
 }
 export type PublicEnv = ReturnType<typeof publicEnv>;
 
-/** The bindings wrangler.toml declares. */
-export interface Bindings {
-  DB: D1Database;
-  CACHE: KVNamespace;
-  MEDIA: R2Bucket;
-  ASSETS: Fetcher;
-  /** Realtime: a partyserver room per user, and the directory of rooms with someone in them (workers/rooms.ts). */
-  Rooms: DurableObjectNamespace;
-  RoomDirectory: DurableObjectNamespace;
-  /** Optional Workers Analytics Engine dataset (not in wrangler.toml): events are also written there when bound. */
+/**
+ * What the worker is bound to: the bindings and [vars] wrangler.toml declares, as `wrangler types`
+ * generates them (workers/worker-configuration.d.ts; `npm run types` after changing wrangler.toml),
+ * plus what a deploy may add without wrangler.toml knowing: the optional variables of envSchema
+ * (secrets and `--var`s, read through parseEnv), an Analytics Engine dataset (ANALYTICS: events are
+ * also written there when bound) and a Workers AI binding (AI, adapters/ai). (Mapped, not the
+ * interface itself, so it is a plain record to code that takes one.)
+ */
+export type Bindings = { [Name in keyof Cloudflare.Env]: Cloudflare.Env[Name] } & {
+  [Name in Exclude<keyof Env, keyof Cloudflare.Env>]?: string;
+} & {
   ANALYTICS?: AnalyticsEngineDataset;
-  [key: string]: unknown;
-}
+  AI?: unknown;
+};
 
 export class EnvError extends Error {}
 
-export function parseEnv(raw: Record<string, unknown>): Env {
+export function parseEnv(raw: object): Env {
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

@@ -64,10 +64,11 @@ export function startBrowserErrorReporting(config: BrowserErrorReporting) {
       });
     },
   });
-  (window as unknown as Record<string, unknown>)[READY_FLAG] = "ready";
+  Reflect.set(window, READY_FLAG, "ready");
 }
 
 /** The errors the server rendered this page with (Remix's hydration state; it never changes after). */
 function remixHydrationErrors(): unknown {
-  return (window as unknown as { __remixContext?: { state?: { errors?: unknown } } }).__remixContext?.state?.errors;
+  const context: { state?: { errors?: unknown } } | undefined = Reflect.get(window, "__remixContext");
+  return context?.state?.errors;
 }

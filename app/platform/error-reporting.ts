@@ -2,7 +2,6 @@
  * Error reporting rules shared by the worker and the browser (no Sentry import here: the browser
  * loads Sentry lazily, and only when a DSN is configured). See README "Error reporting".
  */
-import type { Env } from "./env";
 
 /** What the browser needs to start Sentry; null when no DSN is configured (Sentry stays off). */
 export interface BrowserErrorReporting {
@@ -11,9 +10,11 @@ export interface BrowserErrorReporting {
   tracesSampleRate: number;
 }
 
-export function browserErrorReporting(
-  env: Pick<Env, "SENTRY_DSN" | "SENTRY_ENVIRONMENT" | "SENTRY_TRACES_SAMPLE_RATE">,
-): BrowserErrorReporting | null {
+export function browserErrorReporting(env: {
+  SENTRY_DSN?: string;
+  SENTRY_ENVIRONMENT: string;
+  SENTRY_TRACES_SAMPLE_RATE: number;
+}): BrowserErrorReporting | null {
   if (!env.SENTRY_DSN) return null;
   return { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, tracesSampleRate: env.SENTRY_TRACES_SAMPLE_RATE };
 }

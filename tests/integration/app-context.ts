@@ -1,22 +1,23 @@
 // The per-request context the worker builds, built here for calling services directly.
 import { createExecutionContext, env } from "cloudflare:test";
-import { createDb } from "~/platform/db.server";
 import type { AppContext } from "~/platform/context";
-import { parseEnv, type Bindings } from "~/platform/env";
+import { createAppContext } from "~/platform/context.server";
+import type { Bindings } from "~/platform/env";
 
-export function testApp(overrides: Partial<AppContext> = {}): AppContext {
-  const bindings = env as unknown as Bindings;
-  return {
-    env: parseEnv(bindings),
-    bindings,
-    db: createDb(env.DB),
-    ctx: createExecutionContext(),
-    now: Date.now(),
-    timeZone: undefined,
-    ...overrides,
-  };
+/** Bindings a test may hand a service: the plans tests unbind PlanJobs to drive a job's steps themselves. */
+type TestBindings = Omit<Bindings, "PlanJobs"> & { PlanJobs?: Bindings["PlanJobs"] };
+
+/** The worker's context (createAppContext) over the suite's bindings, with a context the test can wait on. */
+export function testApp({
+  bindings,
+  ...overrides
+}: Partial<Omit<AppContext, "bindings">> & { ctx?: ExecutionContext; bindings?: TestBindings } = {}): AppContext & {
+  ctx: ExecutionContext;
+} {
+  const ctx = createExecutionContext();
+  // plans.server.ts runners() checks for PlanJobs before using it, so an unbound one is a real case there.
+  return { ...createAppContext(env, ctx), ctx, ...overrides, ...(bindings && { bindings: bindings as Bindings }) };
 }
-
 /** Calls the built worker as a browser or API client would. */
 export async function call(path: string, init?: RequestInit): Promise<Response> {
   const { exports } = await import("cloudflare:workers");

@@ -1,7 +1,7 @@
 import { env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { flagCacheKey, getFlag } from "~/features/flags/flags.server";
-import { BANNER_FLAG } from "~/features/home/banner";
+import { BANNER_FLAG } from "~/features/flags/banner";
 import { loadHome } from "~/features/home/home.server";
 import { call, testApp } from "./app-context";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bannerFromFlag } from "~/features/home/banner";
+import { bannerFromFlag } from "~/features/flags/banner";
 import { homeCta } from "~/features/home/cta";
 import { heroData } from "~/features/home/hero";
 import { browserTimeZone, globalRedirect } from "~/platform/route-rules";

@@ -8,7 +8,7 @@ import { asc, eq, like, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { featureFlags, users, type UserRow } from "~/db/schema";
 import { flagCacheKey } from "~/features/flags/flags.server";
-import { BANNER_FLAG, bannerPayloadSchema } from "~/features/home/banner";
+import { BANNER_FLAG, bannerPayloadSchema } from "~/features/flags/banner";
 import { currentUser } from "~/features/identity/sessions.server";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";

@@ -1,66 +1,44 @@
 /**
- * Our own analytics proxy (spec 7: a path ending '/data', standard batched uploads): POST /api/data.
- * The whole batch is checked first; any bad message answers 400 and nothing is stored. Good batches
+ * Our own analytics proxy (spec 7: a path ending '/data', standard batched uploads): POST /api/data
+ * (app/routes/api.data.ts reads and checks the whole batch first; any bad message answers 400 and
+ * nothing is stored). Good batches
  * go to D1 in one db.batch (one transaction), each message once (its messageId is the row's key).
  * Who an event belongs to is decided here, never by the client: the signed-in user (session cookie or
  * bearer token), and the anonymous id from the visitor's cookie.
  */
-import { anonymousIdOf, ANONYMOUS_ID } from "~/features/identity/anonymous.server";
-import { requestUser } from "~/features/identity/tokens.server";
+import { ANONYMOUS_ID } from "~/features/identity/anonymous.server";
 import type { AppContext } from "~/platform/context";
 import type { EventName } from "./events";
-import { identify } from "./identify.server";
 import { eventRow, writeDataPoints, type EventRow } from "./record.server";
-import { BODY_MAX_BYTES, batchSchema, type BatchMessage } from "./schema";
+import type { BatchMessage } from "./schema";
 
-const answer = (status: number, body: Record<string, unknown>) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
-const problem = (status: 400 | 405 | 413 | 415, error: string, details?: unknown) =>
-  answer(status, { success: false, error, ...(details ? { details } : {}) });
-
-/** sendBeacon posts a string as text/plain; fetch as application/json. Nothing else is a batch. */
-function acceptsType(contentType: string | null): boolean {
-  if (!contentType) return true;
-  const type = contentType.split(";")[0].trim().toLowerCase();
-  return type === "application/json" || type === "text/plain";
+export interface IngestOutcome {
+  received: number;
+  stored: number;
+  duplicates: number;
+  ignored: number;
+  /** The traits of the batch's last identify message, when the sender is signed in (the route identifies them). */
+  identifyTraits: { city?: string; countryCode?: string } | null;
 }
 
-async function readBatch(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  if (!acceptsType(request.headers.get("Content-Type")))
-    return { ok: false, response: problem(415, "Send the batch as application/json or text/plain") };
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > BODY_MAX_BYTES)
-    return { ok: false, response: problem(413, `A batch is at most ${BODY_MAX_BYTES} bytes`) };
-  const bytes = await request.arrayBuffer();
-  if (bytes.byteLength > BODY_MAX_BYTES)
-    return { ok: false, response: problem(413, `A batch is at most ${BODY_MAX_BYTES} bytes`) };
-  try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
-  } catch {
-    return { ok: false, response: problem(400, "The body is not JSON") };
-  }
-}
-
-export async function ingestBatch(app: AppContext, request: Request): Promise<Response> {
-  if (request.method !== "POST") return problem(405, "Method not allowed");
-  const read = await readBatch(request);
-  if (!read.ok) return read.response;
-  const parsed = batchSchema.safeParse(read.value);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 10).map((i) => ({ field: i.path.join("."), message: i.message }));
-    return problem(400, `Invalid batch: ${issues[0].field ? `${issues[0].field}: ` : ""}${issues[0].message}`, issues);
-  }
-
-  const user = await requestUser(app, request);
-  const cookieAnonymousId = anonymousIdOf(request);
+/**
+ * Stores a checked batch (batchSchema) for this visitor: the signed-in user, and the anonymous id of
+ * the visitor's cookie (else the message's own, when well formed).
+ */
+export async function ingestBatch(
+  app: AppContext,
+  visitor: { userId: string | null; anonymousId: string | null },
+  batch: BatchMessage[],
+): Promise<IngestOutcome> {
   const rows: EventRow[] = [];
   let identifies = 0;
   let ignored = 0;
-  for (const message of parsed.data.batch) {
+  for (const message of batch) {
     // A userId in the batch is only ever the signed-in user's own: anything else is replaced.
-    const userId = user?.id ?? null;
+    const userId = visitor.userId;
     const anonymousId =
-      cookieAnonymousId ?? (message.anonymousId && ANONYMOUS_ID.test(message.anonymousId) ? message.anonymousId : null);
+      visitor.anonymousId ??
+      (message.anonymousId && ANONYMOUS_ID.test(message.anonymousId) ? message.anonymousId : null);
     if (message.type === "identify") {
       if (userId) identifies++;
       else ignored++;
@@ -83,21 +61,17 @@ export async function ingestBatch(app: AppContext, request: Request): Promise<Re
     stored = results.reduce((sum, result) => sum + (result.meta?.changes ?? 0), 0);
     writeDataPoints(app, rows);
   }
-  if (identifies > 0 && user) {
-    const traits = parsed.data.batch.filter((m) => m.type === "identify").at(-1) as Extract<
-      BatchMessage,
-      { type: "identify" }
-    >;
-    await identify(app, request, user.id, { city: traits.traits.city, countryCode: traits.traits.countryCode });
-  }
-  return answer(200, {
-    success: true,
-    received: parsed.data.batch.length,
+  const lastIdentify = batch.filter((m) => m.type === "identify").at(-1);
+  return {
+    received: batch.length,
     stored,
     duplicates: rows.length - stored,
-    identified: identifies > 0 && Boolean(user),
     ignored,
-  });
+    identifyTraits:
+      identifies > 0 && lastIdentify?.type === "identify"
+        ? { city: lastIdentify.traits.city, countryCode: lastIdentify.traits.countryCode }
+        : null,
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import { mostPopular, newReleases } from "~/features/catalog/catalog.server";
 import { getFlag } from "~/features/flags/flags.server";
 import { cacheKey, cached } from "~/platform/cache.server";
 import type { AppContext } from "~/platform/context";
-import { BANNER_FLAG, bannerFromFlag } from "./banner";
+import { BANNER_FLAG, bannerFromFlag } from "~/features/flags/banner";
 import { homeCta } from "./cta";
 import { heroData } from "./hero";
 

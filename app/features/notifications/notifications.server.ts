@@ -2,13 +2,10 @@
  * Reading notifications: the bell's state for the header, the /notifications list (newest first,
  * keyset pages), and 'Mark all as read' (notification_reads.seen_at only moves forward).
  */
-import { data, redirect } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
-import { requireUser } from "~/features/identity/sessions.server";
 import type { AppContext } from "~/platform/context";
 import { relativeTime } from "~/platform/format";
-import { formDataOf, isSecureRequest } from "~/platform/http.server";
-import { setToastHeader } from "~/platform/toast.server";
+import { ServiceError } from "~/platform/service-error";
 import type { NotificationState } from "~/ui/NotificationBell";
 import {
   bellState,
@@ -18,7 +15,6 @@ import {
   type NotificationCursor,
   type NotificationKind,
 } from "./rules";
-import { markSeenSchema } from "./schema";
 
 /** When the user last marked their notifications read; their sign-up time before that. */
 const SEEN_AT = `coalesce((SELECT seen_at FROM notification_reads WHERE user_id = ?1), ?2)`;
@@ -106,14 +102,13 @@ export async function listNotifications(
   };
 }
 
-/** /notifications: signed-in only (visitors go to Log In and come back). */
-export async function notificationsPage(app: AppContext, request: Request) {
-  const url = new URL(request.url);
-  const user = await requireUser(app, request, url.pathname + url.search);
-  const raw = url.searchParams.get("cursor");
-  const cursor = parseCursor(raw);
-  // A cursor that is not ours is bad input: 400, not the first page under an address that lies.
-  if (raw !== null && !cursor) throw new Response("That page of notifications does not exist.", { status: 400 });
+/**
+ * The /notifications page for this user: a page of notifications from the cursor (the first page when
+ * there is none). A cursor that is not ours is bad input (ServiceError "invalid"), not the first page.
+ */
+export async function notificationsPage(app: AppContext, user: UserRow, rawCursor: string | null) {
+  const cursor = parseCursor(rawCursor);
+  if (rawCursor !== null && !cursor) throw new ServiceError("invalid", "That page of notifications does not exist.");
   const { items, nextCursor } = await listNotifications(app, user, cursor);
   return {
     items,
@@ -132,18 +127,4 @@ export async function markSeen(app: AppContext, userId: string, seenUpTo: number
   )
     .bind(userId, Math.min(seenUpTo, app.now))
     .run();
-}
-
-/** POST /notifications ('Mark all as read'), with or without JavaScript: 303 back to the list. */
-export async function notificationsAction(app: AppContext, request: Request) {
-  const user = await requireUser(app, request, "/notifications");
-  const input = markSeenSchema.safeParse(Object.fromEntries((await formDataOf(request)) ?? new FormData()));
-  if (!input.success) return data({ error: input.error.issues[0].message }, { status: 400 });
-  await markSeen(app, user.id, input.data.seenUpTo);
-  return redirect("/notifications", {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setToastHeader({ kind: "success", title: "All caught up." }, isSecureRequest(request)),
-    },
-  });
 }

@@ -1,17 +1,15 @@
 /**
- * The server side of realtime: who may open a socket (/parties/rooms/user-{id}), and pushing a
- * message to a user, to a list of users, or to everyone online. Rooms are partyserver Durable
+ * The server side of realtime: pushing a message to a user, to a list of users, or to everyone online. Rooms are partyserver Durable
  * Objects in this same worker (workers/rooms.ts).
  *
  * Announcements to everyone are fanned out by the room directory (one Durable Object that knows which
  * user rooms have a socket open) rather than by a shared 'everyone' room: a tab keeps one socket, to
  * a room only its user can join, and no single object has to hold every open socket.
  */
-import { getServerByName, routePartykitRequest, type Server } from "partyserver";
-import { currentSessionId, currentUser } from "~/features/identity/sessions.server";
+import { getServerByName } from "partyserver";
 import type { AppContext } from "~/platform/context";
 import type { Bindings } from "~/platform/env";
-import { mayJoin, userRoom } from "./rules";
+import { userRoom } from "./rules";
 
 /** The directory's RPC methods (workers/rooms.ts RoomDirectory). */
 export interface RoomDirectoryRpc {
@@ -35,32 +33,6 @@ const PUSH_URL = `https://room${PUSH_PATH}`;
 export const PRIVATE_HEADER = "x-studio-private";
 
 /**
- * Routes /parties/* to the rooms: a socket only for the signed-in user's own room, from our own pages;
- * never plain HTTP (the server pushes through the Durable Object directly, not through this door).
- * Returns null for paths that are not a room, so Remix answers them.
- */
-export async function routeRealtimeRequest(app: AppContext, request: Request): Promise<Response | null> {
-  return routePartykitRequest(request, app.bindings as unknown as Cloudflare.Env, {
-    onBeforeConnect: async (req, lobby) => {
-      // A page on another site could open a socket with this browser's cookies: only our origin may.
-      const origin = req.headers.get("Origin");
-      if (origin && origin !== new URL(req.url).origin)
-        return new Response("Cross-site sockets are not allowed", { status: 403 });
-      const user = await currentUser(app, req);
-      const decision = mayJoin(lobby.className, lobby.name, user?.id ?? null);
-      if (!decision.ok) return new Response(decision.reason, { status: decision.status });
-      // The room remembers which session opened the socket, so a session that ends stops hearing private news.
-      const allowed = new Request(req);
-      allowed.headers.set(SESSION_HEADER, (await currentSessionId(req)) ?? "");
-      return allowed;
-    },
-    onBeforeRequest: () => new Response("Rooms speak WebSocket only", { status: 404 }),
-  });
-}
-
-type RoomsNamespace = DurableObjectNamespace<Server>;
-
-/**
  * Sends one message to everyone in a room; returns how many sockets it reached. A private message
  * (the user's own notification) first checks that each socket's session still exists.
  */
@@ -70,7 +42,7 @@ export async function pushToRoom(
   message: string,
   { isPrivate }: { isPrivate: boolean },
 ): Promise<number> {
-  const stub = await getServerByName(bindings.Rooms as unknown as RoomsNamespace, room);
+  const stub = await getServerByName(bindings.Rooms, room);
   const headers = isPrivate ? { [PRIVATE_HEADER]: "1" } : undefined;
   const response = await stub.fetch(new Request(PUSH_URL, { method: "POST", body: message, headers }));
   if (!response.ok) throw new Error(`room ${room} answered ${response.status}`);
@@ -79,8 +51,8 @@ export async function pushToRoom(
 }
 
 export function roomDirectory(bindings: Bindings): RoomDirectoryRpc {
-  const namespace = bindings.RoomDirectory as DurableObjectNamespace;
-  return namespace.get(namespace.idFromName(DIRECTORY)) as unknown as RoomDirectoryRpc;
+  const directory: RoomDirectoryRpc = bindings.RoomDirectory.get(bindings.RoomDirectory.idFromName(DIRECTORY));
+  return directory;
 }
 
 /**

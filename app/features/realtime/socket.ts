@@ -56,8 +56,7 @@ export class RealtimeConnection {
       ...(WebSocket ? { WebSocket } : {}),
     });
     // partysocket has no randomization option: its delay method is replaced by the spec's jittered one.
-    (socket as unknown as { _getNextDelay: () => number })._getNextDelay = () =>
-      reconnectionDelay(socket.retryCount, Math.random());
+    Reflect.set(socket, "_getNextDelay", () => reconnectionDelay(socket.retryCount, Math.random()));
     socket.addEventListener("message", (event) => this.#options.onMessage(event.data));
     socket.addEventListener("open", () => {
       if (this.#opened) this.#options.onReopen?.();

@@ -5,7 +5,7 @@ import { ProductGrid } from "~/features/catalog/components/ProductCard";
 import { browseHref } from "~/features/catalog/rules";
 import type { ProductCardView } from "~/features/catalog/card";
 import { buttonClass } from "~/ui/Button";
-import type { Banner } from "../banner";
+import type { Banner } from "~/features/flags/banner";
 import { HOME_SCROLL_OFFSET_PX, VERTICALS_SECTION_ID, type HomeCta } from "../cta";
 import type { HeroData } from "../hero";
 import type { CategoryPreview } from "../home.server";

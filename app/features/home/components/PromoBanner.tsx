@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Countdown } from "~/ui/Countdown";
 import { Icon } from "~/ui/icons";
-import type { Banner } from "../banner";
+import type { Banner } from "~/features/flags/banner";
 
 /** Switches the description to the after-countdown text when the countdown ends while the page is open. */
 function useBannerDescription(banner: Banner) {

@@ -3,7 +3,7 @@
  * (/checkout/pay/{id}); the card form there decides with the test-card rules and calls the same
  * fulfilment as Stripe's webhook. It never sees or stores a full card number beyond the request.
  */
-import type { PaymentsProvider } from "./payments.server";
+import type { PaymentsProvider } from "./provider";
 
 export const localProvider: PaymentsProvider = {
   name: "local",

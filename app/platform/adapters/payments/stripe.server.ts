@@ -5,7 +5,7 @@
  */
 import Stripe from "stripe";
 import type { AppContext } from "~/platform/context";
-import { PaymentProviderError, type PaymentsProvider } from "./payments.server";
+import { PaymentProviderError, type PaymentsProvider } from "./provider";
 
 export function stripeClient(app: AppContext): Stripe {
   const key = app.env.STRIPE_SECRET_KEY;

@@ -4,12 +4,12 @@
  */
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button } from "~/ui/Button";
-import type { analyticsPage } from "../page.server";
-import { longDate } from "../rules";
-import { DailyChart } from "./DailyChart";
-import { FunnelChart } from "./FunnelChart";
-import { SourcesTable } from "./SourcesTable";
-import { TotalsTiles } from "./TotalsTiles";
+import type { analyticsPage } from "./analytics.server";
+import { longDate } from "~/features/analytics/rules";
+import { DailyChart } from "~/features/analytics/components/DailyChart";
+import { FunnelChart } from "~/features/analytics/components/FunnelChart";
+import { SourcesTable } from "~/features/analytics/components/SourcesTable";
+import { TotalsTiles } from "~/features/analytics/components/TotalsTiles";
 
 export function AnalyticsPage() {
   const { report, error, form, quickRanges } = useLoaderData<typeof analyticsPage>();

@@ -2,8 +2,8 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, ButtonLink } from "~/ui/Button";
 import { Tag } from "~/ui/Tag";
-import type { notificationsPage, NotificationItem } from "../notifications.server";
-import type { NotificationKind } from "../rules";
+import type { NotificationItem, notificationsPage } from "~/features/notifications/notifications.server";
+import type { NotificationKind } from "~/features/notifications/rules";
 
 type PageData = Awaited<ReturnType<typeof notificationsPage>>;
 

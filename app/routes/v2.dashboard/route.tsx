@@ -4,9 +4,9 @@ import appsStyles from "~/features/apps/apps.css";
 import { AppsSection } from "~/features/apps/components/AppsSection";
 import { creatorDashboardAction } from "~/features/apps/dashboard.server";
 import catalogStyles from "~/features/catalog/catalog.css";
-import { LearnerDashboard } from "~/features/learning/components/LearnerDashboard";
-import { loadLearnerDashboard } from "~/features/learning/dashboard.server";
 import learningStyles from "~/features/learning/learning.css";
+import { loadLearnerDashboard } from "./dashboard.server";
+import { LearnerDashboard } from "./LearnerDashboard";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogStyles },

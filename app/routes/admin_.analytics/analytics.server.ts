@@ -5,9 +5,9 @@
 import { data } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/features/admin/admin.server";
 import type { AppContext } from "~/platform/context";
-import { analyticsReport } from "./report.server";
-import { QUICK_RANGES, lastDays, parseRange } from "./rules";
-import { readReportQuery } from "./report-schema";
+import { analyticsReport } from "~/features/analytics/report.server";
+import { QUICK_RANGES, lastDays, parseRange } from "~/features/analytics/rules";
+import { readReportQuery } from "~/features/analytics/report-schema";
 
 export async function analyticsPage(app: AppContext, request: Request) {
   await requireAdmin(app, request);

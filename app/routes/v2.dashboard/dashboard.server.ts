@@ -10,8 +10,8 @@ import { offersFor, withOfferCookies } from "~/http/offers.server";
 import { libraryClasses, ownedClasses } from "~/features/purchases/library.server";
 import { userSubscriptions } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
-import { watchedClasses } from "./progress.server";
-import { hasActiveClass, hasAnyClass } from "./rules";
+import { watchedClasses } from "~/features/learning/progress.server";
+import { hasActiveClass, hasAnyClass } from "~/features/learning/rules";
 
 /** How many classes 'Continue watching' shows. */
 const CONTINUE_LIMIT = 3;

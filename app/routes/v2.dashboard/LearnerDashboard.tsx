@@ -3,7 +3,7 @@ import type { ProductCardView } from "~/features/catalog/card";
 import { ProductGrid } from "~/features/catalog/components/ProductCard";
 import type { LibraryClass } from "~/features/purchases/library.server";
 import { ButtonLink } from "~/ui/Button";
-import { ClassProgressCard } from "./ClassProgressCard";
+import { ClassProgressCard } from "~/features/learning/components/ClassProgressCard";
 
 const dateText = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 

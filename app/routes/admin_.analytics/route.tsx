@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import analyticsStyles from "~/features/analytics/analytics.css";
-import { AnalyticsPage } from "~/features/analytics/components/AnalyticsPage";
-import { analyticsPage } from "~/features/analytics/page.server";
+import { analyticsPage } from "./analytics.server";
+import { AnalyticsPage } from "./AnalyticsPage";
 
 /** /admin/analytics (outside /admin's layout: admin_): admins only, decided on the server. */
 export const loader = ({ request, context }: LoaderFunctionArgs) => analyticsPage(context.app, request);
