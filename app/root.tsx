@@ -19,6 +19,7 @@ import { ToastArea } from "~/ui/Toast";
 import { NotFoundPage } from "~/features/shell/components/NotFoundPage";
 import { ErrorPage } from "~/features/shell/components/ErrorPage";
 import { publicEnv } from "~/platform/env";
+import { ProductProvider } from "~/ui/product";
 import { readTheme } from "~/platform/theme.server";
 import { readToast } from "~/platform/toast.server";
 import { currentUser } from "~/features/identity/sessions.server";
@@ -168,33 +169,45 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <ClientConfig env={data.env} nonce={nonce} /> : null}
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <SiteHeader
-          productName={data?.env.PRODUCT_NAME ?? "Studio"}
-          user={data?.user ?? null}
-          path={data?.path ?? "/"}
-          cartCount={data?.cartIds.length ?? 0}
-          bell={live.bell}
-        />
-        <ToastArea toast={live.toast} live={live.liveToast} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        {data?.authModal ? (
-          <AuthModal
-            state={data.authModal}
-            page={data.path}
-            redirect={data.authRedirect}
-            campaign={data.authCampaign}
+        <ProductProvider
+          product={
+            data
+              ? {
+                  productName: data.env.PRODUCT_NAME,
+                  supportEmail: data.env.SUPPORT_EMAIL,
+                  socialProviders: data.env.SOCIAL_PROVIDERS,
+                }
+              : {}
+          }
+        >
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <SiteHeader
+            productName={data?.env.PRODUCT_NAME ?? "Studio"}
+            user={data?.user ?? null}
+            path={data?.path ?? "/"}
+            cartCount={data?.cartIds.length ?? 0}
+            bell={live.bell}
           />
-        ) : null}
-        <SiteFooter
-          productName={data?.env.PRODUCT_NAME ?? "Studio"}
-          theme={data?.theme ?? "light"}
-          path={data?.path ?? "/"}
-        />
+          <ToastArea toast={live.toast} live={live.liveToast} />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          {data?.authModal ? (
+            <AuthModal
+              state={data.authModal}
+              page={data.path}
+              redirect={data.authRedirect}
+              campaign={data.authCampaign}
+            />
+          ) : null}
+          <SiteFooter
+            productName={data?.env.PRODUCT_NAME ?? "Studio"}
+            theme={data?.theme ?? "light"}
+            path={data?.path ?? "/"}
+          />
+        </ProductProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -101,7 +101,9 @@ function wrap<S extends z.ZodTypeAny>(
   options: Options,
 ) {
   return async ({ request, context, params }: LoaderFunctionArgs): Promise<Response> => {
-    if (request.method !== method) return methodNotAllowed();
+    // A HEAD is a GET without the body (Remix sends it to the loader).
+    const asked = request.method === "HEAD" ? "GET" : request.method;
+    if (asked !== method) return methodNotAllowed();
     const app = context.app;
     let visitor: Promise<Visitor> | undefined;
     const visitorOnce = () => (visitor ??= visitorOf(app, request, { bearer: true }));

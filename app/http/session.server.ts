@@ -5,20 +5,11 @@
  */
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
-import { anonymousCookie, anonymousIdOf } from "~/features/identity/anonymous.server";
-import {
-  SESSION_MAX_AGE,
-  endSession,
-  sessionIdOf,
-  sessionUser,
-  startSession,
-} from "~/features/identity/sessions.server";
+import { SESSION_MAX_AGE, endSession, sessionIdOf, sessionUser } from "~/features/identity/sessions.server";
 import { CHALLENGE_MAX_AGE } from "~/features/identity/challenges.server";
 import { tokenUser } from "~/features/identity/tokens.server";
-import { afterSignIn } from "~/features/sign-in/after-sign-in.server";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest } from "~/platform/http.server";
-import { placeOf } from "./location.server";
 
 const sessionCookie = createCookie("studio_session", {
   path: "/",
@@ -89,33 +80,11 @@ export async function apiUserOf(app: AppContext, request: Request): Promise<User
   return token ? tokenUser(app, token) : sessionUserOf(app, request);
 }
 
-/**
- * Signs the user in on this browser and returns the Set-Cookie headers: the new session, the device
- * cookie when the browser had none, and the anonymous cookie cleared when the visitor's data moved to
- * the account. `remember` marks the device remembered. Then what follows a sign-in (features/sign-in).
- */
-export async function signIn(
-  app: AppContext,
-  request: Request,
-  userId: string,
-  { remember = false } = {},
-): Promise<string[]> {
-  const secure = isSecureRequest(request);
-  const session = await startSession(app, userId, {
-    deviceToken: await deviceTokenOf(request),
-    userAgent: request.headers.get("User-Agent"),
-    remember,
-  });
-  const cookies = [await sessionCookie.serialize(session.token, { secure })];
-  if (session.newDeviceToken) cookies.push(await deviceCookie.serialize(session.newDeviceToken, { secure }));
-  const { anonymousDataMoved } = await afterSignIn(app, {
-    userId,
-    anonymousId: anonymousIdOf(request),
-    place: placeOf(request),
-  });
-  if (anonymousDataMoved) cookies.push(anonymousCookie(null, secure));
-  return cookies;
-}
+/** The Set-Cookie that carries a new session's token. */
+export const sessionCookieHeader = (token: string, secure: boolean) => sessionCookie.serialize(token, { secure });
+
+/** The Set-Cookie that remembers this browser's device. */
+export const deviceCookieHeader = (token: string, secure: boolean) => deviceCookie.serialize(token, { secure });
 
 /** Ends this browser's session and returns the header that clears the cookie. */
 export async function signOut(app: AppContext, request: Request): Promise<string> {

@@ -30,17 +30,19 @@ export function loginHref(path: string): string {
 
 /**
  * A signed-in screen's user. A visitor is sent to Log In and brought back to `redirectTo` (this
- * page's path and query by default) after.
+ * page's path and query by default) after: a 302 from a page, a 303 from a post (so the browser
+ * follows it with a GET), unless the screen has always answered otherwise (`status`).
  */
 export async function requireUser(
   app: AppContext,
   request: Request,
-  { redirectTo }: { redirectTo?: string } = {},
+  { redirectTo, status }: { redirectTo?: string; status?: 302 | 303 } = {},
 ): Promise<UserRow> {
   const user = await sessionUserOf(app, request);
   if (user) return user;
   const url = new URL(request.url);
-  throw redirect(loginHref(redirectTo ?? url.pathname + url.search), 303);
+  const answer = status ?? (request.method === "GET" || request.method === "HEAD" ? 302 : 303);
+  throw redirect(loginHref(redirectTo ?? url.pathname + url.search), answer);
 }
 
 /**

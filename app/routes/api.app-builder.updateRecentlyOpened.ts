@@ -1,5 +1,5 @@
 import { updateRecentlyOpened } from "~/features/apps/api.server";
-import { methodNotAllowed } from "~/platform/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 
 /** POST /api/app-builder/updateRecentlyOpened?appId= (owner), no body. */
 export const action = updateRecentlyOpened;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { createPlan } from "~/features/onboarding/api.server";
-import { methodNotAllowed } from "~/platform/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 
 /** POST /api/apps/createPersonalizedPlan/{storefrontSlug}/{appSlug} {userState, forceRegenerate} → {status} (failure {status: 'error'}). */
 export const loader = (_args: LoaderFunctionArgs) => methodNotAllowed();

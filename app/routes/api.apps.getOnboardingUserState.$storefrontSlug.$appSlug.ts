@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getOnboardingUserState } from "~/features/onboarding/api.server";
-import { methodNotAllowed } from "~/platform/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 
 /** GET /api/apps/getOnboardingUserState/{storefrontSlug}/{appSlug} → {response: {userState, pagesInfo}}. */
 export const loader = (args: LoaderFunctionArgs) => getOnboardingUserState(args, false);

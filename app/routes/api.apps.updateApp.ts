@@ -1,5 +1,5 @@
 import { updateApp } from "~/features/apps/api.server";
-import { methodNotAllowed } from "~/platform/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 
 /** POST /api/apps/updateApp {appId, canvasSettings} or {appId, name?, isIdea?} (auth + owner) → {response}. */
 export const action = updateApp;

@@ -1,9 +1,9 @@
 import { mostPopular } from "~/features/catalog/catalog.server";
 import { homepageListQuery } from "~/features/catalog/schema";
-import { apiJson, apiLoader, methodNotAllowed } from "~/platform/api.server";
+import { apiJson, apiLoader, methodNotAllowed } from "~/http/api.server";
 
 /** GET /api/getMostPopularProducts?isForHomepage&limit&lastProductId */
-export const loader = apiLoader(homepageListQuery, async (query, app) => {
+export const loader = apiLoader(homepageListQuery, async ({ input: query, app }) => {
   const page = await mostPopular(app, {
     isForHomepage: query.isForHomepage,
     limit: query.limit,

@@ -1,9 +1,9 @@
 import { newReleases } from "~/features/catalog/catalog.server";
 import { homepageListQuery } from "~/features/catalog/schema";
-import { apiJson, apiLoader, methodNotAllowed } from "~/platform/api.server";
+import { apiJson, apiLoader, methodNotAllowed } from "~/http/api.server";
 
 /** GET /api/getNewReleasesProducts?isForHomepage&limit&lastProductId */
-export const loader = apiLoader(homepageListQuery, async (query, app) => {
+export const loader = apiLoader(homepageListQuery, async ({ input: query, app }) => {
   const page = await newReleases(app, {
     isForHomepage: query.isForHomepage,
     limit: query.limit,

@@ -1,9 +1,9 @@
 import { browseClasses } from "~/features/catalog/catalog.server";
 import { getProductsQuery } from "~/features/catalog/schema";
-import { apiJson, apiLoader, methodNotAllowed } from "~/platform/api.server";
+import { apiJson, apiLoader, methodNotAllowed } from "~/http/api.server";
 
 /** GET /api/getProducts?limit&lastProductId&categories&topics&genres : classes, most popular first. */
-export const loader = apiLoader(getProductsQuery, async (query, app) => {
+export const loader = apiLoader(getProductsQuery, async ({ input: query, app }) => {
   const page = await browseClasses(app, {
     view: "All classes",
     categories: query.categories,

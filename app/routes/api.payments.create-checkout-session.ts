@@ -1,5 +1,5 @@
 import { createCheckoutSession } from "~/features/apps/api.server";
-import { methodNotAllowed } from "~/platform/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 
 /** POST /api/payments/create-checkout-session {userId, storefrontSlug, appSlug, priceOptionId, successUrl, cancelUrl, metadata} → {url, sessionId}. */
 export const action = createCheckoutSession;

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { signedInLoader } from "~/features/identity/api-auth.server";
+import { apiJson, methodNotAllowed, signedInLoader } from "~/http/api.server";
 import { findUserId, SUBSCRIPTION_MESSAGES, userSubscriptions } from "~/features/subscriptions/subscriptions.server";
-import { apiJson, methodNotAllowed } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
 
 const query = z.object({
@@ -14,7 +13,7 @@ const query = z.object({
  * Looking at someone else is for admins only (checked here, on the server). A failed read is an
  * empty list and no active subscription, as spec 8 says.
  */
-export const loader = signedInLoader(query, async ({ asUserEmail, asUserId }, user, app) => {
+export const loader = signedInLoader(query, async ({ input: { asUserEmail, asUserId }, user, app }) => {
   let userId = user.id;
   if (asUserEmail || asUserId) {
     if (!user.isAdmin) return jsonError(403, "Only admins may look at another user's subscriptions");

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { signedInAction } from "~/features/identity/api-auth.server";
+import { apiJson, methodNotAllowed, signedInAction } from "~/http/api.server";
 import { saveOfferSighting } from "~/features/offers/offers.server";
 import { OFFER_NAME } from "~/features/offers/rules";
-import { apiJson, methodNotAllowed } from "~/platform/api.server";
 
 const epochMs = (name: string) =>
   z
@@ -18,7 +17,7 @@ const body = z.object({
 });
 
 /** POST /api/saveLastSeenOfferInfo {offer_key, exp_date_seen, offer_last_seen} → {success, offersSeenInfo}. Values only grow. */
-export const action = signedInAction(body, async (input, user, app) => {
+export const action = signedInAction(body, async ({ input, user, app }) => {
   const lastSeen = Math.min(input.offer_last_seen, app.now);
   const saved = await saveOfferSighting(app, user.id, input.offer_key, {
     expirationDateSeen: input.exp_date_seen,

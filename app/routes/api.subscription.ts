@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { signedInLoader } from "~/features/identity/api-auth.server";
+import { apiJson, methodNotAllowed, signedInLoader } from "~/http/api.server";
 import { SUBSCRIPTION_MESSAGES, userSubscriptions } from "~/features/subscriptions/subscriptions.server";
-import { apiJson, methodNotAllowed } from "~/platform/api.server";
 
 /** GET /api/subscription → {status: 'success', subscription} (the newest, or null); {status: 'error', message} when it cannot be read. */
-export const loader = signedInLoader(z.object({}), async (_input, user, app) => {
+export const loader = signedInLoader(z.object({}), async ({ user, app }) => {
   try {
     const { subscriptions } = await userSubscriptions(app, user.id);
     return apiJson({ status: "success", subscription: subscriptions[0] ?? null });

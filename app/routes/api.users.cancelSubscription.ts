@@ -1,10 +1,9 @@
-import { signedInAction } from "~/features/identity/api-auth.server";
+import { apiJson, methodNotAllowed, signedInAction } from "~/http/api.server";
 import { cancelSchema } from "~/features/subscriptions/schema";
 import { cancelSubscription } from "~/features/subscriptions/subscription-actions.server";
-import { apiJson, methodNotAllowed } from "~/platform/api.server";
 
 /** POST /api/users/cancelSubscription {subscriptionId, reason, feedback, shouldUnenroll = true} → {success, message}. */
-export const action = signedInAction(cancelSchema, async (input, user, app) => {
+export const action = signedInAction(cancelSchema, async ({ input, user, app }) => {
   const result = await cancelSubscription(app, user.id, input);
   return apiJson(result, { status: result.success ? 200 : 400 });
 });

@@ -1,10 +1,9 @@
-import { signedInAction } from "~/features/identity/api-auth.server";
+import { apiJson, methodNotAllowed, signedInAction } from "~/http/api.server";
 import { refundSchema } from "~/features/subscriptions/schema";
 import { refund } from "~/features/subscriptions/subscription-actions.server";
-import { apiJson, methodNotAllowed } from "~/platform/api.server";
 
 /** POST /api/users/refundSubscription {subscriptionId, reason, feedback} → {success, message}. */
-export const action = signedInAction(refundSchema, async (input, user, app) => {
+export const action = signedInAction(refundSchema, async ({ input, user, app }) => {
   const result = await refund(app, user.id, input);
   return apiJson(result, { status: result.success ? 200 : 400 });
 });

@@ -12,8 +12,8 @@ import { deviceIdOf, forgetDevice, listDevices } from "~/features/identity/devic
 import { messages } from "~/features/identity/rules";
 import { changePasswordSchema, deleteAccountSchema, mfaCodeSchema, profileSchema } from "~/features/identity/schema";
 import { endAllSessions } from "~/features/identity/sessions.server";
-import { currentSessionId, deviceTokenOf, sessionUserOf, signOut } from "~/http/session.server";
-import { loginHref } from "~/http/visitor.server";
+import { currentSessionId, deviceTokenOf, signOut } from "~/http/session.server";
+import { requireUser } from "~/http/visitor.server";
 import {
   associateSoftwareToken,
   pendingSecret,
@@ -37,10 +37,8 @@ export const ACCOUNT_INTENTS = [
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 /** The signed-in user; a visitor is sent to Log In (302) and brought back to /account after. */
-async function signedInUser(app: AppContext, request: Request) {
-  const user = await sessionUserOf(app, request);
-  if (!user) throw redirect(loginHref("/account"));
-  return user;
+function signedInUser(app: AppContext, request: Request) {
+  return requireUser(app, request, { redirectTo: "/account", status: 302 });
 }
 
 export async function accountPage(app: AppContext, request: Request) {

@@ -10,7 +10,8 @@ import { isRememberedDevice } from "~/features/identity/devices.server";
 import { readForm } from "./auth-actions.server";
 import { authHref } from "~/features/identity/modal";
 import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "~/features/identity/rules";
-import { challengeCookieHeader, deviceTokenOf, signIn } from "~/http/session.server";
+import { challengeCookieHeader, deviceTokenOf } from "~/http/session.server";
+import { signIn } from "~/http/sign-in.server";
 import {
   findProvider,
   SocialSignInError,

@@ -43,7 +43,7 @@ import { flowForm, landingForm, pricingForm, themeForm } from "~/features/builde
 import { confirmDirectCheckout, openDirectCheckout } from "~/features/checkout/direct.server";
 import { parseSubmission } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { loginHref, visitorOf } from "~/http/visitor.server";
+import { requireUser } from "~/http/visitor.server";
 import { mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { formDataOf } from "~/platform/http.server";
@@ -108,15 +108,9 @@ function toBuilderApp(row: AppRow): BuilderApp {
   };
 }
 
-/**
- * The signed-in creator; a visitor goes to Log In and back here (a 302, as this page always
- * answered; app/http's requireUser answers 303).
- */
-async function signedIn(app: AppContext, request: Request): Promise<UserRow> {
-  const { user } = await visitorOf(app, request);
-  if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(loginHref(url.pathname + url.search));
+/** The signed-in creator; a visitor goes to Log In and back here (a 302 also from a post, as this page always answered). */
+function signedIn(app: AppContext, request: Request): Promise<UserRow> {
+  return requireUser(app, request, { status: 302 });
 }
 
 /** The app being edited; someone else's app is a 403 page, no such app a 404. */

@@ -1,17 +1,15 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import creatorStyles from "~/features/creators/creators.css";
 import { dashboardClassesOf } from "~/features/creators/dashboard-classes.server";
-import { loginHref, visitorOf } from "~/http/visitor.server";
+import { requireUser } from "~/http/visitor.server";
 import { DashboardClassesPage } from "./DashboardClassesPage";
 
 /** /dashboard/classes: the signed-in creator's classes with sales and revenue (visitors are sent to Log In). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: creatorStyles }];
 export const meta: MetaFunction = () => [{ title: "Your classes" }, { name: "robots", content: "noindex" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await visitorOf(context.app, request);
-  // A 302, as this page has always answered (not the 303 of requireUser).
-  if (!user) throw redirect(loginHref("/dashboard/classes"));
+  const user = await requireUser(context.app, request, { redirectTo: "/dashboard/classes" });
   return dashboardClassesOf(context.app, user);
 }
 

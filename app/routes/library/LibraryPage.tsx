@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { authHref } from "~/features/identity/modal";
 import { ClassProgressCard } from "~/features/learning/components/ClassProgressCard";
 import { ButtonLink } from "~/ui/Button";
-import type { LibraryClass, LibraryCollection } from "~/features/purchases/library.server";
+import type { LibraryClass, LibraryCollection } from "~/features/learning/library.server";
 
 const purchased = new Intl.DateTimeFormat("en-US", {
   month: "short",

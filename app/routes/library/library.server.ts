@@ -9,7 +9,7 @@ import {
   ownedClasses,
   type LibraryClass,
   type LibraryCollection,
-} from "~/features/purchases/library.server";
+} from "~/features/learning/library.server";
 import { userPurchases } from "~/features/purchases/purchases.server";
 import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import { visitorOf } from "~/http/visitor.server";

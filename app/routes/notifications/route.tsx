@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
 import notificationStyles from "~/features/notifications/notifications.css";
 import { markSeen, notificationsPage } from "~/features/notifications/notifications.server";
 import { markSeenSchema } from "~/features/notifications/schema";
 import { parseSubmission } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { loginHref, visitorOf } from "~/http/visitor.server";
+import { requireUser } from "~/http/visitor.server";
 import { ServiceError } from "~/platform/service-error";
 import { NotificationsPage } from "./NotificationsPage";
 
@@ -14,10 +14,8 @@ export const meta: MetaFunction = () => [{ title: "Notifications" }];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: notificationStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // A visitor is sent to Log In with a 302 (as this page always has), and comes back to this address.
-  const { user } = await visitorOf(context.app, request);
+  const user = await requireUser(context.app, request);
   const url = new URL(request.url);
-  if (!user) throw redirect(loginHref(url.pathname + url.search));
   try {
     return await notificationsPage(context.app, user, url.searchParams.get("cursor"));
   } catch (error) {
@@ -29,8 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** POST /notifications ('Mark all as read'), with or without JavaScript: 303 back to the list. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user } = await visitorOf(context.app, request);
-  if (!user) throw redirect(loginHref("/notifications"));
+  // A 302, as this post has always answered a visitor.
+  const user = await requireUser(context.app, request, { redirectTo: "/notifications", status: 302 });
   const submission = await parseSubmission(request, markSeenSchema);
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Reload the page and try again.";

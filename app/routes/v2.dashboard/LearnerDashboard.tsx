@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ProductCardView } from "~/features/catalog/card";
 import { ProductGrid } from "~/features/catalog/components/ProductCard";
-import type { LibraryClass } from "~/features/purchases/library.server";
+import type { LibraryClass } from "~/features/learning/library.server";
 import { ButtonLink } from "~/ui/Button";
 import { ClassProgressCard } from "~/features/learning/components/ClassProgressCard";
 

@@ -7,7 +7,7 @@ import { recommendations } from "~/features/cart/recommendations.server";
 import { toCard } from "~/features/catalog/card";
 import { requireUser } from "~/features/identity/sessions.server";
 import { offersFor, withOfferCookies } from "~/http/offers.server";
-import { libraryClasses, ownedClasses } from "~/features/purchases/library.server";
+import { libraryClasses, ownedClasses } from "~/features/learning/library.server";
 import { userSubscriptions } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
 import { watchedClasses } from "~/features/learning/progress.server";

@@ -4,10 +4,10 @@
  * JavaScript (the action's page renders the answer) and with it (a fetcher, errors in place).
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import type { PublicEnv } from "~/platform/env";
+import { Form, Link } from "@remix-run/react";
 import { Button, ButtonLink, buttonClass } from "~/ui/Button";
 import { PasswordInput } from "~/ui/PasswordInput";
+import { useProduct } from "~/ui/product";
 import { TextInput } from "~/ui/TextInput";
 import { authHref, type AuthForm, type AuthStep } from "../modal";
 import { messages } from "../rules";
@@ -23,14 +23,6 @@ import {
   socialSignUpSchema,
 } from "../schema";
 import { AuthHidden, Consent, FormError, FormNotice, Switch, useAuthForm, type AuthFormProps } from "./auth-form-kit";
-
-/** The public settings the root loader sends every page (its `env`). */
-const usePublicEnv = () => (useRouteLoaderData("root") as { env?: PublicEnv } | undefined)?.env;
-
-function useProduct() {
-  const env = usePublicEnv();
-  return { productName: env?.PRODUCT_NAME ?? "Studio", supportEmail: env?.SUPPORT_EMAIL ?? "support@studio.example" };
-}
 
 /** The email field every form starts with: conform's state, the initialEmail option, the error rule. */
 function EmailField({
@@ -69,7 +61,7 @@ function SocialButtons({
   context: AuthFormProps["context"];
   verb: "Continue with" | "Log in with";
 }) {
-  const providers = usePublicEnv()?.SOCIAL_PROVIDERS ?? [];
+  const providers = useProduct().socialProviders;
   if (providers.length === 0) return null;
   return (
     <div className="auth-form__social">

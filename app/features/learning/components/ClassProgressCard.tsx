@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { LibraryClass } from "~/features/purchases/library.server";
+import type { LibraryClass } from "~/features/learning/library.server";
 import { relativeTime } from "~/platform/format";
 import { ButtonLink } from "~/ui/Button";
 import { ProgressBar } from "~/ui/ProgressBar";

@@ -5,7 +5,7 @@
  * (its value shown next to it).
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { OnboardingPage, Question } from "~/features/apps/content";
 import { AppFrame, type AppChrome } from "~/features/apps/components/AppFrame";
 import { Button, buttonClass } from "~/ui/Button";

@@ -1,8 +1,8 @@
 /** What a learner's library lists: the classes they own, with their progress; the collections they bought. */
 import { sql } from "drizzle-orm";
 import { productsByIds } from "~/features/catalog/products.server";
-import { progressOfClasses } from "~/features/learning/progress.server";
-import { watchHref } from "~/features/learning/rules";
+import { progressOfClasses } from "./progress.server";
+import { watchHref } from "./rules";
 import type { AppContext } from "~/platform/context";
 
 export interface LibraryClass {

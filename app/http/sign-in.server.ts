@@ -1,0 +1,40 @@
+/**
+ * Signing in on this browser: the session and device cookies, then what follows every sign-in
+ * (features/sign-in). Apart from session.server.ts so that reading the visitor does not pull in
+ * everything a sign-in touches.
+ */
+import { anonymousCookie, anonymousIdOf } from "~/features/identity/anonymous.server";
+import { startSession } from "~/features/identity/sessions.server";
+import { afterSignIn } from "~/features/sign-in/after-sign-in.server";
+import type { AppContext } from "~/platform/context";
+import { isSecureRequest } from "~/platform/http.server";
+import { placeOf } from "./location.server";
+import { deviceCookieHeader, deviceTokenOf, sessionCookieHeader } from "./session.server";
+
+/**
+ * Signs the user in on this browser and returns the Set-Cookie headers: the new session, the device
+ * cookie when the browser had none, and the anonymous cookie cleared when the visitor's data moved to
+ * the account. `remember` marks the device remembered. Then what follows a sign-in (features/sign-in).
+ */
+export async function signIn(
+  app: AppContext,
+  request: Request,
+  userId: string,
+  { remember = false } = {},
+): Promise<string[]> {
+  const secure = isSecureRequest(request);
+  const session = await startSession(app, userId, {
+    deviceToken: await deviceTokenOf(request),
+    userAgent: request.headers.get("User-Agent"),
+    remember,
+  });
+  const cookies = [await sessionCookieHeader(session.token, secure)];
+  if (session.newDeviceToken) cookies.push(await deviceCookieHeader(session.newDeviceToken, secure));
+  const { anonymousDataMoved } = await afterSignIn(app, {
+    userId,
+    anonymousId: anonymousIdOf(request),
+    place: placeOf(request),
+  });
+  if (anonymousDataMoved) cookies.push(anonymousCookie(null, secure));
+  return cookies;
+}
