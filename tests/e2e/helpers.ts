@@ -13,7 +13,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../tools/demo-accounts.mjs";
-import { deleteUsers, insertSession, insertUser, type NewUserOptions, type TestUser } from "./db";
+import { createAccount, deleteAccount, newUser, type NewUserOptions, type TestUser } from "./accounts";
 
 export { expect };
 export type { TestUser };
@@ -43,9 +43,10 @@ function isIgnorable(message: ConsoleMessage, allowed: Set<number>): boolean {
 
 /**
  * `test` with the fixtures every spec may use (in the style of the Epic Stack's tests/playwright-utils.ts):
- * - `login(options?)`: a new user (./db.ts), signed in in this page's browser context; returns the user
- *   with their password. `insertNewUser(options?)`: the same user, not signed in. Both delete the users
- *   they made when the test ends.
+ * - `login(options?)`: a new user (./accounts.ts: the app's Create Account post, not the screens),
+ *   signed in in this page's browser context; returns the user with their password.
+ *   `insertNewUser(options?)`: the same, made from another browser context, so this page is not signed
+ *   in. Both delete the accounts they made when the test ends.
  * - `problems` (automatic): records console.error output, uncaught page errors and any
  *   Content-Security-Policy violation; a test that otherwise passed fails when any were recorded
  *   (favicon misses and "Failed to load resource" for statuses the test declared with
@@ -54,36 +55,39 @@ function isIgnorable(message: ConsoleMessage, allowed: Set<number>): boolean {
  */
 export const test = base.extend<{
   problems: ProblemLog;
-  /** Makes a user with a password in the e2e server's database (not signed in); deleted when the test ends. */
+  /** Makes a user with a password (this page not signed in); deleted when the test ends. */
   insertNewUser: (options?: NewUserOptions) => Promise<TestUser>;
   /**
-   * Makes a user and signs this browser context in as them (a session row and its studio_session
-   * cookie, as a sign-in makes them), without the sign-up screens; the user is deleted when the test
-   * ends. The screens themselves are tested in auth-flows.spec.ts and sign-in-and-account.spec.ts.
+   * Makes a user and signs this browser context in as them, without the sign-up screens; the user is
+   * deleted when the test ends. The screens themselves are tested in auth-flows.spec.ts and
+   * sign-in-and-account.spec.ts.
    */
   login: (options?: NewUserOptions) => Promise<TestUser>;
 }>({
-  insertNewUser: async ({}, provide) => {
-    const made: string[] = [];
+  insertNewUser: async ({ playwright, baseURL }, provide) => {
+    const made: TestUser[] = [];
+    const elsewhere = await playwright.request.newContext({ baseURL });
     await provide(async (options) => {
-      const user = insertUser(options);
-      made.push(user.id);
+      const user = newUser(options);
+      await createAccount(elsewhere, user);
+      made.push(user);
       return user;
     });
-    deleteUsers(made);
+    for (const user of made) await deleteAccount(elsewhere, user);
+    await elsewhere.dispose();
   },
-  login: async ({ page, baseURL }, provide) => {
-    const made: string[] = [];
+  login: async ({ page, playwright, baseURL }, provide) => {
+    const made: TestUser[] = [];
     await provide(async (options) => {
-      const user = insertUser(options);
-      made.push(user.id);
-      const cookie = insertSession(user.id);
-      await page
-        .context()
-        .addCookies([{ name: "studio_session", ...cookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+      const user = newUser(options);
+      await createAccount(page.request, user);
+      made.push(user);
       return user;
     });
-    deleteUsers(made);
+    if (made.length === 0) return;
+    const cleanup = await playwright.request.newContext({ baseURL });
+    for (const user of made) await deleteAccount(cleanup, user);
+    await cleanup.dispose();
   },
   problems: [
     async ({ page }, use, testInfo) => {
