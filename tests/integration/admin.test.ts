@@ -38,6 +38,20 @@ describe("/admin", () => {
     });
   });
 
+  it("finds a user by a long part of their address or name (no LIKE pattern limit), as plain text", async () => {
+    const admin = await signUp("long-search-admin@example.com");
+    await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE email = 'long-search-admin@example.com'").run();
+    const email = "a-rather-long-address-for-the-admin-search@learners.example.com";
+    await signUp(email);
+    const search = async (q: string) => call(`/admin?q=${encodeURIComponent(q)}`, { headers: { Cookie: admin } });
+    const whole = await search(email);
+    expect(whole.status).toBe(200);
+    expect(await whole.text()).toContain(email);
+    // % and _ are letters to search for, not wildcards.
+    expect(await (await search("a%long")).text()).not.toContain(email);
+    expect(await (await search("Adm In")).text()).toContain(email);
+  });
+
   it("finds users and switches their VIP, creator and new-dashboard flags", async () => {
     const admin = await signUp("the-admin@example.com");
     await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE email = 'the-admin@example.com'").run();
