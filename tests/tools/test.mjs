@@ -1,4 +1,4 @@
-// `npm test`: every test, in order — typecheck, the bindings' generated types, format, lint, the dependency rule, unit, build, integration (workerd + D1), end-to-end (Chromium, JS on and off).
+// `npm test`: every test, in order — typecheck, format, lint, the dependency rule, unit, build, the bindings' generated types, integration (workerd + D1), end-to-end (Chromium, JS on and off).
 // Ends with one line 'N passed, N failed' summed over all runners.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -49,31 +49,6 @@ function countPlaywright(file) {
 
 const typesOk = step("Typecheck", bin("tsc"), ["--noEmit"]);
 if (!typesOk) failed += 1;
-// The bindings' types are generated from wrangler.toml (`npm run types`): a stale or hand-edited copy fails.
-{
-  const file = `${root}/workers/worker-configuration.d.ts`;
-  const committed = readFileSync(file, "utf8");
-  const generated = step("Bindings' types (wrangler types)", bin("wrangler"), [
-    "types",
-    "workers/worker-configuration.d.ts",
-    "--env-interface",
-    "Bindings",
-    "--include-runtime",
-    "false",
-    "--strict-vars",
-    "false",
-  ]);
-  const fresh = readFileSync(file, "utf8");
-  if (!generated) failed += 1;
-  else if (fresh !== committed) {
-    console.error(
-      "workers/worker-configuration.d.ts is not what `npm run types` generates: run it and commit the result.",
-    );
-    writeFileSync(file, committed);
-    failedSteps.push("Bindings' types");
-    failed += 1;
-  }
-}
 // Formatting, lint and the dependency rule (features in their order, no cycles): each failure counts once.
 if (!step("Format (Prettier)", bin("prettier"), ["--check", "--log-level", "warn", "."])) failed += 1;
 if (!step("Lint (ESLint)", bin("eslint"), ["."])) failed += 1;
@@ -91,6 +66,33 @@ const built =
   step("Build", bin("remix"), ["build"]) &&
   step("Encode asset URLs", process.execPath, [`${root}/workers/encode-asset-urls.mjs`]);
 if (built) {
+  // The bindings' types are generated from wrangler.toml and the built worker (`npm run types`; the
+  // Durable Objects are typed by their classes in build/worker.js, so this runs after the build): a
+  // stale or hand-edited copy fails.
+  {
+    const file = `${root}/workers/worker-configuration.d.ts`;
+    const committed = readFileSync(file, "utf8");
+    const generated = step("Bindings' types (wrangler types)", bin("wrangler"), [
+      "types",
+      "workers/worker-configuration.d.ts",
+      "--env-interface",
+      "Bindings",
+      "--include-runtime",
+      "false",
+      "--strict-vars",
+      "false",
+    ]);
+    const fresh = readFileSync(file, "utf8");
+    if (!generated) failed += 1;
+    else if (fresh !== committed) {
+      console.error(
+        "workers/worker-configuration.d.ts is not what `npm run types` generates: run it and commit the result.",
+      );
+      writeFileSync(file, committed);
+      failedSteps.push("Bindings' types");
+      failed += 1;
+    }
+  }
   step("Integration tests (workerd + D1)", bin("vitest"), [
     "run",
     "--config",
