@@ -15,11 +15,11 @@ import type { z } from "zod";
 import type { UserRow } from "~/db/schema";
 import { messages } from "~/features/identity/rules";
 import type { AppContext } from "~/platform/context";
-import { jsonError } from "~/platform/http.server";
+import { apiJson, jsonError, methodNotAllowed, queryObject, readBody } from "~/platform/http.server";
 import { FAILURE_STATUS, ServiceError } from "~/platform/service-error";
 import { visitorOf, type Visitor } from "./visitor.server";
 
-export { jsonError };
+export { apiJson, jsonError, methodNotAllowed, queryObject, readBody };
 
 interface BaseCall<I> {
   input: I;
@@ -36,42 +36,6 @@ type Handler<C> = (call: C) => Promise<unknown>;
 interface Options {
   /** Seconds a browser may cache a successful answer (catalogue reads). */
   maxAge?: number;
-}
-
-/** A JSON answer; catalogue answers may be cached briefly by the browser. */
-export function apiJson(body: unknown, { maxAge = 0, status = 200 }: { maxAge?: number; status?: number } = {}) {
-  return Response.json(body, {
-    status,
-    headers: { "Cache-Control": maxAge > 0 ? `public, max-age=${maxAge}` : "no-store" },
-  });
-}
-
-/** Endpoints that only answer one method say so to the others. */
-export function methodNotAllowed() {
-  return jsonError(405, "Method not allowed");
-}
-
-/** Reads a POST body as the spec's calls send it: JSON, or form data (urlencoded or multipart). Null when unreadable. */
-export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  const type = request.headers.get("Content-Type") ?? "";
-  try {
-    if (type.includes("application/json")) {
-      const body = await request.json();
-      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-    }
-    if (type.includes("form"))
-      return Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
-    return null;
-  } catch {
-    return null;
-  }
-}
-
-/** The query string as an object: the first value of each name. */
-export function queryObject(url: URL): Record<string, string> {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) if (!(key in raw)) raw[key] = value;
-  return raw;
 }
 
 function invalid(error: z.ZodError) {

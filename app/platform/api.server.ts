@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { AppContext } from "./context";
-import { jsonError } from "./http.server";
+import { apiJson, jsonError, methodNotAllowed, queryObject, readBody } from "./http.server";
 import { FAILURE_STATUS, ServiceError } from "./service-error";
+
+export { apiJson, methodNotAllowed, readBody };
 
 /**
  * @deprecated The routes' one JSON-API wrapper is app/http/api.server.ts. This older copy is left
@@ -19,9 +21,7 @@ export function apiLoader<S extends z.ZodTypeAny>(
   handler: (input: z.output<S>, app: AppContext, request: Request) => Promise<Response>,
 ) {
   return async ({ request, context }: LoaderFunctionArgs) => {
-    const query: Record<string, string> = {};
-    for (const [key, value] of new URL(request.url).searchParams) if (!(key in query)) query[key] = value;
-    const parsed = schema.safeParse(query);
+    const parsed = schema.safeParse(queryObject(new URL(request.url)));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return jsonError(
@@ -37,35 +37,6 @@ export function apiLoader<S extends z.ZodTypeAny>(
       throw error;
     }
   };
-}
-
-/** A JSON answer; catalogue answers may be cached briefly by the browser. */
-export function apiJson(body: unknown, { maxAge = 0, status = 200 }: { maxAge?: number; status?: number } = {}) {
-  return Response.json(body, {
-    status,
-    headers: { "Cache-Control": maxAge > 0 ? `public, max-age=${maxAge}` : "no-store" },
-  });
-}
-
-/** Endpoints that only answer GET say so to other methods. */
-export function methodNotAllowed() {
-  return jsonError(405, "Method not allowed");
-}
-
-/** Reads a POST body as the spec's calls send it: JSON, or form data (urlencoded or multipart). Null when unreadable. */
-export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  const type = request.headers.get("Content-Type") ?? "";
-  try {
-    if (type.includes("application/json")) {
-      const body = await request.json();
-      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-    }
-    if (type.includes("form"))
-      return Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
-    return null;
-  } catch {
-    return null;
-  }
 }
 
 /**
