@@ -33,14 +33,34 @@ export type PublicCall<I> = BaseCall<I>;
 export type SignedInCall<I> = BaseCall<I> & { user: UserRow };
 
 type Handler<C> = (call: C) => Promise<unknown>;
+type FailureStatus = Parameters<typeof jsonError>[0];
 interface Options {
   /** Seconds a browser may cache a successful answer (catalogue reads). */
   maxAge?: number;
+  /**
+   * The body of every failure of a call whose spec shapes its own (e.g. {success:false, error:'Failed
+   * to update pricing'}): a wrong method, no caller, bad input and a service's refusal all answer it,
+   * with their status. Without it, failures are the one error body.
+   */
+  failure?: (status: FailureStatus, message: string) => unknown;
+  /**
+   * How a POST's body is read: "required" (the default: JSON or form data, else 400), "optional"
+   * (none, or an unreadable one, is an empty object) or "ignored" (the call takes no body; the schema
+   * sees an empty object).
+   */
+  body?: "required" | "optional" | "ignored";
 }
 
-function invalid(error: z.ZodError) {
+/** A failure in the call's shape: its own (options.failure) or the one error body. */
+function failed(options: Options, status: FailureStatus, message: string, details?: unknown): Response {
+  if (!options.failure) return jsonError(status, message, details);
+  return apiJson(options.failure(status, message), { status });
+}
+
+function invalid(error: z.ZodError, options: Options) {
   const issue = error.issues[0];
-  return jsonError(
+  return failed(
+    options,
     400,
     issue?.message ?? "Invalid request",
     error.issues.map((i) => ({ field: i.path.join("."), message: i.message })),
@@ -67,26 +87,30 @@ function wrap<S extends z.ZodTypeAny>(
   return async ({ request, context, params }: LoaderFunctionArgs): Promise<Response> => {
     // A HEAD is a GET without the body (Remix sends it to the loader).
     const asked = request.method === "HEAD" ? "GET" : request.method;
-    if (asked !== method) return methodNotAllowed();
+    if (asked !== method) return options.failure ? failed(options, 405, "Method not allowed") : methodNotAllowed();
     const app = context.app;
     let visitor: Promise<Visitor> | undefined;
     const visitorOnce = () => (visitor ??= visitorOf(app, request, { bearer: true }));
     const user = signedIn ? (await visitorOnce()).user : null;
-    if (signedIn && !user) return jsonError(401, messages.notAuthenticated);
+    if (signedIn && !user) return failed(options, 401, messages.notAuthenticated);
     let raw: Record<string, unknown> | null;
     if (method === "GET") raw = queryObject(new URL(request.url));
+    else if (options.body === "ignored") raw = {};
     else {
       raw = await readBody(request);
-      if (!raw) return jsonError(400, "The body must be JSON or form data");
+      if (!raw && options.body === "optional") raw = {};
+      if (!raw) return failed(options, 400, "The body must be JSON or form data");
     }
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) return invalid(parsed.error);
+    if (!parsed.success) return invalid(parsed.error, options);
     try {
       return await answer(
         await handler({ input: parsed.data, app, request, params, visitor: visitorOnce, user: user as UserRow }),
         options,
       );
     } catch (error) {
+      if (options.failure && error instanceof ServiceError)
+        return failed(options, FAILURE_STATUS[error.failure] as FailureStatus, error.message, error.details);
       return failureAnswer(error);
     }
   };
