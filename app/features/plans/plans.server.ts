@@ -150,9 +150,9 @@ export async function createPersonalizedPlan(
   return { status: "pending", jobId: ownerId };
 }
 
-/** The job runners' Durable Object namespace (wrangler.toml PlanJobs), when bound. */
-function runners(app: AppContext): DurableObjectNamespace | null {
-  return (app.bindings.PlanJobs as DurableObjectNamespace | undefined) ?? null;
+/** The job runners' Durable Object namespace (wrangler.toml PlanJobs); a test context may leave it unbound. */
+function runners(app: AppContext): Bindings["PlanJobs"] | null {
+  return app.bindings.PlanJobs ?? null;
 }
 
 export interface PlanJobRunnerRpc {
@@ -164,7 +164,8 @@ export async function kickJob(app: AppContext, jobId: string): Promise<void> {
   const namespace = runners(app);
   if (!namespace) return;
   try {
-    const stub = namespace.get(namespace.idFromName(jobId)) as unknown as PlanJobRunnerRpc;
+    // Typed by the generated bindings (DurableObjectNamespace<PlanJobRunner>): its RPC, no cast.
+    const stub: PlanJobRunnerRpc = namespace.get(namespace.idFromName(jobId));
     await stub.start(jobId);
   } catch (error) {
     console.error("plans: kicking job failed", jobId, String(error));
