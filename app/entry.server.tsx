@@ -3,7 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { reportServerError } from "~/platform/error-reporting.server";
-import { recordDocumentViews } from "~/features/analytics/page-views.server";
+import { recordDocumentViews } from "~/http/page-views.server";
 import { NonceContext } from "~/platform/nonce";
 
 const ABORT_DELAY = 5_000;

@@ -22,11 +22,12 @@ import { publicEnv } from "~/platform/env";
 import { ProductProvider } from "~/ui/product";
 import { readTheme } from "~/platform/theme.server";
 import { readToast } from "~/platform/toast.server";
-import { currentUser } from "~/features/identity/sessions.server";
 import { parse as parseCookie } from "cookie";
 import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
 import { ANONYMOUS_COOKIE, campaignMessage } from "~/features/identity/rules";
-import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
+import { newAnonymousId } from "~/features/identity/anonymous.server";
+import { anonymousCookie, anonymousIdOf } from "~/http/anonymous.server";
+import { sessionUserOf } from "~/http/session.server";
 import { isSecureRequest } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { AuthModal } from "~/features/identity/components/AuthModal";
@@ -69,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [theme, { toast, clear }, user] = await Promise.all([
     readTheme(request),
     readToast(request),
-    currentUser(context.app, request),
+    sessionUserOf(context.app, request),
   ]);
   const url = new URL(request.url);
   const headers = new Headers();

@@ -12,7 +12,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { routePartykitRequest, Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { currentSessionId, currentUser } from "~/features/identity/sessions.server";
+import { currentSessionId, sessionUserOf } from "~/http/session.server";
 import { PRIVATE_HEADER, PUSH_PATH, pushToRoom, roomDirectory, SESSION_HEADER } from "~/features/realtime/rooms.server";
 import { CLIENT_PING, mayJoin, SERVER_PONG, SESSION_ENDED } from "~/features/realtime/rules";
 import type { AppContext } from "~/platform/context";
@@ -146,7 +146,7 @@ export async function routeRealtimeRequest(app: AppContext, request: Request): P
       const origin = req.headers.get("Origin");
       if (origin && origin !== new URL(req.url).origin)
         return new Response("Cross-site sockets are not allowed", { status: 403 });
-      const user = await currentUser(app, req);
+      const user = await sessionUserOf(app, req);
       const decision = mayJoin(lobby.className, lobby.name, user?.id ?? null);
       if (!decision.ok) return new Response(decision.reason, { status: decision.status });
       // The room remembers which session opened the socket, so a session that ends stops hearing private news.

@@ -3,7 +3,7 @@
  * (features/sign-in). Apart from session.server.ts so that reading the visitor does not pull in
  * everything a sign-in touches.
  */
-import { anonymousCookie, anonymousIdOf } from "~/features/identity/anonymous.server";
+import { anonymousCookie, anonymousIdOf } from "./anonymous.server";
 import { startSession } from "~/features/identity/sessions.server";
 import { afterSignIn } from "~/features/sign-in/after-sign-in.server";
 import type { AppContext } from "~/platform/context";

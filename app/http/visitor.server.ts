@@ -5,7 +5,8 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
-import { anonymousCookie, anonymousIdOf, newAnonymousId } from "~/features/identity/anonymous.server";
+import { newAnonymousId } from "~/features/identity/anonymous.server";
+import { anonymousCookie, anonymousIdOf } from "./anonymous.server";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest } from "~/platform/http.server";
 import { apiUserOf, sessionUserOf } from "./session.server";

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { identify } from "~/features/analytics/identify.server";
+import { identifyProfile } from "~/features/analytics/identify.server";
 import { ingestBatch } from "~/features/analytics/ingest.server";
 import { BODY_MAX_BYTES, batchSchema } from "~/features/analytics/schema";
 import { jsonError } from "~/http/api.server";
+import { placeOf } from "~/http/location.server";
 import { visitorOf } from "~/http/visitor.server";
 
 /**
@@ -50,7 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // cookie or bearer token) and the anonymous id of the visitor's cookie.
   const { user, anonymousId } = await visitorOf(context.app, request, { bearer: true });
   const outcome = await ingestBatch(context.app, { userId: user?.id ?? null, anonymousId }, parsed.data.batch);
-  if (outcome.identifyTraits && user) await identify(context.app, request, user.id, outcome.identifyTraits);
+  if (outcome.identifyTraits && user)
+    await identifyProfile(context.app, user.id, placeOf(request, outcome.identifyTraits));
   return answer(200, {
     success: true,
     received: outcome.received,

@@ -1,7 +1,6 @@
 import { toCard } from "~/features/catalog/card";
 import { recommendations } from "~/features/cart/recommendations.server";
 import { recommendationsSchema } from "~/features/cart/schema";
-import { requestUser } from "~/features/identity/tokens.server";
 import { readOffers } from "~/http/offers.server";
 import { apiAction, apiJson, methodNotAllowed } from "~/http/api.server";
 import { jsonError } from "~/platform/http.server";
@@ -10,8 +9,8 @@ import { jsonError } from "~/platform/http.server";
  * POST /api/getRecommendations {product_ids, exclude_product_ids, use_all_purchases, user_id?} →
  * {recommendations}. Anyone may ask; user_id, when given, must be the caller.
  */
-export const action = apiAction(recommendationsSchema, async ({ input, app, request }) => {
-  const user = await requestUser(app, request);
+export const action = apiAction(recommendationsSchema, async ({ input, app, request, visitor }) => {
+  const { user } = await visitor();
   if (input.user_id && input.user_id !== user?.id) return jsonError(403, "user_id must be the signed-in user");
   if (input.use_all_purchases && !user) return jsonError(401, "User is not authenticated");
   const found = await recommendations(app, {

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { clearVisitorCart } from "~/features/cart/cart.server";
-import { anonymousIdOf } from "~/features/identity/anonymous.server";
+import { anonymousIdOf } from "~/http/anonymous.server";
 import { signOut } from "~/http/session.server";
 import { VIP_GATE_COOKIE } from "~/features/offers/vip";
 import { isSecureRequest } from "~/platform/http.server";

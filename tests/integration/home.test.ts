@@ -2,7 +2,7 @@ import { env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { flagCacheKey, getFlag } from "~/features/flags/flags.server";
 import { BANNER_FLAG } from "~/features/flags/banner";
-import { loadHome } from "~/features/home/home.server";
+import { loadHome } from "~/routes/_index/home.server";
 import { call, testApp } from "./app-context";
 
 describe("feature flags", () => {

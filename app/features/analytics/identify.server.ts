@@ -8,15 +8,6 @@ import { eq, sql } from "drizzle-orm";
 import { analyticsProfiles, users } from "~/db/schema";
 import { leadSourceInfo, profileAttribution } from "~/features/attribution/rules";
 import type { AppContext } from "~/platform/context";
-import { sameOriginReferer } from "./referer";
-
-/** Where the request says the visitor is (Cloudflare's request.cf), when it says. */
-export function locationOf(request: Request): { city: string | null; countryCode: string | null } {
-  const cf = (request as Request & { cf?: { city?: unknown; country?: unknown } }).cf;
-  const city = typeof cf?.city === "string" && cf.city ? cf.city.slice(0, 100) : null;
-  const countryCode = typeof cf?.country === "string" && /^[A-Z]{2}$/.test(cf.country) ? cf.country : null;
-  return { city, countryCode };
-}
 
 /** Where a sign-in comes from: the visitor's location (when known) and the page of ours it came from. */
 export interface SignInPlace {
@@ -24,24 +15,6 @@ export interface SignInPlace {
   countryCode: string | null;
   /** The same-origin page (path and query) the request came from, or null. */
   referer: string | null;
-}
-
-/**
- * Identify from a request. Kept for analytics' own ingest (the `identify` call with traits); sign-in
- * identifies with plain values (identifyProfile).
- */
-export function identify(
-  app: AppContext,
-  request: Request,
-  userId: string,
-  fallbackLocation: { city?: string | null; countryCode?: string | null } = {},
-) {
-  const here = locationOf(request);
-  return identifyProfile(app, userId, {
-    city: here.city ?? fallbackLocation.city ?? null,
-    countryCode: here.countryCode ?? fallbackLocation.countryCode ?? null,
-    referer: sameOriginReferer(request),
-  });
 }
 
 /** Writes the person profile of the user from where they are (see the header). */

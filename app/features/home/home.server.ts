@@ -1,16 +1,7 @@
-/** Everything the home page shows, gathered in parallel; lists come through the catalogue's KV cache. */
+/** The home page's own queries: category previews and price facts, through the KV cache. */
 import { sql } from "drizzle-orm";
-import { toCard } from "~/features/catalog/card";
-import { currentUser } from "~/features/identity/sessions.server";
-import { readOffers, withOfferCookies } from "~/http/offers.server";
-import { isActiveMember } from "~/features/subscriptions/rules";
-import { mostPopular, newReleases } from "~/features/catalog/catalog.server";
-import { getFlag } from "~/features/flags/flags.server";
 import { cacheKey, cached } from "~/platform/cache.server";
 import type { AppContext } from "~/platform/context";
-import { BANNER_FLAG, bannerFromFlag } from "~/features/flags/banner";
-import { homeCta } from "./cta";
-import { heroData } from "./hero";
 
 export interface CategoryPreview {
   name: string;
@@ -38,23 +29,10 @@ async function prices(app: AppContext) {
   return row ?? { lowestClassCents: null, membershipCents: null };
 }
 
-export async function loadHome(app: AppContext, request: Request) {
-  const [user, flag, popular, fresh, categories, priceFacts] = await Promise.all([
-    currentUser(app, request),
-    getFlag(app, BANNER_FLAG),
-    mostPopular(app, { isForHomepage: true }),
-    newReleases(app, { isForHomepage: true }),
+/** The home page's catalogue facts: each category's preview and the lowest prices (KV-cached). */
+export function homeFacts(app: AppContext) {
+  return Promise.all([
     cached(app, cacheKey("home-categories", {}), () => categoryPreviews(app)),
     cached(app, cacheKey("home-prices", {}), () => prices(app)),
   ]);
-  const offers = readOffers(app, request, user);
-  return withOfferCookies(offers, {
-    hero: heroData(app.env.PRODUCT_NAME, priceFacts),
-    cta: homeCta({ isActiveMember: isActiveMember(user) }),
-    banner: bannerFromFlag(flag, app.now),
-    categories,
-    popular: offers.priced(popular.products.map(toCard)),
-    newReleases: offers.priced(fresh.products.map(toCard)),
-    now: app.now,
-  });
 }

@@ -44,10 +44,7 @@ function anonymousIdOfCookies(cookieHeader: string | null): string | null {
   return value && ANONYMOUS_ID.test(value) ? value : null;
 }
 
-/**
- * The visitor's anonymous id from the cookie, when it is well formed. Kept for the callers not yet on
- * app/http/visitor.server.ts (visitorOf); delete once nothing imports it.
- */
+/** @deprecated app/http/anonymous.server.ts's; kept until the last feature caller moves, then deleted. */
 export function anonymousIdOf(request: Request): string | null {
   return anonymousIdOfCookies(request.headers.get("Cookie"));
 }
@@ -70,7 +67,7 @@ export function carriedAnonymousIds(...carried: (string | null | undefined)[]): 
   return [...new Set(ids)];
 }
 
-/** Readable by the page's script (it mirrors the id to local storage), a year long. */
+/** @deprecated app/http/anonymous.server.ts's; kept until the last feature caller moves, then deleted. */
 export function anonymousCookie(id: string | null, secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
   return id

@@ -218,3 +218,24 @@ export function progressJson(
     ...(p.updatedAt ? { updated_at: new Date(p.updatedAt).toISOString() } : {}),
   };
 }
+
+/** The user's saved progress on each lesson of one class (none for a visitor). */
+export async function lessonProgressOfClass(
+  app: AppContext,
+  userId: string | null,
+  productId: string,
+): Promise<LessonProgressRow[]> {
+  if (!userId) return [];
+  return app.db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.productId, productId)));
+}
+
+/** A class's lessons in the fields that decide what comes next (order and preview). */
+export function classLessonOrder(app: AppContext, productId: string) {
+  return app.db
+    .select({ id: lessons.id, title: lessons.title, position: lessons.position, isPreview: lessons.isPreview })
+    .from(lessons)
+    .where(eq(lessons.productId, productId));
+}

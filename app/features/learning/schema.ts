@@ -28,3 +28,6 @@ export const progressUpdateSchema = z.object({
 export const contentProgressQuery = z.object({ product_id: id("product_id"), content_id: id("content_id") });
 /** GET /api/getProductProgress?product_id. */
 export const productProgressQuery = z.object({ product_id: id("product_id") });
+
+/** The watch page's 'Mark as complete' form. */
+export const watchFormSchema = z.object({ intent: z.literal("complete") });

@@ -41,7 +41,7 @@ import {
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { EVENTS, type EventName } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
-import { anonymousIdOf } from "~/features/identity/anonymous.server";
+import { anonymousIdOf } from "~/http/anonymous.server";
 import { challengeCookieHeader, challengeFromCookie, deviceTokenOf } from "~/http/session.server";
 import { signIn } from "~/http/sign-in.server";
 import { answerSignInChallenge, verifiedFactor } from "~/features/identity/totp.server";

@@ -21,7 +21,7 @@ import {
 import { finishSocialSignIn, startSocialSignIn } from "./social-oauth.server";
 import { verifiedFactor } from "~/features/identity/totp.server";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
-import { anonymousIdOf } from "~/features/identity/anonymous.server";
+import { anonymousIdOf } from "~/http/anonymous.server";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import catalogStyles from "~/features/catalog/catalog.css";
-import { WatchPage } from "~/features/learning/components/WatchPage";
+import { WatchPage } from "./WatchPage";
 import learningStyles from "~/features/learning/learning.css";
-import { loadWatchPage, watchAction } from "~/features/learning/watch.server";
+import { loadWatchPage, watchAction } from "./watch.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogStyles },

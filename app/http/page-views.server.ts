@@ -5,13 +5,13 @@
  * Bots and prefetches are not views.
  */
 import { isbot } from "isbot";
-import { anonymousIdOf } from "~/features/identity/anonymous.server";
-import { currentUser } from "~/features/identity/sessions.server";
-import type { AppContext } from "~/platform/context";
-import { viewEvents } from "./events";
-import { sameOriginReferer } from "./referer";
-import { eventRow, writeDataPoints } from "./record.server";
 import { analyticsEvents } from "~/db/schema";
+import { viewEvents } from "~/features/analytics/events";
+import { eventRow, writeDataPoints } from "~/features/analytics/record.server";
+import type { AppContext } from "~/platform/context";
+import { anonymousIdOf } from "./anonymous.server";
+import { sameOriginReferer } from "./location.server";
+import { sessionUserOf } from "./session.server";
 
 export function isCountedDocument(request: Request, status: number): boolean {
   if (request.method !== "GET" || status !== 200) return false;
@@ -39,7 +39,7 @@ export function recordDocumentViews(
   const write = (async () => {
     const who = root
       ? { userId: root.anonymousId ? null : root.id, anonymousId: root.anonymousId ?? anonymousIdOf(request) }
-      : { userId: (await currentUser(app, request))?.id ?? null, anonymousId: anonymousIdOf(request) };
+      : { userId: (await sessionUserOf(app, request))?.id ?? null, anonymousId: anonymousIdOf(request) };
     const rows = calls.map((call) => eventRow(app, call.name, who, call.properties));
     writeDataPoints(app, rows);
     await app.db.insert(analyticsEvents).values(rows);

@@ -1,19 +1,27 @@
 /**
- * /watch/{titleSlug-idWithoutDashes}: one lesson of a class, for those who may watch it (owners,
- * members, anyone on a free preview); the class's buy buttons for everyone else.
+ * /watch/{titleSlug-idWithoutDashes} over HTTP: one lesson of a class, for those who may watch it
+ * (owners, members, anyone on a free preview); the class's buy buttons for everyone else.
  */
 import { redirect } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
-import { lessonProgress, lessons } from "~/db/schema";
-import { productCta } from "~/http/product-cta.server";
 import { getProductDetail } from "~/features/catalog/products.server";
-import { currentUser } from "~/features/identity/sessions.server";
+import {
+  canWatch,
+  classAccess,
+  classLessonOrder,
+  completeLesson,
+  lessonProgressOfClass,
+  lessonWithProduct,
+} from "~/features/learning/progress.server";
+import { classPercent, isComplete, lessonMedia, neighbours, resumeAt, watchHref } from "~/features/learning/rules";
+import { watchFormSchema } from "~/features/learning/schema";
+import { parseSubmission } from "~/http/form.server";
+import { productCta } from "~/http/product-cta.server";
+import { sessionUserOf } from "~/http/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { loginHref } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
-import { formDataOf, isSecureRequest, notFound } from "~/platform/http.server";
 import { uuidFromSlug } from "~/platform/format";
-import { setToastHeader } from "~/platform/toast.server";
-import { canWatch, classAccess, completeLesson, lessonWithProduct } from "./progress.server";
-import { classPercent, isComplete, lessonMedia, neighbours, resumeAt, watchHref } from "./rules";
+import { notFound } from "~/platform/http.server";
 
 async function findLesson(app: AppContext, slug: string) {
   const lessonId = uuidFromSlug(slug);
@@ -29,16 +37,11 @@ export async function loadWatchPage(app: AppContext, request: Request, slug: str
   const canonical = watchHref(found.lesson);
   if (url.pathname !== canonical) throw redirect(canonical + url.search, 301);
 
-  const user = await currentUser(app, request);
+  const user = await sessionUserOf(app, request);
   const [product, access, rows] = await Promise.all([
     getProductDetail(app.db, { id: found.product.id }),
     classAccess(app, user, found.product),
-    user
-      ? app.db
-          .select()
-          .from(lessonProgress)
-          .where(and(eq(lessonProgress.userId, user.id), eq(lessonProgress.productId, found.product.id)))
-      : Promise.resolve([]),
+    lessonProgressOfClass(app, user?.id ?? null, found.product.id),
   ]);
   if (!product) notFound("No such lesson");
   const progress = new Map(rows.map((r) => [r.lessonId, r]));
@@ -94,27 +97,19 @@ export async function loadWatchPage(app: AppContext, request: Request, slug: str
 /** 'Mark as complete' (the form works without JavaScript, and under embeds that cannot report). */
 export async function watchAction(app: AppContext, request: Request, slug: string) {
   const found = await findLesson(app, slug);
-  const user = await currentUser(app, request);
+  const user = await sessionUserOf(app, request);
   const here = watchHref(found.lesson);
-  if (!user) throw redirect(`/?auth=Login&redirect=${encodeURIComponent(here)}`, 303);
-  const form = await formDataOf(request);
-  if (form?.get("intent") !== "complete") return Response.json({ error: "Unknown action" }, { status: 400 });
+  if (!user) throw redirect(loginHref(here), 303);
+  const submission = await parseSubmission(request, watchFormSchema);
+  if (submission.status !== "success") return Response.json({ error: "Unknown action" }, { status: 400 });
 
   const outcome = await completeLesson(app, user, found.product.id, found.lesson.id);
   if (!outcome.ok) return Response.json({ error: outcome.error }, { status: outcome.status });
-  const classLessons = await app.db
-    .select({ id: lessons.id, title: lessons.title, position: lessons.position, isPreview: lessons.isPreview })
-    .from(lessons)
-    .where(eq(lessons.productId, found.product.id));
-  const { next } = neighbours(classLessons, found.lesson.id);
+  const { next } = neighbours(await classLessonOrder(app, found.product.id), found.lesson.id);
   const goTo = next && canWatch(outcome.access, next) ? watchHref(next) : here;
-  const toast = await setToastHeader(
-    {
-      kind: "success",
-      title: "Marked as complete",
-      description: next && goTo !== here ? `Up next: ${next.title}` : undefined,
-    },
-    isSecureRequest(request),
-  );
-  return redirect(goTo, { status: 303, headers: { "Set-Cookie": toast } });
+  return redirectWithToast(request, goTo, {
+    kind: "success",
+    title: "Marked as complete",
+    description: next && goTo !== here ? `Up next: ${next.title}` : undefined,
+  });
 }

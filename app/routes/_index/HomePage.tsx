@@ -6,10 +6,10 @@ import { browseHref } from "~/features/catalog/rules";
 import type { ProductCardView } from "~/features/catalog/card";
 import { buttonClass } from "~/ui/Button";
 import type { Banner } from "~/features/flags/banner";
-import { HOME_SCROLL_OFFSET_PX, VERTICALS_SECTION_ID, type HomeCta } from "../cta";
-import type { HeroData } from "../hero";
-import type { CategoryPreview } from "../home.server";
-import { InlineBannerCopy, PromoBanner } from "./PromoBanner";
+import { HOME_SCROLL_OFFSET_PX, VERTICALS_SECTION_ID, type HomeCta } from "~/features/home/cta";
+import type { HeroData } from "~/features/home/hero";
+import type { CategoryPreview } from "~/features/home/home.server";
+import { InlineBannerCopy, PromoBanner } from "~/features/home/components/PromoBanner";
 
 export interface HomeData {
   hero: HeroData;

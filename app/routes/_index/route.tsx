@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { HomePage } from "~/features/home/components/HomePage";
-import { loadHome } from "~/features/home/home.server";
+import { HomePage } from "./HomePage";
+import { loadHome } from "./home.server";
 import catalogStyles from "~/features/catalog/catalog.css";
 import homeStyles from "~/features/home/home.css";
 

@@ -1,11 +1,11 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ButtonLink, buttonClass } from "~/ui/Button";
-import type { CollectionSummary } from "../collections.server";
-import type { ProductCardView } from "../card";
-import { BROWSE_VIEWS, browseHref, type BrowseView } from "../rules";
-import { CollectionCard } from "./CollectionCard";
-import { ProductGrid } from "./ProductCard";
+import type { CollectionSummary } from "~/features/catalog/collections.server";
+import type { ProductCardView } from "~/features/catalog/card";
+import { BROWSE_VIEWS, browseHref, type BrowseView } from "~/features/catalog/rules";
+import { CollectionCard } from "~/features/catalog/components/CollectionCard";
+import { ProductGrid } from "~/features/catalog/components/ProductCard";
 
 type Facet = { name: string; count: number };
 

@@ -9,9 +9,9 @@ import { Button, ButtonLink } from "~/ui/Button";
 import { Icon } from "~/ui/icons";
 import { ProgressBar } from "~/ui/ProgressBar";
 import { Tag } from "~/ui/Tag";
-import type { Access } from "../progress.server";
-import type { Media } from "../rules";
-import { LessonPlayer } from "./LessonPlayer";
+import type { Access } from "~/features/learning/progress.server";
+import type { Media } from "~/features/learning/rules";
+import { LessonPlayer } from "~/features/learning/components/LessonPlayer";
 
 export interface WatchPageData {
   product: { id: string; title: string; creatorName: string; coverUrl: string; href: string };

@@ -2,7 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { allCollections, browseClasses, facets } from "~/features/catalog/catalog.server";
 import { CursorNotFoundError } from "~/features/catalog/products.server";
-import { BrowsePage, BrowseLinkError } from "~/features/catalog/components/BrowsePage";
+import { BrowsePage, BrowseLinkError } from "./BrowsePage";
 import { toCard } from "~/features/catalog/card";
 import { offersFor, withOfferCookies } from "~/http/offers.server";
 import { browseTitle, parseView } from "~/features/catalog/rules";
