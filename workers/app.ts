@@ -5,7 +5,7 @@
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
-import { attributionForRequest, withSetCookies } from "~/features/attribution/attribution.server";
+import { attributionForRequest, withSetCookies } from "~/http/attribution.server";
 import { sweepStuckJobs } from "~/features/plans/plans.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createAppContext } from "~/platform/context.server";

@@ -3,6 +3,7 @@ import { studioCheckoutLine } from "~/features/builder/builder.server";
 import { builderMessages } from "~/features/builder/rules";
 import { studioCheckoutBody } from "~/features/builder/schema";
 import { openDirectCheckout } from "~/features/checkout/direct.server";
+import { checkoutVisitOf } from "~/http/checkout.server";
 import { sameOriginPath } from "~/platform/redirect";
 
 /** POST /api/payments/create-studio-checkout-session {price_option_id, success_url, cancel_url, tier_slug} (auth) → {url, sessionId}. */
@@ -13,7 +14,7 @@ export const action = signedInAction(studioCheckoutBody, async ({ input, app, us
   const cancelPath = sameOriginPath(input.cancel_url, origin);
   if (!successPath || !cancelPath) return jsonError(400, builderMessages.badPath);
   const line = await studioCheckoutLine(app, { priceOptionId: input.price_option_id, tierSlug: input.tier_slug });
-  const opened = await openDirectCheckout(app, request, user, {
+  const opened = await openDirectCheckout(app, checkoutVisitOf(request), user, {
     line,
     successPath,
     cancelPath,

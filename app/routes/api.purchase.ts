@@ -2,13 +2,13 @@ import { purchaseProducts } from "~/features/checkout/purchase-api.server";
 import { purchaseSchema } from "~/features/checkout/schema";
 import { jsonError, methodNotAllowed, signedInAction } from "~/http/api.server";
 import { readOffers } from "~/http/offers.server";
-import { cookieJar } from "./checkout/checkout.server";
+import { visitMarksOf } from "~/http/checkout.server";
 
 /** POST /api/purchase {payment_info, product_id} → {success, status, checkoutSessionId, url, totalCents}. */
 export const action = signedInAction(purchaseSchema, async ({ input, app, request, user }) => {
   const visit = {
     offers: readOffers(app, request, user),
-    jar: cookieJar(request),
+    marks: visitMarksOf(request),
     origin: new URL(request.url).origin,
     idempotencyKey: request.headers.get("Idempotency-Key"),
   };

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { UserRow } from "~/db/schema";
 import { activeStudioTier } from "~/features/apps/apps.server";
 import { confirmDirectCheckout, openDirectCheckout } from "~/features/checkout/direct.server";
+import { checkoutVisitOf } from "~/http/checkout.server";
 import { sameOriginPath } from "~/platform/redirect";
 import { fulfilCheckout } from "~/features/checkout/fulfil.server";
 import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_THEME } from "../tools/apps-sql.mjs";
@@ -37,7 +38,8 @@ async function makeApp(ownerId: string): Promise<string> {
   return id;
 }
 
-const request = (path = "/dashboard/builder") => new Request(`http://127.0.0.1:8787${path}`, { method: "POST" });
+const request = (path = "/dashboard/builder") =>
+  checkoutVisitOf(new Request(`http://127.0.0.1:8787${path}`, { method: "POST" }));
 
 describe("a studio tier bought through a direct checkout", () => {
   it("goes to the card page, returns to the builder with the session, and activates the tier once", async () => {

@@ -5,6 +5,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import type { UserRow } from "~/db/schema";
 import { openDirectCheckout } from "~/features/checkout/direct.server";
+import { checkoutVisitOf } from "~/http/checkout.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { parseEnv } from "~/platform/env";
 import { testApp } from "./app-context";
@@ -124,7 +125,7 @@ describe("the embedded payment provider in production", () => {
     const user = (await testApp().db.select().from(users).where(eq(users.id, userId)).get()) as UserRow;
     const opened = await openDirectCheckout(
       testApp(),
-      new Request(`${ORIGIN}/dashboard/builder`, { method: "POST" }),
+      checkoutVisitOf(new Request(`${ORIGIN}/dashboard/builder`, { method: "POST" })),
       user,
       starterTierOrder(),
     );

@@ -8,6 +8,7 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { appSubscriptions, type AppRow, type UserRow } from "~/db/schema";
 import { openDirectCheckout } from "~/features/checkout/direct.server";
+import { checkoutVisitOf } from "~/http/checkout.server";
 import type { Opened } from "~/features/checkout/checkout.server";
 import { paymentsMode } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
@@ -152,7 +153,7 @@ export async function buyAppPlan(
   const interval = option.interval;
   const planName =
     interval === "month" ? "monthly" : row.published!.pricing.annualDurationUnit === "months" ? "12-month" : "annual";
-  return openDirectCheckout(app, request, user, {
+  return openDirectCheckout(app, checkoutVisitOf(request), user, {
     line: {
       productId: input.priceOptionId.trim().toLowerCase(),
       kind: "app-plan",

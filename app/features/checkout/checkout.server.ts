@@ -3,15 +3,10 @@
  * checkout session and hands the buyer to the payments adapter (Stripe Checkout, or our own card
  * page). Signed-out buyers are sent to sign up first, with checkout as where to come back.
  */
-import { redirect } from "@remix-run/cloudflare";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { checkoutSessions, users, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
-import { FRIEND_COOKIE, paymentAttribution } from "~/features/attribution/rules";
+import { paymentAttribution } from "~/features/attribution/rules";
 import { withQuery } from "~/features/cart/rules";
-import { authHref } from "~/features/identity/modal";
-import { currentUser } from "~/features/identity/sessions.server";
-import { NO_PRICE_OFFER } from "~/features/offers/rules";
-import { VIP_GATE_COOKIE, isVipVisit } from "~/features/offers/vip";
 import { PAYMENTS_NOT_CONFIGURED } from "~/platform/adapters/payments/messages";
 import { paymentsMode, paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
@@ -20,27 +15,20 @@ import { LOST_MESSAGES, claimSql, holdsSince, whyClaimFailed } from "./holds.ser
 import type { Order } from "./order.server";
 import { CHECKOUT_HOLD_MS, allocateTotal, paymentInfo, successHref } from "./rules";
 
-/** What the visitor's browser remembers (its cookies, by name), read by the route. */
-export type CookieJar = Partial<Record<string, string>>;
+/**
+ * What this visitor's browser remembers for payment_info besides the attribution record: the
+ * no-price offer, a VIP visit and a friend's referral. The route reads them (app/http/checkout.server.ts).
+ */
+export interface VisitMarks {
+  noPriceOffer: boolean;
+  vipVisit: boolean;
+  friend: string | null;
+}
 
 export const CHECKOUT_MESSAGES = {
   emptyCart: "Your cart is empty.",
   createFailed: "Failed to create checkout session",
 } as const;
-
-/** Signed out: the cart with the sign-up form open, and checkout (with this query) as where to go after. */
-function signUpFirst(search: string): never {
-  const checkout = withQuery("/checkout", search);
-  const cart = new URL(withQuery("/cart", search), "http://local");
-  cart.searchParams.set("redirect", checkout);
-  throw redirect(authHref(cart.pathname + cart.search, "SocialSignUp", { dark: true }), 303);
-}
-
-export async function requireBuyer(app: AppContext, request: Request): Promise<UserRow> {
-  const user = await currentUser(app, request);
-  if (!user) signUpFirst(new URL(request.url).search);
-  return user;
-}
 
 export function orderView(order: Order) {
   return {
@@ -88,13 +76,13 @@ function toLine(item: Order["lines"][number], plans: Order["plans"]): CheckoutLi
  * The stored half of payment_info (spec 7): what the visitor's attribution record (utm_*, ref, code,
  * friend, p) and the offer and VIP cookies remember when the query does not say.
  */
-export function storedPaymentInfo(app: AppContext, jar: CookieJar): Record<string, string | null> {
+export function storedPaymentInfo(app: AppContext, marks: VisitMarks): Record<string, string | null> {
   const attribution = paymentAttribution(app.attribution);
   return {
     ...attribution,
-    noPriceOffer: jar[NO_PRICE_OFFER] === "true" ? "true" : null,
-    p: isVipVisit(jar[VIP_GATE_COOKIE]) ? "vip" : (attribution.p ?? null),
-    friend: attribution.friend ?? jar[FRIEND_COOKIE] ?? null,
+    noPriceOffer: marks.noPriceOffer ? "true" : null,
+    p: marks.vipVisit ? "vip" : (attribution.p ?? null),
+    friend: attribution.friend ?? marks.friend ?? null,
   };
 }
 
@@ -117,7 +105,7 @@ export function paymentsUnavailable(app: AppContext): Opened | null {
  */
 export async function openCheckout(
   app: AppContext,
-  jar: CookieJar,
+  marks: VisitMarks,
   user: UserRow,
   order: Order,
   args: { idempotencyKey: string; url: URL },
@@ -143,7 +131,7 @@ export async function openCheckout(
   const provider = paymentsProvider(app);
   let session = existing;
   if (!session) {
-    const claimed = await claimCheckout(app, jar, user, order, { idempotencyKey, url, provider: provider.name });
+    const claimed = await claimCheckout(app, marks, user, order, { idempotencyKey, url, provider: provider.name });
     if (!claimed.ok) {
       // Two clicks raced: the other one made the checkout; follow it.
       const made = await app.db
@@ -253,7 +241,7 @@ async function expireWithProvider(app: AppContext, sessions: CheckoutSessionRow[
  */
 async function claimCheckout(
   app: AppContext,
-  jar: CookieJar,
+  marks: VisitMarks,
   user: UserRow,
   order: Order,
   args: { idempotencyKey: string; url: URL; provider: CheckoutSessionRow["provider"] },
@@ -280,7 +268,7 @@ async function claimCheckout(
       order.totals.discount,
       order.totals.credit,
       order.totals.total,
-      JSON.stringify(paymentInfo(args.url.searchParams, storedPaymentInfo(app, jar))),
+      JSON.stringify(paymentInfo(args.url.searchParams, storedPaymentInfo(app, marks))),
       args.url.search,
       app.now,
       holdsSince(app),

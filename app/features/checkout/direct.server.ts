@@ -5,7 +5,6 @@
  * adapter, same card page and the same exactly-once fulfilment as the cart; only the line and the
  * pages to return to differ.
  */
-import { parse as parseCookie } from "cookie";
 import { eq } from "drizzle-orm";
 import { checkoutSessions, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
@@ -18,6 +17,7 @@ import {
   paymentsUnavailable,
   storedPaymentInfo,
   type Opened,
+  type VisitMarks,
 } from "./checkout.server";
 import { fulfilCheckout, getCheckout } from "./fulfil.server";
 import { paymentInfo } from "./rules";
@@ -31,15 +31,21 @@ export interface DirectCheckout {
   idempotencyKey: string;
 }
 
+/** Where the buyer asked from: the address (its origin and payment_info query) and what their browser remembers. */
+export interface CheckoutVisit {
+  url: URL;
+  marks: VisitMarks;
+}
+
 export async function openDirectCheckout(
   app: AppContext,
-  request: Request,
+  visit: CheckoutVisit,
   user: UserRow,
   input: DirectCheckout,
 ): Promise<Opened> {
   const unavailable = paymentsUnavailable(app);
   if (unavailable) return unavailable;
-  const url = new URL(request.url);
+  const { url } = visit;
   const existing = await app.db
     .select()
     .from(checkoutSessions)
@@ -63,10 +69,7 @@ export async function openDirectCheckout(
       lines: [input.line],
       subtotalCents: input.line.priceCents,
       totalCents: input.line.priceCents,
-      paymentInfo: paymentInfo(
-        url.searchParams,
-        storedPaymentInfo(app, parseCookie(request.headers.get("Cookie") ?? "")),
-      ),
+      paymentInfo: paymentInfo(url.searchParams, storedPaymentInfo(app, visit.marks)),
       query: "",
       successPath: input.successPath,
       cancelPath: input.cancelPath,

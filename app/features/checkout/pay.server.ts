@@ -1,47 +1,56 @@
 /**
- * /checkout/pay/{id}: the embedded payment provider's card page. It only exists for local checkouts,
- * and only in development and the tests (404 in production);
- * the card is checked with the test-card rules, a decline is shown and recorded on the checkout, and
- * a success runs the same fulfilment as Stripe's webhook.
+ * The embedded payment provider's card page, as a service: which local checkout a buyer may pay, and
+ * paying it with a test card. A decline is recorded on the checkout; a success runs the same
+ * fulfilment as Stripe's webhook. The route (app/routes/checkout_.pay.$id) owns the page, the 404
+ * outside development, the redirects and the toasts.
  */
-import { parseForm } from "~/platform/form.server";
-import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq, ne } from "drizzle-orm";
-import { checkoutSessions } from "~/db/schema";
+import { checkoutSessions, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import type { AppContext } from "~/platform/context";
-import { formDataOf, isSecureRequest, notFound, notFoundOutsideDevelopment } from "~/platform/http.server";
-import { setToastHeader } from "~/platform/toast.server";
-import { staleCheckout } from "./order.server";
-import { requireBuyer } from "./checkout.server";
+import { ServiceError } from "~/platform/service-error";
 import { fulfilCheckout, getCheckout } from "./fulfil.server";
+import { staleCheckout } from "./order.server";
 import { cancelHref, parseExpiry, successHref, testCardOutcome } from "./rules";
-import { cardFormSchema } from "./schema";
 
-async function localCheckoutFor(app: AppContext, request: Request, id: string) {
-  // The embedded provider never takes a card in production, even for a checkout it opened earlier.
-  notFoundOutsideDevelopment(app.env);
-  const user = await requireBuyer(app, request);
+/** A checkout the buyer can no longer pay here: where to send them instead, and why (a toast). */
+export interface Closed {
+  kind: "closed";
+  href: string;
+  toast: { kind: "info" | "error"; title: string; description: string } | null;
+}
+
+const CLOSED_DESCRIPTION = "This checkout was closed; nothing was charged. Review your order.";
+
+/**
+ * The buyer's own open local checkout, or where to go when it is paid (its receipt) or has closed
+ * (back to checkout, with why). Anyone else's, or a Stripe one, is not found.
+ */
+export async function localCheckoutFor(
+  app: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<{ kind: "open"; session: CheckoutSessionRow } | Closed> {
   const session = await getCheckout(app, id);
-  if (!session || session.userId !== user.id || session.provider !== "local") notFound("No such checkout");
-  if (session.status === "complete") throw redirect(successHref(session), 303);
-  if (session.status === "expired") {
-    const toast = await setToastHeader(
-      {
+  if (!session || session.userId !== user.id || session.provider !== "local")
+    throw new ServiceError("not-found", "No such checkout");
+  if (session.status === "complete") return { kind: "closed", href: successHref(session), toast: null };
+  if (session.status === "expired")
+    return {
+      kind: "closed",
+      href: cancelHref(session),
+      toast: {
         kind: "info",
         title: session.lastError ?? "This checkout has closed.",
         description: "Nothing was charged. Review your order and pay again.",
       },
-      isSecureRequest(request),
-    );
-    throw redirect(cancelHref(session), { status: 303, headers: { "Set-Cookie": toast } });
-  }
-  return { user, session };
+    };
+  return { kind: "open", session };
 }
 
-export async function loadPayPage(app: AppContext, request: Request, id: string) {
-  const { user, session } = await localCheckoutFor(app, request, id);
+/** The card page's view of an open checkout (never more than the page shows). */
+export function payPageView(session: CheckoutSessionRow, user: UserRow) {
   return {
     session: {
       id: session.id,
@@ -58,32 +67,34 @@ export async function loadPayPage(app: AppContext, request: Request, id: string)
   };
 }
 
-export async function payAction(app: AppContext, request: Request, id: string) {
-  const { session } = await localCheckoutFor(app, request, id);
-  const formData = (await formDataOf(request)) ?? new FormData();
-  const submission = parseForm(formData, { schema: cardFormSchema });
-  if (submission.status !== "success")
-    return data({ result: submission.reply({ hideFields: ["number", "cvc"] }) }, { status: 400 });
+export type PayOutcome =
+  | Closed
+  | { kind: "card-declined"; field: "number" | "expiry" | null; message: string }
+  | { kind: "paid"; href: string };
+
+/**
+ * Pays an open local checkout with a test card (already shape-checked by the card form's schema).
+ * A checkout whose order went stale (a price, the credit or a code changed) is closed uncharged.
+ */
+export async function payLocalCheckout(
+  app: AppContext,
+  session: CheckoutSessionRow,
+  card: { number: string; expiry: string },
+): Promise<PayOutcome> {
   const stale = await staleCheckout(app, session);
   if (stale) {
     await app.db
       .update(checkoutSessions)
       .set({ status: "expired", voidedAt: app.now, lastError: stale })
       .where(and(eq(checkoutSessions.id, session.id), ne(checkoutSessions.status, "complete")));
-    const headers = new Headers({
-      "Set-Cookie": await setToastHeader(
-        {
-          kind: "error",
-          title: stale,
-          description: "This checkout was closed; nothing was charged. Review your order.",
-        },
-        isSecureRequest(request),
-      ),
-    });
-    return redirect(cancelHref(session), { status: 303, headers });
+    return {
+      kind: "closed",
+      href: cancelHref(session),
+      toast: { kind: "error", title: stale, description: CLOSED_DESCRIPTION },
+    };
   }
-  const expiry = parseExpiry(submission.value.expiry)!;
-  const outcome = testCardOutcome({ number: submission.value.number, ...expiry }, new Date(app.now));
+  const expiry = parseExpiry(card.expiry)!;
+  const outcome = testCardOutcome({ number: card.number, ...expiry }, new Date(app.now));
   if (!outcome.ok) {
     await app.db
       .update(checkoutSessions)
@@ -95,10 +106,7 @@ export async function payAction(app: AppContext, request: Request, id: string) {
       { userId: session.userId },
       { checkoutSessionId: session.id, error: outcome.message, provider: "local" },
     );
-    const reply = outcome.field
-      ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields: ["number", "cvc"] })
-      : submission.reply({ formErrors: [outcome.message], hideFields: ["number", "cvc"] });
-    return data({ result: reply }, { status: 402 });
+    return { kind: "card-declined", field: outcome.field, message: outcome.message };
   }
   recordEvent(
     app,
@@ -109,19 +117,12 @@ export async function payAction(app: AppContext, request: Request, id: string) {
   const fulfilled = await fulfilCheckout(app, session.id, {
     card: { brand: outcome.brand, last4: outcome.last4, ...expiry },
   });
-  if (fulfilled.status === "declined") {
+  if (fulfilled.status === "declined")
     // It lost its credit or code to another checkout in the last moment: the card is not charged.
-    const headers = new Headers({
-      "Set-Cookie": await setToastHeader(
-        {
-          kind: "error",
-          title: fulfilled.reason,
-          description: "This checkout was closed; nothing was charged. Review your order.",
-        },
-        isSecureRequest(request),
-      ),
-    });
-    return redirect(cancelHref(session), { status: 303, headers });
-  }
-  return redirect(successHref(session), 303);
+    return {
+      kind: "closed",
+      href: cancelHref(session),
+      toast: { kind: "error", title: fulfilled.reason, description: CLOSED_DESCRIPTION },
+    };
+  return { kind: "paid", href: successHref(session) };
 }

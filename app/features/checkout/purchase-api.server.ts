@@ -7,7 +7,7 @@ import type { UserRow } from "~/db/schema";
 import type { Offers } from "~/features/offers/offers.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
-import { openCheckout, type CookieJar } from "./checkout.server";
+import { openCheckout, type VisitMarks } from "./checkout.server";
 import { buildOrder } from "./order.server";
 import { PAYMENT_INFO_KEYS } from "./rules";
 import { sellablesByIds } from "~/features/cart/sellables.server";
@@ -20,12 +20,12 @@ export interface PurchaseRefused {
 }
 
 /**
- * `visit`: what the caller's request carries: their offers, their cookies, the site's origin and the
+ * `visit`: what the caller's request carries: their offers, what their cookies remember, the site's origin and the
  * Idempotency-Key header (null without one).
  */
 export async function purchaseProducts(
   app: AppContext,
-  visit: { offers: Offers; jar: CookieJar; origin: string; idempotencyKey: string | null },
+  visit: { offers: Offers; marks: VisitMarks; origin: string; idempotencyKey: string | null },
   user: UserRow,
   productIds: string[],
   info: Record<string, unknown>,
@@ -47,7 +47,7 @@ export async function purchaseProducts(
     return { ok: false, status: 409, message: "You already own everything in this purchase" } satisfies PurchaseRefused;
   const header = visit.idempotencyKey;
   const idempotencyKey = header && /^[A-Za-z0-9_-]{16,64}$/.test(header) ? header : randomHex(16);
-  const opened = await openCheckout(app, visit.jar, user, order, { idempotencyKey, url });
+  const opened = await openCheckout(app, visit.marks, user, order, { idempotencyKey, url });
   if (!opened.ok)
     return {
       ok: false,

@@ -14,33 +14,45 @@ import { syncMembership as membershipSync } from "~/features/subscriptions/subsc
 import { paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import { verifyWebhook } from "~/platform/adapters/payments/stripe.server";
 import type { AppContext } from "~/platform/context";
-import { jsonError } from "~/platform/http.server";
 import { refundDeclined } from "./checkout.server";
 import { checkoutByProviderSession, fulfilCheckout, getCheckout, saveCard } from "./fulfil.server";
 
-export async function handleStripeWebhook(app: AppContext, request: Request): Promise<Response> {
-  if (!app.env.STRIPE_WEBHOOK_SECRET) return jsonError(404, "Stripe is not configured");
-  const raw = await request.text();
+/** What receiving one webhook delivery came to; the route answers it (app/routes/api.webhooks.stripe.ts). */
+export type WebhookOutcome =
+  | { kind: "not-configured" }
+  | { kind: "bad-signature" }
+  | { kind: "duplicate" }
+  | { kind: "ignored" }
+  | { kind: "applied" }
+  | { kind: "failed" };
+
+/** Verifies a delivery on its raw body and signature header, then applies its event once. */
+export async function receiveStripeEvent(
+  app: AppContext,
+  rawBody: string,
+  signature: string | null,
+): Promise<WebhookOutcome> {
+  if (!app.env.STRIPE_WEBHOOK_SECRET) return { kind: "not-configured" };
   let event: Stripe.Event;
   try {
-    event = await verifyWebhook(app, raw, request.headers.get("Stripe-Signature"));
+    event = await verifyWebhook(app, rawBody, signature);
   } catch {
-    return jsonError(400, "Invalid signature");
+    return { kind: "bad-signature" };
   }
   const [fresh] = await app.db
     .insert(paymentEvents)
     .values({ id: event.id, type: event.type, createdAt: event.created * 1000, receivedAt: app.now })
     .onConflictDoNothing()
     .returning();
-  if (!fresh) return Response.json({ received: true, duplicate: true });
+  if (!fresh) return { kind: "duplicate" };
   try {
-    if ((await applyEvent(app, event)) === "not ours") return Response.json({ received: true, ignored: true });
+    if ((await applyEvent(app, event)) === "not ours") return { kind: "ignored" };
   } catch (error) {
     console.error("stripe webhook: handling failed", event.id, error);
     await app.db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
-    return jsonError(500, "Webhook handling failed; it will be retried");
+    return { kind: "failed" };
   }
-  return Response.json({ received: true });
+  return { kind: "applied" };
 }
 
 async function checkoutFor(

@@ -39,3 +39,18 @@ export const cancelSchema = z.object({
 });
 
 export const refundSchema = z.object({ subscriptionId, reason, feedback });
+
+/**
+ * The account page's membership form (conform): cancel or refund, by intent. A form's unchecked
+ * "End my access now" box sends nothing, which here means false (the JSON default is true).
+ */
+export const membershipFormSchema = z.discriminatedUnion("intent", [
+  cancelSchema.extend({
+    intent: z.literal("cancel"),
+    shouldUnenroll: z
+      .enum(["true", "false"])
+      .optional()
+      .transform((v) => v === "true"),
+  }),
+  refundSchema.extend({ intent: z.literal("refund") }),
+]);

@@ -5,12 +5,12 @@ import { invoices, savedCards } from "~/db/schema";
 import { sellablesByIds } from "~/features/cart/sellables.server";
 import { allPurchases } from "~/features/purchases/purchases.server";
 import type { AppContext } from "~/platform/context";
-import { cancelSchema, refundSchema } from "~/features/subscriptions/schema";
+import { membershipFormSchema } from "~/features/subscriptions/schema";
 import { cancelSubscription, refund } from "~/features/subscriptions/subscription-actions.server";
 import { userSubscriptions } from "~/features/subscriptions/subscriptions.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
-import { formDataOf } from "~/platform/http.server";
+import { parseSubmission } from "~/http/form.server";
 
 const member = (app: AppContext, request: Request) => requireUser(app, request, { redirectTo: "/account/membership" });
 
@@ -65,20 +65,16 @@ export async function loadMembershipPage(app: AppContext, request: Request) {
 
 export async function membershipAction(app: AppContext, request: Request) {
   const user = await member(app, request);
-  const formData = (await formDataOf(request)) ?? new FormData();
-  const form = Object.fromEntries([...formData].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const intent = form.intent;
-  const parsed =
-    intent === "refund"
-      ? refundSchema.safeParse(form)
-      : cancelSchema.safeParse({ ...form, shouldUnenroll: form.shouldUnenroll === "true" ? "true" : "false" });
+  const submission = await parseSubmission(request, membershipFormSchema);
+  const intent = submission.payload.intent;
   if (intent !== "cancel" && intent !== "refund") return data({ error: "Unknown action" }, { status: 400 });
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? "Check the form and try again." }, { status: 400 });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return data({ error: first ?? "Check the form and try again." }, { status: 400 });
+  }
+  const { value } = submission;
   const result =
-    intent === "refund"
-      ? await refund(app, user.id, parsed.data)
-      : await cancelSubscription(app, user.id, parsed.data as typeof parsed.data & { shouldUnenroll: boolean });
+    value.intent === "refund" ? await refund(app, user.id, value) : await cancelSubscription(app, user.id, value);
   if (!result.success) return data({ error: result.message }, { status: 400 });
   return redirectWithToast(request, "/account/membership", { kind: "success", title: result.message });
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import { applyCartIntent } from "~/features/cart/cart-actions.server";
 import type { CartOwner } from "~/features/cart/cart.server";
-import { CartPage } from "~/features/cart/components/CartPage";
+import { CartPage } from "./CartPage";
 import cartStyles from "~/features/cart/cart.css";
 import { cartFormSchema } from "~/features/cart/schema";
 import catalogStyles from "~/features/catalog/catalog.css";

@@ -4,30 +4,23 @@
  * the payments adapter; and the receipt page's loader. Signed-out buyers are sent to sign up first.
  */
 import { data, redirect } from "@remix-run/cloudflare";
-import { parse as parseCookie } from "cookie";
 import type { UserRow } from "~/db/schema";
 import { checkoutByProviderSession, getCheckout } from "~/features/checkout/fulfil.server";
 import {
   confirmWithProvider,
   openCheckout,
   orderView,
-  requireBuyer,
   type CheckoutActionData,
-  type CookieJar,
 } from "~/features/checkout/checkout.server";
 import { buildOrder, normaliseCode } from "~/features/checkout/order.server";
 import { codeFormSchema, payFormSchema } from "~/features/checkout/schema";
+import { requireBuyer, visitMarksOf } from "~/http/checkout.server";
 import { readOffers, withOfferCookies } from "~/http/offers.server";
 import { paymentsMode } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
 import { parseForm } from "~/platform/form.server";
 import { formDataOf } from "~/platform/http.server";
-
-/** This request's cookies, by name. */
-export function cookieJar(request: Request): CookieJar {
-  return parseCookie(request.headers.get("Cookie") ?? "");
-}
 
 export async function loadCheckout(app: AppContext, request: Request) {
   const user = await requireBuyer(app, request);
@@ -74,7 +67,7 @@ export async function checkoutAction(app: AppContext, request: Request) {
 
 async function startCheckout(app: AppContext, request: Request, user: UserRow, url: URL, idempotencyKey: string) {
   const order = await buildOrder(app, readOffers(app, request, user), user, url.searchParams);
-  const opened = await openCheckout(app, cookieJar(request), user, order, { idempotencyKey, url });
+  const opened = await openCheckout(app, visitMarksOf(request), user, order, { idempotencyKey, url });
   if (opened.ok) return redirect(opened.url, 303);
   return data<CheckoutActionData>(
     { formError: opened.formError, codeError: opened.codeError },

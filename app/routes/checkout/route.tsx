@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import catalogStyles from "~/features/catalog/catalog.css";
 import { checkoutAction, loadCheckout } from "./checkout.server";
-import { CheckoutPage } from "~/features/checkout/components/CheckoutPage";
+import { CheckoutPage } from "./CheckoutPage";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 export const meta: MetaFunction = () => [{ title: "Checkout" }];

@@ -41,6 +41,7 @@ import {
 } from "~/features/builder/rules";
 import { flowForm, landingForm, pricingForm, themeForm } from "~/features/builder/schema";
 import { confirmDirectCheckout, openDirectCheckout } from "~/features/checkout/direct.server";
+import { checkoutVisitOf } from "~/http/checkout.server";
 import { parseSubmission } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
@@ -230,7 +231,7 @@ export async function builderAction(app: AppContext, request: Request) {
       throw error;
     });
     const opened = line
-      ? await openDirectCheckout(app, request, user, {
+      ? await openDirectCheckout(app, checkoutVisitOf(request), user, {
           line,
           successPath: studioSuccessPath(row?.id ?? null, tierSlug),
           cancelPath: studioCancelPath(row?.id ?? null),

@@ -1,5 +1,5 @@
 import type { CheckoutLine } from "~/db/schema";
-import { PaymentLines } from "./PaymentLines";
+import { PaymentLines } from "~/features/checkout/components/PaymentLines";
 import { ButtonLink } from "~/ui/Button";
 import { Icon } from "~/ui/icons";
 

@@ -3,13 +3,13 @@ import { PriceTag } from "~/features/catalog/components/PriceTag";
 import { ProductGrid } from "~/features/catalog/components/ProductCard";
 import type { ProductCardView } from "~/features/catalog/card";
 import { OfferNote } from "~/features/offers/components/OfferNote";
-import { formatCents } from "~/platform/format";
 import { ButtonLink } from "~/ui/Button";
 import { Icon } from "~/ui/icons";
-import { cartTotals, withQuery, type CartTotals } from "../rules";
-import type { CartItem } from "../sellables.server";
-import { CartButton } from "./CartButton";
-import { ItemRow } from "./ItemRow";
+import { cartTotals, withQuery, type CartTotals } from "~/features/cart/rules";
+import type { CartItem } from "~/features/cart/sellables.server";
+import { CartButton } from "~/features/cart/components/CartButton";
+import { ItemRow } from "~/features/cart/components/ItemRow";
+import { SummaryLines } from "~/features/cart/components/SummaryLines";
 
 export interface CartPageData {
   items: CartItem[];
@@ -115,58 +115,5 @@ export function CartPage({
         </section>
       ) : null}
     </div>
-  );
-}
-
-/** Subtotal, offer savings, discount, credit and total, as a definition list (also used by checkout). */
-export function SummaryLines({
-  totals,
-  creditCents,
-  signedIn,
-  discountCode,
-}: {
-  totals: CartTotals;
-  creditCents: number;
-  signedIn: boolean;
-  discountCode?: string | null;
-}) {
-  const savings = totals.regular - totals.subtotal;
-  return (
-    <dl className="summary-lines">
-      {savings > 0 ? (
-        <>
-          <div>
-            <dt>Regular price</dt>
-            <dd>
-              <s>{formatCents(totals.regular)}</s>
-            </dd>
-          </div>
-          <div className="summary-lines__saving">
-            <dt>Offer savings</dt>
-            <dd>−{formatCents(savings)}</dd>
-          </div>
-        </>
-      ) : null}
-      <div>
-        <dt>Subtotal</dt>
-        <dd>{formatCents(totals.subtotal)}</dd>
-      </div>
-      {totals.discount > 0 ? (
-        <div className="summary-lines__saving">
-          <dt>Discount{discountCode ? ` (${discountCode})` : ""}</dt>
-          <dd>−{formatCents(totals.discount)}</dd>
-        </div>
-      ) : null}
-      <div className="summary-lines__credit">
-        <dt>Monthly credit</dt>
-        <dd>
-          {creditCents > 0 ? `−${formatCents(totals.credit)}` : signedIn ? formatCents(0) : "Sign in to use yours"}
-        </dd>
-      </div>
-      <div className="summary-lines__total">
-        <dt>Total</dt>
-        <dd>{formatCents(totals.total)}</dd>
-      </div>
-    </dl>
   );
 }

@@ -1,8 +1,9 @@
 /**
- * Attribution on the server: the record lives in one cookie (studio_attribution, JSON, 30 days) plus
- * friendReferral for 'friend' (spec 9), so landings are captured without JavaScript. The worker
- * resolves it once per request (workers/app.ts): the record goes into the request's context for
- * events and payment_info, and the cookies that changed go onto the response.
+ * Attribution over HTTP (its rules are in features/attribution/rules.ts): the record lives in one
+ * cookie (studio_attribution, JSON, 30 days) plus friendReferral for 'friend' (spec 9), so landings
+ * are captured without JavaScript. The worker resolves it once per request (workers/app.ts): the
+ * record goes into the request's context for events and payment_info, and the cookies that changed
+ * go onto the response.
  */
 import { parse as parseCookie, serialize } from "cookie";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
@@ -15,7 +16,7 @@ import {
   parseAttribution,
   resolveAttribution,
   type Attribution,
-} from "./rules";
+} from "~/features/attribution/rules";
 
 /**
  * Addresses whose query is not a marketing landing: the JSON API and Remix's manifest (machine

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { PayPage } from "~/features/checkout/components/PayPage";
-import { loadPayPage, payAction } from "~/features/checkout/pay.server";
+import { PayPage } from "./PayPage";
+import { loadPayPage, payAction } from "./pay.server";
 
 export const meta: MetaFunction = () => [{ title: "Pay" }];
 

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { clearingCookies } from "~/features/attribution/attribution.server";
+import { clearingCookies } from "~/http/attribution.server";
 import { useLoaderData } from "@remix-run/react";
-import { loadSuccess } from "./checkout/checkout.server";
-import { SuccessPage } from "~/features/checkout/components/SuccessPage";
+import { loadSuccess } from "../checkout/checkout.server";
+import { SuccessPage } from "./SuccessPage";
 import { notFound } from "~/platform/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Thank you" }];

@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { CheckoutLine } from "~/db/schema";
 import { formatCents } from "~/platform/format";
-import { PaymentLines } from "./PaymentLines";
+import { PaymentLines } from "~/features/checkout/components/PaymentLines";
 import { Button } from "~/ui/Button";
 import { TextInput } from "~/ui/TextInput";
-import { cardFormSchema } from "../schema";
+import { cardFormSchema } from "~/features/checkout/schema";
 
 export interface PayPageData {
   session: {

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { CartTotals } from "~/features/cart/rules";
 import type { CartItem } from "~/features/cart/sellables.server";
-import { SummaryLines } from "~/features/cart/components/CartPage";
+import { SummaryLines } from "~/features/cart/components/SummaryLines";
 import { ItemRow } from "~/features/cart/components/ItemRow";
 import { PriceTag } from "~/features/catalog/components/PriceTag";
 import { formatCents } from "~/platform/format";
@@ -9,7 +9,7 @@ import { Button, ButtonLink } from "~/ui/Button";
 import { TextInput } from "~/ui/TextInput";
 import { PlanPicker } from "~/features/subscriptions/components/PlanPicker";
 import type { PlanChoice } from "~/features/subscriptions/plans.server";
-import type { CheckoutActionData } from "../checkout.server";
+import type { CheckoutActionData } from "~/features/checkout/checkout.server";
 import { PAYMENTS_NOT_CONFIGURED } from "~/platform/adapters/payments/messages";
 
 export interface CheckoutPageData {
