@@ -1,7 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { completeOnboarding } from "~/features/onboarding/api.server";
-import { methodNotAllowed } from "~/http/api.server";
+import { completeOnboarding, schemas } from "~/features/onboarding/api.server";
+import { apiAction, methodNotAllowed } from "~/http/api.server";
+import { appRefOf } from "~/http/app-ref.server";
+import { callerClaimOf } from "~/http/onboarding.server";
 
 /** POST /api/apps/completeOnboarding/{storefrontSlug}/{appSlug} {finalUserState, pagesInfo} → {status, planStatus}: stores the answers, then requests the plan. */
-export const loader = (_args: LoaderFunctionArgs) => methodNotAllowed();
-export const action = (args: ActionFunctionArgs) => completeOnboarding(args);
+export const action = apiAction(schemas.complete, async (call) =>
+  completeOnboarding(call.app, appRefOf(call.params), await callerClaimOf(call), call.input),
+);
+export const loader = methodNotAllowed;

@@ -1,7 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { createPlan } from "~/features/onboarding/api.server";
-import { methodNotAllowed } from "~/http/api.server";
+import { requestPersonalizedPlan, schemas } from "~/features/onboarding/api.server";
+import { apiAction, apiJson, methodNotAllowed } from "~/http/api.server";
+import { appRefOf } from "~/http/app-ref.server";
+import { callerClaimOf } from "~/http/onboarding.server";
 
 /** POST /api/apps/createPersonalizedPlanForTesting/{storefrontSlug}/{appSlug} {userState, testingStepId, forceRegenerate} → {status}: the app owner's preview. */
-export const loader = (_args: LoaderFunctionArgs) => methodNotAllowed();
-export const action = (args: ActionFunctionArgs) => createPlan(args, true);
+export const action = apiAction(schemas.createPlanForTesting, async (call) => {
+  const result = await requestPersonalizedPlan(call.app, appRefOf(call.params), await callerClaimOf(call), call.input);
+  return result ?? apiJson({ status: "error" }, { status: 500 });
+});
+export const loader = methodNotAllowed;

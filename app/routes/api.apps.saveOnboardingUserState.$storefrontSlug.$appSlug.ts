@@ -1,7 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { saveOnboardingUserState } from "~/features/onboarding/api.server";
-import { methodNotAllowed } from "~/http/api.server";
+import { saveOnboardingUserState, schemas } from "~/features/onboarding/api.server";
+import { apiAction, methodNotAllowed } from "~/http/api.server";
+import { appRefOf } from "~/http/app-ref.server";
+import { callerClaimOf } from "~/http/onboarding.server";
 
 /** POST /api/apps/saveOnboardingUserState/{storefrontSlug}/{appSlug} {userState, pagesInfo} → {status}; signed in, or X-Non-Auth-User-Id / the anonymous cookie. */
-export const loader = (_args: LoaderFunctionArgs) => methodNotAllowed();
-export const action = (args: ActionFunctionArgs) => saveOnboardingUserState(args, false);
+export const action = apiAction(schemas.save, async (call) =>
+  saveOnboardingUserState(call.app, appRefOf(call.params), await callerClaimOf(call), call.input),
+);
+export const loader = methodNotAllowed;

@@ -1,7 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { linkOnboarding } from "~/features/onboarding/api.server";
-import { methodNotAllowed } from "~/http/api.server";
+import { linkOnboarding, schemas } from "~/features/onboarding/api.server";
+import { apiAction, methodNotAllowed } from "~/http/api.server";
+import { appRefOf } from "~/http/app-ref.server";
+import { callerClaimOf } from "~/http/onboarding.server";
 
 /** POST /api/users/linkOnboardingWithEmail/{storefrontSlug}/{appSlug} {email, nonAuthUserId?} → {status, linked}: the onboarding follows the email to its account. */
-export const loader = (_args: LoaderFunctionArgs) => methodNotAllowed();
-export const action = (args: ActionFunctionArgs) => linkOnboarding(args);
+export const action = apiAction(schemas.link, async (call) =>
+  linkOnboarding(call.app, appRefOf(call.params), await callerClaimOf(call), call.input),
+);
+export const loader = methodNotAllowed;

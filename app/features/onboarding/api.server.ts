@@ -1,17 +1,15 @@
 /**
- * The JSON API of onboarding and plans (creator-app-builder spec 7 "Onboarding and plans"). Each
- * route file is one line calling a handler here. The caller is the signed-in user or the anonymous
- * visitor (X-Non-Auth-User-Id, else the cookie); the *ForTesting variants are the app owner's
- * preview: the draft flow, answers and plans kept apart under testingStepId.
+ * The services behind the JSON API of onboarding and plans (creator-app-builder spec 7 "Onboarding
+ * and plans"); each route under app/routes/api.apps.* is one wrapper calling one of these. The
+ * caller is the signed-in user or the anonymous visitor (X-Non-Auth-User-Id, else the cookie), as
+ * the route read it (CallerClaim); the *ForTesting variants are the app owner's preview: the draft
+ * flow, answers and plans kept apart under testingStepId.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requestUser } from "~/features/identity/tokens.server";
 import { planMessages } from "~/features/plans/rules";
 import { createPersonalizedPlan, planView } from "~/features/plans/plans.server";
-import { apiJson, readBody } from "~/platform/api.server";
 import type { AppContext } from "~/platform/context";
-import { jsonError } from "~/platform/http.server";
+import { ServiceError, type Failure as FailureKind } from "~/platform/service-error";
 import {
   apiCaller,
   completeState,
@@ -20,12 +18,11 @@ import {
   readState,
   saveState,
   type Caller,
+  type CallerClaim,
   type Failure,
   type FlowTarget,
 } from "./onboarding.server";
 import { onboardingMessages, readPagesInfo, validatePage, visiblePages, type Answers } from "./rules";
-
-type Args = LoaderFunctionArgs | ActionFunctionArgs;
 
 const MAX_STATE_BYTES = 32_000;
 const record = (name: string) =>
@@ -37,7 +34,11 @@ const testingStepId = z
   .regex(/^[A-Za-z0-9_-]{1,64}$/, onboardingMessages.badTestingStep);
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional();
 
+/** One schema per call (the routes hand them to the API wrapper). */
 export const schemas = {
+  none: z.object({}),
+  testingQuery: z.object({ testingStepId }),
+  planStatusQuery: z.object({ testingStepId: z.string().optional() }),
   save: z.object({ userState: record("userState"), pagesInfo: record("pagesInfo") }),
   saveForTesting: z.object({ userState: record("userState"), pagesInfo: record("pagesInfo"), testingStepId }),
   complete: z.object({ finalUserState: record("finalUserState"), pagesInfo: record("pagesInfo").optional() }),
@@ -54,110 +55,83 @@ export const schemas = {
   }),
 };
 
-const fail = (f: Failure) => jsonError(f.status, f.error);
-
-function badInput(error: z.ZodError) {
-  const issue = error.issues[0];
-  return jsonError(
-    400,
-    issue?.message ?? "Invalid request",
-    error.issues.map((i) => ({ field: i.path.join("."), message: i.message })),
-  );
+/** The app a call names by its two slugs. */
+export interface AppRef {
+  storefrontSlug: string;
+  appSlug: string;
 }
 
-interface Resolved {
-  app: AppContext;
-  request: Request;
-  caller: Caller;
-  target: FlowTarget;
+const FAILURE_KIND: Record<Failure["status"], FailureKind> = {
+  400: "invalid",
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not-found",
+};
+
+/** A refusal, as the service error the wrapper answers with its status and message. */
+function refuse(failure: Failure): never {
+  throw new ServiceError(FAILURE_KIND[failure.status], failure.error);
 }
 
 /** Slugs, caller and flow: the public (published) flow, or with testing the owner's draft under testingStepId. */
-async function resolve(args: Args, testing: string | null): Promise<{ ok: true; value: Resolved } | Failure> {
-  const { app } = args.context;
-  const s1 = args.params.storefrontSlug ?? "";
-  const s2 = args.params.appSlug ?? "";
+async function resolve(
+  app: AppContext,
+  ref: AppRef,
+  claim: CallerClaim,
+  testing: string | null,
+): Promise<{ caller: Caller; target: FlowTarget }> {
   if (testing !== null) {
-    const user = await requestUser(app, args.request);
-    if (!user) return { ok: false, status: 401, error: "User is not authenticated" };
-    const target = await flowTarget(app, s1, s2, { testingStepId: testing, user });
-    if (!target.ok) return target;
-    return {
-      ok: true,
-      value: {
-        app,
-        request: args.request,
-        caller: { subject: user.id, user, anonymousId: null, anonymousIds: [] },
-        target: target.target,
-      },
-    };
+    const user = claim.user;
+    if (!user) refuse({ ok: false, status: 401, error: "User is not authenticated" });
+    const target = await flowTarget(app, ref.storefrontSlug, ref.appSlug, { testingStepId: testing, user });
+    if (!target.ok) refuse(target);
+    return { caller: { subject: user.id, user, anonymousId: null, anonymousIds: [] }, target: target.target };
   }
-  const target = await flowTarget(app, s1, s2, null);
-  if (!target.ok) return target;
-  const caller = await apiCaller(app, args.request);
-  if (!caller.ok) return caller;
-  return { ok: true, value: { app, request: args.request, caller: caller.caller, target: target.target } };
+  const target = await flowTarget(app, ref.storefrontSlug, ref.appSlug, null);
+  if (!target.ok) refuse(target);
+  const caller = apiCaller(claim);
+  if (!caller.ok) refuse(caller);
+  return { caller: caller.caller, target: target.target };
 }
 
-async function body<S extends z.ZodTypeAny>(
-  request: Request,
-  schema: S,
-): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
-  if (request.method !== "POST") return { ok: false, response: jsonError(405, "Method not allowed") };
-  const raw = await readBody(request);
-  if (!raw) return { ok: false, response: jsonError(400, "The body must be JSON or form data") };
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, response: badInput(parsed.error) };
-}
-
-/** GET /api/apps/getAppOnboardingFlow/{s1}/{s2} → {status, flow}: the published flow (404 when none). */
-export async function getAppOnboardingFlow(args: Args) {
-  const target = await flowTarget(args.context.app, args.params.storefrontSlug ?? "", args.params.appSlug ?? "", null);
-  if (!target.ok) return fail(target);
-  return apiJson({ status: "success", flow: target.target.flow });
+/** GET getAppOnboardingFlow → {status, flow}: the published flow (404 when none). */
+export async function publishedOnboardingFlow(app: AppContext, ref: AppRef) {
+  const target = await flowTarget(app, ref.storefrontSlug, ref.appSlug, null);
+  if (!target.ok) refuse(target);
+  return { status: "success", flow: target.target.flow };
 }
 
 /** POST saveOnboardingUserState / saveOnboardingUserStateForTesting: the answers so far and where the visitor is. */
-export async function saveOnboardingUserState(args: Args, testing: boolean) {
-  const input = await body(args.request, testing ? schemas.saveForTesting : schemas.save);
-  if (!input.ok) return input.response;
-  const resolved = await resolve(
-    args,
-    testing ? (input.value as unknown as { testingStepId: string }).testingStepId : null,
-  );
-  if (!resolved.ok) return fail(resolved);
-  const { app, caller, target } = resolved.value;
+export async function saveOnboardingUserState(
+  app: AppContext,
+  ref: AppRef,
+  claim: CallerClaim,
+  input: z.output<typeof schemas.save> & { testingStepId?: string },
+) {
+  const { caller, target } = await resolve(app, ref, claim, input.testingStepId ?? null);
   await saveState(
     app,
     target.row.id,
     caller.subject,
     target.testingStepId,
-    input.value.userState as Answers,
-    readPagesInfo(input.value.pagesInfo),
+    input.userState as Answers,
+    readPagesInfo(input.pagesInfo),
   );
-  return apiJson({ status: "success" });
+  return { status: "success" };
 }
 
 /** GET getOnboardingUserState (ForTesting: ?testingStepId=) → {response: {userState, pagesInfo}}. */
-export async function getOnboardingUserState(args: Args, testing: boolean) {
-  let step: string | null = null;
-  if (testing) {
-    const parsed = testingStepId.safeParse(new URL(args.request.url).searchParams.get("testingStepId") ?? undefined);
-    if (!parsed.success) return badInput(parsed.error);
-    step = parsed.data;
-  }
-  const resolved = await resolve(args, step);
-  if (!resolved.ok) return fail(resolved);
-  const { app, caller, target } = resolved.value;
+export async function onboardingUserState(app: AppContext, ref: AppRef, claim: CallerClaim, testing: string | null) {
+  const { caller, target } = await resolve(app, ref, claim, testing);
   const state = await readState(app, target.row.id, caller.subject, target.testingStepId);
-  return apiJson({
+  return {
     status: "success",
     response: {
       userState: state?.userState ?? {},
       pagesInfo: state?.pagesInfo ?? readPagesInfo(null),
       completed: Boolean(state?.completedAt),
     },
-  });
+  };
 }
 
 /** Every visible page's answers checked against its questions: the first problem, or the typed answers. */
@@ -200,87 +174,92 @@ export async function completeAndRequestPlan(
   );
 }
 
-/** POST /api/apps/completeOnboarding/{s1}/{s2} {finalUserState, pagesInfo} → {status, planStatus}. */
-export async function completeOnboarding(args: Args) {
-  const input = await body(args.request, schemas.complete);
-  if (!input.ok) return input.response;
-  const resolved = await resolve(args, null);
-  if (!resolved.ok) return fail(resolved);
-  const { app, caller, target } = resolved.value;
-  const checked = checkAllAnswers(target, input.value.finalUserState as Answers);
-  if (!checked.ok) return jsonError(400, checked.error);
+/** POST completeOnboarding {finalUserState, pagesInfo} → {status, planStatus}. */
+export async function completeOnboarding(
+  app: AppContext,
+  ref: AppRef,
+  claim: CallerClaim,
+  input: z.output<typeof schemas.complete>,
+) {
+  const { caller, target } = await resolve(app, ref, claim, null);
+  const checked = checkAllAnswers(target, input.finalUserState as Answers);
+  if (!checked.ok) throw new ServiceError("invalid", checked.error);
   const pagesInfo = {
-    ...readPagesInfo(input.value.pagesInfo ?? {}),
+    ...readPagesInfo(input.pagesInfo ?? {}),
     currentPageId: "plan",
     completedPageIds: visiblePages(target.flow, checked.answers).map((p) => p.id),
   };
   const plan = await completeAndRequestPlan(app, target, caller.subject, checked.answers, pagesInfo);
-  return apiJson({ status: "success", planStatus: plan.status, userId: caller.subject });
+  return { status: "success", planStatus: plan.status, userId: caller.subject };
 }
 
-/** POST createPersonalizedPlan (ForTesting too) {userState, forceRegenerate} → {status}; failure {status:'error'}. */
-export async function createPlan(args: Args, testing: boolean) {
-  const input = await body(args.request, testing ? schemas.createPlanForTesting : schemas.createPlan);
-  if (!input.ok) return input.response;
-  const resolved = await resolve(
-    args,
-    testing ? (input.value as unknown as { testingStepId: string }).testingStepId : null,
-  );
-  if (!resolved.ok) return fail(resolved);
-  const { app, caller, target } = resolved.value;
+/**
+ * POST createPersonalizedPlan (ForTesting too) {userState, forceRegenerate} → {status, jobId}; null
+ * when the plan could not be requested (the route answers the spec's {status:'error'}).
+ */
+export async function requestPersonalizedPlan(
+  app: AppContext,
+  ref: AppRef,
+  claim: CallerClaim,
+  input: z.output<typeof schemas.createPlan> & { testingStepId?: string },
+) {
+  const { caller, target } = await resolve(app, ref, claim, input.testingStepId ?? null);
   try {
     const stored = await readState(app, target.row.id, caller.subject, target.testingStepId);
-    const userState =
-      (input.value.userState as Answers | undefined) ?? stored?.finalUserState ?? stored?.userState ?? {};
+    const userState = (input.userState as Answers | undefined) ?? stored?.finalUserState ?? stored?.userState ?? {};
     const result = await createPersonalizedPlan(
       app,
       { appId: target.row.id, subject: caller.subject, testingStepId: target.testingStepId },
       userState,
-      {
-        forceRegenerate: input.value.forceRegenerate ?? false,
-      },
+      { forceRegenerate: input.forceRegenerate ?? false },
     );
-    return apiJson({ status: result.status, jobId: result.jobId });
+    return { status: result.status, jobId: result.jobId };
   } catch (error) {
     console.error("plans: createPersonalizedPlan failed", String(error));
-    return apiJson({ status: "error" }, { status: 500 });
+    return null;
   }
 }
 
 const MISSING_IDS = new Set(["", "undefined", "null"]);
 
 /**
- * GET /api/apps/checkPlanStatus/{userId}/{s1}/{s2} (?testingStepId= for the preview) → {status, plan}.
- * The userId must be the caller's own (their user id or their anonymous id): 403 otherwise.
+ * GET checkPlanStatus/{userId} (?testingStepId= for the preview) → {status, plan, progress, jobId};
+ * null when it could not be read (the route answers the spec's error). The userId must be the
+ * caller's own (their user id or their anonymous id): 403 otherwise.
  */
-export async function checkPlanStatus(args: Args) {
-  const userId = (args.params.userId ?? "").trim();
-  if (MISSING_IDS.has(userId)) return jsonError(400, planMessages.userIdRequired);
-  const step = new URL(args.request.url).searchParams.get("testingStepId");
-  const resolved = await resolve(args, step);
-  if (!resolved.ok) return fail(resolved);
-  const { app, caller, target } = resolved.value;
-  if (userId !== caller.subject && userId !== caller.anonymousId) return jsonError(403, planMessages.notYours);
+export async function planStatus(
+  app: AppContext,
+  ref: AppRef,
+  claim: CallerClaim,
+  userIdParam: string,
+  testing: string | null,
+) {
+  const userId = userIdParam.trim();
+  if (MISSING_IDS.has(userId)) throw new ServiceError("invalid", planMessages.userIdRequired);
+  const { caller, target } = await resolve(app, ref, claim, testing);
+  if (userId !== caller.subject && userId !== caller.anonymousId)
+    throw new ServiceError("forbidden", planMessages.notYours);
   try {
     const view = await planView(app, target.row.id, userId, target.testingStepId);
-    return apiJson({ status: view.status, plan: view.plan, progress: view.progress, jobId: view.jobId });
+    return { status: view.status, plan: view.plan, progress: view.progress, jobId: view.jobId };
   } catch (error) {
     console.error("plans: checkPlanStatus failed", String(error));
-    return apiJson({ status: "error", error: planMessages.checkFailed }, { status: 500 });
+    return null;
   }
 }
 
-/** POST /api/users/linkOnboardingWithEmail/{s1}/{s2} {email, nonAuthUserId?} → {status, linked}. */
-export async function linkOnboarding(args: Args) {
-  const input = await body(args.request, schemas.link);
-  if (!input.ok) return input.response;
-  const resolved = await resolve(args, null);
-  if (!resolved.ok) return fail(resolved);
-  const { app, caller, target } = resolved.value;
+/** POST linkOnboardingWithEmail {email, nonAuthUserId?} → {status, linked, moved}. */
+export async function linkOnboarding(
+  app: AppContext,
+  ref: AppRef,
+  claim: CallerClaim,
+  input: z.output<typeof schemas.link>,
+) {
+  const { caller, target } = await resolve(app, ref, claim, null);
   const result = await linkOnboardingWithEmail(app, caller, target.row.id, {
-    email: input.value.email,
-    nonAuthUserId: input.value.nonAuthUserId ?? null,
+    email: input.email,
+    nonAuthUserId: input.nonAuthUserId ?? null,
   });
-  if (!result.ok) return fail(result);
-  return apiJson({ status: "success", linked: result.linked, moved: result.moved });
+  if (!result.ok) refuse(result);
+  return { status: "success", linked: result.linked, moved: result.moved };
 }

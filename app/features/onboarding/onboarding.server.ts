@@ -9,13 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { onboardingStates, type AppRow, type UserRow } from "~/db/schema";
 import { appBySlugs, ownedApp } from "~/features/apps/apps.server";
 import { onboardingFlowSchema, type OnboardingFlow } from "~/features/apps/content";
-import {
-  NON_AUTH_HEADER,
-  NOT_YOUR_ANONYMOUS_ID,
-  anonymousIdOf,
-  carriedAnonymousIds,
-} from "~/features/identity/anonymous.server";
-import { requestUser } from "~/features/identity/tokens.server";
+import { NOT_YOUR_ANONYMOUS_ID, carriedAnonymousIds } from "~/features/identity/anonymous.server";
 import type { AppContext } from "~/platform/context";
 import {
   ANONYMOUS_SUBJECT,
@@ -25,8 +19,6 @@ import {
   type Answers,
   type PagesInfo,
 } from "./rules";
-
-export { NON_AUTH_HEADER };
 
 /** Who is answering: a user id or an 'anon_' id. userId is set when signed in. */
 export interface Caller {
@@ -39,21 +31,30 @@ export interface Caller {
 
 export type Failure = { ok: false; status: 400 | 401 | 403 | 404; error: string };
 
+/** What a request says about its caller, read by the route (app/http/onboarding.server.ts). */
+export interface CallerClaim {
+  /** The signed-in user (bearer token, else session cookie), or null. */
+  user: UserRow | null;
+  /** The X-Non-Auth-User-Id header, trimmed, or null. */
+  header: string | null;
+  /** The well-formed anonymous id of the visitor cookie, or null. */
+  cookie: string | null;
+}
+
 /**
- * The caller of the JSON API: the signed-in user (session or bearer), else the anonymous id of the
- * X-Non-Auth-User-Id header (which must be well formed) or of the cookie.
+ * The caller of the JSON API: the signed-in user, else the anonymous id of the X-Non-Auth-User-Id
+ * header (which must be well formed) or of the cookie.
  */
-export async function apiCaller(app: AppContext, request: Request): Promise<{ ok: true; caller: Caller } | Failure> {
-  const user = await requestUser(app, request);
-  const header = request.headers.get(NON_AUTH_HEADER)?.trim() || null;
-  const anonymousIds = carriedAnonymousIds(header, anonymousIdOf(request));
+export function apiCaller(claim: CallerClaim): { ok: true; caller: Caller } | Failure {
+  const { user, header, cookie } = claim;
+  const anonymousIds = carriedAnonymousIds(header, cookie);
   if (user)
     return {
       ok: true,
       caller: {
         subject: user.id,
         user,
-        anonymousId: header && ANONYMOUS_SUBJECT.test(header) ? header : anonymousIdOf(request),
+        anonymousId: header && ANONYMOUS_SUBJECT.test(header) ? header : cookie,
         anonymousIds,
       },
     };
@@ -61,7 +62,6 @@ export async function apiCaller(app: AppContext, request: Request): Promise<{ ok
     if (!ANONYMOUS_SUBJECT.test(header)) return { ok: false, status: 400, error: onboardingMessages.badAnonymousId };
     return { ok: true, caller: { subject: header, user: null, anonymousId: header, anonymousIds } };
   }
-  const cookie = anonymousIdOf(request);
   if (cookie) return { ok: true, caller: { subject: cookie, user: null, anonymousId: cookie, anonymousIds } };
   return { ok: false, status: 401, error: onboardingMessages.noSubject };
 }
@@ -276,8 +276,11 @@ export async function linkOnboardingWithEmail(
  * to them when that id is theirs (or nobody's). The sign-in itself already moved it when it could;
  * this covers an id linked earlier (a cart) whose onboarding came after.
  */
-export async function adoptAnonymousOnboarding(app: AppContext, request: Request, user: UserRow): Promise<void> {
-  const anonymousId = anonymousIdOf(request);
+export async function adoptAnonymousOnboarding(
+  app: AppContext,
+  anonymousId: string | null,
+  user: UserRow,
+): Promise<void> {
   if (!anonymousId) return;
   const pending = await app.bindings.DB.prepare(
     `SELECT 1 AS x FROM onboarding_states WHERE subject = ?1 UNION ALL SELECT 1 FROM personalized_plans WHERE subject = ?1 LIMIT 1`,

@@ -221,3 +221,21 @@ export function mergeAnswers(before: Answers, page: OnboardingPage, answers: Ans
   }
   return merged;
 }
+
+/** An onboarding page's address (?step= the page; ?testingStepId= the owner's preview). */
+export function onboardingPath(
+  storefrontSlug: string,
+  appSlug: string,
+  query: { step?: string | null; testingStepId?: string | null } = {},
+) {
+  const params = new URLSearchParams();
+  if (query.step) params.set("step", query.step);
+  if (query.testingStepId) params.set("testingStepId", query.testingStepId);
+  const search = params.toString();
+  return `/apps/${storefrontSlug}/${appSlug}/onboarding${search ? `?${search}` : ""}`;
+}
+
+/** The plan page's address. */
+export function planPath(storefrontSlug: string, appSlug: string, testingStepId?: string | null) {
+  return `/apps/${storefrontSlug}/${appSlug}/onboarding/plan${testingStepId ? `?testingStepId=${encodeURIComponent(testingStepId)}` : ""}`;
+}

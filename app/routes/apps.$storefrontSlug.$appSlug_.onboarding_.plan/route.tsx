@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useLoaderData } from "@remix-run/react";
 import appsStyles from "~/features/apps/apps.css";
 import onboardingStyles from "~/features/onboarding/onboarding.css";
-import { loadPlanPage, submitPlanPage } from "~/features/onboarding/page.server";
-import { PlanPage } from "~/features/plans/components/PlanPage";
+import { loadPlanPage, submitPlanPage } from "./plan.server";
+import { PlanPage } from "./PlanPage";
 
 /**
  * /apps/{storefrontSlug}/{appSlug}/onboarding/plan: the visitor's personalized plan: its progress

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { OnboardingStep } from "~/features/onboarding/components/OnboardingPage";
+import { OnboardingStep } from "./OnboardingPage";
 import onboardingStyles from "~/features/onboarding/onboarding.css";
-import { loadOnboardingPage, submitOnboardingPage } from "~/features/onboarding/page.server";
+import { loadOnboardingPage, submitOnboardingPage } from "./onboarding.server";
 
 /**
  * /apps/{storefrontSlug}/{appSlug}/onboarding(?step=<pageId>): one page per step of the app's

@@ -15,7 +15,7 @@ import { AppFrame, type AppChrome } from "~/features/apps/components/AppFrame";
 import { useRealtime } from "~/features/realtime/useRealtime";
 import { Button, buttonClass } from "~/ui/Button";
 import { ProgressBar } from "~/ui/ProgressBar";
-import { nextPollDelay, readPlanJobMessage, REFRESH_SECONDS } from "../rules";
+import { nextPollDelay, readPlanJobMessage, REFRESH_SECONDS } from "~/features/plans/rules";
 
 export interface PlanPageProps extends AppChrome {
   view: { status: string; plan: Plan | null; progress: number; jobId: string | null; room: string | null };

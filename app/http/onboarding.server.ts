@@ -1,0 +1,38 @@
+/**
+ * Onboarding over HTTP, shared by its API routes and its two pages: who the caller says they are,
+ * and the short-lived auth-state cookie set while the sign-in modal is open over an onboarding page
+ * (spec 2).
+ */
+import { parse as parseCookie, serialize } from "cookie";
+import { NON_AUTH_HEADER } from "~/features/identity/anonymous.server";
+import type { CallerClaim } from "~/features/onboarding/onboarding.server";
+import { isSecureRequest } from "~/platform/http.server";
+import type { Visitor } from "./visitor.server";
+
+/** The API caller's claim: the wrapper's visitor (bearer or session; the cookie's anonymous id) and X-Non-Auth-User-Id. */
+export async function callerClaimOf(call: { request: Request; visitor: () => Promise<Visitor> }): Promise<CallerClaim> {
+  const { user, anonymousId } = await call.visitor();
+  return { user, header: call.request.headers.get(NON_AUTH_HEADER)?.trim() || null, cookie: anonymousId };
+}
+
+/** The onboarding auth-state cookie (spec 2): set while the sign-in modal is open over an onboarding page. */
+export const ONBOARDING_AUTH_COOKIE = "dx_onboarding_auth";
+
+export interface OnboardingAuthState {
+  isOnboarding: true;
+  storefrontSlug: string;
+  appSlug: string;
+  returnPath: string;
+}
+
+/** The Set-Cookie that opens (a state) or clears (null) the onboarding auth state, 15 minutes long. */
+export function onboardingAuthCookie(request: Request, state: OnboardingAuthState | null): string {
+  const options = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: isSecureRequest(request) };
+  return state
+    ? serialize(ONBOARDING_AUTH_COOKIE, JSON.stringify(state), { ...options, maxAge: 900 })
+    : serialize(ONBOARDING_AUTH_COOKIE, "", { ...options, maxAge: 0 });
+}
+
+/** Whether this browser carries the onboarding auth state. */
+export const hasOnboardingAuthState = (request: Request) =>
+  parseCookie(request.headers.get("Cookie") ?? "")[ONBOARDING_AUTH_COOKIE] !== undefined;

@@ -1,0 +1,60 @@
+/**
+ * The plan page (/apps/{storefrontSlug}/{appSlug}/onboarding/plan) over HTTP: the visitor's plan (or
+ * its progress), the app's plans to buy under it, and 'Make a new plan'. Resolved like the
+ * onboarding pages (../apps.$storefrontSlug.$appSlug_.onboarding/onboarding.server.ts).
+ */
+import { data, redirect } from "@remix-run/cloudflare";
+import type { Plan } from "~/features/apps/content";
+import { loadAppPlans } from "~/features/apps/payment-options.server";
+import { readState } from "~/features/onboarding/onboarding.server";
+import { onboardingPath, planPath } from "~/features/onboarding/rules";
+import { createPersonalizedPlan, planView } from "~/features/plans/plans.server";
+import type { AppContext } from "~/platform/context";
+import {
+  authStateHeaders,
+  chrome,
+  resolvePage,
+  type Params,
+} from "../apps.$storefrontSlug.$appSlug_.onboarding/onboarding.server";
+
+export async function loadPlanPage(app: AppContext, request: Request, params: Params) {
+  const r = await resolvePage(app, request, params);
+  const returnPath = planPath(r.storefrontSlug, r.appSlug, r.testingStepId);
+  const start = onboardingPath(r.storefrontSlug, r.appSlug, { testingStepId: r.testingStepId });
+  if (!r.subject) throw redirect(start, 303);
+  const view = await planView(app, r.target.row.id, r.subject, r.target.testingStepId);
+  if (view.status === "not_found") throw redirect(start, 303);
+  // The plans to buy, under the plan (not in a creator's preview: nothing is sold there).
+  const plans = r.testingStepId ? null : await loadAppPlans(app, r.storefrontSlug, r.appSlug, r.user?.id ?? null);
+  const first = r.target.flow.pages[0];
+  const headers = authStateHeaders(request, r, returnPath);
+  return data(
+    {
+      ...chrome(r, returnPath),
+      view: { ...view, plan: view.plan as Plan | null },
+      subject: r.subject,
+      checkStatusPath: `/api/apps/checkPlanStatus/${encodeURIComponent(r.subject)}/${r.storefrontSlug}/${r.appSlug}${r.testingStepId ? `?testingStepId=${encodeURIComponent(r.testingStepId)}` : ""}`,
+      retakeHref: onboardingPath(r.storefrontSlug, r.appSlug, { step: first.id, testingStepId: r.testingStepId }),
+      anonymousId: r.user ? null : r.subject,
+      plans,
+      now: app.now,
+    },
+    { headers },
+  );
+}
+
+/** 'Make a new plan' and 'Try again': forceRegenerate from the stored answers, then back to the plan page. */
+export async function submitPlanPage(app: AppContext, request: Request, params: Params) {
+  const r = await resolvePage(app, request, params);
+  const back = planPath(r.storefrontSlug, r.appSlug, r.testingStepId);
+  if (!r.subject) throw redirect(onboardingPath(r.storefrontSlug, r.appSlug, { testingStepId: r.testingStepId }), 303);
+  const state = await readState(app, r.target.row.id, r.subject, r.target.testingStepId);
+  if (!state) throw redirect(onboardingPath(r.storefrontSlug, r.appSlug, { testingStepId: r.testingStepId }), 303);
+  await createPersonalizedPlan(
+    app,
+    { appId: r.target.row.id, subject: r.subject, testingStepId: r.target.testingStepId },
+    state.finalUserState ?? state.userState,
+    { forceRegenerate: true },
+  );
+  return redirect(back, 303);
+}
