@@ -1,28 +1,19 @@
 /**
- * /admin: the server decides who is an admin (users.is_admin, made by `npm run admin`). Admins find
- * users, switch their VIP and creator flags, and edit feature flags (the home banner's payload is
- * checked against its schema). Every action re-checks the caller.
+ * The admin's services: the server decides who is an admin (users.is_admin, made by `npm run admin`).
+ * Admins find users, switch their VIP and creator flags, and edit feature flags (the home banner's
+ * payload is checked against its schema). The /admin routes check the caller first
+ * (app/http/admin.server.ts).
  */
-import { data, redirect } from "@remix-run/cloudflare";
 import { asc, eq, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import { featureFlags, users, type UserRow } from "~/db/schema";
-import { flagCacheKey } from "~/features/flags/flags.server";
 import { BANNER_FLAG, bannerPayloadSchema } from "~/features/flags/banner";
-import { currentUser } from "~/features/identity/sessions.server";
+import { flagCacheKey } from "~/features/flags/flags.server";
 import type { AppContext } from "~/platform/context";
-import { isSecureRequest, formDataOf } from "~/platform/http.server";
-import { setToastHeader } from "~/platform/toast.server";
+import type { FeatureFlagInput, UserFlagInput } from "./schema";
 
-const SEARCH_LIMIT = 25;
+export const SEARCH_LIMIT = 25;
 
-/** The signed-in admin, or the response that stops everyone else (visitors to Log In, others 403). */
-export async function requireAdmin(app: AppContext, request: Request): Promise<UserRow> {
-  const user = await currentUser(app, request);
-  if (!user) throw redirect(`/?auth=Login&redirect=${encodeURIComponent(new URL(request.url).pathname)}`);
-  if (!user.isAdmin) throw new Response("Admins only", { status: 403 });
-  return user;
-}
+export const isAdmin = (user: Pick<UserRow, "isAdmin">) => user.isAdmin;
 
 export async function searchUsers(app: AppContext, query: string) {
   const q = query.trim().toLowerCase().slice(0, 100);
@@ -52,44 +43,6 @@ export async function listFlags(app: AppContext) {
   return app.db.select().from(featureFlags).orderBy(asc(featureFlags.key)).all();
 }
 
-export async function adminPage(app: AppContext, request: Request) {
-  await requireAdmin(app, request);
-  const q = new URL(request.url).searchParams.get("q") ?? "";
-  const [found, flags] = await Promise.all([searchUsers(app, q), listFlags(app)]);
-  return {
-    q,
-    users: found,
-    flags: flags.map((f) => ({
-      key: f.key,
-      enabled: f.enabled,
-      payload: f.payload ? JSON.stringify(f.payload, null, 2) : "",
-    })),
-    limit: SEARCH_LIMIT,
-  };
-}
-
-const userFlag = z.object({
-  userId: z.string().uuid(),
-  flag: z.enum(["isStudioVip", "isCreator", "hasNewDashboardAccess"]),
-  value: z.enum(["on", "off"]),
-});
-
-export const FLAG_KEY = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
-const featureFlagInput = z.object({
-  key: z.string().trim().regex(FLAG_KEY, "A flag key is letters, digits, '.', '_', ':' or '-' (at most 128)."),
-  enabled: z.literal("on").optional(),
-  payload: z.string().max(10_000, "The payload is too long.").optional(),
-});
-
-type FlagAnswer = { intent: "flag"; key: string; error: string };
-
-async function back(request: Request, to: string, title: string) {
-  return redirect(to, {
-    status: 303,
-    headers: { "Set-Cookie": await setToastHeader({ kind: "success", title }, isSecureRequest(request)) },
-  });
-}
-
 /** Parses a flag's payload: JSON object or empty; the home banner's must match its schema. */
 export function parseFlagPayload(
   key: string,
@@ -115,50 +68,36 @@ export function parseFlagPayload(
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-export async function adminAction(app: AppContext, request: Request) {
-  await requireAdmin(app, request);
-  const form = Object.fromEntries((await formDataOf(request)) ?? new FormData());
-  const returnTo = `/admin${typeof form.q === "string" && form.q ? `?q=${encodeURIComponent(form.q)}` : ""}`;
-
-  if (form.intent === "user-flag") {
-    const input = userFlag.safeParse(form);
-    if (!input.success) return data({ intent: "user-flag", error: "That change could not be made." }, { status: 400 });
-    const target = await app.db.select().from(users).where(eq(users.id, input.data.userId)).get();
-    if (!target) return data({ intent: "user-flag", error: "No such user." }, { status: 404 });
-    const on = input.data.value === "on";
-    if (input.data.flag === "isStudioVip") {
-      await app.db.update(users).set({ isStudioVip: on }).where(eq(users.id, target.id));
-    } else {
-      const info = target.creatorInfo ?? {};
-      const creatorInfo =
-        input.data.flag === "isCreator"
-          ? on
-            ? { ...info, hasNewDashboardAccess: Boolean(info.hasNewDashboardAccess) }
-            : null
-          : { ...info, hasNewDashboardAccess: on };
-      await app.db.update(users).set({ creatorInfo }).where(eq(users.id, target.id));
-    }
-    return back(request, returnTo, `Saved for ${target.email}.`);
+/** Switches one of a user's flags; the user's email, or null when there is no such user. */
+export async function setUserFlag(app: AppContext, input: UserFlagInput): Promise<string | null> {
+  const target = await app.db.select().from(users).where(eq(users.id, input.userId)).get();
+  if (!target) return null;
+  const on = input.value === "on";
+  if (input.flag === "isStudioVip") {
+    await app.db.update(users).set({ isStudioVip: on }).where(eq(users.id, target.id));
+  } else {
+    const info = target.creatorInfo ?? {};
+    const creatorInfo =
+      input.flag === "isCreator"
+        ? on
+          ? { ...info, hasNewDashboardAccess: Boolean(info.hasNewDashboardAccess) }
+          : null
+        : { ...info, hasNewDashboardAccess: on };
+    await app.db.update(users).set({ creatorInfo }).where(eq(users.id, target.id));
   }
+  return target.email;
+}
 
-  if (form.intent === "flag") {
-    const input = featureFlagInput.safeParse(form);
-    const key = typeof form.key === "string" ? form.key : "";
-    if (!input.success)
-      return data<FlagAnswer>({ intent: "flag", key, error: input.error.issues[0].message }, { status: 400 });
-    const payload = parseFlagPayload(input.data.key, input.data.payload);
-    if (!payload.ok) return data<FlagAnswer>({ intent: "flag", key, error: payload.error }, { status: 400 });
-    await app.db
-      .insert(featureFlags)
-      .values({ key: input.data.key, enabled: input.data.enabled === "on", payload: payload.value, updatedAt: app.now })
-      .onConflictDoUpdate({
-        target: featureFlags.key,
-        set: { enabled: input.data.enabled === "on", payload: payload.value, updatedAt: app.now },
-      });
-    // Pages read flags through KV for a minute; the change shows at once.
-    await app.bindings.CACHE.delete(flagCacheKey(input.data.key));
-    return back(request, returnTo, `Flag ${input.data.key} saved.`);
-  }
-
-  return data({ intent: "unknown", error: "Unknown action" }, { status: 400 });
+/** Saves a feature flag; the payload's problem in words when it is not valid (nothing saved then). */
+export async function saveFeatureFlag(app: AppContext, input: FeatureFlagInput): Promise<{ error: string } | null> {
+  const payload = parseFlagPayload(input.key, input.payload);
+  if (!payload.ok) return { error: payload.error };
+  const enabled = input.enabled === "on";
+  await app.db
+    .insert(featureFlags)
+    .values({ key: input.key, enabled, payload: payload.value, updatedAt: app.now })
+    .onConflictDoUpdate({ target: featureFlags.key, set: { enabled, payload: payload.value, updatedAt: app.now } });
+  // Pages read flags through KV for a minute; the change shows at once.
+  await app.bindings.CACHE.delete(flagCacheKey(input.key));
+  return null;
 }

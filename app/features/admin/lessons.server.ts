@@ -1,31 +1,16 @@
 /**
- * /admin/lessons: an admin adds a lesson to a class, and everyone who owns the class hears about it
- * (a notification each, live for those online). The lesson, the class's lesson count and the owners'
- * notifications are one D1 batch. The form carries the new lesson's id, made when it rendered, so a
- * double click or a resubmitted form adds the lesson (and notifies) once.
+ * An admin adds a lesson to a class, and everyone who owns the class hears about it (a notification
+ * each, live for those online). The lesson, the class's lesson count and the owners' notifications
+ * are one D1 batch. The form carries the new lesson's id, made when it rendered, so a double click or
+ * a resubmitted form adds the lesson (and notifies) once.
  */
-import { data, redirect } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { products } from "~/db/schema";
 import { newLessonNotificationsStatement, pushNewLesson } from "~/features/notifications/notify.server";
 import type { AppContext } from "~/platform/context";
-import { UUID_PATTERN } from "~/platform/format";
-import { formDataOf, isSecureRequest } from "~/platform/http.server";
-import { setToastHeader } from "~/platform/toast.server";
-import { requireAdmin } from "./admin.server";
-import { lessonSchema, parseClassReference, type ClassReference, type LessonInput } from "./lessons";
+import type { ClassReference, LessonInput } from "./lessons";
 
-export type LessonFormAnswer = {
-  errors: Partial<Record<keyof LessonInput | "form", string>>;
-  values: Record<string, string>;
-};
-
-export async function addLessonPage(app: AppContext, request: Request) {
-  await requireAdmin(app, request);
-  return { lessonId: crypto.randomUUID() };
-}
-
-async function findClass(app: AppContext, ref: ClassReference) {
+export async function findClass(app: AppContext, ref: ClassReference) {
   const where =
     "id" in ref
       ? eq(products.id, ref.id)
@@ -80,48 +65,4 @@ export async function addLesson(
     notified: ownerIds.length,
     classTitle: klass.title,
   };
-}
-
-export async function addLessonAction(app: AppContext, request: Request) {
-  await requireAdmin(app, request);
-  const form = Object.fromEntries((await formDataOf(request)) ?? new FormData());
-  const values = Object.fromEntries(
-    Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"),
-  );
-  const lessonId =
-    typeof form.lessonId === "string" && UUID_PATTERN.test(form.lessonId) ? form.lessonId.toLowerCase() : null;
-  if (!lessonId)
-    return data<LessonFormAnswer>({ errors: { form: "Reload the page and try again." }, values }, { status: 400 });
-  const input = lessonSchema.safeParse(form);
-  if (!input.success) {
-    const errors: LessonFormAnswer["errors"] = {};
-    for (const issue of input.error.issues) errors[issue.path[0] as keyof LessonInput] ??= issue.message;
-    return data<LessonFormAnswer>({ errors, values }, { status: 400 });
-  }
-  const klass = await findClass(app, parseClassReference(input.data.classRef)!);
-  if (!klass)
-    return data<LessonFormAnswer>(
-      { errors: { classRef: `No class matches “${input.data.classRef}”.` }, values },
-      { status: 404 },
-    );
-  let added: AddedLesson;
-  try {
-    added = await addLesson(app, lessonId, klass.id, input.data, klass);
-  } catch (error) {
-    // Two lessons taking the same position at once: the admin can simply send the form again.
-    if (!String(error).includes("lessons.product_id")) throw error;
-    return data<LessonFormAnswer>(
-      { errors: { form: "Another lesson was added to this class at the same moment. Try again." }, values },
-      { status: 409 },
-    );
-  }
-  const owners = added.notified === 1 ? "1 owner" : `${added.notified} owners`;
-  const title =
-    added.status === "added"
-      ? `Lesson added to ${added.classTitle}; ${owners} notified.`
-      : `That lesson was already added to ${added.classTitle}.`;
-  return redirect("/admin/lessons", {
-    status: 303,
-    headers: { "Set-Cookie": await setToastHeader({ kind: "success", title }, isSecureRequest(request)) },
-  });
 }

@@ -3,7 +3,7 @@
  * 400 with the reason in plain words and the last 30 days' report, so the page never breaks.
  */
 import { data } from "@remix-run/cloudflare";
-import { requireAdmin } from "~/features/admin/admin.server";
+import { requireAdmin } from "~/http/admin.server";
 import type { AppContext } from "~/platform/context";
 import { analyticsReport } from "~/features/analytics/report.server";
 import { QUICK_RANGES, lastDays, parseRange } from "~/features/analytics/rules";

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Button } from "~/ui/Button";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
-import type { adminPage } from "../admin.server";
+import type { adminPage } from "./admin.server";
 
 type PageData = Awaited<ReturnType<typeof adminPage>>;
 type UserResult = PageData["users"][number];

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { adminAction, adminPage } from "~/features/admin/admin.server";
-import { AdminPage } from "~/features/admin/components/AdminPage";
+import { adminAction, adminPage } from "./admin.server";
+import { AdminPage } from "./AdminPage";
 
 /** /admin: admins only, decided on the server (visitors are sent to Log In; others get a 403). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => adminPage(context.app, request);

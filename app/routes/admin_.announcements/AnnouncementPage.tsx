@@ -4,8 +4,8 @@ import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from "~/features/notifi
 import { Button } from "~/ui/Button";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
-import type { AnnouncementFormAnswer, announcementPage } from "../announcements.server";
-import { AdminFormPage } from "./AdminFormPage";
+import type { AnnouncementFormAnswer, announcementPage } from "./announcements.server";
+import { AdminFormPage } from "~/features/admin/components/AdminFormPage";
 
 export function AnnouncementPage() {
   const { idempotencyKey } = useLoaderData<Awaited<ReturnType<typeof announcementPage>>>();

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { AnnouncementPage } from "~/features/admin/components/AnnouncementPage";
-import { announcementAction, announcementPage } from "~/features/admin/announcements.server";
+import { AnnouncementPage } from "./AnnouncementPage";
+import { announcementAction, announcementPage } from "./announcements.server";
 
 /** /admin/announcements: admins announce something to everyone (checked on the server). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => announcementPage(context.app, request);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { AddLessonPage } from "~/features/admin/components/AddLessonPage";
-import { addLessonAction, addLessonPage } from "~/features/admin/lessons.server";
+import { AddLessonPage } from "./AddLessonPage";
+import { addLessonAction, addLessonPage } from "./lessons.server";
 
 /** /admin/lessons: admins add a lesson to a class; its owners are notified (checked on the server). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => addLessonPage(context.app, request);

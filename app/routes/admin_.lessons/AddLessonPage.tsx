@@ -3,9 +3,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Button } from "~/ui/Button";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
-import type { addLessonPage, LessonFormAnswer } from "../lessons.server";
-import { LESSON_TITLE_MAX } from "../lessons";
-import { AdminFormPage } from "./AdminFormPage";
+import type { addLessonPage, LessonFormAnswer } from "./lessons.server";
+import { LESSON_TITLE_MAX } from "~/features/admin/lessons";
+import { AdminFormPage } from "~/features/admin/components/AdminFormPage";
 
 export function AddLessonPage() {
   const { lessonId } = useLoaderData<Awaited<ReturnType<typeof addLessonPage>>>();
