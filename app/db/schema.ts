@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { Blueprint, LandingPage, OnboardingFlow, Plan, PublishedSnapshot, Theme } from "~/features/apps/content";
+import type { Blueprint, LandingPage, OnboardingFlow, Plan, PublishedSnapshot, Theme } from "./app-content";
 
 /** A creator's public storefront; classes are addressed as /classes/{storefrontSlug}/{classSlug}. */
 export const creators = sqliteTable("creators", {
@@ -751,7 +751,7 @@ export const analyticsProfiles = sqliteTable("analytics_profiles", {
 
 // ---------------------------------------------------------------------------------------------
 // Creator apps (creator-app-builder spec). Content bodies are JSON validated by the zod schemas in
-// app/features/apps/content.ts.
+// app/db/app-content.ts.
 
 /**
  * An app (spec 3 "App"), addressed publicly as /apps/{storefrontSlug}/{appSlug}. The draft columns

@@ -44,12 +44,15 @@ interface Options {
    */
   failure?: (status: FailureStatus, message: string) => unknown;
   /**
-   * How a POST's body is read: "required" (the default: JSON or form data, else 400), "optional"
-   * (none, or an unreadable one, is an empty object) or "ignored" (the call takes no body; the schema
-   * sees an empty object).
+   * How a POST's input is read: "required" (the default: a JSON or form body, else 400), "optional"
+   * (none, or an unreadable one, is an empty object), "ignored" (the call takes no body; the schema
+   * sees an empty object) or "query" (the spec's call sends its input in the query string).
    */
-  body?: "required" | "optional" | "ignored";
+  body?: "required" | "optional" | "ignored" | "query";
 }
+
+/** Why a POST was refused before its schema: its body was not JSON or form data. */
+export const UNREADABLE_BODY = "The body must be JSON or form data";
 
 /** A failure in the call's shape: its own (options.failure) or the one error body. */
 function failed(options: Options, status: FailureStatus, message: string, details?: unknown): Response {
@@ -94,12 +97,12 @@ function wrap<S extends z.ZodTypeAny>(
     const user = signedIn ? (await visitorOnce()).user : null;
     if (signedIn && !user) return failed(options, 401, messages.notAuthenticated);
     let raw: Record<string, unknown> | null;
-    if (method === "GET") raw = queryObject(new URL(request.url));
+    if (method === "GET" || options.body === "query") raw = queryObject(new URL(request.url));
     else if (options.body === "ignored") raw = {};
     else {
       raw = await readBody(request);
       if (!raw && options.body === "optional") raw = {};
-      if (!raw) return failed(options, 400, "The body must be JSON or form data");
+      if (!raw) return failed(options, 400, UNREADABLE_BODY);
     }
     const parsed = schema.safeParse(raw);
     if (!parsed.success) return invalid(parsed.error, options);

@@ -4,7 +4,7 @@
 // mid-way that resumes and finishes exactly once, the sweep.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Plan } from "~/features/apps/content";
+import type { Plan } from "~/db/app-content";
 import {
   createPersonalizedPlan,
   advancePlanJob,

@@ -1,6 +1,6 @@
 // Creator apps seed: the studio pricing tiers (reference data every database needs) and the demo
 // creator's published half-marathon training app (npm start, e2e). The content follows the zod
-// schemas in app/features/apps/content.ts; tests/unit/apps-seed.test.ts checks that it does.
+// schemas in app/db/app-content.ts; tests/unit/apps-seed.test.ts checks that it does.
 import { sqlValue } from "./catalogue-sql.mjs";
 
 export const STUDIO_TIERS = [

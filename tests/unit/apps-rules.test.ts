@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_THEME, blueprintSchema, landingPageSchema, onboardingFlowSchema } from "~/features/apps/content";
+import { DEFAULT_THEME, blueprintSchema, landingPageSchema, onboardingFlowSchema } from "~/db/app-content";
 import {
   appNameFromIdea,
   defaultBlueprint,

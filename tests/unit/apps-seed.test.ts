@@ -1,13 +1,7 @@
 // The demo app's seeded content must be what the app's own schemas accept, or the builder could not
 // open it and the public pages would show what no save could make.
 import { describe, expect, it } from "vitest";
-import {
-  blueprintSchema,
-  landingPageSchema,
-  onboardingFlowSchema,
-  pricingSchema,
-  themeSchema,
-} from "~/features/apps/content";
+import { blueprintSchema, landingPageSchema, onboardingFlowSchema, pricingSchema, themeSchema } from "~/db/app-content";
 import {
   DEMO_BLUEPRINT,
   DEMO_LANDING_PAGE,

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_PRICING, DEMO_THEME } from "../tools/apps-sql.mjs";
-import type { LandingPage, OnboardingFlow, PublishedSnapshot, Theme } from "~/features/apps/content";
-import { onboardingFlowSchema } from "~/features/apps/content";
+import type { LandingPage, OnboardingFlow, PublishedSnapshot, Theme } from "~/db/app-content";
+import { onboardingFlowSchema } from "~/db/app-content";
 import { checkUnpublishedChanges, forgetUnpublishedChanges, sharedCache } from "~/features/builder/client";
 import {
   builderMessages,
@@ -234,7 +234,7 @@ describe("onboarding flow extra checks", () => {
 
 describe("error words", () => {
   it("zod's issues in plain words, keyed by field name, and field names in words for the summary", async () => {
-    const { landingPageSchema, themeSchema } = await import("~/features/apps/content");
+    const { landingPageSchema, themeSchema } = await import("~/db/app-content");
     const page = structuredClone(DEMO_LANDING_PAGE) as LandingPage;
     page.hero.title = "";
     page.hero.ctaLabel = "x".repeat(41);

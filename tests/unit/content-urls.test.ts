@@ -1,7 +1,7 @@
 // Addresses in app content (the landing page's hero image): https, or the product's own media.
 import { describe, expect, it } from "vitest";
 import { DEMO_LANDING_PAGE } from "../tools/apps-sql.mjs";
-import { isContentUrl, landingPageSchema, shownContentUrl } from "~/features/apps/content";
+import { isContentUrl, landingPageSchema, shownContentUrl } from "~/db/app-content";
 
 const GOOD = [
   "https://images.example.com/hero.jpg",

@@ -1,6 +1,6 @@
 // Onboarding flow rules: skip rules, next/previous/resume, step numbers, answer checks.
 import { describe, expect, it } from "vitest";
-import { onboardingFlowSchema, type OnboardingFlow } from "~/features/apps/content";
+import { onboardingFlowSchema, type OnboardingFlow } from "~/db/app-content";
 import {
   mergeAnswers,
   nextPage,

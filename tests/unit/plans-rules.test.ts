@@ -1,6 +1,6 @@
 // Plan rules and the generator: status answers, the polling rule, job timing, and plans from answers.
 import { describe, expect, it } from "vitest";
-import { blueprintSchema, planSchema, PLAN_DEFAULTS, type Plan } from "~/features/apps/content";
+import { blueprintSchema, planSchema, PLAN_DEFAULTS, type Plan } from "~/db/app-content";
 import { DEFAULT_BLUEPRINT, generatePlan, spreadTemplates } from "~/features/plans/generator";
 import {
   cleanPlan,

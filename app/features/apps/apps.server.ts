@@ -55,3 +55,13 @@ export async function activeStudioTier(
     .first<{ tierSlug: string; maxPublishedApps: number; currentPeriodEnd: number }>();
   return row ?? null;
 }
+
+/** The two slugs an address names an app by ({slug1}/{slug2}), bounded. */
+export const slugPair = (params: Record<string, string | undefined>) => ({
+  s1: (params.slug1 ?? "").slice(0, 120),
+  s2: (params.slug2 ?? "").slice(0, 120),
+});
+
+/** Whether the user may see an app's drafts: its owner, or an admin. */
+export const isOwnerOrAdmin = (user: UserRow | null, ownerId: string) =>
+  !!user && (user.id === ownerId || user.isAdmin);

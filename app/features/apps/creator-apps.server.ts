@@ -15,7 +15,7 @@ import {
   isPubliclyVisible,
   slugOf,
 } from "./rules";
-import { shownContentUrl, type LandingPage, type Theme } from "./content";
+import { shownContentUrl, type LandingPage, type Theme } from "~/db/app-content";
 
 /** Recently opened first (never opened last), then recently updated. */
 const ORDER = [sql`${apps.recentlyOpenedAt} IS NULL`, desc(apps.recentlyOpenedAt), desc(apps.updatedAt)] as const;

@@ -4,7 +4,7 @@
  * like the demo) and a blueprint (half-marathon-style phases carrying the idea's topic). Pure: the
  * same idea always gives the same app. Every sentence is made from the idea, never placeholder text.
  */
-import { DEFAULT_THEME, type Blueprint, type LandingPage, type OnboardingFlow, type Theme } from "./content";
+import { DEFAULT_THEME, type Blueprint, type LandingPage, type OnboardingFlow, type Theme } from "~/db/app-content";
 
 const STOP_WORDS = new Set(
   (

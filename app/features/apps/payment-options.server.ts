@@ -7,13 +7,12 @@
  */
 import { and, desc, eq, gt } from "drizzle-orm";
 import { appSubscriptions, type AppRow, type UserRow } from "~/db/schema";
-import { openDirectCheckout } from "~/features/checkout/direct.server";
-import { checkoutVisitOf } from "~/http/checkout.server";
+import { openDirectCheckout, type CheckoutVisit } from "~/features/checkout/direct.server";
 import type { Opened } from "~/features/checkout/checkout.server";
 import { paymentsMode } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
 import { appBySlugs } from "./apps.server";
-import { PLAN_DEFAULTS } from "./content";
+import { PLAN_DEFAULTS } from "~/db/app-content";
 import {
   buildPaymentOptions,
   normalisePaymentOptionsResponse,
@@ -133,7 +132,7 @@ export type BuyResult = Opened | { ok: false; status: 400 | 404; formError: stri
  */
 export async function buyAppPlan(
   app: AppContext,
-  request: Request,
+  visit: CheckoutVisit,
   user: UserRow,
   input: {
     storefrontSlug: string;
@@ -153,7 +152,7 @@ export async function buyAppPlan(
   const interval = option.interval;
   const planName =
     interval === "month" ? "monthly" : row.published!.pricing.annualDurationUnit === "months" ? "12-month" : "annual";
-  return openDirectCheckout(app, checkoutVisitOf(request), user, {
+  return openDirectCheckout(app, visit, user, {
     line: {
       productId: input.priceOptionId.trim().toLowerCase(),
       kind: "app-plan",

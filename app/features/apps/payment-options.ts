@@ -5,7 +5,7 @@
  * Pure: no I/O, unit-tested.
  */
 import { longDateText } from "~/platform/format";
-import type { Pricing } from "./content";
+import type { Pricing } from "~/db/app-content";
 
 export type DurationUnit = "weeks" | "months" | "years";
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { slugify } from "~/platform/format";
-import type { LandingPage, OnboardingFlow, Pricing, PublishedSnapshot, Theme } from "./content";
+import type { LandingPage, OnboardingFlow, Pricing, PublishedSnapshot, Theme } from "~/db/app-content";
 
 // --- Unpublished changes ---------------------------------------------------------------------
 

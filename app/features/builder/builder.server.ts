@@ -28,7 +28,7 @@ import {
   type Pricing,
   type PublishedSnapshot,
   type Theme,
-} from "~/features/apps/content";
+} from "~/db/app-content";
 import type { DirectCheckout } from "~/features/checkout/direct.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";

@@ -2,16 +2,11 @@
  * The app builder's pure rules (no I/O): prices typed in dollars → cents, the unpublished-changes
  * comparison, the onboarding flow's extra checks, version-history cursors, and turning the builder's
  * form fields (parsed by conform, features/builder/schema.ts) into the content shapes of
- * features/apps/content.ts and back. Shared by the server (actions, API) and the browser (live preview).
+ * app/db/app-content.ts and back. Shared by the server (actions, API) and the browser (live preview).
  */
 import type { ZodIssue } from "zod";
-import type { LandingPage, OnboardingFlow, OnboardingPage, Question, Theme } from "~/features/apps/content";
-import {
-  landingPageSchema,
-  onboardingFlowSchema,
-  onboardingPageSchema,
-  type QUESTION_TYPES,
-} from "~/features/apps/content";
+import type { LandingPage, OnboardingFlow, OnboardingPage, Question, Theme } from "~/db/app-content";
+import { landingPageSchema, onboardingFlowSchema, onboardingPageSchema, type QUESTION_TYPES } from "~/db/app-content";
 
 export const SECTIONS = ["landing", "theme", "onboarding", "pricing", "publish"] as const;
 export type Section = (typeof SECTIONS)[number];

@@ -1,6 +1,6 @@
 /** Inputs of the builder's JSON API (spec 7) and page forms. */
 import { z } from "zod";
-import { pricingSchema, type Pricing } from "~/features/apps/content";
+import { pricingSchema, type Pricing } from "~/db/app-content";
 import { dollarsToCents, flowFromForm, landingPageFromForm, themeFromForm } from "./rules";
 
 const id = z.string().trim().min(1, "appId is required").max(64);
@@ -53,7 +53,7 @@ export const noQuery = z.object({});
 // One schema per editor, used by its conform useForm (the live preview reads the form through it)
 // and by the action through parseSubmission. The fields are the typed text (a list item, page or
 // question whose fields are all empty still counts); the schema turns them into the content shape,
-// and the builder services validate that content with the content schemas (features/apps/content.ts).
+// and the builder services validate that content with the content schemas (app/db/app-content.ts).
 
 const text = z.string().optional();
 const titled = z.array(z.object({ title: text, description: text })).optional();

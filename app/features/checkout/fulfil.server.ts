@@ -8,7 +8,7 @@
  * another checkout) is declined: nothing is granted, and it is closed for good.
  */
 import { and, eq, ne } from "drizzle-orm";
-import { checkoutSessions, type CheckoutLine, type CheckoutSessionRow } from "~/db/schema";
+import { checkoutSessions, savedCards, type CheckoutLine, type CheckoutSessionRow } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import { removePurchased } from "~/features/cart/cart.server";
@@ -345,4 +345,9 @@ async function sendReceiptOnce(app: AppContext, session: CheckoutSessionRow) {
 function purchaseLink(session: CheckoutSessionRow): string {
   if (session.lines.some((l) => l.kind === "class" || l.kind === "collection")) return "/library";
   return session.successPath?.split("?")[0] ?? "/library";
+}
+
+/** The card the user last paid with (brand, last four, expiry), or undefined. */
+export function savedCardOf(app: AppContext, userId: string) {
+  return app.db.select().from(savedCards).where(eq(savedCards.userId, userId)).get();
 }

@@ -4,11 +4,9 @@
  * the account once (claimAnonymousId); what the visitor did anonymously then follows it, moved by the
  * sign-in service (features/sign-in), which calls each area in turn.
  */
-import { parse as parseCookie } from "cookie";
 import { eq } from "drizzle-orm";
 import { anonymousLinks } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
-import { ANONYMOUS_COOKIE } from "./rules";
 
 export const ANONYMOUS_ID = /^anon_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -38,17 +36,6 @@ export async function claimAnonymousId(
   return "already";
 }
 
-/** The well-formed anonymous id among a Cookie header's cookies, or null. */
-function anonymousIdOfCookies(cookieHeader: string | null): string | null {
-  const value = parseCookie(cookieHeader ?? "")[ANONYMOUS_COOKIE];
-  return value && ANONYMOUS_ID.test(value) ? value : null;
-}
-
-/** @deprecated app/http/anonymous.server.ts's; kept until the last feature caller moves, then deleted. */
-export function anonymousIdOf(request: Request): string | null {
-  return anonymousIdOfCookies(request.headers.get("Cookie"));
-}
-
 /** The header the apps backend's callers name their anonymous id in (spec 6). */
 export const NON_AUTH_HEADER = "X-Non-Auth-User-Id";
 
@@ -65,12 +52,4 @@ export const NOT_YOUR_ANONYMOUS_ID =
 export function carriedAnonymousIds(...carried: (string | null | undefined)[]): string[] {
   const ids = carried.map((id) => id?.trim() ?? "").filter((id) => ANONYMOUS_ID.test(id));
   return [...new Set(ids)];
-}
-
-/** @deprecated app/http/anonymous.server.ts's; kept until the last feature caller moves, then deleted. */
-export function anonymousCookie(id: string | null, secure: boolean): string {
-  const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-  return id
-    ? `${ANONYMOUS_COOKIE}=${id}; Max-Age=31536000; ${attributes}`
-    : `${ANONYMOUS_COOKIE}=; Max-Age=0; ${attributes}`;
 }

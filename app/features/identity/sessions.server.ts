@@ -3,7 +3,6 @@
  * the row is keyed by its SHA-256, so a leaked database cannot be replayed as cookies. A new session
  * is made at every sign-in (the id rotates) and its row is deleted at sign-out.
  */
-import { parse as parseCookie } from "cookie";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { apiTokens, sessions, users, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
@@ -82,39 +81,4 @@ export async function endAllSessions(app: AppContext, userId: string, exceptSess
         : eq(sessions.userId, userId),
     );
   await app.db.batch([endSessions, app.db.delete(apiTokens).where(eq(apiTokens.userId, userId))]);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Kept only for the callers outside identity not yet on app/http/visitor.server.ts (visitorOf,
-// requireUser): delete these three once nothing imports them. The cookie is read as
-// app/http/session.server.ts writes it (Remix's cookie encoding: base64 of the JSON string).
-
-function sessionTokenOfCookies(cookieHeader: string | null): string | null {
-  const raw = parseCookie(cookieHeader ?? "").studio_session;
-  if (!raw) return null;
-  try {
-    const value: unknown = JSON.parse(atob(raw));
-    return typeof value === "string" && TOKEN.test(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** @deprecated use visitorOf (app/http/visitor.server.ts). */
-export async function currentUser(app: AppContext, request: Request): Promise<UserRow | null> {
-  return sessionUser(app, sessionTokenOfCookies(request.headers.get("Cookie")));
-}
-
-/** @deprecated use currentSessionId of app/http/session.server.ts. */
-export const currentSessionId = (request: Request) => sessionIdOf(sessionTokenOfCookies(request.headers.get("Cookie")));
-
-/** @deprecated use requireUser of app/http/visitor.server.ts. */
-export async function requireUser(app: AppContext, request: Request, path: string): Promise<UserRow> {
-  const user = await currentUser(app, request);
-  if (!user)
-    throw new Response(null, {
-      status: 302,
-      headers: { Location: `/?auth=Login&redirect=${encodeURIComponent(path)}` },
-    });
-  return user;
 }

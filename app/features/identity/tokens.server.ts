@@ -7,7 +7,6 @@ import { and, eq, gt } from "drizzle-orm";
 import { apiTokens, users, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
-import { currentUser } from "./sessions.server";
 
 export const TOKEN_TTL = { access: 60 * 60 * 1000, app: 60 * 60 * 1000, refresh: 30 * 24 * 60 * 60 * 1000 } as const;
 type Kind = keyof typeof TOKEN_TTL;
@@ -37,13 +36,4 @@ export async function tokenUser(
     .where(and(eq(apiTokens.id, await sha256Hex(token)), gt(apiTokens.expiresAt, app.now)))
     .get();
   return row && kinds.includes(row.kind) ? row.user : null;
-}
-
-/**
- * Who is calling: the bearer token when one is sent, else the session cookie.
- * @deprecated kept for the callers not yet on app/http (visitorOf with `bearer`); delete once unused.
- */
-export async function requestUser(app: AppContext, request: Request): Promise<UserRow | null> {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "");
-  return match ? tokenUser(app, match[1]) : currentUser(app, request);
 }

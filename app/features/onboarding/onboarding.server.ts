@@ -8,7 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import { onboardingStates, type AppRow, type UserRow } from "~/db/schema";
 import { appBySlugs, ownedApp } from "~/features/apps/apps.server";
-import { onboardingFlowSchema, type OnboardingFlow } from "~/features/apps/content";
+import { onboardingFlowSchema, type OnboardingFlow } from "~/db/app-content";
 import { NOT_YOUR_ANONYMOUS_ID, carriedAnonymousIds } from "~/features/identity/anonymous.server";
 import type { AppContext } from "~/platform/context";
 import {

@@ -4,7 +4,7 @@
  * go, and checking one page's answers against its questions. Pure: shared by the page (forms without
  * JavaScript), the JSON API and the tests.
  */
-import type { OnboardingFlow, OnboardingPage, Question, SkipRule } from "~/features/apps/content";
+import type { OnboardingFlow, OnboardingPage, Question, SkipRule } from "~/db/app-content";
 
 export type Answers = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 /** The onboarding page's form (conform): one schema per page, built from its questions. */
 import { z } from "zod";
-import type { OnboardingPage } from "~/features/apps/content";
+import type { OnboardingPage } from "~/db/app-content";
 import { validateAnswer } from "./rules";
 
 /**

@@ -6,7 +6,7 @@
  *   validated with planSchema (zod); anything invalid (or an error) falls back to the embedded
  *   generator, so a plan is always made.
  */
-import { planSchema, PLAN_DEFAULTS, type Plan } from "~/features/apps/content";
+import { planSchema, PLAN_DEFAULTS, type Plan } from "~/db/app-content";
 import {
   aiBindingOf,
   askForJson,

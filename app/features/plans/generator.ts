@@ -7,7 +7,7 @@
  * give visibly different plans. The AI adapter falls back to it.
  */
 import { longDateText } from "~/platform/format";
-import { PLAN_DEFAULTS, type Blueprint, type Plan, type PlanPhase } from "~/features/apps/content";
+import { PLAN_DEFAULTS, type Blueprint, type Plan, type PlanPhase } from "~/db/app-content";
 
 export type PlanAnswers = Record<string, unknown>;
 type Level = "beginner" | "intermediate" | "advanced";

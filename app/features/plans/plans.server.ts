@@ -13,8 +13,8 @@
  * (UPDATE … WHERE status <> 'completed'). A runner killed mid-way leaves a 'running' row whose lease
  * runs out; the next alarm or the scheduled sweep claims it again and finishes it.
  */
-import type { Plan } from "~/features/apps/content";
-import { blueprintSchema } from "~/features/apps/content";
+import type { Plan } from "~/db/app-content";
+import { blueprintSchema } from "~/db/app-content";
 import { pushToRoom } from "~/features/realtime/rooms.server";
 import type { PlanAnswers } from "./generator";
 import { planAdapterFor, type PlanAdapter } from "./ai.server";

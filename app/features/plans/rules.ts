@@ -3,7 +3,7 @@
  * client's polling rule, the job's timing (progress marks, lease, retry backoff) and its dedupe key.
  * Pure: shared by the worker, the job runner, the browser and the tests.
  */
-import { PLAN_DEFAULTS, type Plan, type PlanPhase } from "~/features/apps/content";
+import { PLAN_DEFAULTS, type Plan, type PlanPhase } from "~/db/app-content";
 
 export type PlanStatus = "pending" | "completed" | "failed";
 

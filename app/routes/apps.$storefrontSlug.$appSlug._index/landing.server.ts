@@ -4,9 +4,10 @@
  * (/apps/{sf}/{app}/buy re-renders this page with its message).
  */
 import { data, redirect } from "@remix-run/cloudflare";
-import { shownContentUrl, type LandingPage, type Theme } from "~/features/apps/content";
+import { shownContentUrl, type LandingPage, type Theme } from "~/db/app-content";
 import { publishedApp } from "~/features/apps/landing.server";
 import { appPaths, appPlansFor, buyAppPlan, type AppPlans } from "~/features/apps/payment-options.server";
+import { checkoutVisitOf } from "~/http/checkout.server";
 import { themeVars } from "~/features/apps/rules";
 import { buyFormSchema } from "~/features/apps/schema";
 import { confirmDirectCheckout } from "~/features/checkout/direct.server";
@@ -97,7 +98,7 @@ export async function buyAction(app: AppContext, request: Request, storefrontSlu
     submission.value.idempotencyKey && /^[A-Za-z0-9_-]{8,100}$/.test(submission.value.idempotencyKey)
       ? `app-plan:${user.id}:${submission.value.idempotencyKey}`
       : undefined;
-  const opened = await buyAppPlan(app, request, user, {
+  const opened = await buyAppPlan(app, checkoutVisitOf(request), user, {
     storefrontSlug,
     appSlug,
     priceOptionId: submission.value.priceOptionId,

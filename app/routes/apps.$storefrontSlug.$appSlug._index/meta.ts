@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { shownContentUrl } from "~/features/apps/content";
+import { shownContentUrl } from "~/db/app-content";
 import type { LandingPageData } from "./landing.server";
 
 /** Search and share tags of an app landing page. */

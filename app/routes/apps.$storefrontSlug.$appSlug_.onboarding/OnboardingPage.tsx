@@ -6,7 +6,7 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import type { OnboardingPage, Question } from "~/features/apps/content";
+import type { OnboardingPage, Question } from "~/db/app-content";
 import { AppFrame, type AppChrome } from "~/features/apps/components/AppFrame";
 import { Button, buttonClass } from "~/ui/Button";
 import { ProgressBar } from "~/ui/ProgressBar";

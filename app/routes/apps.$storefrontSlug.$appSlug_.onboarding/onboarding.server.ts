@@ -9,7 +9,7 @@
  */
 import { data, redirect } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
-import { DEFAULT_THEME, type Theme } from "~/features/apps/content";
+import { DEFAULT_THEME, type Theme } from "~/db/app-content";
 import { newAnonymousId } from "~/features/identity/anonymous.server";
 import { authHref } from "~/features/identity/modal";
 import { completeAndRequestPlan } from "~/features/onboarding/api.server";

@@ -8,7 +8,7 @@
 import { dateText, longDateText } from "~/platform/format";
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { Plan } from "~/features/apps/content";
+import type { Plan } from "~/db/app-content";
 import { PlanPicker } from "~/features/apps/components/PlanPicker";
 import type { AppPlans } from "~/features/apps/payment-options.server";
 import { AppFrame, type AppChrome } from "~/features/apps/components/AppFrame";

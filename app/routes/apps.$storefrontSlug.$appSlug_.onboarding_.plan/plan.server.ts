@@ -4,7 +4,7 @@
  * onboarding pages (../apps.$storefrontSlug.$appSlug_.onboarding/onboarding.server.ts).
  */
 import { data, redirect } from "@remix-run/cloudflare";
-import type { Plan } from "~/features/apps/content";
+import type { Plan } from "~/db/app-content";
 import { loadAppPlans } from "~/features/apps/payment-options.server";
 import { readState } from "~/features/onboarding/onboarding.server";
 import { onboardingPath, planPath } from "~/features/onboarding/rules";

@@ -8,7 +8,7 @@ import { json, redirect } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { AppRow, UserRow } from "~/db/schema";
 import { activeStudioTier } from "~/features/apps/apps.server";
-import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/apps/content";
+import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/db/app-content";
 import {
   appsOwnedBy,
   draftOf,

@@ -5,7 +5,7 @@
 import { creatorAppsSection } from "~/features/apps/dashboard.server";
 import { recommendations } from "~/features/cart/recommendations.server";
 import { toCard } from "~/features/catalog/card";
-import { requireUser } from "~/features/identity/sessions.server";
+import { requireUser } from "~/http/visitor.server";
 import { offersFor, withOfferCookies } from "~/http/offers.server";
 import { libraryClasses, ownedClasses } from "~/features/learning/library.server";
 import { userSubscriptions } from "~/features/subscriptions/subscriptions.server";
@@ -17,7 +17,7 @@ import { hasActiveClass, hasAnyClass } from "~/features/learning/rules";
 const CONTINUE_LIMIT = 3;
 
 export async function loadLearnerDashboard(app: AppContext, request: Request) {
-  const user = await requireUser(app, request, "/v2/dashboard");
+  const user = await requireUser(app, request, { redirectTo: "/v2/dashboard", status: 302 });
   const [owned, watched, subs] = await Promise.all([
     ownedClasses(app, user.id),
     watchedClasses(app, user.id),

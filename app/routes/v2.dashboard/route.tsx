@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import appsStyles from "~/features/apps/apps.css";
 import { AppsSection } from "~/features/apps/components/AppsSection";
-import { creatorDashboardAction } from "~/features/apps/dashboard.server";
+import { creatorDashboardAction } from "../dashboard._index/dashboard.server";
 import catalogStyles from "~/features/catalog/catalog.css";
 import learningStyles from "~/features/learning/learning.css";
 import { loadLearnerDashboard } from "./dashboard.server";

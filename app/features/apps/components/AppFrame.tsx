@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
-import type { Theme } from "~/features/apps/content";
+import type { Theme } from "~/db/app-content";
 import { ANONYMOUS_COOKIE } from "~/features/identity/rules";
 
 export interface AppChrome {

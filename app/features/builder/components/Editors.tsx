@@ -2,8 +2,8 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { z } from "zod";
-import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/features/apps/content";
-import { QUESTION_TYPES, shownContentUrl } from "~/features/apps/content";
+import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/db/app-content";
+import { QUESTION_TYPES, shownContentUrl } from "~/db/app-content";
 import { formatCents } from "~/platform/format";
 import type { VersionPage } from "../builder.server";
 import {
@@ -206,7 +206,8 @@ export function LandingEditor({
           </div>
         </fieldset>
         {LISTS.map(({ list, title, noun, fields }) => {
-          const items = page[list] as unknown as Record<string, string>[];
+          // Every list of the landing page is of items with text fields (title, description, quote…).
+          const items: readonly Partial<Record<string, string>>[] = page[list];
           return (
             <fieldset key={list} className="builder-group">
               <legend>{title}</legend>

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { shownContentUrl, type LandingPage, type Theme } from "~/features/apps/content";
+import { shownContentUrl, type LandingPage, type Theme } from "~/db/app-content";
 
 const FONTS: Record<Theme["font"], string> = {
   system: "system-ui, -apple-system, 'Segoe UI', sans-serif",

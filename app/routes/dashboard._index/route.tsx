@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import appsStyles from "~/features/apps/apps.css";
 import { AppsSection } from "~/features/apps/components/AppsSection";
-import { creatorDashboardAction, loadCreatorDashboard } from "~/features/apps/dashboard.server";
+import { creatorDashboardAction, loadCreatorDashboard } from "./dashboard.server";
 
 /** /dashboard: the creator's apps, recently opened first, and a new app from a typed idea (visitors are sent to Log In). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: appsStyles }];

@@ -1,0 +1,82 @@
+/**
+ * The creator's apps section over HTTP, on /dashboard and /v2/dashboard alike: the new-app-from-an-idea
+ * form (its draft kept on the server for visitors without JavaScript), 'Mark as idea' and 'Open
+ * builder' (which records the app as recently opened). Every action is a form post answered with a
+ * 303 back to the same page; a bad idea re-renders the form with its message.
+ */
+import { data, redirect } from "@remix-run/cloudflare";
+import { EVENTS } from "~/features/analytics/events";
+import { recordEvent } from "~/features/analytics/record.server";
+import { ownedApp } from "~/features/apps/apps.server";
+import { createAppFromIdea, markRecentlyOpened, setIsIdea } from "~/features/apps/creator-apps.server";
+import { creatorAppsSection, keepIdeaDraft } from "~/features/apps/dashboard.server";
+import { appIdeaSchema, IDEA_LIMITS, IDEA_MESSAGES } from "~/features/apps/rules";
+import { creatorAppsFormSchema } from "~/features/apps/schema";
+import { parseSubmission } from "~/http/form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { requireUser } from "~/http/visitor.server";
+import type { AppContext } from "~/platform/context";
+
+export async function loadCreatorDashboard(app: AppContext, request: Request) {
+  const user = await requireUser(app, request, { redirectTo: "/dashboard", status: 302 });
+  const section = await creatorAppsSection(app, user);
+  return { firstName: user.firstName, ...section };
+}
+
+/** What a refused new-app post re-renders. */
+export interface NewAppFormResult {
+  intent: "create";
+  appIdea: string;
+  error: string;
+  timestamp: number;
+}
+
+/** The actions of the apps section (back to the page they were posted from). */
+export async function creatorDashboardAction(app: AppContext, request: Request) {
+  const page = new URL(request.url).pathname;
+  const user = await requireUser(app, request, { redirectTo: page, status: 302 });
+  const submission = await parseSubmission(request, creatorAppsFormSchema);
+  if (submission.status !== "success") throw new Response("Bad request", { status: 400 });
+  const input = submission.value;
+
+  if (input.intent === "create" || input.intent === "save-draft") {
+    const typed = (input.appIdea ?? "").slice(0, IDEA_LIMITS.max * 2);
+    if (input.intent === "save-draft") {
+      await keepIdeaDraft(app, user.id, typed);
+      throw await redirectWithToast(request, `${page}?draft=saved#new-app`, {
+        kind: "success",
+        title: "Your idea is saved",
+      });
+    }
+    const refused = (error: string, status: 400 | 503) =>
+      data<NewAppFormResult>(
+        { intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error, timestamp: app.now },
+        { status },
+      );
+    const idea = appIdeaSchema.safeParse({ appIdea: typed });
+    if (!idea.success) {
+      await keepIdeaDraft(app, user.id, typed);
+      return refused(idea.error.issues[0]?.message ?? IDEA_MESSAGES.required, 400);
+    }
+    let created;
+    try {
+      created = await createAppFromIdea(app, user, idea.data.appIdea);
+    } catch (error) {
+      console.error("apps: could not create an app", error);
+      await keepIdeaDraft(app, user.id, typed);
+      return refused(IDEA_MESSAGES.createFailed, 503);
+    }
+    await keepIdeaDraft(app, user.id, "");
+    recordEvent(app, EVENTS.creatorDashboardGetStarted, { userId: user.id }, { appId: created.id, path: page });
+    throw redirect(`/dashboard/builder?appId=${created.id}`, 303);
+  }
+
+  const owned = await ownedApp(app, user, input.appId);
+  if (!owned.ok) throw new Response(owned.error, { status: owned.status });
+  if (input.intent === "open") {
+    await markRecentlyOpened(app, owned.row.id);
+    throw redirect(`/dashboard/builder?appId=${owned.row.id}`, 303);
+  }
+  await setIsIdea(app, owned.row.id, input.isIdea === "true");
+  throw redirect(`${page}#app-${owned.row.id}`, 303);
+}
