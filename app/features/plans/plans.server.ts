@@ -66,13 +66,18 @@ interface PlanRecord {
 
 const JOB_COLUMNS = `id, status, progress, attempts, max_attempts AS maxAttempts, run_after AS runAfter, room, input, error`;
 
-function toJob(row: Record<string, unknown> | null): JobRecord | null {
+/** A jobs row as JOB_COLUMNS selects it: the input still JSON text. */
+type JobRow = Omit<JobRecord, "input"> & { input: string };
+
+function toJob(row: JobRow | null): JobRecord | null {
   if (!row) return null;
-  return { ...(row as unknown as JobRecord), input: JSON.parse(String(row.input)) as PlanJobInput };
+  return { ...row, input: JSON.parse(row.input) as PlanJobInput };
 }
 
 export async function jobById(app: AppContext, jobId: string): Promise<JobRecord | null> {
-  return toJob(await app.bindings.DB.prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?1`).bind(jobId).first());
+  return toJob(
+    await app.bindings.DB.prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?1`).bind(jobId).first<JobRow>(),
+  );
 }
 
 export async function planRow(
@@ -207,7 +212,7 @@ export async function claimJob(app: AppContext, job: JobRecord): Promise<JobReco
       WHERE id = ?1 AND status = ?4 AND attempts = ?5 AND run_after = ?6 AND run_after <= ?3 RETURNING ${JOB_COLUMNS}`,
   )
     .bind(job.id, app.now + LEASE_MS, app.now, job.status, job.attempts, job.runAfter)
-    .first();
+    .first<JobRow>();
   return toJob(row);
 }
 
