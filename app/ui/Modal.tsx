@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "./router";
 import { useCallback, useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
 import { Icon } from "./icons";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./router";
 import { Icon } from "./icons";
 
 export type NotificationState = "none" | "notification" | "universal";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./router";
 import type { ReactNode } from "react";
 
 export type TagProps = {

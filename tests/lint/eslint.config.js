@@ -60,28 +60,12 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/node"],
-              message: "Routes own HTTP.",
-            },
-          ],
-          paths: [
-            {
-              name: "@remix-run/react",
-              importNames: ["useLoaderData", "useActionData", "useRouteLoaderData"],
-              message: "Route data belongs to the route: pass it to the component as props.",
+              group: ["@remix-run/*"],
+              message:
+                "Features know nothing of Remix: routes own HTTP, and components take the router's primitives from ~/ui/router (route data comes as props).",
             },
           ],
         },
-      ],
-    },
-  },
-  {
-    files: ["app/features/**/*.ts"],
-    ignores: ["app/features/**/components/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["@remix-run/*"], message: "Services, rules and schemas know nothing of Remix." }] },
       ],
     },
   },

@@ -1,5 +1,5 @@
 /** The frame of the admin's single-form pages (/admin/lessons, /admin/announcements). */
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/router";
 import type { ReactNode } from "react";
 
 export function AdminFormPage({

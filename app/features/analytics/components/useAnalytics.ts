@@ -4,7 +4,7 @@
  * (page views and modal views) that the server cannot see. The first render's address is the document
  * the server already counted, so it is skipped.
  */
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "~/ui/router";
 import { useEffect, useRef } from "react";
 import { syncAttribution } from "~/features/attribution/browser";
 import type { Attribution } from "~/features/attribution/rules";

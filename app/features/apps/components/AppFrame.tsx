@@ -3,7 +3,7 @@
  * the preview banner, the app's name linking to its landing page, and "Already have an account?
  * Sign in". It mirrors the visitor's anonymous id to local storage (spec 6).
  */
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/router";
 import { useEffect } from "react";
 import type { Theme } from "~/db/app-content";
 import { ANONYMOUS_COOKIE } from "~/features/identity/rules";

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/ui/router";
 import type { CSSProperties } from "react";
 import { Button } from "~/ui/Button";
 import type { AppCard } from "../creator-apps.server";

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "~/ui/router";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/ui/Button";
 import { Textarea } from "~/ui/Textarea";

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "~/ui/router";
 import { Button } from "~/ui/Button";
 import { FieldMessage } from "~/ui/FieldMessage";
 import { RadioGroup } from "~/ui/Radio";

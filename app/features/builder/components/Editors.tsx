@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/ui/router";
 import type { z } from "zod";
 import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/db/app-content";
 import { QUESTION_TYPES, shownContentUrl } from "~/db/app-content";

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "~/ui/router";
 import { TextInput, type TextInputProps } from "~/ui/TextInput";
 import { Textarea, type TextareaProps } from "~/ui/Textarea";
 import { AUTOSAVE_DELAY_MS, fieldLabel, type BuilderActionData } from "../rules";

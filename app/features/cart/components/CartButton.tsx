@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "~/ui/router";
 import type { ReactNode } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "~/ui/Button";
 import type { CartIntent } from "../schema";

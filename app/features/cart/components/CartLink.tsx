@@ -1,4 +1,4 @@
-import { Link, useFetchers } from "@remix-run/react";
+import { Link, useFetchers } from "~/ui/router";
 import { Icon } from "~/ui/icons";
 
 /**

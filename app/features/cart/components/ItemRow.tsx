@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/router";
 import type { ReactNode } from "react";
 import type { CartItem } from "../sellables.server";
 

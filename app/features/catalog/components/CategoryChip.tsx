@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/router";
 
 /** A home category chip: /classes with that category and an empty view. */
 export function CategoryChip({ name }: { name: string }) {

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/router";
 import { formatCents } from "~/platform/format";
 import type { CollectionSummary } from "../collections.server";
 

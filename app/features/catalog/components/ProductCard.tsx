@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/router";
 import { durationText } from "~/platform/format";
 import type { ProductCardView } from "../card";
 import { PriceTag } from "./PriceTag";

@@ -4,7 +4,7 @@
  * JavaScript (the action's page renders the answer) and with it (a fetcher, errors in place).
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/ui/router";
 import { Button, ButtonLink, buttonClass } from "~/ui/Button";
 import { PasswordInput } from "~/ui/PasswordInput";
 import { useProduct } from "~/ui/product";

@@ -1,7 +1,7 @@
 /** What the auth forms share: conform wired to one zod schema, the hidden context, messages and links. */
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useFetcher, useNavigation } from "~/ui/router";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { optionFields, type AuthActionData, type AuthContext } from "../modal";

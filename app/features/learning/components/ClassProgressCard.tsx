@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/ui/router";
 import type { LibraryClass } from "~/features/learning/library.server";
 import { relativeTime } from "~/platform/format";
 import { ButtonLink } from "~/ui/Button";

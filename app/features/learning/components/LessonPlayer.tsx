@@ -1,4 +1,4 @@
-import { useNavigate } from "@remix-run/react";
+import { useNavigate } from "~/ui/router";
 import { useEffect, useRef, useState } from "react";
 import { clockText } from "~/platform/format";
 import { Button } from "~/ui/Button";

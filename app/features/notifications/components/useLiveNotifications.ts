@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "~/ui/router";
 import { useEffect, useState } from "react";
 import { useRealtime } from "~/features/realtime/useRealtime";
 import type { NotificationState } from "~/ui/NotificationBell";

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "~/ui/router";
 import { Logo } from "~/ui/Logo";
 
 /** The site footer: product links, legal pages and the light/dark theme switch (a plain form post). */

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "~/ui/router";
 import { CartLink } from "~/features/cart/components/CartLink";
 import { forgetBrowserState } from "~/features/cart/components/browser-cart";
 import { authHref } from "~/features/identity/modal";

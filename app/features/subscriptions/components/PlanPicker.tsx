@@ -1,4 +1,4 @@
-import { Form, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "~/ui/router";
 import { formatCents } from "~/platform/format";
 import { Button } from "~/ui/Button";
 import { RadioGroup } from "~/ui/Radio";
