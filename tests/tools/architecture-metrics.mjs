@@ -128,7 +128,9 @@ if (routes.length === 0)
         (f) =>
           /^app\/routes\/(cart|api\.updateCart|api\.apps\.createPersonalizedPlan\.|apps\.\$storefrontSlug\.\$appSlug_\.onboarding_\.plan)/.test(
             f,
-          ) && /\.(tsx?|server\.ts)$/.test(f),
+          ) &&
+          // Route modules only: a flat-route file, or a route folder's route.tsx (its other files are reached from it).
+          /^app\/routes\/([^/]+\.tsx?|[^/]+\/route\.tsx?)$/.test(f),
       ),
   );
 for (const r of routes) {
