@@ -13,7 +13,9 @@
  * (UPDATE … WHERE status <> 'completed'). A runner killed mid-way leaves a 'running' row whose lease
  * runs out; the next alarm or the scheduled sweep claims it again and finishes it.
  */
+import { and, asc, eq, inArray, lte, ne, notInArray, sql } from "drizzle-orm";
 import type { Plan } from "~/db/app-content";
+import { appBlueprints, jobs, personalizedPlans } from "~/db/schema";
 import { blueprintSchema } from "~/db/app-content";
 import { pushToRoom } from "~/features/realtime/rooms.server";
 import type { PlanAnswers } from "./generator";
@@ -64,20 +66,26 @@ interface PlanRecord {
   updatedAt: number;
 }
 
-const JOB_COLUMNS = `id, status, progress, attempts, max_attempts AS maxAttempts, run_after AS runAfter, room, input, error`;
+/** The columns a JobRecord is read with. */
+const jobColumns = {
+  id: jobs.id,
+  status: jobs.status,
+  progress: jobs.progress,
+  attempts: jobs.attempts,
+  maxAttempts: jobs.maxAttempts,
+  runAfter: jobs.runAfter,
+  room: jobs.room,
+  input: jobs.input,
+  error: jobs.error,
+};
 
-/** A jobs row as JOB_COLUMNS selects it: the input still JSON text. */
-type JobRow = Omit<JobRecord, "input"> & { input: string };
-
-function toJob(row: JobRow | null): JobRecord | null {
-  if (!row) return null;
-  return { ...row, input: JSON.parse(row.input) as PlanJobInput };
+/** A jobs row as jobColumns reads it; its input is the plan job's (the table holds any job's). */
+function toJob(row: (Omit<JobRecord, "input"> & { input: Record<string, unknown> }) | undefined): JobRecord | null {
+  return row ? { ...row, input: row.input as PlanJobInput } : null;
 }
 
 export async function jobById(app: AppContext, jobId: string): Promise<JobRecord | null> {
-  return toJob(
-    await app.bindings.DB.prepare(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?1`).bind(jobId).first<JobRow>(),
-  );
+  return toJob(await app.db.select(jobColumns).from(jobs).where(eq(jobs.id, jobId)).get());
 }
 
 export async function planRow(
@@ -86,14 +94,27 @@ export async function planRow(
   subject: string,
   testingStepId: string,
 ): Promise<PlanRecord | null> {
-  const row = await app.bindings.DB.prepare(
-    `SELECT id, status, plan, job_id AS jobId, updated_at AS updatedAt FROM personalized_plans WHERE app_id = ?1 AND subject = ?2 AND testing_step_id = ?3`,
-  )
-    .bind(appId, subject, testingStepId)
-    .first<{ id: string; status: PlanStatus; plan: string | null; jobId: string | null; updatedAt: number }>();
-  if (!row) return null;
-  return { ...row, plan: row.plan ? (JSON.parse(row.plan) as Plan) : null };
+  const row = await app.db
+    .select({
+      id: personalizedPlans.id,
+      status: personalizedPlans.status,
+      plan: personalizedPlans.plan,
+      jobId: personalizedPlans.jobId,
+      updatedAt: personalizedPlans.updatedAt,
+    })
+    .from(personalizedPlans)
+    .where(planOf(appId, subject, testingStepId))
+    .get();
+  return row ? { ...row, plan: row.plan ?? null } : null;
 }
+
+/** A subject's plan row of an app (one per app, subject and testing step). */
+const planOf = (appId: string, subject: string, testingStepId: string) =>
+  and(
+    eq(personalizedPlans.appId, appId),
+    eq(personalizedPlans.subject, subject),
+    eq(personalizedPlans.testingStepId, testingStepId),
+  );
 
 function todayOf(app: AppContext): string {
   try {
@@ -131,25 +152,47 @@ export async function createPersonalizedPlan(
   const jobId = crypto.randomUUID();
   const planId = existing?.id ?? crypto.randomUUID();
   const input: PlanJobInput = { appId, subject, testingStepId, planId, userState, generation, today: todayOf(app) };
-  const db = app.bindings.DB;
+  const { db } = app;
+  const now = app.now;
   await db.batch([
     db
-      .prepare(
-        `INSERT INTO jobs (id, kind, dedupe_key, status, progress, attempts, max_attempts, input, room, run_after, created_at, updated_at)
-         VALUES (?1, 'plan', ?2, 'queued', 0, 0, ?3, ?4, ?5, ?6, ?6, ?6) ON CONFLICT (dedupe_key) DO NOTHING`,
-      )
-      .bind(jobId, dedupeKey, MAX_ATTEMPTS, JSON.stringify(input), planRoom(jobId), app.now),
+      .insert(jobs)
+      .values({
+        id: jobId,
+        kind: "plan",
+        dedupeKey,
+        status: "queued",
+        progress: 0,
+        attempts: 0,
+        maxAttempts: MAX_ATTEMPTS,
+        input,
+        room: planRoom(jobId),
+        runAfter: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: jobs.dedupeKey }),
     // The plan row points at whichever job owns the dedupe key (this one, or a concurrent submit's).
     db
-      .prepare(
-        `INSERT INTO personalized_plans (id, app_id, subject, testing_step_id, status, plan, job_id, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, 'pending', NULL, (SELECT id FROM jobs WHERE dedupe_key = ?5), ?6, ?6)
-         ON CONFLICT (app_id, subject, testing_step_id) DO UPDATE SET status = 'pending', plan = NULL, job_id = excluded.job_id, updated_at = excluded.updated_at
-         WHERE personalized_plans.job_id IS NOT excluded.job_id`,
-      )
-      .bind(planId, appId, subject, testingStepId, dedupeKey, app.now),
+      .insert(personalizedPlans)
+      .values({
+        id: planId,
+        appId,
+        subject,
+        testingStepId,
+        status: "pending",
+        plan: null,
+        jobId: sql`(SELECT id FROM jobs WHERE dedupe_key = ${dedupeKey})`,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [personalizedPlans.appId, personalizedPlans.subject, personalizedPlans.testingStepId],
+        set: { status: "pending", plan: null, jobId: sql`excluded.job_id`, updatedAt: sql`excluded.updated_at` },
+        setWhere: sql`${personalizedPlans.jobId} IS NOT excluded.job_id`,
+      }),
   ]);
-  const owner = await db.prepare(`SELECT id FROM jobs WHERE dedupe_key = ?1`).bind(dedupeKey).first<{ id: string }>();
+  const owner = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, dedupeKey)).get();
   const ownerId = owner?.id ?? jobId;
   await kickJob(app, ownerId);
   return { status: "pending", jobId: ownerId };
@@ -193,60 +236,83 @@ async function push(
 }
 
 async function blueprintFor(app: AppContext, appId: string) {
-  const row = await app.bindings.DB.prepare(`SELECT content FROM app_blueprints WHERE app_id = ?1`)
-    .bind(appId)
-    .first<{ content: string }>();
-  if (!row) return null;
   try {
-    const parsed = blueprintSchema.safeParse(JSON.parse(row.content));
+    const row = await app.db
+      .select({ content: appBlueprints.content })
+      .from(appBlueprints)
+      .where(eq(appBlueprints.appId, appId))
+      .get();
+    if (!row) return null;
+    const parsed = blueprintSchema.safeParse(row.content);
     return parsed.success ? parsed.data : null;
   } catch {
+    // Unreadable content (not JSON): the plan is made without the blueprint.
     return null;
   }
 }
 
 /** Claims a queued job (or a running one whose lease ran out): attempts+1, progress 10, a lease. Null when someone else did. */
 export async function claimJob(app: AppContext, job: JobRecord): Promise<JobRecord | null> {
-  const row = await app.bindings.DB.prepare(
-    `UPDATE jobs SET status = 'running', attempts = attempts + 1, progress = 10, run_after = ?2, started_at = coalesce(started_at, ?3), updated_at = ?3
-      WHERE id = ?1 AND status = ?4 AND attempts = ?5 AND run_after = ?6 AND run_after <= ?3 RETURNING ${JOB_COLUMNS}`,
-  )
-    .bind(job.id, app.now + LEASE_MS, app.now, job.status, job.attempts, job.runAfter)
-    .first<JobRow>();
+  const now = app.now;
+  const [row] = await app.db
+    .update(jobs)
+    .set({
+      status: "running",
+      attempts: sql`${jobs.attempts} + 1`,
+      progress: 10,
+      runAfter: now + LEASE_MS,
+      startedAt: sql`coalesce(${jobs.startedAt}, ${now})`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(jobs.id, job.id),
+        eq(jobs.status, job.status),
+        eq(jobs.attempts, job.attempts),
+        eq(jobs.runAfter, job.runAfter),
+        lte(jobs.runAfter, now),
+      ),
+    )
+    .returning(jobColumns);
   return toJob(row);
 }
 
 /** Writes the plan and completes the job, exactly once: true only for the call that did it. */
 export async function finishJob(app: AppContext, job: JobRecord, plan: Plan): Promise<boolean> {
-  const db = app.bindings.DB;
-  const [jobUpdate] = await db.batch([
+  const { db } = app;
+  const now = app.now;
+  const [completed] = await db.batch([
     db
-      .prepare(
-        `UPDATE jobs SET status = 'completed', progress = 100, error = NULL, finished_at = ?2, updated_at = ?2 WHERE id = ?1 AND status <> 'completed'`,
-      )
-      .bind(job.id, app.now),
+      .update(jobs)
+      .set({ status: "completed", progress: 100, error: null, finishedAt: now, updatedAt: now })
+      .where(and(eq(jobs.id, job.id), ne(jobs.status, "completed")))
+      .returning({ id: jobs.id }),
     db
-      .prepare(
-        `UPDATE personalized_plans SET plan = ?1, status = 'completed', updated_at = ?2 WHERE id = ?3 AND job_id = ?4 AND status <> 'completed'`,
-      )
-      .bind(JSON.stringify(plan), app.now, job.input.planId, job.id),
+      .update(personalizedPlans)
+      .set({ plan, status: "completed", updatedAt: now })
+      .where(
+        and(
+          eq(personalizedPlans.id, job.input.planId),
+          eq(personalizedPlans.jobId, job.id),
+          ne(personalizedPlans.status, "completed"),
+        ),
+      ),
   ]);
-  return (jobUpdate.meta.changes ?? 0) === 1;
+  return completed.length === 1;
 }
 
 async function failJob(app: AppContext, job: JobRecord, error: string): Promise<void> {
-  const db = app.bindings.DB;
+  const { db } = app;
+  const now = app.now;
   await db.batch([
     db
-      .prepare(
-        `UPDATE jobs SET status = 'failed', error = ?2, finished_at = ?3, updated_at = ?3 WHERE id = ?1 AND status NOT IN ('completed', 'failed')`,
-      )
-      .bind(job.id, error, app.now),
+      .update(jobs)
+      .set({ status: "failed", error, finishedAt: now, updatedAt: now })
+      .where(and(eq(jobs.id, job.id), notInArray(jobs.status, ["completed", "failed"]))),
     db
-      .prepare(
-        `UPDATE personalized_plans SET status = 'failed', updated_at = ?2 WHERE job_id = ?1 AND status = 'pending'`,
-      )
-      .bind(job.id, app.now),
+      .update(personalizedPlans)
+      .set({ status: "failed", updatedAt: now })
+      .where(and(eq(personalizedPlans.jobId, job.id), eq(personalizedPlans.status, "pending"))),
   ]);
   await push(app, job, job.progress, "failed");
 }
@@ -277,12 +343,12 @@ export async function advancePlanJob(
   // Running, lease held: the next progress mark, or the plan itself.
   const next = nextProgress(job.progress);
   if (next !== null) {
-    const moved = await app.bindings.DB.prepare(
-      `UPDATE jobs SET progress = ?2, run_after = ?3, updated_at = ?4 WHERE id = ?1 AND status = 'running' AND progress = ?5`,
-    )
-      .bind(job.id, next, app.now + LEASE_MS, app.now, job.progress)
-      .run();
-    if ((moved.meta.changes ?? 0) === 1) await push(app, job, next, "running");
+    const moved = await app.db
+      .update(jobs)
+      .set({ progress: next, runAfter: app.now + LEASE_MS, updatedAt: app.now })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.progress, job.progress)))
+      .returning({ id: jobs.id });
+    if (moved.length === 1) await push(app, job, next, "running");
     return app.now + STEP_DELAY_MS;
   }
   try {
@@ -301,11 +367,10 @@ export async function advancePlanJob(
       return null;
     }
     const runAfter = app.now + retryDelayMs(job.attempts);
-    await app.bindings.DB.prepare(
-      `UPDATE jobs SET status = 'queued', progress = 0, error = ?2, run_after = ?3, updated_at = ?4 WHERE id = ?1 AND status = 'running'`,
-    )
-      .bind(job.id, message.slice(0, 500), runAfter, app.now)
-      .run();
+    await app.db
+      .update(jobs)
+      .set({ status: "queued", progress: 0, error: message.slice(0, 500), runAfter, updatedAt: app.now })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, "running")));
     await push(app, job, 0, "queued");
     return runAfter;
   }
@@ -313,11 +378,12 @@ export async function advancePlanJob(
 
 /** The scheduled sweep: queued or running jobs whose time has come (stuck: lost alarm, dead runner) are kicked again. */
 export async function sweepStuckJobs(app: AppContext, limit = 200): Promise<number> {
-  const { results } = await app.bindings.DB.prepare(
-    `SELECT id FROM jobs WHERE status IN ('queued', 'running') AND run_after <= ?1 ORDER BY run_after LIMIT ?2`,
-  )
-    .bind(app.now, limit)
-    .all<{ id: string }>();
+  const results = await app.db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(inArray(jobs.status, ["queued", "running"]), lte(jobs.runAfter, app.now)))
+    .orderBy(asc(jobs.runAfter))
+    .limit(limit);
   for (const { id } of results) await kickJob(app, id);
   return results.length;
 }
@@ -337,21 +403,19 @@ export async function planView(
   subject: string,
   testingStepId: string,
 ): Promise<PlanView> {
-  const row = await app.bindings.DB.prepare(
-    `SELECT p.status, p.plan, j.id AS jobId, j.progress, j.room FROM personalized_plans p LEFT JOIN jobs j ON j.id = p.job_id
-      WHERE p.app_id = ?1 AND p.subject = ?2 AND p.testing_step_id = ?3`,
-  )
-    .bind(appId, subject, testingStepId)
-    .first<{
-      status: PlanStatus;
-      plan: string | null;
-      jobId: string | null;
-      progress: number | null;
-      room: string | null;
-    }>();
-  const answer = planStatusAnswer(
-    row ? { status: row.status, plan: row.plan ? (JSON.parse(row.plan) as Plan) : null } : null,
-  );
+  const row = await app.db
+    .select({
+      status: personalizedPlans.status,
+      plan: personalizedPlans.plan,
+      jobId: jobs.id,
+      progress: jobs.progress,
+      room: jobs.room,
+    })
+    .from(personalizedPlans)
+    .leftJoin(jobs, eq(jobs.id, personalizedPlans.jobId))
+    .where(planOf(appId, subject, testingStepId))
+    .get();
+  const answer = planStatusAnswer(row ? { status: row.status, plan: row.plan ?? null } : null);
   const progress = answer.status === "completed" ? 100 : (row?.progress ?? 0);
   return {
     ...answer,
