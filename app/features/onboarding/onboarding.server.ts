@@ -5,8 +5,8 @@
  * previewing with a testingStepId), and the onboarding_states rows: save, read, complete, and move
  * to an account at sign-in.
  */
-import { and, eq } from "drizzle-orm";
-import { onboardingStates, type AppRow, type UserRow } from "~/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { anonymousLinks, onboardingStates, personalizedPlans, type AppRow, type UserRow } from "~/db/schema";
 import { appBySlugs, ownedApp } from "~/features/apps/apps.server";
 import { onboardingFlowSchema, type OnboardingFlow } from "~/db/app-content";
 import { NOT_YOUR_ANONYMOUS_ID, carriedAnonymousIds } from "~/features/identity/anonymous.server";
@@ -204,28 +204,38 @@ export async function moveOnboardingToUser(
   email: string | null = null,
 ): Promise<number> {
   if (!ANONYMOUS_SUBJECT.test(anonymousId)) return 0;
-  const db = app.bindings.DB;
-  const results = await db.batch([
+  const { db } = app;
+  const now = app.now;
+  const [, states, , plans] = await db.batch([
+    // The account's own rows for an app the visitor also answered give way to the visitor's.
     db
-      .prepare(
-        `DELETE FROM onboarding_states WHERE subject = ?2 AND (app_id, testing_step_id) IN (SELECT app_id, testing_step_id FROM onboarding_states WHERE subject = ?1)`,
-      )
-      .bind(anonymousId, userId),
+      .delete(onboardingStates)
+      .where(
+        and(
+          eq(onboardingStates.subject, userId),
+          sql`(${onboardingStates.appId}, ${onboardingStates.testingStepId}) IN (SELECT app_id, testing_step_id FROM onboarding_states WHERE subject = ${anonymousId})`,
+        ),
+      ),
     db
-      .prepare(
-        `UPDATE onboarding_states SET subject = ?2, user_id = ?2, email = coalesce(?3, email), updated_at = ?4 WHERE subject = ?1`,
-      )
-      .bind(anonymousId, userId, email, app.now),
+      .update(onboardingStates)
+      .set({ subject: userId, userId, email: sql`coalesce(${email}, ${onboardingStates.email})`, updatedAt: now })
+      .where(eq(onboardingStates.subject, anonymousId))
+      .returning({ appId: onboardingStates.appId }),
     db
-      .prepare(
-        `DELETE FROM personalized_plans WHERE subject = ?2 AND (app_id, testing_step_id) IN (SELECT app_id, testing_step_id FROM personalized_plans WHERE subject = ?1)`,
-      )
-      .bind(anonymousId, userId),
+      .delete(personalizedPlans)
+      .where(
+        and(
+          eq(personalizedPlans.subject, userId),
+          sql`(${personalizedPlans.appId}, ${personalizedPlans.testingStepId}) IN (SELECT app_id, testing_step_id FROM personalized_plans WHERE subject = ${anonymousId})`,
+        ),
+      ),
     db
-      .prepare(`UPDATE personalized_plans SET subject = ?2, updated_at = ?3 WHERE subject = ?1`)
-      .bind(anonymousId, userId, app.now),
+      .update(personalizedPlans)
+      .set({ subject: userId, updatedAt: now })
+      .where(eq(personalizedPlans.subject, anonymousId))
+      .returning({ id: personalizedPlans.id }),
   ]);
-  return (results[1].meta.changes ?? 0) + (results[3].meta.changes ?? 0);
+  return states.length + plans.length;
 }
 
 /**
@@ -246,28 +256,26 @@ export async function linkOnboardingWithEmail(
   if (!caller.anonymousIds.includes(anonymousId)) return { ok: false, status: 403, error: NOT_YOUR_ANONYMOUS_ID };
   const normalized = email.trim().toLowerCase();
   if (caller.user && caller.user.email.toLowerCase() === normalized) {
-    const { results } = await app.bindings.DB.prepare(
-      `SELECT user_id AS userId FROM anonymous_links WHERE anonymous_id = ?1`,
-    )
-      .bind(anonymousId)
-      .all<{ userId: string }>();
-    if (results[0] && results[0].userId !== caller.user.id)
+    const link = await app.db
+      .select({ userId: anonymousLinks.userId })
+      .from(anonymousLinks)
+      .where(eq(anonymousLinks.anonymousId, anonymousId))
+      .get();
+    if (link && link.userId !== caller.user.id)
       return { ok: false, status: 403, error: "This anonymous id belongs to another account" };
-    if (!results[0])
-      await app.bindings.DB.prepare(
-        `INSERT INTO anonymous_links (anonymous_id, user_id, linked_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING`,
-      )
-        .bind(anonymousId, caller.user.id, app.now)
-        .run();
+    if (!link)
+      await app.db
+        .insert(anonymousLinks)
+        .values({ anonymousId, userId: caller.user.id, linkedAt: app.now })
+        .onConflictDoNothing();
     const moved = await moveOnboardingToUser(app, anonymousId, caller.user.id, normalized);
     return { ok: true, linked: true, moved };
   }
   // Not signed in as that email: the onboarding only remembers the email (it links at sign-in).
-  await app.bindings.DB.prepare(
-    `UPDATE onboarding_states SET email = ?3, updated_at = ?4 WHERE subject = ?1 AND app_id = ?2`,
-  )
-    .bind(anonymousId, appId, normalized, app.now)
-    .run();
+  await app.db
+    .update(onboardingStates)
+    .set({ email: normalized, updatedAt: app.now })
+    .where(and(eq(onboardingStates.subject, anonymousId), eq(onboardingStates.appId, appId)));
   return { ok: true, linked: false, moved: 0 };
 }
 
@@ -282,12 +290,21 @@ export async function adoptAnonymousOnboarding(
   user: UserRow,
 ): Promise<void> {
   if (!anonymousId) return;
-  const pending = await app.bindings.DB.prepare(
-    `SELECT 1 AS x FROM onboarding_states WHERE subject = ?1 UNION ALL SELECT 1 FROM personalized_plans WHERE subject = ?1 LIMIT 1`,
-  )
-    .bind(anonymousId)
-    .first();
-  if (!pending) return;
+  const [state, plan] = await Promise.all([
+    app.db
+      .select({ appId: onboardingStates.appId })
+      .from(onboardingStates)
+      .where(eq(onboardingStates.subject, anonymousId))
+      .limit(1)
+      .get(),
+    app.db
+      .select({ id: personalizedPlans.id })
+      .from(personalizedPlans)
+      .where(eq(personalizedPlans.subject, anonymousId))
+      .limit(1)
+      .get(),
+  ]);
+  if (!state && !plan) return;
   await linkOnboardingWithEmail(app, { subject: user.id, user, anonymousId, anonymousIds: [anonymousId] }, "", {
     email: user.email,
     nonAuthUserId: anonymousId,
