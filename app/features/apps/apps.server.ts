@@ -3,8 +3,8 @@
  * onboarding, plans, public pages, the JSON API) asks. Ownership is checked here, on the server:
  * a creator may touch only their own apps; admins may act on any (asUserEmail / asUserId).
  */
-import { and, eq } from "drizzle-orm";
-import { apps, type AppRow, type UserRow } from "~/db/schema";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { apps, creatorStudioSubscriptions, studioTiers, type AppRow, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 
 export async function appById(app: AppContext, appId: string): Promise<AppRow | null> {
@@ -45,14 +45,24 @@ export async function activeStudioTier(
   app: AppContext,
   userId: string,
 ): Promise<{ tierSlug: string; maxPublishedApps: number; currentPeriodEnd: number } | null> {
-  const row = await app.bindings.DB.prepare(
-    `SELECT s.tier_slug AS tierSlug, t.max_published_apps AS maxPublishedApps, s.current_period_end AS currentPeriodEnd
-       FROM creator_studio_subscriptions s JOIN studio_tiers t ON t.slug = s.tier_slug
-      WHERE s.user_id = ?1 AND s.status = 'active' AND s.current_period_end > ?2
-      ORDER BY t.max_published_apps DESC LIMIT 1`,
-  )
-    .bind(userId, app.now)
-    .first<{ tierSlug: string; maxPublishedApps: number; currentPeriodEnd: number }>();
+  const row = await app.db
+    .select({
+      tierSlug: creatorStudioSubscriptions.tierSlug,
+      maxPublishedApps: studioTiers.maxPublishedApps,
+      currentPeriodEnd: creatorStudioSubscriptions.currentPeriodEnd,
+    })
+    .from(creatorStudioSubscriptions)
+    .innerJoin(studioTiers, eq(studioTiers.slug, creatorStudioSubscriptions.tierSlug))
+    .where(
+      and(
+        eq(creatorStudioSubscriptions.userId, userId),
+        eq(creatorStudioSubscriptions.status, "active"),
+        gt(creatorStudioSubscriptions.currentPeriodEnd, app.now),
+      ),
+    )
+    .orderBy(desc(studioTiers.maxPublishedApps))
+    .limit(1)
+    .get();
   return row ?? null;
 }
 

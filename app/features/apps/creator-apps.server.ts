@@ -4,7 +4,7 @@
  * the callers through ownedApp (apps.server.ts).
  */
 import { and, desc, eq, like, or, sql } from "drizzle-orm";
-import { apps, type AppRow, type UserRow } from "~/db/schema";
+import { appBlueprints, apps, appVersions, users, type AppRow, type AppVersionRow, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { newAppFromIdea } from "./defaults";
 import {
@@ -157,40 +157,46 @@ export async function createAppFromIdea(
     );
     const id = crypto.randomUUID();
     const now = app.now;
-    const DB = app.bindings.DB;
-    const version = (kind: string, body: unknown) =>
-      DB.prepare(
-        `INSERT INTO app_versions (id, app_id, kind, content, reason, created_by, created_at) VALUES (?1, ?2, ?3, ?4, 'create', ?5, ?6)`,
-      ).bind(crypto.randomUUID(), id, kind, JSON.stringify(body), user.id, now);
+    const { db } = app;
+    const version = (kind: AppVersionRow["kind"], content: unknown) =>
+      db.insert(appVersions).values({
+        id: crypto.randomUUID(),
+        appId: id,
+        kind,
+        content,
+        reason: "create",
+        createdBy: user.id,
+        createdAt: now,
+      });
     try {
-      await DB.batch([
-        DB.prepare(
-          `INSERT INTO apps (id, user_id, storefront_slug, app_slug, name, idea, is_idea, canvas_settings, landing_page, theme, onboarding_flow, annual_duration_unit, is_published, created_at, updated_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, '{}', ?7, ?8, ?9, 'years', 0, ?10, ?10)`,
-        ).bind(
+      await db.batch([
+        db.insert(apps).values({
           id,
-          user.id,
+          ownerId: user.id,
           storefrontSlug,
           appSlug,
-          content.name,
+          name: content.name,
           idea,
-          JSON.stringify(content.landingPage),
-          JSON.stringify(content.theme),
-          JSON.stringify(content.onboardingFlow),
-          now,
-        ),
-        DB.prepare(`INSERT INTO app_blueprints (app_id, content, updated_at) VALUES (?1, ?2, ?3)`).bind(
-          id,
-          JSON.stringify(content.blueprint),
-          now,
-        ),
+          isIdea: false,
+          canvasSettings: {},
+          landingPage: content.landingPage,
+          theme: content.theme,
+          onboardingFlow: content.onboardingFlow,
+          annualDurationUnit: "years",
+          isPublished: false,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        db.insert(appBlueprints).values({ appId: id, content: content.blueprint, updatedAt: now }),
         version("landing_page", content.landingPage),
         version("onboarding_flow", content.onboardingFlow),
         version("theme", content.theme),
         version("blueprint", content.blueprint),
-        DB.prepare(
-          `UPDATE users SET creator_info = json_set(COALESCE(creator_info, '{}'), '$.hasApps', json('true')) WHERE id = ?1`,
-        ).bind(user.id),
+        // The creator now has apps (a flag inside the creator_info JSON, other keys kept).
+        db
+          .update(users)
+          .set({ creatorInfo: sql`json_set(COALESCE(${users.creatorInfo}, '{}'), '$.hasApps', json('true'))` })
+          .where(eq(users.id, user.id)),
       ]);
     } catch (error) {
       if (/UNIQUE/i.test(String(error)) && attempt < 4) continue;
