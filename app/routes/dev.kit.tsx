@@ -4,7 +4,6 @@
  * (?modal=demo|blocked|gallery&image=N) so it also works with JavaScript turned off.
  */
 import {
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -24,8 +23,10 @@ import { Tag } from "~/ui/Tag";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
 import { ToastCard } from "~/ui/Toast";
-import { formDataOf, isSecureRequest, notFoundOutsideDevelopment } from "~/platform/http.server";
-import { setToastHeader, toastSchema } from "~/platform/toast.server";
+import { notFoundOutsideDevelopment } from "~/platform/http.server";
+import { toastSchema } from "~/platform/toast.server";
+import { parseSubmission } from "~/http/form.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const GALLERY_SIZE = 3;
 
@@ -39,17 +40,9 @@ export const meta: MetaFunction = () => [
 /** Sets a toast in the flash cookie and redirects: the toast must survive the redirect (works without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
   notFoundOutsideDevelopment(context.app.env);
-  const form = (await formDataOf(request)) ?? new FormData();
-  const toast = toastSchema.safeParse({
-    kind: form.get("kind"),
-    title: form.get("title"),
-    description: form.get("description") || undefined,
-  });
-  if (!toast.success) return Response.json({ error: "Choose a kind and a title." }, { status: 400 });
-  return redirect("/dev/kit#toasts", {
-    status: 303,
-    headers: { "Set-Cookie": await setToastHeader(toast.data, isSecureRequest(request)) },
-  });
+  const toast = await parseSubmission(request, toastSchema);
+  if (toast.status !== "success") return Response.json({ error: "Choose a kind and a title." }, { status: 400 });
+  return redirectWithToast(request, "/dev/kit#toasts", toast.value);
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

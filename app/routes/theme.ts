@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { isSecureRequest, formDataOf } from "~/platform/http.server";
+import { parseSubmission } from "~/http/form.server";
+import { isSecureRequest } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { themeCookieHeader } from "~/platform/theme.server";
 
@@ -8,11 +9,11 @@ const themeForm = z.object({ theme: z.enum(["light", "dark"]), redirectTo: z.str
 
 /** POST /theme: switches light/dark and returns to the page (303, so it works without JavaScript). */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = themeForm.safeParse(Object.fromEntries((await formDataOf(request)) ?? new FormData()));
-  if (!parsed.success) return Response.json({ error: "Choose light or dark." }, { status: 400 });
-  return redirect(safeRedirectPath(parsed.data.redirectTo), {
+  const submission = await parseSubmission(request, themeForm);
+  if (submission.status !== "success") return Response.json({ error: "Choose light or dark." }, { status: 400 });
+  return redirect(safeRedirectPath(submission.value.redirectTo), {
     status: 303,
-    headers: { "Set-Cookie": await themeCookieHeader(parsed.data.theme, isSecureRequest(request)) },
+    headers: { "Set-Cookie": await themeCookieHeader(submission.value.theme, isSecureRequest(request)) },
   });
 }
 
