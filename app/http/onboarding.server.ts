@@ -36,3 +36,16 @@ export function onboardingAuthCookie(request: Request, state: OnboardingAuthStat
 /** Whether this browser carries the onboarding auth state. */
 export const hasOnboardingAuthState = (request: Request) =>
   parseCookie(request.headers.get("Cookie") ?? "")[ONBOARDING_AUTH_COOKIE] !== undefined;
+
+/** Where an onboarding in progress wants its visitor back after signing in (spec 4), or null. */
+export function onboardingReturnPath(request: Request): string | null {
+  const raw = parseCookie(request.headers.get("Cookie") ?? "")[ONBOARDING_AUTH_COOKIE];
+  if (!raw) return null;
+  try {
+    const state = JSON.parse(raw) as Partial<OnboardingAuthState>;
+    return state.isOnboarding === true && typeof state.returnPath === "string" ? state.returnPath : null;
+  } catch {
+    // A malformed cookie is ignored.
+    return null;
+  }
+}

@@ -55,6 +55,23 @@ test.describe("social sign-in", () => {
     await expect(page.getByText("Welcome back, Ada!")).toBeVisible();
   });
 
+  test("signing in from an app's onboarding comes back to the onboarding, even from another page", async ({
+    page,
+    context,
+  }, testInfo) => {
+    // Opening the sign-in over an onboarding page leaves its auth state (spec 4)…
+    await page.goto("/apps/marisol-vega/half-marathon/onboarding?auth=Login");
+    expect((await context.cookies()).some((c) => c.name === "dx_onboarding_auth")).toBe(true);
+    // …which brings the visitor back there after a social sign-in started anywhere.
+    await chooseAccount(page, unique("onboarding.runner", testInfo.project.name));
+    await page.goto("/classes?auth=Login");
+    await waitForHydration(page, testInfo.project.name);
+    await page.getByRole("button", { name: "Log in with Google" }).click();
+    await expect(page).toHaveURL(/\/apps\/marisol-vega\/half-marathon\/onboarding\?step=/);
+    await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
+    expect((await context.cookies()).some((c) => c.name === "dx_onboarding_auth")).toBe(false);
+  });
+
   test("a tampered state is refused and signs nobody in", async ({ page }, testInfo) => {
     await chooseAccount(page, unique("mallory", testInfo.project.name), { tamper: true });
     await page.goto("/classes?auth=Login");

@@ -22,14 +22,12 @@ import { finishSocialSignIn, startSocialSignIn } from "./social-oauth.server";
 import { verifiedFactor } from "~/features/identity/totp.server";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { anonymousIdOf } from "~/http/anonymous.server";
+import { hasOnboardingAuthState, onboardingAuthCookie, onboardingReturnPath } from "~/http/onboarding.server";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 
 /** What the sign-in was started with, for the return trip (10 minutes, this site only). */
 const socialContextCookie = createCookie("studio_oauth", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 600 });
-
-/** The onboarding flow (creator apps) sets this before sending someone to sign in; they go back to it after. */
-const ONBOARDING_COOKIE = "studio_onboarding_auth";
 
 /** Back to a form, with the error as a toast (and the cookies that ride along). */
 const back = (request: Request, to: string, error: string | null, cookies: string[] = []) =>
@@ -173,7 +171,8 @@ export async function socialCallback(app: AppContext, incoming: Request) {
     );
   }
 
-  const onboarding = parseCookie(request.headers.get("Cookie") ?? "")[ONBOARDING_COOKIE];
+  // An onboarding page set its auth state when it opened the sign-in (spec 4): back to it after.
+  const onboarding = hasOnboardingAuthState(request) ? onboardingReturnPath(request) : null;
   let to = created
     ? afterCreateAccount({ redirect: context.redirect, page: context.page, user })
     : afterLogin({
@@ -182,15 +181,8 @@ export async function socialCallback(app: AppContext, incoming: Request) {
         user,
         cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)),
       });
-  if (onboarding) {
-    // Spec 4: onboarding in progress returns to its returnPath (linking the onboarding answers comes with creator apps).
-    try {
-      to = safeRedirectPath((JSON.parse(onboarding) as { returnPath?: string }).returnPath, to ?? context.page);
-    } catch {
-      /* a malformed cookie is ignored */
-    }
-    clear.push(`${ONBOARDING_COOKIE}=; Path=/; Max-Age=0`);
-  }
+  if (onboarding) to = safeRedirectPath(onboarding, to ?? context.page);
+  if (hasOnboardingAuthState(request)) clear.push(onboardingAuthCookie(request, null));
   recordEvent(
     app,
     created ? EVENTS.createAccountSuccess : EVENTS.loginSuccess,
