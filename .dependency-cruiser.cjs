@@ -17,6 +17,7 @@ const FEATURE_ORDER = [
   // 2. what learners do with them
   "purchases",
   "realtime",
+  "jobs",
   "notifications",
   "analytics",
   "subscriptions",

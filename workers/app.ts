@@ -6,7 +6,7 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { attributionForRequest, withSetCookies } from "~/http/attribution.server";
-import { sweepStuckJobs } from "~/features/plans/plans.server";
+import { sweepStuckJobs } from "~/features/jobs/jobs.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createAppContext } from "~/platform/context.server";
 import { isDevelopment, type Bindings } from "~/platform/env";
@@ -88,4 +88,4 @@ const worker = {
 export default withErrorReporting(worker);
 
 export { RealtimeRoom, RoomDirectory } from "./rooms";
-export { PlanJobRunner } from "./plan-jobs";
+export { JobRunner } from "./jobs";

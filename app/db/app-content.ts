@@ -155,8 +155,26 @@ export const blueprintSchema = z.object({
     )
     .min(1)
     .max(60),
+  /**
+   * The practice's own words, which the plan generator writes with: what a session is called, the
+   * easy sessions that fill a week, the add-ons a user may ask for and the goals' aims. Absent, a
+   * blueprint speaks the spec's default, half-marathon running (plans/generator.ts).
+   */
+  vocabulary: z
+    .object({
+      session: z.object({ one: line(40).min(1), many: line(40).min(1) }),
+      fillers: z.object({
+        beginner: z.array(line(120).min(1)).min(1).max(4),
+        intermediate: z.array(line(120).min(1)).min(1).max(4),
+        advanced: z.array(line(120).min(1)).min(1).max(4),
+      }),
+      extras: z.array(z.object({ value: line(60).min(1), label: line(100).min(1), session: line(120).min(1) })).max(6),
+      goals: z.array(z.object({ value: line(60).min(1), aim: line(200).min(1) })).max(6),
+    })
+    .optional(),
 });
 export type Blueprint = z.infer<typeof blueprintSchema>;
+export type BlueprintVocabulary = NonNullable<Blueprint["vocabulary"]>;
 
 export const planPhaseSchema = z.object({
   id: z.string().min(1),
@@ -208,3 +226,34 @@ export interface PublishedSnapshot {
   onboardingFlow: OnboardingFlow;
   pricing: Pricing;
 }
+
+/**
+ * One app idea of a brainstorm (issue 18): what a creator needs to decide whether to build it, and
+ * the idea text building it starts from.
+ */
+export const brainstormIdeaSchema = z.object({
+  name: line(60).min(1),
+  /** One line: what the app promises its users. */
+  promise: line(200).min(1),
+  audience: line(120).min(1),
+  outcome: line(200).min(1),
+  /** Three sample onboarding questions. */
+  questions: z.array(line(200).min(1)).length(3),
+  /** The plan's phases, in order: an outline. */
+  phases: z.array(line(80).min(1)).min(3).max(8),
+  /** The idea "Build this app" builds from. */
+  idea: line(2000).min(10),
+});
+export type BrainstormIdea = z.infer<typeof brainstormIdeaSchema>;
+
+export const brainstormIdeasSchema = z.object({ apps: z.array(brainstormIdeaSchema).min(3).max(6) });
+
+/** Everything a new app starts with: what the build-app job asks the AI layer for. */
+export const newAppContentSchema = z.object({
+  name: line(60).min(1),
+  theme: themeSchema,
+  landingPage: landingPageSchema,
+  onboardingFlow: onboardingFlowSchema,
+  blueprint: blueprintSchema,
+});
+export type NewAppContent = z.infer<typeof newAppContentSchema>;

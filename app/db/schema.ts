@@ -5,7 +5,15 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { Blueprint, LandingPage, OnboardingFlow, Plan, PublishedSnapshot, Theme } from "./app-content";
+import type {
+  Blueprint,
+  BrainstormIdea,
+  LandingPage,
+  OnboardingFlow,
+  Plan,
+  PublishedSnapshot,
+  Theme,
+} from "./app-content";
 
 /** A creator's public storefront; classes are addressed as /classes/{storefrontSlug}/{classSlug}. */
 export const creators = sqliteTable("creators", {
@@ -896,7 +904,8 @@ export const jobs = sqliteTable(
   "jobs",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["plan"] }).notNull(),
+    /** features/jobs/rules.ts JOB_KINDS. */
+    kind: text("kind", { enum: ["plan", "brainstorm", "build-app"] }).notNull(),
     dedupeKey: text("dedupe_key").notNull().unique(),
     status: text("status", { enum: ["queued", "running", "completed", "failed"] }).notNull(),
     progress: integer("progress").notNull().default(0),
@@ -916,6 +925,59 @@ export const jobs = sqliteTable(
 );
 export type JobRow = typeof jobs.$inferSelect;
 
+/**
+ * A brainstorm (creator-app-builder spec 3, 7): what the creator typed, and the app ideas its job
+ * made (apps, once completed). Only its creator reads it.
+ */
+export const brainstorms = sqliteTable(
+  "brainstorms",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    interest: text("interest").notNull(),
+    audience: text("audience").notNull().default(""),
+    expertise: text("expertise").notNull().default(""),
+    status: text("status", { enum: ["pending", "completed", "failed"] }).notNull(),
+    apps: text("apps", { mode: "json" }).$type<BrainstormIdea[]>(),
+    error: text("error"),
+    jobId: text("job_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("brainstorms_user_time").on(t.userId, t.createdAt)],
+);
+export type BrainstormRow = typeof brainstorms.$inferSelect;
+
+/**
+ * One AI call (app/platform/adapters/ai): which provider and model answered, how long it took and
+ * how it ended. A creator's daily AI usage is counted from these rows (user_id, created_at).
+ */
+export const aiCalls = sqliteTable(
+  "ai_calls",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id"),
+    appId: text("app_id"),
+    /** What the call was for: 'brainstorm', 'build-app', 'plan', 'editor-suggestions'… */
+    task: text("task").notNull(),
+    work: text("work", { enum: ["structured", "image", "vision", "speech"] }).notNull(),
+    provider: text("provider", { enum: ["workers-ai", "openai", "embedded"] }).notNull(),
+    model: text("model").notNull(),
+    /** 'ok': the provider's answer was used; 'fallback': the embedded default's, for fallbackReason. */
+    outcome: text("outcome", { enum: ["ok", "fallback"] }).notNull(),
+    fallbackReason: text("fallback_reason", { enum: ["invalid", "error", "timeout"] }),
+    attempts: integer("attempts").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    /** Whether it counts toward the creator's daily AI generations (a creator's own request). */
+    counted: integer("counted", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("ai_calls_user_time").on(t.userId, t.createdAt), index("ai_calls_app").on(t.appId)],
+);
+export type AiCallRow = typeof aiCalls.$inferSelect;
+
 /** Studio pricing tiers a creator buys in order to publish (GET /api/payments/studio-payment-options). */
 export const studioTiers = sqliteTable("studio_tiers", {
   slug: text("slug").primaryKey(),
@@ -924,6 +986,8 @@ export const studioTiers = sqliteTable("studio_tiers", {
   features: text("features", { mode: "json" }).$type<string[]>().notNull(),
   /** How many apps the tier may have published at once. */
   maxPublishedApps: integer("max_published_apps").notNull(),
+  /** AI generations a creator on this tier may start a day (UTC), counted from ai_calls. */
+  aiGenerationsPerDay: integer("ai_generations_per_day").notNull().default(50),
   position: integer("position").notNull().default(0),
 });
 

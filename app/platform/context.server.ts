@@ -4,7 +4,7 @@ import { parseEnv, type Bindings } from "./env";
 
 /**
  * The one place the per-request context is assembled: for a visitor's request (workers/app.ts fetch),
- * a scheduled run (workers/app.ts scheduled) and a job's Durable Object (workers/plan-jobs.ts).
+ * a scheduled run (workers/app.ts scheduled) and a job's Durable Object (workers/jobs.ts).
  * Throws EnvError when the variables are invalid.
  */
 export function createAppContext(

@@ -37,6 +37,19 @@ export const envSchema = z.object({
   SENTRY_ENVIRONMENT: z.string().min(1).default("production"),
   /** Share of requests and page loads traced (the tests raise it to 1 to see every trace). */
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+  /**
+   * AI (adapters/ai): with AI_BASE_URL and AI_MODEL, any OpenAI-compatible endpoint; else with an
+   * `AI` binding, Workers AI; else the embedded default. AI_PROVIDER=embedded forces the default.
+   */
+  AI_PROVIDER: z.enum(["workers-ai", "openai", "embedded"]).optional(),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_VISION_MODEL: z.string().min(1).optional(),
+  AI_IMAGE_MODEL: z.string().min(1).optional(),
+  AI_SPEECH_MODEL: z.string().min(1).optional(),
+  /** Each attempt of an AI call gives up after this long (one retry, then the embedded default). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -102,3 +102,23 @@ export function slugify(text: string): string {
 }
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 'yoga' → 'Yoga'. */
+export const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
+
+const SMALL_WORDS = new Set(["a", "an", "and", "at", "for", "in", "of", "on", "or", "the", "to", "with", "your", "my"]);
+
+/** Title case that leaves short joining words small: 'yoga for desk workers' → 'Yoga for Desk Workers'. */
+export const titleCase = (text: string) =>
+  text
+    .split(" ")
+    .map((word, i) => (i > 0 && SMALL_WORDS.has(word.toLowerCase()) ? word.toLowerCase() : capitalise(word)))
+    .join(" ");
+
+/** At most `max` characters, cut at a word where it can be, with an ellipsis when cut. */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
+}

@@ -1,26 +1,26 @@
-import { createAppFromIdea, ownerAppJson } from "~/features/apps/creator-apps.server";
-import { appIdeaSchema, IDEA_MESSAGES } from "~/features/apps/rules";
-import { apiJson, jsonError, methodNotAllowed, signedInAction } from "~/http/api.server";
+import { startBuildApp } from "~/features/builder/build-app.server";
+import { buildAppBody } from "~/features/builder/schema";
+import { apiJson, methodNotAllowed, signedInAction } from "~/http/api.server";
 
-/** POST /api/app-builder/buildApp {appIdea} (auth) → {response: {appId, storefrontSlug, appSlug, app}}, 201: makes an app from the idea, as the dashboard's form does. */
-export const action = signedInAction(appIdeaSchema, async ({ input, user, app }) => {
-  try {
-    const row = await createAppFromIdea(app, user, input.appIdea);
-    return apiJson(
-      {
-        response: {
-          appId: row.id,
-          storefrontSlug: row.storefrontSlug,
-          appSlug: row.appSlug,
-          builderUrl: `/dashboard/builder?appId=${row.id}`,
-          app: ownerAppJson(row),
-        },
+/**
+ * POST /api/app-builder/buildApp {appIdea} | {brainstormId, index} (auth) → 202 {response: {appId,
+ * jobId, status: 'pending', statusUrl, progressUrl}}: the app is made by a build job; poll statusUrl
+ * (GET /api/jobs/{jobId}) or open progressUrl. 429 past the day's AI generations.
+ */
+export const action = signedInAction(buildAppBody, async ({ input, user, app }) => {
+  const { jobId, appId } = await startBuildApp(app, user.id, input);
+  return apiJson(
+    {
+      response: {
+        appId,
+        jobId,
+        status: "pending",
+        statusUrl: `/api/jobs/${jobId}`,
+        progressUrl: `/dashboard/builder/jobs/${jobId}`,
+        builderUrl: `/dashboard/builder?appId=${appId}`,
       },
-      { status: 201 },
-    );
-  } catch (error) {
-    console.error("apps: buildApp failed", error);
-    return jsonError(503, IDEA_MESSAGES.createFailed);
-  }
+    },
+    { status: 202 },
+  );
 });
 export const loader = methodNotAllowed;

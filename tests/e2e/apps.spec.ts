@@ -28,6 +28,8 @@ test("a signed-out visitor who picks a plan is asked to sign up first, then come
 });
 
 test("the demo creator sees their apps and makes a new one from an idea", async ({ page, problems }, testInfo) => {
+  // The new app is built by a job, whose progress page opens the builder when it is done.
+  test.setTimeout(60_000);
   problems.allowStatus(400, 404);
   await logIn(page, DEMO.creator);
   expect((await page.goto("/dashboard"))?.status()).toBe(200);
@@ -63,7 +65,7 @@ test("the demo creator sees their apps and makes a new one from an idea", async 
     await expect(page.getByLabel("Describe your app idea")).toHaveValue(idea);
   }
   await page.getByRole("button", { name: "Create app" }).click();
-  await page.waitForURL(/\/dashboard\/builder\?appId=[0-9a-f-]{36}$/);
+  await page.waitForURL(/\/dashboard\/builder\?appId=[0-9a-f-]{36}$/, { timeout: 30_000 });
   const appId = new URL(page.url()).searchParams.get("appId")!;
   if (isJs(testInfo.project.name))
     expect(await page.evaluate(() => localStorage.getItem("appBuilderContextState"))).toBeNull();

@@ -4,8 +4,8 @@ import type { AppContext } from "~/platform/context";
 import { createAppContext } from "~/platform/context.server";
 import type { Bindings } from "~/platform/env";
 
-/** Bindings a test may hand a service: the plans tests unbind PlanJobs to drive a job's steps themselves. */
-type TestBindings = Omit<Bindings, "PlanJobs"> & { PlanJobs?: Bindings["PlanJobs"] };
+/** Bindings a test may hand a service: the plans tests unbind Jobs to drive a job's steps themselves. */
+type TestBindings = Omit<Bindings, "Jobs"> & { Jobs?: Bindings["Jobs"] };
 
 /** The worker's context (createAppContext) over the suite's bindings, with a context the test can wait on. */
 export function testApp({
@@ -15,7 +15,7 @@ export function testApp({
   ctx: ExecutionContext;
 } {
   const ctx = createExecutionContext();
-  // plans.server.ts runners() checks for PlanJobs before using it, so an unbound one is a real case there.
+  // plans.server.ts runners() checks for Jobs before using it, so an unbound one is a real case there.
   return { ...createAppContext(env, ctx), ctx, ...overrides, ...(bindings && { bindings: bindings as Bindings }) };
 }
 /** Calls the built worker as a browser or API client would. */

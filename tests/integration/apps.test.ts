@@ -71,6 +71,23 @@ async function publishedApp(
 
 const IDEA = "A strength app that gets busy parents doing ten push-ups in six weeks.";
 
+/**
+ * Follows a build's progress page (/dashboard/builder/jobs/{jobId}) as a browser without JavaScript
+ * would (it refreshes itself) until it opens the builder; the new app's id.
+ */
+async function builtApp(browser: Browser, progressPath: string): Promise<string> {
+  expect(progressPath).toMatch(/^\/dashboard\/builder\/jobs\/[0-9a-f-]{36}$/);
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const page = await browser.get(progressPath);
+    if (page.status === 302)
+      return page.headers.get("location")!.match(/^\/dashboard\/builder\?appId=([0-9a-f-]{36})$/)![1]!;
+    expect(page.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the build at ${progressPath} did not finish`);
+}
+
 describe("/dashboard", () => {
   it("sends visitors to Log In and back", async () => {
     const response = await new Browser().get("/dashboard");
@@ -142,15 +159,16 @@ describe("/dashboard", () => {
     const c = await creator("maker");
     const made = await c.browser.post("/dashboard", { intent: "create", appIdea: IDEA });
     expect(made.status).toBe(303);
-    const id = made.headers.get("location")!.match(/^\/dashboard\/builder\?appId=([0-9a-f-]{36})$/)![1];
+    // The app is built by a job: its progress page, which opens the builder once the app is made.
+    const id = await builtApp(c.browser, made.headers.get("location")!);
     const row = await sql(
       "SELECT storefront_slug AS sf, app_slug AS slug, name, is_idea AS isIdea, is_published AS pub, landing_page AS lp FROM apps WHERE id = ?",
       id,
     ).first<{ sf: string; slug: string; name: string; isIdea: number; pub: number; lp: string }>();
     expect(row).toMatchObject({
       sf: c.storefrontSlug,
-      slug: "strength-busy-parents-coach",
-      name: "Strength Busy Parents Coach",
+      slug: "strength-for-busy-parents",
+      name: "Strength for Busy Parents",
       isIdea: 0,
       pub: 0,
     });
@@ -166,20 +184,24 @@ describe("/dashboard", () => {
 
     // The same idea again: the slug is deduped.
     const again = await c.browser.post("/dashboard", { intent: "create", appIdea: IDEA });
-    const id2 = again.headers.get("location")!.split("appId=")[1];
+    const id2 = await builtApp(c.browser, again.headers.get("location")!);
     expect((await sql("SELECT app_slug AS s FROM apps WHERE id = ?", id2).first<{ s: string }>())!.s).toBe(
-      "strength-busy-parents-coach-2",
+      "strength-for-busy-parents-2",
     );
     // Never published: the public gets a 404.
-    expect((await new Browser().get(`/apps/${c.storefrontSlug}/strength-busy-parents-coach`)).status).toBe(404);
+    expect((await new Browser().get(`/apps/${c.storefrontSlug}/strength-for-busy-parents`)).status).toBe(404);
   });
 
   it("a user without a storefront gets one from their name", async () => {
     const { browser, userId } = await signUp("nameless");
     const made = await browser.postJson("/api/app-builder/buildApp", { appIdea: IDEA });
-    expect(made.status).toBe(201);
-    const body = (await made.json()) as { response: { storefrontSlug: string; appId: string } };
-    expect(body.response.storefrontSlug).toBe("cora-merce");
+    expect(made.status).toBe(202);
+    const body = (await made.json()) as { response: { progressUrl: string; appId: string } };
+    expect(await builtApp(browser, body.response.progressUrl)).toBe(body.response.appId);
+    const row = await sql("SELECT storefront_slug AS s FROM apps WHERE id = ?", body.response.appId).first<{
+      s: string;
+    }>();
+    expect(row!.s).toBe("cora-merce");
     const info = await sql("SELECT creator_info AS c FROM users WHERE id = ?", userId).first<{ c: string }>();
     expect(JSON.parse(info!.c)).toEqual({ hasApps: true });
   });
@@ -223,7 +245,7 @@ describe("/v2/dashboard", () => {
     expect(page.indexOf("Half Marathon Coach")).toBeLessThan(page.indexOf("Welcome back"));
     const made = await c.browser.post("/v2/dashboard", { intent: "create", appIdea: IDEA });
     expect(made.status).toBe(303);
-    expect(made.headers.get("location")).toMatch(/^\/dashboard\/builder\?appId=/);
+    expect(await builtApp(c.browser, made.headers.get("location")!)).toMatch(/^[0-9a-f-]{36}$/);
 
     const learner = await signUp("v2-learner");
     expect(await html(await learner.browser.get("/v2/dashboard"))).not.toContain('id="new-app"');

@@ -14,7 +14,8 @@ import {
   sweepStuckJobs,
 } from "~/features/plans/plans.server";
 import { generatePlan } from "~/features/plans/generator";
-import { LEASE_MS, planMessages, planRoom } from "~/features/plans/rules";
+import { LEASE_MS } from "~/features/jobs/rules";
+import { planMessages, planRoom } from "~/features/plans/rules";
 import type { PlanAdapter } from "~/features/plans/ai.server";
 import { demoAppStatements, DEMO_APP_ID, DEMO_ONBOARDING_FLOW } from "../tools/apps-sql.mjs";
 import { testApp } from "./app-context";
@@ -54,7 +55,7 @@ async function runJob(jobId: string, adapter?: PlanAdapter, start = Date.now()):
     const next = await advancePlanJob(
       testApp({
         now,
-        bindings: { ...testApp().bindings, PlanJobs: undefined },
+        bindings: { ...testApp().bindings, Jobs: undefined },
       }),
       jobId,
       adapter,
@@ -66,7 +67,7 @@ async function runJob(jobId: string, adapter?: PlanAdapter, start = Date.now()):
 }
 
 /** A context whose plan kicks do not reach a Durable Object: the test drives the steps itself. */
-const quietApp = (now = Date.now()) => testApp({ now, bindings: { ...testApp().bindings, PlanJobs: undefined } });
+const quietApp = (now = Date.now()) => testApp({ now, bindings: { ...testApp().bindings, Jobs: undefined } });
 
 beforeAll(async () => {
   owner = await signUp("plans-owner");

@@ -5,15 +5,29 @@ import { DEFAULT_BLUEPRINT, generatePlan, spreadTemplates } from "~/features/pla
 import {
   cleanPlan,
   nextPollDelay,
-  nextProgress,
   planDedupeKey,
   planRoom,
+  phaseLabel,
   planStatusAnswer,
   readPlanJobMessage,
-  retryDelayMs,
 } from "~/features/plans/rules";
+import { nextProgress, retryDelayMs } from "~/features/jobs/rules";
 import { mayJoin, ROOMS_BINDING } from "~/features/realtime/rules";
-import { parseModelPlan, planAdapterFor, workersAiPlanAdapter } from "~/features/plans/ai.server";
+import { aiPlanAdapter, modelPlanSchema } from "~/features/plans/ai.server";
+import { createAi, providerFor } from "~/platform/adapters/ai/ai.server";
+import { modelJson } from "~/platform/adapters/ai/json";
+import { workersAiProvider, type AiBinding } from "~/platform/adapters/ai/workers-ai.server";
+import { parseEnv } from "~/platform/env";
+
+const env = parseEnv({});
+const planAdapterFor = (bindings: Record<string, unknown>) =>
+  aiPlanAdapter(createAi({ provider: providerFor(env, bindings), timeoutMs: 1000 }));
+const workersAiPlanAdapter = (binding: AiBinding) =>
+  aiPlanAdapter(createAi({ provider: workersAiProvider(binding), timeoutMs: 1000 }));
+const parseModelPlan = (output: unknown) => {
+  const parsed = modelPlanSchema.safeParse(modelJson(output));
+  return parsed.success ? parsed.data : null;
+};
 import { DEMO_BLUEPRINT } from "../tools/apps-sql.mjs";
 
 const blueprint = blueprintSchema.parse(DEMO_BLUEPRINT);
@@ -130,7 +144,7 @@ describe("job timing, keys and rooms", () => {
     expect(mayJoin(ROOMS_BINDING, planRoom(jobId), null)).toEqual({ ok: true });
     expect(mayJoin(ROOMS_BINDING, "plan-guess", null).ok).toBe(false);
     expect(mayJoin(ROOMS_BINDING, `user-${jobId}`, null)).toMatchObject({ ok: false, status: 401 });
-    expect(mayJoin("PlanJobs", planRoom(jobId), null).ok).toBe(false);
+    expect(mayJoin("Jobs", planRoom(jobId), null).ok).toBe(false);
     expect(
       readPlanJobMessage(JSON.stringify({ type: "plan-progress", jobId, progress: 40, status: "running" }))?.progress,
     ).toBe(40);
@@ -165,5 +179,16 @@ describe("the AI adapter", () => {
     expect(planAdapterFor({ AI: { run: async () => ({}) } }).name).toBe("workers-ai");
     expect(parseModelPlan({ response: "not json" })).toBeNull();
     expect(parseModelPlan(modelPlan)?.title).toBe("From the model");
+  });
+});
+
+describe("the timeline's phase labels", () => {
+  it("weeks when each phase has its own week; 'Phase i of n' when phases share weeks (no label twice)", () => {
+    const demo = plan({ daysPerWeek: 3 });
+    const labels = demo.phases.map((_, i) => phaseLabel(demo.phases, i));
+    expect(new Set(labels).size).toBe(demo.phases.length);
+    expect(labels[0]).toBe("Phase 1 of 13");
+    const weekly = [1, 2, 3].map((weekNumber) => ({ weekNumber }));
+    expect(weekly.map((_, i) => phaseLabel(weekly, i))).toEqual(["Week 1", "Week 2", "Week 3"]);
   });
 });

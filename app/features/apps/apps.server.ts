@@ -44,11 +44,19 @@ export async function ownedApp(
 export async function activeStudioTier(
   app: AppContext,
   userId: string,
-): Promise<{ tierSlug: string; maxPublishedApps: number; currentPeriodEnd: number } | null> {
+): Promise<{
+  tierSlug: string;
+  tierName: string;
+  maxPublishedApps: number;
+  aiGenerationsPerDay: number;
+  currentPeriodEnd: number;
+} | null> {
   const row = await app.db
     .select({
       tierSlug: creatorStudioSubscriptions.tierSlug,
+      tierName: studioTiers.name,
       maxPublishedApps: studioTiers.maxPublishedApps,
+      aiGenerationsPerDay: studioTiers.aiGenerationsPerDay,
       currentPeriodEnd: creatorStudioSubscriptions.currentPeriodEnd,
     })
     .from(creatorStudioSubscriptions)

@@ -1,21 +1,14 @@
 /**
- * A creator's apps: listing (recently opened first), making one from a typed idea, marking it an
+ * A creator's apps: listing (recently opened first), the statements that make a new one (its build
+ * is a job: features/builder/build-app.server.ts), marking it an
  * idea, recording that it was opened, and the fields the public may see. Ownership is checked by
  * the callers through ownedApp (apps.server.ts).
  */
 import { and, desc, eq, like, or, sql } from "drizzle-orm";
-import { appBlueprints, apps, appVersions, users, type AppRow, type AppVersionRow, type UserRow } from "~/db/schema";
+import { appBlueprints, apps, appVersions, users, type AppRow, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
-import { newAppFromIdea } from "./defaults";
-import {
-  creatorStorefrontSlug,
-  dedupeSlug,
-  draftPricing,
-  hasUnpublishedChanges,
-  isPubliclyVisible,
-  slugOf,
-} from "./rules";
-import { shownContentUrl, type LandingPage, type Theme } from "~/db/app-content";
+import { creatorStorefrontSlug, dedupeSlug, draftPricing, hasUnpublishedChanges, isPubliclyVisible } from "./rules";
+import { shownContentUrl, type LandingPage, type NewAppContent, type Theme } from "~/db/app-content";
 
 /** Recently opened first (never opened last), then recently updated. */
 const ORDER = [sql`${apps.recentlyOpenedAt} IS NULL`, desc(apps.recentlyOpenedAt), desc(apps.updatedAt)] as const;
@@ -126,87 +119,102 @@ export async function allApps(app: AppContext, { includeUnpublished = false } = 
   return includeUnpublished ? rows : rows.filter(isPubliclyVisible);
 }
 
+/** The first free app slug for `base` in the creator's storefront: base, base-2, base-3… */
+export async function freeAppSlug(app: AppContext, storefrontSlug: string, base: string): Promise<string> {
+  const taken = await app.db
+    .select({ slug: apps.appSlug })
+    .from(apps)
+    .where(
+      and(
+        eq(apps.storefrontSlug, storefrontSlug),
+        or(eq(apps.appSlug, base), like(apps.appSlug, `${base.slice(0, 50)}-%`)),
+      ),
+    )
+    .all();
+  return dedupeSlug(
+    base,
+    taken.map((t) => t.slug),
+  );
+}
+
+/** The ids a new app is written with, chosen when its build is queued, so a second write is a no-op. */
+export interface NewAppIds {
+  appId: string;
+  versionIds: Record<"landing_page" | "onboarding_flow" | "theme" | "blueprint", string>;
+}
+
+export const newAppIds = (): NewAppIds => ({
+  appId: crypto.randomUUID(),
+  versionIds: {
+    landing_page: crypto.randomUUID(),
+    onboarding_flow: crypto.randomUUID(),
+    theme: crypto.randomUUID(),
+    blueprint: crypto.randomUUID(),
+  },
+});
+
 /**
- * A new app from the creator's idea: name and slugs from the idea, default theme, landing page,
- * onboarding flow and blueprint, the first versions (reason 'create'), and creatorInfo.hasApps set
- * (other keys kept). One batch: all of it or nothing. A slug taken between the read and the write
- * is retried with the next number.
+ * The statements that make a new app: the app (its name, slugs, theme, landing page, onboarding
+ * flow), its blueprint, the first versions (reason 'create') and creatorInfo.hasApps set (other keys
+ * kept). For one batch, so it is all or nothing; every insert is keyed by ids chosen up front, so the
+ * same statements run twice make one app.
  */
-export async function createAppFromIdea(
+export function newAppStatements(
   app: AppContext,
-  user: Pick<UserRow, "id" | "firstName" | "lastName" | "creatorInfo">,
-  idea: string,
-): Promise<AppRow> {
-  const content = newAppFromIdea(idea);
-  const storefrontSlug = creatorStorefrontSlug(user);
-  const base = slugOf(content.name);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const taken = await app.db
-      .select({ slug: apps.appSlug })
-      .from(apps)
-      .where(
-        and(
-          eq(apps.storefrontSlug, storefrontSlug),
-          or(eq(apps.appSlug, base), like(apps.appSlug, `${base.slice(0, 50)}-%`)),
-        ),
-      )
-      .all();
-    const appSlug = dedupeSlug(
-      base,
-      taken.map((t) => t.slug),
-    );
-    const id = crypto.randomUUID();
-    const now = app.now;
-    const { db } = app;
-    const version = (kind: AppVersionRow["kind"], content: unknown) =>
-      db.insert(appVersions).values({
-        id: crypto.randomUUID(),
-        appId: id,
+  owner: Pick<UserRow, "id" | "firstName" | "lastName" | "creatorInfo">,
+  ids: NewAppIds,
+  { idea, appSlug, content }: { idea: string; appSlug: string; content: NewAppContent },
+) {
+  const now = app.now;
+  const { db } = app;
+  const version = (kind: keyof NewAppIds["versionIds"], value: unknown) =>
+    db
+      .insert(appVersions)
+      .values({
+        id: ids.versionIds[kind],
+        appId: ids.appId,
         kind,
-        content,
+        content: value,
         reason: "create",
-        createdBy: user.id,
+        createdBy: owner.id,
         createdAt: now,
-      });
-    try {
-      await db.batch([
-        db.insert(apps).values({
-          id,
-          ownerId: user.id,
-          storefrontSlug,
-          appSlug,
-          name: content.name,
-          idea,
-          isIdea: false,
-          canvasSettings: {},
-          landingPage: content.landingPage,
-          theme: content.theme,
-          onboardingFlow: content.onboardingFlow,
-          annualDurationUnit: "years",
-          isPublished: false,
-          createdAt: now,
-          updatedAt: now,
-        }),
-        db.insert(appBlueprints).values({ appId: id, content: content.blueprint, updatedAt: now }),
-        version("landing_page", content.landingPage),
-        version("onboarding_flow", content.onboardingFlow),
-        version("theme", content.theme),
-        version("blueprint", content.blueprint),
-        // The creator now has apps (a flag inside the creator_info JSON, other keys kept).
-        db
-          .update(users)
-          .set({ creatorInfo: sql`json_set(COALESCE(${users.creatorInfo}, '{}'), '$.hasApps', json('true'))` })
-          .where(eq(users.id, user.id)),
-      ]);
-    } catch (error) {
-      if (/UNIQUE/i.test(String(error)) && attempt < 4) continue;
-      throw error;
-    }
-    const row = await app.db.select().from(apps).where(eq(apps.id, id)).get();
-    if (!row) throw new Error("the new app was not stored");
-    return row;
-  }
-  throw new Error("no free app slug");
+      })
+      .onConflictDoNothing({ target: appVersions.id });
+  return [
+    db
+      .insert(apps)
+      .values({
+        id: ids.appId,
+        ownerId: owner.id,
+        storefrontSlug: creatorStorefrontSlug(owner),
+        appSlug,
+        name: content.name,
+        idea,
+        isIdea: false,
+        canvasSettings: {},
+        landingPage: content.landingPage,
+        theme: content.theme,
+        onboardingFlow: content.onboardingFlow,
+        annualDurationUnit: "years",
+        isPublished: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: apps.id }),
+    db
+      .insert(appBlueprints)
+      .values({ appId: ids.appId, content: content.blueprint, updatedAt: now })
+      .onConflictDoNothing({ target: appBlueprints.appId }),
+    version("landing_page", content.landingPage),
+    version("onboarding_flow", content.onboardingFlow),
+    version("theme", content.theme),
+    version("blueprint", content.blueprint),
+    // The creator now has apps (a flag inside the creator_info JSON, other keys kept).
+    db
+      .update(users)
+      .set({ creatorInfo: sql`json_set(COALESCE(${users.creatorInfo}, '{}'), '$.hasApps', json('true'))` })
+      .where(eq(users.id, owner.id)),
+  ] as const;
 }
 
 export async function setIsIdea(app: AppContext, appId: string, isIdea: boolean): Promise<void> {

@@ -1,77 +1,62 @@
 /**
- * A new app's first content, written from the creator's typed idea: its name, a landing page
- * (status 'pending' until published), an onboarding flow (goal, level, days a week, target date,
- * like the demo) and a blueprint (half-marathon-style phases carrying the idea's topic). Pure: the
- * same idea always gives the same app. Every sentence is made from the idea, never placeholder text.
+ * A new app's first content, written by the embedded AI default from the creator's typed idea: the
+ * idea is read (platform/adapters/ai/embedded/idea.ts: its practice domain from the taxonomy, or
+ * its own nouns; who it is for; what they want; how long) and every piece speaks that practice's
+ * words. Its name, theme colours, a landing page (status 'pending' until published), an onboarding
+ * flow (goal, level, days a week, the practice's own questions, target date) and a blueprint
+ * (the practice's phases and vocabulary, which the plan generator reads). Pure and deterministic:
+ * the same idea always gives the same app; a yoga idea never gets running copy.
  */
-import { DEFAULT_THEME, type Blueprint, type LandingPage, type OnboardingFlow, type Theme } from "~/db/app-content";
-
-const STOP_WORDS = new Set(
-  (
-    "a an the and or but of for to in on at by with from into onto about as is are be been being it its this that these those " +
-    "i me my we our you your they them their he she his her who whom which what where when how why " +
-    "app apps application platform tool website site service thing something " +
-    "want wants wanted would like build make create making building creating help helps helping lets let people users user " +
-    "anyone everyone someone teach teaches teaching learn learns guide guides get gets can will should could do does " +
-    "idea new simple small better best more most very really just also all any some each every " +
-    "so than then there here up down out over under"
-  ).split(" "),
-);
+import {
+  DEFAULT_THEME,
+  type Blueprint,
+  type LandingPage,
+  type NewAppContent,
+  type OnboardingFlow,
+  type Question,
+  type Theme,
+} from "~/db/app-content";
+import { capitalise, clipText, titleCase } from "~/platform/format";
+import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
+import { NO_SUBJECT, readIdea, tidy, type IdeaReading } from "~/platform/adapters/ai/embedded/idea";
 
 /** The idea, whitespace tidied. */
-export const tidyIdea = (idea: string) => idea.replace(/\s+/g, " ").trim();
-
-/** The idea's topic words, in order, lowercased, without filler ('an app that helps...'). */
-export function topicWords(idea: string, max = 3): string[] {
-  const words = tidyIdea(idea)
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}'-]+/u)
-    .map((w) => w.replace(/^['-]+|['-]+$/g, ""))
-    .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w));
-  const seen: string[] = [];
-  for (const w of words) if (!seen.includes(w)) seen.push(w);
-  return seen.slice(0, max);
-}
-
-const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
-const titleCase = (words: string[]) => words.map(capitalise).join(" ");
-
-function clip(s: string, max: number): string {
-  if (s.length <= max) return s;
-  const cut = s.slice(0, max - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
-}
-
-/** The topic phrase ('yoga for beginners' → 'yoga beginners'); 'your goal' when the idea has no usable words. */
-export function ideaTopic(idea: string): string {
-  const words = topicWords(idea, 3);
-  return words.length > 0 ? words.join(" ") : "your goal";
-}
-
-/** The app's name: its topic words in title case plus 'Coach' ('Beginner Yoga Coach'); at most 60 characters. */
-export function appNameFromIdea(idea: string): string {
-  const words = topicWords(idea, 3);
-  if (words.length === 0) return "My App";
-  return clip(`${titleCase(words)} Coach`, 60);
-}
+export const tidyIdea = tidy;
 
 /** The idea's first sentence, capitalised, at most `max` characters. */
 export function firstSentence(idea: string, max: number): string {
-  const tidy = tidyIdea(idea);
-  const sentence = (tidy.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? tidy).replace(/[.!?]+$/, "");
-  return clip(capitalise(sentence), max);
+  const text = tidy(idea);
+  const sentence = (text.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? text).replace(/[.!?]+$/, "");
+  return clipText(capitalise(sentence), max);
 }
 
-export function defaultLandingPage(idea: string): LandingPage {
-  const name = appNameFromIdea(idea);
-  const topic = ideaTopic(idea);
+/** 'Yoga for Desk Workers', 'Guitar Coach', 'Knot Tying Coach'; 'My App' when the idea names nothing. */
+export function appNameFromReading(reading: IdeaReading): string {
+  if (reading.subject === NO_SUBJECT) return "My App";
+  const subject = titleCase(reading.title);
+  const named = reading.audience ? `${subject} for ${titleCase(reading.audience)}` : `${subject} Coach`;
+  return named.length <= 60 ? named : clipText(`${subject} Coach`, 60);
+}
+
+export const appNameFromIdea = (idea: string) => appNameFromReading(readIdea(idea));
+
+/** The promise in one line: 'Stretch daily and ease back pain, made for office workers.' */
+function promise(reading: IdeaReading): string {
+  const { outcome, audience, subject } = reading;
+  if (outcome) return `${capitalise(outcome)}${audience ? `, with a plan made for ${audience}` : ""}.`;
+  if (audience) return `A ${subject} plan made for ${audience}.`;
+  return `${firstSentence(reading.idea, 220)}.`;
+}
+
+function landingPage(reading: IdeaReading, name: string, weeks: number): LandingPage {
+  const { domain, subject } = reading;
+  const session = domain.session;
   return {
     status: "pending",
     hero: {
-      title: clip(name, 100),
-      subtitle: clip(
-        `${firstSentence(idea, 220)}. A personalized ${topic} plan built around your goal, your level and your week.`,
+      title: clipText(name, 100),
+      subtitle: clipText(
+        `${promise(reading)} A personalized ${subject} plan built around your goal, your level and your week.`,
         300,
       ),
       imageUrl: null,
@@ -80,15 +65,24 @@ export function defaultLandingPage(idea: string): LandingPage {
     benefits: [
       {
         title: "Made for you",
-        description: clip(`Tell us your goal and where you are with ${topic}; your plan starts at your level.`, 400),
+        description: clipText(
+          `Tell us your goal and where you are with ${subject}; your plan starts at your level.`,
+          400,
+        ),
       },
       {
         title: "Fits your week",
-        description: "Pick the days you have. Every session lands on one of them, never the other way round.",
+        description: clipText(
+          `Pick the days you have. Every ${session.one} lands on one of them, never the other way round.`,
+          400,
+        ),
       },
       {
-        title: "Step by step",
-        description: clip(`Clear phases take you from your first week of ${topic} to your target date.`, 400),
+        title: "Milestones you can see",
+        description: clipText(
+          `From "${domain.milestones[0]}" to "${domain.milestones.at(-1)}", one step at a time.`,
+          400,
+        ),
       },
     ],
     howItWorks: [
@@ -96,14 +90,27 @@ export function defaultLandingPage(idea: string): LandingPage {
         title: "Answer a few questions",
         description: "Your goal, your level, your week and your target date. Two minutes.",
       },
-      { title: "Get your plan", description: clip(`A phase-by-phase ${topic} plan, made for you in seconds.`, 400) },
-      { title: "Follow it week by week", description: "Each week shows its sessions and how far you have come." },
+      {
+        title: "Get your plan",
+        description: clipText(`A phase-by-phase ${subject} plan over ${weeks} weeks, made for you in seconds.`, 400),
+      },
+      {
+        title: "Follow it week by week",
+        description: clipText(`Each week shows its ${session.many} and how far you have come.`, 400),
+      },
     ],
     testimonials: [],
     faq: [
       {
-        question: clip(`Do I need experience with ${topic}?`, 200),
+        question: clipText(`Do I need experience with ${subject}?`, 200),
         answer: "No. Tell us your level and the first weeks of your plan start there.",
+      },
+      {
+        question: clipText(`How many ${session.many} a week will I do?`, 200),
+        answer: clipText(
+          `As many as the days you pick, from one to seven. Each ${session.one} fits the time you have.`,
+          1000,
+        ),
       },
       {
         question: "Can I change my plan later?",
@@ -112,15 +119,39 @@ export function defaultLandingPage(idea: string): LandingPage {
     ],
     pricing: { title: "Choose your plan", subtitle: "Cancel any time." },
     callToAction: {
-      title: clip(`Start your ${topic} plan today`, 100),
+      title: clipText(`Start your ${subject} plan today`, 100),
       subtitle: "Answer a few questions and get a plan made for you.",
       buttonLabel: "Get started",
     },
   };
 }
 
-export function defaultOnboardingFlow(idea: string): OnboardingFlow {
-  const topic = ideaTopic(idea);
+function domainQuestion(q: PracticeDomain["questions"][number]): Question {
+  const base = { id: `q-${q.key}`, key: q.key, label: clipText(q.label, 200), required: false };
+  if (q.type === "number") return { ...base, type: "number", min: q.min, max: q.max, unit: q.unit?.slice(0, 20) };
+  if (q.type === "short_text") return { ...base, type: "short_text" };
+  return {
+    ...base,
+    type: q.type,
+    options: (q.options ?? [])
+      .slice(0, 12)
+      .map((o) => ({ value: o.value.slice(0, 60), label: clipText(o.label, 100) })),
+  };
+}
+
+function onboardingFlow(reading: IdeaReading, weeks: number): OnboardingFlow {
+  const { domain, subject } = reading;
+  const verb = domain.verb;
+  const own = domain.questions.slice(0, 3).map(domainQuestion);
+  if (domain.extras.length > 0)
+    own.push({
+      id: "q-extras",
+      key: "extras",
+      type: "multiple_choice",
+      label: "Add anything to your plan?",
+      required: false,
+      options: domain.extras.slice(0, 12).map((e) => ({ value: e.value.slice(0, 60), label: clipText(e.label, 100) })),
+    });
   return {
     version: 2,
     pages: [
@@ -135,11 +166,9 @@ export function defaultOnboardingFlow(idea: string): OnboardingFlow {
             type: "single_choice",
             label: "I want to…",
             required: true,
-            options: [
-              { value: "start", label: clip(`Get started with ${topic}`, 100) },
-              { value: "improve", label: "Get better at it" },
-              { value: "master", label: "Reach my next big milestone" },
-            ],
+            options: domain.goals
+              .slice(0, 6)
+              .map((g) => ({ value: g.value.slice(0, 60), label: clipText(g.label, 100) })),
           },
         ],
       },
@@ -154,9 +183,9 @@ export function defaultOnboardingFlow(idea: string): OnboardingFlow {
             label: "Which sounds most like you?",
             required: true,
             options: [
-              { value: "beginner", label: "I am just starting" },
-              { value: "intermediate", label: "I practise now and then" },
-              { value: "advanced", label: "I practise every week" },
+              { value: "beginner", label: clipText(`I am new to ${subject}`, 100) },
+              { value: "intermediate", label: clipText(`I ${verb} now and then`, 100) },
+              { value: "advanced", label: clipText(`I ${verb} every week`, 100) },
             ],
           },
         ],
@@ -169,7 +198,7 @@ export function defaultOnboardingFlow(idea: string): OnboardingFlow {
             id: "q-days",
             key: "daysPerWeek",
             type: "slider",
-            label: "Days a week you can practise",
+            label: clipText(`Days a week you can ${verb}`, 200),
             min: 1,
             max: 7,
             step: 1,
@@ -178,10 +207,11 @@ export function defaultOnboardingFlow(idea: string): OnboardingFlow {
           },
         ],
       },
+      ...(own.length > 0 ? [{ id: "about", title: clipText(`About your ${subject}`, 120), questions: own }] : []),
       {
         id: "target",
         title: "Your target date",
-        description: "No date in mind? Leave it empty and we plan six weeks.",
+        description: `No date in mind? Leave it empty and we plan ${weeks} weeks.`,
         questions: [
           {
             id: "q-date",
@@ -196,110 +226,69 @@ export function defaultOnboardingFlow(idea: string): OnboardingFlow {
   };
 }
 
-/** Half-marathon-style phases, in training order, carrying the idea's topic. */
-export function defaultBlueprint(idea: string): Blueprint {
-  const name = appNameFromIdea(idea);
-  const topic = ideaTopic(idea);
-  const T = capitalise(topic);
-  const p = (
-    title: string,
-    focus: string,
-    sessions: string[],
-    level: Blueprint["phaseTemplates"][number]["level"] = "all",
-  ) => ({
-    title: clip(title, 80),
-    focus: clip(focus, 300),
-    sessions: sessions.map((s) => clip(s, 120)),
-    level,
-  });
+/** The idea's length, else twelve weeks: long enough for every phase to last at least a week. */
+const DEFAULT_WEEKS = 12;
+
+function blueprint(reading: IdeaReading, name: string, weeks: number): Blueprint {
+  const { domain, subject, audience } = reading;
+  const phases = domain.phases.slice(0, 60).map((p) => ({
+    title: clipText(p.title, 80),
+    focus: clipText(p.focus, 300),
+    sessions: p.sessions.slice(0, 7).map((s) => clipText(s, 120)),
+    level: p.level,
+  }));
+  const goal = reading.outcome ? capitalise(reading.outcome) : (domain.goals[0]?.label ?? `Get better at ${subject}`);
   return {
-    topic: clip(T, 80),
-    goal: firstSentence(idea, 200),
-    planTitle: clip(`Your ${name} Plan`, 120),
-    description: clip(
-      `A step-by-step plan to get you where you want to be with ${topic}: ${firstSentence(idea, 300).replace(/^./, (c) => c.toLowerCase())}.`,
+    topic: clipText(capitalise(reading.generic ? subject : domain.name), 80),
+    goal: clipText(goal, 200),
+    planTitle: clipText(`Your ${name} Plan`, 120),
+    description: clipText(
+      `A step-by-step ${subject} plan${audience ? ` for ${audience}` : ""}: ${goal.replace(/^./, (c) => c.toLowerCase())}.`,
       600,
     ),
-    targetLabel: "Goal Day",
-    defaultProgramLengthWeeks: 6,
-    expectedPhaseCount: 13,
-    phaseTemplates: [
-      p(
-        `${T} foundations`,
-        `Build the habit with short, easy ${topic} sessions.`,
-        [`Easy 15 min of ${topic}`, "Rest or gentle mobility", `Easy 20 min of ${topic}`],
-        "beginner",
-      ),
-      p("Easy base", "Relaxed, regular practice to build your base.", [
-        `Easy 25 min of ${topic}`,
-        `Easy 30 min of ${topic}`,
-      ]),
-      p("Technique and form", "Good habits now save setbacks later.", [
-        "Form drills 10 min + easy 15 min",
-        "Review one thing to improve",
-      ]),
-      p("First milestone", "A longer session at an easy effort: time on task.", [
-        `Long easy ${topic} session, 45 min`,
-        "Recovery 15 min",
-      ]),
-      p(
-        "Strength",
-        "The strength that keeps you consistent.",
-        ["Strength circuit: 3 rounds", `Easy 20 min of ${topic}`],
-        "intermediate",
-      ),
-      p("Intensity introduction", "Comfortably hard efforts, in short blocks.", [
-        "Warm up, 2 × 8 min harder, cool down",
-        `Easy 30 min of ${topic}`,
-      ]),
-      p("Volume build", "A little more each week, never too much at once.", [
-        `Long session, 60 min`,
-        `Easy 30 min of ${topic}`,
-      ]),
-      p("Goal-pace practice", "Practise exactly what your goal asks of you.", [
-        "3 × 10 min at goal effort",
-        "Easy 30 min",
-      ]),
-      p(
-        "Advanced challenge",
-        "Harder sessions that make goal effort feel easy.",
-        ["6 × 3 min hard, 2 min easy", "Easy 30 min"],
-        "advanced",
-      ),
-      p("Peak session", "Your biggest session: confidence for the day.", [
-        `Longest ${topic} session of the plan`,
-        "Recovery 20 min",
-      ]),
-      p("Sharpening", "Shorter, sharper, fresher.", ["20 min at goal effort", "Easy 25 min"]),
-      p("Taper", "Less volume, same rhythm: arrive rested.", ["Easy 25 min", "4 × 3 min at goal effort", "Rest"]),
-      p("Goal week", "Light sessions, sleep and a plan for the day.", [
-        "Short easy session",
-        "Rest",
-        "Goal day: start steady, finish strong",
-      ]),
-      p("Mobility and recovery", "Mobility and rest keep you going week after week.", [
-        "Mobility 15 min",
-        "Easy 20 min",
-      ]),
-    ],
+    targetLabel: clipText(domain.targetLabel, 40),
+    defaultProgramLengthWeeks: weeks,
+    // One phase a week at most, so a plan's timeline never shows the same week twice.
+    expectedPhaseCount: Math.max(1, Math.min(phases.length, weeks)),
+    phaseTemplates: phases,
+    vocabulary: {
+      session: { one: clipText(domain.session.one, 40), many: clipText(domain.session.many, 40) },
+      fillers: {
+        beginner: domain.fillers.beginner.slice(0, 4).map((s) => clipText(s, 120)),
+        intermediate: domain.fillers.intermediate.slice(0, 4).map((s) => clipText(s, 120)),
+        advanced: domain.fillers.advanced.slice(0, 4).map((s) => clipText(s, 120)),
+      },
+      extras: domain.extras.slice(0, 6).map((e) => ({
+        value: e.value.slice(0, 60),
+        label: clipText(e.label, 100),
+        session: clipText(e.session, 120),
+      })),
+      goals: domain.goals
+        .slice(0, 6)
+        .map((g) => ({ value: g.value.slice(0, 60), aim: clipText(`Aim: ${g.label.replace(/\.$/, "")}.`, 200) })),
+    },
   };
 }
 
-export interface NewAppContent {
-  name: string;
-  theme: Theme;
-  landingPage: LandingPage;
-  onboardingFlow: OnboardingFlow;
-  blueprint: Blueprint;
+/** Theme colours suited to the practice (the domain's), on the product's light defaults. */
+function theme(reading: IdeaReading): Theme {
+  return { ...DEFAULT_THEME, primaryColor: reading.domain.colors.primary, accentColor: reading.domain.colors.accent };
 }
 
 /** Everything a new app starts with, from its idea. */
 export function newAppFromIdea(idea: string): NewAppContent {
+  const reading = readIdea(idea);
+  const name = appNameFromReading(reading);
+  const weeks = reading.weeks ?? DEFAULT_WEEKS;
   return {
-    name: appNameFromIdea(idea),
-    theme: DEFAULT_THEME,
-    landingPage: defaultLandingPage(idea),
-    onboardingFlow: defaultOnboardingFlow(idea),
-    blueprint: defaultBlueprint(idea),
+    name,
+    theme: theme(reading),
+    landingPage: landingPage(reading, name, weeks),
+    onboardingFlow: onboardingFlow(reading, weeks),
+    blueprint: blueprint(reading, name, weeks),
   };
 }
+
+export const defaultLandingPage = (idea: string) => newAppFromIdea(idea).landingPage;
+export const defaultOnboardingFlow = (idea: string) => newAppFromIdea(idea).onboardingFlow;
+export const defaultBlueprint = (idea: string) => newAppFromIdea(idea).blueprint;

@@ -471,3 +471,37 @@ export function builderPath(appId: string | null, params: Record<string, string 
   const text = query.toString();
   return `/dashboard/builder${text ? `?${text}` : ""}`;
 }
+
+/** AI generations a day for a creator without a studio tier (a tier's own number is in studio_tiers). */
+export const FREE_AI_GENERATIONS_PER_DAY = 20;
+
+/** Midnight UTC of the day `now` falls in: daily AI usage counts from here. */
+export const utcDayStart = (now: number) => now - (now % 86_400_000);
+
+/** What a creator who has used today's AI generations is told: how many, and the tier that allows more. */
+export function aiQuotaMessage(usage: {
+  limit: number;
+  tierName: string | null;
+  nextTier: { name: string; aiGenerationsPerDay: number } | null;
+}): string {
+  const used = `You have used all ${usage.limit.toLocaleString("en-US")} of today's AI generations${
+    usage.tierName ? ` on the ${usage.tierName} tier` : ""
+  }.`;
+  return usage.nextTier
+    ? `${used} The ${usage.nextTier.name} tier allows ${usage.nextTier.aiGenerationsPerDay.toLocaleString("en-US")} a day.`
+    : `${used} More are available from midnight UTC.`;
+}
+
+export const brainstormMessages = {
+  notFound: "Brainstorm not found",
+  notYours: "This brainstorm is not yours",
+  failed: "We could not finish this brainstorm. Please try again.",
+  notReady: "This brainstorm is not finished yet",
+  indexOutOfRange: "index is out of range",
+} as const;
+
+export const buildMessages = {
+  jobNotFound: "Job not found",
+  jobNotYours: "This job is not yours",
+  failed: "We could not build your app. Please try again.",
+} as const;

@@ -1,6 +1,7 @@
 /** Inputs of the builder's JSON API (spec 7) and page forms. */
 import { z } from "zod";
 import { pricingSchema, type Pricing } from "~/db/app-content";
+import { appIdeaSchema } from "~/features/apps/rules";
 import { dollarsToCents, flowFromForm, landingPageFromForm, themeFromForm } from "./rules";
 
 const id = z.string().trim().min(1, "appId is required").max(64);
@@ -140,3 +141,44 @@ export const pricingForm = z
       annualDurationUnit: form.annualDurationUnit === "months" ? "months" : "years",
     };
   });
+
+/** POST /api/app-builder/buildBrainstorm and the brainstorm form: what the creator typed. */
+export const brainstormBody = z.object({
+  interest: z
+    .string({ required_error: "Tell us what your app is about" })
+    .trim()
+    .min(3, "Tell us what your app is about (at least 3 characters)")
+    .max(200, "Keep the interest under 200 characters"),
+  audience: z.string().trim().max(200, "Keep the audience under 200 characters").optional().default(""),
+  expertise: z.string().trim().max(500, "Keep your expertise under 500 characters").optional().default(""),
+});
+export type BrainstormBody = z.infer<typeof brainstormBody>;
+
+export const brainstormQuery = z.object({
+  brainstormId: z.string().trim().min(1, "brainstormId is required").max(64),
+});
+
+const fromBrainstorm = z.object({
+  brainstormId: z.string().trim().min(1, "brainstormId is required").max(64),
+  index: z.coerce
+    .number({ invalid_type_error: "index must be a number" })
+    .int("index must be a whole number")
+    .min(0, "index is out of range")
+    .max(5, "index is out of range"),
+});
+
+/**
+ * POST /api/app-builder/buildApp and "Build this app": a typed idea ({appIdea}, the dashboard's one
+ * schema), or an idea of a brainstorm ({brainstormId, index}). Which one is read from the body, so
+ * each gets its own messages.
+ */
+export const buildAppBody = z.unknown().transform((body, ctx) => {
+  const schema = body && typeof body === "object" && "brainstormId" in body ? fromBrainstorm : appIdeaSchema;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue(issue);
+    return z.NEVER;
+  }
+  return parsed.data as { appIdea: string } | z.infer<typeof fromBrainstorm>;
+});
+export type BuildAppBody = z.infer<typeof buildAppBody>;

@@ -7,7 +7,7 @@
  * give visibly different plans. The AI adapter falls back to it.
  */
 import { longDateText } from "~/platform/format";
-import { PLAN_DEFAULTS, type Blueprint, type Plan, type PlanPhase } from "~/db/app-content";
+import { PLAN_DEFAULTS, type Blueprint, type BlueprintVocabulary, type Plan, type PlanPhase } from "~/db/app-content";
 
 export type PlanAnswers = Record<string, unknown>;
 type Level = "beginner" | "intermediate" | "advanced";
@@ -72,7 +72,7 @@ function dayMs(text: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The blueprint's templates for this level, in training order ('all' plus the level's own). */
 export function templatesFor(blueprint: Blueprint, level: Level): Template[] {
@@ -96,26 +96,55 @@ export function spreadTemplates(templates: Template[], count: number): { templat
   return out;
 }
 
-const EASY_FILL: Record<Level, string[]> = {
-  beginner: ["Easy 20 min walk-run", "Rest or gentle mobility", "Easy 25 min"],
-  intermediate: ["Easy 35 min", "Easy 30 min + 4 strides", "Cross-training 30 min"],
-  advanced: ["Easy 45 min", "Recovery 30 min + 6 strides", "Easy 50 min"],
+/**
+ * The spec's default words: half-marathon running (spec 9), for blueprints that carry no
+ * vocabulary of their own (the demo app, apps made before vocabularies).
+ */
+export const RUNNING_VOCABULARY: BlueprintVocabulary = {
+  session: { one: "run", many: "runs" },
+  fillers: {
+    beginner: ["Easy 20 min walk-run", "Rest or gentle mobility", "Easy 25 min"],
+    intermediate: ["Easy 35 min", "Easy 30 min + 4 strides", "Cross-training 30 min"],
+    advanced: ["Easy 45 min", "Recovery 30 min + 6 strides", "Easy 50 min"],
+  },
+  extras: [
+    { value: "strength", label: "Strength training", session: "Strength 20 min: squats, lunges, calf raises, planks" },
+    { value: "mobility", label: "Mobility", session: "Mobility 10 min after your runs" },
+    {
+      value: "nutrition",
+      label: "Race nutrition",
+      session: "Race nutrition: practise your breakfast and gels on a long run",
+    },
+  ],
+  goals: [
+    { value: "finish", aim: "Aim: reach the finish line strong and smiling." },
+    { value: "sub2", aim: "Aim: hold 5:40 per km, a 1:59 half marathon." },
+    { value: "pb", aim: "Aim: run faster than your personal best." },
+  ],
 };
 
-/** A phase's weekly sessions: the template's, then easy runs, exactly `days` of them, plus the extras asked for. */
-export function sessionsFor(template: Template, days: number, level: Level, extras: string[]): string[] {
+/** Extras that belong in the last phase only (race-day rehearsal), by the default's convention. */
+const FINAL_PHASE_EXTRAS = new Set(["nutrition"]);
+
+/** A phase's weekly sessions: the template's, then the vocabulary's easy fillers, exactly `days` of them, plus the extras asked for. */
+export function sessionsFor(
+  template: Template,
+  days: number,
+  level: Level,
+  extras: string[],
+  vocabulary: BlueprintVocabulary = RUNNING_VOCABULARY,
+  isLast = false,
+): string[] {
   const sessions = template.sessions.slice(0, days);
-  for (let i = 0; sessions.length < days; i++) sessions.push(EASY_FILL[level][i % EASY_FILL[level].length]);
-  if (extras.includes("strength")) sessions.push("Strength 20 min: squats, lunges, calf raises, planks");
-  if (extras.includes("mobility")) sessions.push("Mobility 10 min after your runs");
+  const fill = vocabulary.fillers[level];
+  for (let i = 0; sessions.length < days; i++) sessions.push(fill[i % fill.length]!);
+  for (const extra of vocabulary.extras) {
+    if (!extras.includes(extra.value)) continue;
+    if (FINAL_PHASE_EXTRAS.has(extra.value) && vocabulary === RUNNING_VOCABULARY && !isLast) continue;
+    sessions.push(extra.session);
+  }
   return sessions;
 }
-
-const GOAL_FOCUS: Record<string, string> = {
-  finish: "Aim: reach the finish line strong and smiling.",
-  sub2: "Aim: hold 5:40 per km, a 1:59 half marathon.",
-  pb: "Aim: run faster than your personal best.",
-};
 
 const LEVEL_NAME: Record<Level, string> = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" };
 
@@ -145,14 +174,12 @@ export function generatePlan({ answers, blueprint: given, today }: GenerateInput
   const totalDays = Math.max(1, Math.round((endMs - startMs) / DAY));
 
   const count = blueprint.expectedPhaseCount || PLAN_DEFAULTS.expectedPhases;
+  const vocabulary = blueprint.vocabulary ?? RUNNING_VOCABULARY;
   const chosen = spreadTemplates(templatesFor(blueprint, level), count);
-  const goalLine = GOAL_FOCUS[goal] ?? (goal ? `Aim: ${goal}.` : "");
+  const goalLine = vocabulary.goals.find((g) => g.value === goal)?.aim ?? (goal ? `Aim: ${goal}.` : "");
   const phases: PlanPhase[] = chosen.map(({ template, part }, i) => {
     const from = Math.floor((i * totalDays) / count);
     const to = Math.max(from, Math.floor(((i + 1) * totalDays) / count) - 1);
-    const sessions = sessionsFor(template, days, level, extras);
-    if (extras.includes("nutrition") && i === count - 1)
-      sessions.push("Race nutrition: practise your breakfast and gels on a long run");
     return {
       id: `phase-${i + 1}`,
       title: part > 1 ? `${template.title} (part ${part})` : template.title,
@@ -160,13 +187,13 @@ export function generatePlan({ answers, blueprint: given, today }: GenerateInput
       startDate: isoDay(startMs + from * DAY),
       endDate: isoDay(startMs + to * DAY),
       weekNumber: Math.floor(from / 7) + 1,
-      sessions,
+      sessions: sessionsFor(template, days, level, extras, vocabulary, i === count - 1),
     };
   });
 
   const longest = Number(answers.longestRunKm);
   const personal = [
-    `${LEVEL_NAME[level]} level, ${plural(days, "run")} a week over ${plural(weeks, "week")}.`,
+    `${LEVEL_NAME[level]} level, ${plural(days, vocabulary.session.one, vocabulary.session.many)} a week over ${plural(weeks, "week")}.`,
     Number.isFinite(longest) && longest > 0 ? `It starts from your longest recent run of ${longest} km.` : "",
     typeof answers.previousBest === "string" && answers.previousBest.trim()
       ? `Your best so far: ${answers.previousBest.trim()}.`

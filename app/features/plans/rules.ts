@@ -5,6 +5,8 @@
  */
 import { PLAN_DEFAULTS, type Plan, type PlanPhase } from "~/db/app-content";
 
+import { jobRoom, readJobMessage, type JobMessage } from "~/features/jobs/rules";
+
 export type PlanStatus = "pending" | "completed" | "failed";
 
 export const planMessages = {
@@ -59,50 +61,24 @@ export const POLL_MS = 1_750;
 /** Without JavaScript the pending page refreshes itself this often (seconds). */
 export const REFRESH_SECONDS = 2;
 
-/** The job's progress marks: claimed, two working steps, done. */
-export const PROGRESS = [10, 40, 70, 100] as const;
-/** Pause between the runner's steps, so progress is something a person can see. */
-export const STEP_DELAY_MS = 400;
-/** A running job whose lease ran out (its runner died) is claimed again by the next alarm or sweep. */
-export const LEASE_MS = 30_000;
-export const MAX_ATTEMPTS = 5;
-
-/** Exponential backoff after failed attempt n (1-based): 2 s, 4 s, 8 s … capped at 5 minutes. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(300_000, 1_000 * 2 ** Math.max(1, attempt));
-}
-
-/** The progress mark after `progress` (10 → 40 → 70), or null when the next step is the last (writing the plan). */
-export function nextProgress(progress: number): number | null {
-  const next = PROGRESS.find((p) => p > progress);
-  return next === undefined || next === 100 ? null : next;
-}
-
 /** One job per subject's plan generation: a double submit finds the same key. */
 export function planDedupeKey(appId: string, subject: string, testingStepId: string, generation: number): string {
   return `plan:${appId}:${subject}:${testingStepId}:${generation}`;
 }
 
-/** The realtime room a job's progress goes to: named after the job's unguessable id. */
-export function planRoom(jobId: string): string {
-  return `plan-${jobId}`;
-}
+/** A plan job's realtime room (the job runner's, kept as 'plan-<job id>'). */
+export const planRoom = (jobId: string) => jobRoom("plan", jobId);
 
-/** What the runner pushes to the room. */
-export type PlanJobMessage = {
-  type: "plan-progress";
-  jobId: string;
-  progress: number;
-  status: "queued" | "running" | "completed" | "failed";
-};
+/** What a plan job pushes to its room. */
+export type PlanJobMessage = JobMessage;
+export const readPlanJobMessage = readJobMessage;
 
-export function readPlanJobMessage(data: unknown): PlanJobMessage | null {
-  try {
-    const value = typeof data === "string" ? JSON.parse(data) : data;
-    return value && typeof value === "object" && (value as PlanJobMessage).type === "plan-progress"
-      ? (value as PlanJobMessage)
-      : null;
-  } catch {
-    return null;
-  }
+/**
+ * How the timeline names a phase: 'Week 3' when every phase has a week of its own; 'Phase 2 of 13'
+ * when phases are shorter than a week (the spec's 13 phases over 6 weeks), so no two phases carry
+ * the same label.
+ */
+export function phaseLabel(phases: readonly Pick<PlanPhase, "weekNumber">[], index: number): string {
+  const weeks = new Set(phases.map((p) => p.weekNumber));
+  return weeks.size === phases.length ? `Week ${phases[index]!.weekNumber}` : `Phase ${index + 1} of ${phases.length}`;
 }

@@ -22,13 +22,15 @@ export function roomOwner(room: string): string | null {
 }
 
 /**
- * A plan job's room (`plan-{jobId}`): progress of a personalized plan, pushed by its job runner. The
- * job id is an unguessable UUID that only its visitor's pages know, so anyone holding it may listen
- * (anonymous visitors too); like every room, listen only. Null when the name is not a plan room.
+ * A background job's room (`plan-{jobId}` for a personalized plan, `job-{jobId}` for the builder's
+ * jobs): its progress, pushed by the job runner. The job id is an unguessable UUID that only the
+ * pages of whoever started it know, so anyone holding it may listen (anonymous visitors too); like
+ * every room, listen only. Null when the name is not a job room.
  */
-export function planRoomJob(room: string): string | null {
-  if (!room.startsWith("plan-")) return null;
-  const id = room.slice("plan-".length);
+export function jobRoomId(room: string): string | null {
+  const prefix = ["plan-", "job-"].find((p) => room.startsWith(p));
+  if (!prefix) return null;
+  const id = room.slice(prefix.length);
   return UUID_PATTERN.test(id) ? id.toLowerCase() : null;
 }
 
@@ -36,12 +38,12 @@ export type JoinDecision = { ok: true } | { ok: false; status: 401 | 403 | 404; 
 
 /**
  * Whether this signed-in user (or visitor, null) may open a socket to the room of this binding: a
- * user's own room, and only with a live session; or a plan job's room, by whoever knows its id. Other bindings and unknown rooms are 404, so no
+ * user's own room, and only with a live session; or a job's room, by whoever knows its id. Other bindings and unknown rooms are 404, so no
  * other Durable Object is reachable through /parties.
  */
 export function mayJoin(binding: string, room: string, userId: string | null): JoinDecision {
   if (binding !== ROOMS_BINDING) return { ok: false, status: 404, reason: "No such room" };
-  if (planRoomJob(room)) return { ok: true };
+  if (jobRoomId(room)) return { ok: true };
   const owner = roomOwner(room);
   if (!owner) return { ok: false, status: 404, reason: "No such room" };
   if (!userId) return { ok: false, status: 401, reason: "Log in to join this room" };

@@ -15,7 +15,7 @@ import { AppFrame, type AppChrome } from "~/features/apps/components/AppFrame";
 import { useRealtime } from "~/features/realtime/useRealtime";
 import { Button, buttonClass } from "~/ui/Button";
 import { ProgressBar } from "~/ui/ProgressBar";
-import { nextPollDelay, readPlanJobMessage, REFRESH_SECONDS } from "~/features/plans/rules";
+import { nextPollDelay, phaseLabel, readPlanJobMessage, REFRESH_SECONDS } from "~/features/plans/rules";
 
 export interface PlanPageProps extends AppChrome {
   view: { status: string; plan: Plan | null; progress: number; jobId: string | null; room: string | null };
@@ -156,12 +156,12 @@ function PlanView({ plan, props }: { plan: Plan; props: PlanPageProps }) {
       <section aria-labelledby="timeline-heading" className="plan__timeline">
         <h2 id="timeline-heading">Your phases</h2>
         <ol className="plan__phases">
-          {plan.phases.map((phase) => (
+          {plan.phases.map((phase, index) => (
             <li key={phase.id} className="plan__phase">
               <h3 className="plan__phase-title">{phase.title}</h3>
               <p className="plan__phase-meta">
-                Week {phase.weekNumber} · <time dateTime={phase.startDate}>{formatDate(phase.startDate)}</time> –{" "}
-                <time dateTime={phase.endDate}>{formatDate(phase.endDate)}</time>
+                {phaseLabel(plan.phases, index)} · <time dateTime={phase.startDate}>{formatDate(phase.startDate)}</time>{" "}
+                – <time dateTime={phase.endDate}>{formatDate(phase.endDate)}</time>
               </p>
               {phase.focus ? <p>{phase.focus}</p> : null}
               {phase.sessions.length > 0 ? (

@@ -8,7 +8,9 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import { ownedApp } from "~/features/apps/apps.server";
-import { createAppFromIdea, markRecentlyOpened, setIsIdea } from "~/features/apps/creator-apps.server";
+import { markRecentlyOpened, setIsIdea } from "~/features/apps/creator-apps.server";
+import { startBuildApp } from "~/features/builder/build-app.server";
+import { ServiceError } from "~/platform/service-error";
 import { creatorAppsSection, keepIdeaDraft } from "~/features/apps/dashboard.server";
 import { appIdeaSchema, IDEA_LIMITS, IDEA_MESSAGES } from "~/features/apps/rules";
 import { creatorAppsFormSchema } from "~/features/apps/schema";
@@ -48,7 +50,7 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
         title: "Your idea is saved",
       });
     }
-    const refused = (error: string, status: 400 | 503) =>
+    const refused = (error: string, status: 400 | 429 | 503) =>
       data<NewAppFormResult>(
         { intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error, timestamp: app.now },
         { status },
@@ -58,17 +60,20 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
       await keepIdeaDraft(app, user.id, typed);
       return refused(idea.error.issues[0]?.message ?? IDEA_MESSAGES.required, 400);
     }
-    let created;
+    let build;
     try {
-      created = await createAppFromIdea(app, user, idea.data.appIdea);
+      build = await startBuildApp(app, user.id, { appIdea: idea.data.appIdea });
     } catch (error) {
-      console.error("apps: could not create an app", error);
       await keepIdeaDraft(app, user.id, typed);
+      // Out of AI generations: the message says which tier allows more.
+      if (error instanceof ServiceError && error.failure === "too-many") return refused(error.message, 429);
+      console.error("apps: could not start building an app", error);
       return refused(IDEA_MESSAGES.createFailed, 503);
     }
     await keepIdeaDraft(app, user.id, "");
-    recordEvent(app, EVENTS.creatorDashboardGetStarted, { userId: user.id }, { appId: created.id, path: page });
-    throw redirect(`/dashboard/builder?appId=${created.id}`, 303);
+    recordEvent(app, EVENTS.creatorDashboardGetStarted, { userId: user.id }, { appId: build.appId, path: page });
+    // The build runs as a job: its page shows the progress and opens the builder when the app is made.
+    throw redirect(`/dashboard/builder/jobs/${build.jobId}`, 303);
   }
 
   const owned = await ownedApp(app, user, input.appId);

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "~/ui/router";
+import { Form, Link, useNavigation } from "~/ui/router";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/ui/Button";
 import { Textarea } from "~/ui/Textarea";
@@ -47,9 +47,10 @@ export function NewAppForm({ initial, error, saved }: NewAppFormProps) {
     else if (initialIdea) saveIdeaDraft(storage, initialIdea, initialTime || Date.now());
   }, [initialIdea, initialTime]);
 
-  // The app was made: we are on our way to the builder.
+  // The app is being made: we are on our way to its build's progress page (or the builder).
   useEffect(() => {
-    if (navigation.state === "loading" && navigation.location?.pathname === "/dashboard/builder") {
+    const to = navigation.location?.pathname ?? "";
+    if (navigation.state === "loading" && (to === "/dashboard/builder" || to.startsWith("/dashboard/builder/jobs/"))) {
       const storage = browserStorage();
       if (storage) clearIdeaDraft(storage);
     }
@@ -96,6 +97,9 @@ export function NewAppForm({ initial, error, saved }: NewAppFormProps) {
           Save draft
         </Button>
       </div>
+      <p className="new-app-form__brainstorm">
+        No idea yet? <Link to="/dashboard/builder/brainstorm">Brainstorm app ideas</Link> from what you know.
+      </p>
     </Form>
   );
 }

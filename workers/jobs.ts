@@ -1,21 +1,31 @@
 /**
- * PlanJobRunner: the Durable Object that runs one personalized-plan job (bound as PlanJobs in
+ * JobRunner: the Durable Object that runs one background job of any kind (bound as Jobs in
  * wrangler.toml, one object per job id). It keeps only the job id; the jobs row in D1 is the truth.
  * start() sets an alarm. The alarm first re-arms itself as a watchdog (the job's lease from now),
- * then runs the job's steps (app/features/plans/plans.server.ts advancePlanJob) with short waits
- * between them; a retry's backoff is a later alarm. Alarms are durable: an object evicted or
+ * then runs the job's steps (features/jobs advanceJob, with every kind's handler below) with short
+ * waits between them; a retry's backoff is a later alarm. Alarms are durable: an object evicted or
  * restarted mid-job wakes on its watchdog, re-reads the row and carries on.
  */
 import { DurableObject } from "cloudflare:workers";
-import { advancePlanJob } from "~/features/plans/plans.server";
-import { LEASE_MS } from "~/features/plans/rules";
+import { brainstormJobHandler } from "~/features/builder/brainstorms.server";
+import { buildAppJobHandler } from "~/features/builder/build-app.server";
+import { advanceJob, type JobHandlers } from "~/features/jobs/jobs.server";
+import { LEASE_MS } from "~/features/jobs/rules";
+import { planJobHandler } from "~/features/plans/plans.server";
 import type { AppContext } from "~/platform/context";
 import { createAppContext } from "~/platform/context.server";
+
+/** Every kind of job and the feature that does its work. */
+const HANDLERS: JobHandlers = {
+  plan: planJobHandler(),
+  brainstorm: brainstormJobHandler,
+  "build-app": buildAppJobHandler,
+};
 
 /** Waits longer than this (retry backoff) are left to an alarm instead of keeping the object awake. */
 const MAX_IN_PLACE_WAIT_MS = 5_000;
 
-export class PlanJobRunner extends DurableObject<Cloudflare.Env> {
+export class JobRunner extends DurableObject<Cloudflare.Env> {
   private context(): AppContext {
     // Work the job defers (a push to its room) is kept alive by the object's own state.
     return createAppContext(this.env, this.ctx);
@@ -32,7 +42,7 @@ export class PlanJobRunner extends DurableObject<Cloudflare.Env> {
     if (!jobId) return;
     await this.ctx.storage.setAlarm(Date.now() + LEASE_MS + 1_000);
     for (;;) {
-      const next = await advancePlanJob(this.context(), jobId);
+      const next = await advanceJob(this.context(), jobId, HANDLERS);
       if (next === null) {
         await this.ctx.storage.deleteAlarm();
         await this.ctx.storage.deleteAll();

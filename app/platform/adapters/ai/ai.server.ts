@@ -1,0 +1,247 @@
+/**
+ * The AI layer every feature calls: aiFor(app, who) → Ai. It picks the provider from configuration
+ * (an OpenAI-compatible endpoint, Workers AI, or the embedded default) and wraps every call the
+ * same way:
+ * - each attempt has a timeout (AI_TIMEOUT_MS), and an attempt that fails or times out is retried once;
+ * - answers are validated (structured ones with the caller's zod schema);
+ * - when the provider cannot give a valid answer (two failures, or an answer that does not
+ *   validate) the embedded default answers instead, and the record says why;
+ * - every call is recorded in D1 (ai_calls: provider, model, duration, outcome), which is what a
+ *   creator's daily AI usage is counted from.
+ */
+import { zodToJsonSchema } from "zod-to-json-schema";
+import type { ZodType, ZodTypeDef } from "zod";
+import { aiCalls } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+import type { Env } from "~/platform/env";
+import { embeddedProvider } from "./embedded.server";
+import { modelJson } from "./json";
+import { openAiProvider } from "./openai.server";
+import type { AiProvider, AiWork, GeneratedImage, ProviderName } from "./provider";
+import { aiBindingOf, workersAiProvider } from "./workers-ai.server";
+
+export type FallbackReason = "invalid" | "error" | "timeout";
+
+export interface AiCallRecord {
+  task: string;
+  work: AiWork;
+  provider: ProviderName;
+  model: string;
+  outcome: "ok" | "fallback";
+  fallbackReason: FallbackReason | null;
+  attempts: number;
+  durationMs: number;
+}
+
+export interface AiResult<T> {
+  value: T;
+  /** Who made the value: the configured provider, or the embedded default after a fallback. */
+  provider: ProviderName;
+  model: string;
+  fallbackReason: FallbackReason | null;
+}
+
+export interface StructuredTask<T> {
+  /** What the call is for ('brainstorm', 'build-app', 'plan'…): recorded with it. */
+  task: string;
+  schema: ZodType<T, ZodTypeDef, unknown>;
+  system: string;
+  prompt: string;
+  /** The embedded default's answer for this task: the feature's own generator. */
+  local: () => T;
+  maxTokens?: number;
+}
+
+export interface ImageTask {
+  task: string;
+  prompt: string;
+  width: number;
+  height: number;
+  palette?: string[];
+}
+
+export interface MediaTask {
+  task: string;
+  bytes: Uint8Array;
+  contentType: string;
+  /** Vision only: what to look for. */
+  prompt?: string;
+}
+
+export interface Ai {
+  readonly provider: ProviderName;
+  structured<T>(task: StructuredTask<T>): Promise<AiResult<T>>;
+  image(task: ImageTask): Promise<AiResult<GeneratedImage>>;
+  describeImage(task: MediaTask): Promise<AiResult<string>>;
+  transcribe(task: MediaTask): Promise<AiResult<string>>;
+}
+
+export interface AiOptions {
+  provider: AiProvider;
+  timeoutMs: number;
+  /** Where records go (D1 in the worker; a list in unit tests). Never fails the call. */
+  record?: (record: AiCallRecord) => Promise<void>;
+  clock?: () => number;
+}
+
+class Timeout extends Error {}
+
+/** Runs one attempt with its own deadline; the provider sees the deadline as an AbortSignal. */
+async function attempt<T>(run: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new Timeout());
+      reject(new Timeout());
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([run(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createAi({ provider, timeoutMs, record, clock = Date.now }: AiOptions): Ai {
+  /**
+   * Up to two attempts at the provider, each validated by `accept` (null = invalid); then the
+   * embedded default. The embedded provider itself is never retried: it is the fallback.
+   */
+  async function call<T>(
+    task: string,
+    work: AiWork,
+    run: (p: AiProvider, signal: AbortSignal) => Promise<unknown>,
+    accept: (raw: unknown) => T | null,
+  ): Promise<AiResult<T>> {
+    const started = clock();
+    let reason: FallbackReason | null = null;
+    let attempts = 0;
+    const finish = async (value: T, by: AiProvider, outcome: "ok" | "fallback") => {
+      const result = { value, provider: by.name, model: by.model(work), fallbackReason: reason };
+      await record?.({
+        task,
+        work,
+        provider: provider.name,
+        model: provider.model(work),
+        outcome,
+        fallbackReason: reason,
+        attempts,
+        durationMs: clock() - started,
+      }).catch((error: unknown) => console.warn("ai: could not record the call", String(error)));
+      return result;
+    };
+    if (provider.name !== "embedded") {
+      // A failure (an error or a timeout) is retried once; an answer that does not validate is not:
+      // the same prompt tends to give the same shape, so the embedded default answers at once.
+      for (attempts = 1; attempts <= 2 && reason !== "invalid"; attempts++) {
+        try {
+          const value = accept(await attempt((signal) => run(provider, signal), timeoutMs));
+          if (value !== null) return finish(value, provider, "ok");
+          reason = "invalid";
+        } catch (error) {
+          reason = error instanceof Timeout ? "timeout" : "error";
+          console.warn(`ai: ${provider.name} ${work} for ${task} failed (attempt ${attempts})`, String(error));
+        }
+      }
+      attempts -= 1;
+    } else attempts = 1;
+    const local = accept(await run(embeddedProvider, new AbortController().signal));
+    if (local === null) throw new Error(`ai: the embedded default's ${task} answer is not valid`);
+    return finish(local, embeddedProvider, provider.name === "embedded" ? "ok" : "fallback");
+  }
+
+  return {
+    provider: provider.name,
+
+    structured: <T>(task: StructuredTask<T>) =>
+      call<T>(
+        task.task,
+        "structured",
+        (p, signal) =>
+          p.structured({
+            system: task.system,
+            prompt: task.prompt,
+            jsonSchema: zodToJsonSchema(task.schema, { target: "openApi3", $refStrategy: "none" }) as Record<
+              string,
+              unknown
+            >,
+            maxTokens: task.maxTokens,
+            local: task.local,
+            signal,
+          }),
+        (raw) => {
+          const parsed = task.schema.safeParse(modelJson(raw));
+          return parsed.success ? parsed.data : null;
+        },
+      ),
+
+    image: (task) =>
+      call<GeneratedImage>(
+        task.task,
+        "image",
+        (p, signal) => p.image({ ...task, signal }),
+        (raw) => (raw && (raw as GeneratedImage).bytes?.length > 0 ? (raw as GeneratedImage) : null),
+      ),
+
+    describeImage: (task) =>
+      call<string>(
+        task.task,
+        "vision",
+        (p, signal) =>
+          p.describeImage({ bytes: task.bytes, contentType: task.contentType, prompt: task.prompt ?? "", signal }),
+        (raw) => (typeof raw === "string" && raw.trim() ? raw : null),
+      ),
+
+    transcribe: (task) =>
+      call<string>(
+        task.task,
+        "speech",
+        (p, signal) => p.transcribe({ bytes: task.bytes, contentType: task.contentType, signal }),
+        (raw) => (typeof raw === "string" ? raw : null),
+      ),
+  };
+}
+
+/** The configured provider: an OpenAI-compatible endpoint, then Workers AI, then the embedded default. */
+export function providerFor(env: Env, bindings: Record<string, unknown>): AiProvider {
+  if (env.AI_PROVIDER === "embedded") return embeddedProvider;
+  const binding = aiBindingOf(bindings);
+  const openAi = env.AI_BASE_URL && env.AI_MODEL;
+  if (openAi && env.AI_PROVIDER !== "workers-ai")
+    return openAiProvider({
+      baseUrl: env.AI_BASE_URL!,
+      apiKey: env.AI_API_KEY,
+      model: env.AI_MODEL!,
+      visionModel: env.AI_VISION_MODEL,
+      imageModel: env.AI_IMAGE_MODEL,
+      speechModel: env.AI_SPEECH_MODEL,
+    });
+  if (binding && env.AI_PROVIDER !== "openai") return workersAiProvider(binding);
+  return embeddedProvider;
+}
+
+/** Who a call is for: usage is counted for the user when `counted` (a creator's own request). */
+export interface AiCaller {
+  userId?: string | null;
+  appId?: string | null;
+  counted?: boolean;
+}
+
+/** The AI layer for this request or job, recording every call in D1. */
+export function aiFor(app: AppContext, caller: AiCaller = {}, provider = providerFor(app.env, app.bindings)): Ai {
+  return createAi({
+    provider,
+    timeoutMs: app.env.AI_TIMEOUT_MS,
+    record: async (r) => {
+      await app.db.insert(aiCalls).values({
+        id: crypto.randomUUID(),
+        userId: caller.userId ?? null,
+        appId: caller.appId ?? null,
+        counted: !!caller.counted && !!caller.userId,
+        createdAt: Date.now(),
+        ...r,
+      });
+    },
+  });
+}

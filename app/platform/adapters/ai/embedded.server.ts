@@ -1,0 +1,44 @@
+/**
+ * The embedded default: the AI layer's provider when no model is configured, and the fallback of
+ * every call. It does the work locally and says what it did:
+ * - structured text: the calling feature's own generator (request.local), which builds from the
+ *   creator's words and the practice taxonomy (./embedded/taxonomy);
+ * - images: a procedural PNG in the app's colours, different for every prompt;
+ * - images read: format and dimensions; speech: the recording's format and length, and that no
+ *   speech model is configured to transcribe it.
+ */
+import { EMBEDDED_MODELS } from "./models";
+import { audioFacts, imageFacts } from "./embedded/measure";
+import { paintPrompt } from "./embedded/png";
+import { ProviderError, type AiProvider } from "./provider";
+
+/** Large enough to look good as a landing image, small enough to paint in a few ms. */
+const MAX_SIDE = 960;
+
+export const embeddedProvider: AiProvider = {
+  name: "embedded",
+  model: (work) => EMBEDDED_MODELS[work],
+
+  structured: async ({ local }) => local(),
+
+  async image({ prompt, width, height, palette = [] }) {
+    const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
+    const w = Math.max(16, Math.round(width * scale));
+    const h = Math.max(16, Math.round(height * scale));
+    return { bytes: await paintPrompt(prompt, w, h, palette), contentType: "image/png" };
+  },
+
+  async describeImage({ bytes }) {
+    const facts = imageFacts(bytes);
+    if (!facts) throw new ProviderError("The file is not a PNG, JPEG, GIF or WebP image");
+    const shape =
+      facts.width > facts.height * 1.1 ? "landscape" : facts.height > facts.width * 1.1 ? "portrait" : "square";
+    return `A ${shape} ${facts.format} image, ${facts.width} × ${facts.height} pixels (${Math.round(bytes.length / 1024)} KB).`;
+  },
+
+  async transcribe({ bytes, contentType }) {
+    const facts = audioFacts(bytes, contentType);
+    const length = facts.seconds === null ? "" : `${facts.seconds.toFixed(1)}-second `;
+    return `A ${length}${facts.format} recording (${Math.round(bytes.length / 1024)} KB). No speech model is configured, so it was not transcribed.`;
+  },
+};

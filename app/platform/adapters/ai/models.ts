@@ -1,0 +1,26 @@
+/**
+ * The models each provider uses for each kind of work, in one place. Workers AI's are its catalogue
+ * names; an OpenAI-compatible endpoint takes AI_MODEL (text and vision unless AI_VISION_MODEL),
+ * AI_IMAGE_MODEL and AI_SPEECH_MODEL, with the defaults below.
+ */
+import type { AiWork } from "./provider";
+
+export const WORKERS_AI_MODELS: Record<AiWork, string> = {
+  structured: "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
+  image: "@cf/black-forest-labs/flux-1-schnell",
+  vision: "@cf/llava-hf/llava-1.5-7b-hf",
+  speech: "@cf/openai/whisper",
+};
+
+export const OPENAI_DEFAULT_MODELS: Record<Exclude<AiWork, "structured" | "vision">, string> = {
+  image: "gpt-image-1",
+  speech: "whisper-1",
+};
+
+/** The embedded default names its own generators, so usage records say what made each result. */
+export const EMBEDDED_MODELS: Record<AiWork, string> = {
+  structured: "embedded-taxonomy-v1",
+  image: "embedded-procedural-png-v1",
+  vision: "embedded-image-measure-v1",
+  speech: "embedded-audio-measure-v1",
+};

@@ -1,0 +1,130 @@
+// The AI layer against D1 in workerd: every call leaves a record (provider, model, duration,
+// outcome), a creator's own requests count toward the daily AI generations of their studio tier,
+// and past the limit the creator is told which tier allows more.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { aiUsageToday, assertAiQuota } from "~/features/builder/ai-usage.server";
+import { FREE_AI_GENERATIONS_PER_DAY, utcDayStart } from "~/features/builder/rules";
+import { aiFor } from "~/platform/adapters/ai/ai.server";
+import { ServiceError } from "~/platform/service-error";
+import { testApp } from "./app-context";
+import { signUp } from "./commerce-helpers";
+
+let creator: { userId: string };
+
+beforeAll(async () => {
+  creator = await signUp("ai-usage");
+});
+
+const schema = z.object({ idea: z.string().min(1) });
+
+async function counted(userId: string) {
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM ai_calls WHERE user_id = ? AND counted = 1")
+    .bind(userId)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+/** Fills the creator's day with `n` counted calls, as earlier requests would have. */
+async function usedToday(userId: string, n: number) {
+  const now = Date.now();
+  await env.DB.batch(
+    Array.from({ length: n }, () =>
+      env.DB.prepare(
+        `INSERT INTO ai_calls (id, user_id, task, work, provider, model, outcome, attempts, duration_ms, counted, created_at)
+         VALUES (?1, ?2, 'brainstorm', 'structured', 'embedded', 'embedded-taxonomy-v1', 'ok', 1, 3, 1, ?3)`,
+      ).bind(crypto.randomUUID(), userId, now),
+    ),
+  );
+}
+
+describe("every AI call is recorded", () => {
+  it("provider, model, duration and outcome; counted only for a creator's own request", async () => {
+    const app = testApp();
+    const result = await aiFor(app, { userId: creator.userId, counted: true }).structured({
+      task: "brainstorm",
+      schema,
+      system: "s",
+      prompt: "p",
+      local: () => ({ idea: "Yoga for desk workers" }),
+    });
+    expect(result).toMatchObject({
+      provider: "embedded",
+      fallbackReason: null,
+      value: { idea: "Yoga for desk workers" },
+    });
+    const row = await env.DB.prepare("SELECT * FROM ai_calls WHERE user_id = ? ORDER BY created_at DESC LIMIT 1")
+      .bind(creator.userId)
+      .first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      task: "brainstorm",
+      work: "structured",
+      provider: "embedded",
+      model: "embedded-taxonomy-v1",
+      outcome: "ok",
+      fallback_reason: null,
+      attempts: 1,
+      counted: 1,
+    });
+    expect(Number(row!.duration_ms)).toBeGreaterThanOrEqual(0);
+
+    // An end user's plan for the creator's app: recorded against the app, never counted.
+    const before = await counted(creator.userId);
+    await aiFor(app, { appId: "some-app" }).structured({
+      task: "plan",
+      schema,
+      system: "s",
+      prompt: "p",
+      local: () => ({ idea: "x" }),
+    });
+    expect(await counted(creator.userId)).toBe(before);
+    const plan = await env.DB.prepare("SELECT counted, user_id FROM ai_calls WHERE app_id = 'some-app'").first();
+    expect(plan).toEqual({ counted: 0, user_id: null });
+  });
+});
+
+describe("the daily AI generations of a studio tier", () => {
+  it("without a tier: the free allowance, then a clear refusal naming the tier that allows more", async () => {
+    const { userId } = await signUp("ai-quota-free");
+    const app = testApp();
+    await usedToday(userId, FREE_AI_GENERATIONS_PER_DAY - 1);
+    expect(await aiUsageToday(app, userId)).toMatchObject({
+      used: FREE_AI_GENERATIONS_PER_DAY - 1,
+      limit: FREE_AI_GENERATIONS_PER_DAY,
+      tierName: null,
+      nextTier: { name: "Starter", aiGenerationsPerDay: 50 },
+    });
+    await expect(assertAiQuota(app, userId)).resolves.toBeTruthy();
+    await usedToday(userId, 1);
+    const refusal = await assertAiQuota(app, userId).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ServiceError);
+    expect(refusal).toMatchObject({
+      failure: "too-many",
+      message: "You have used all 20 of today's AI generations. The Starter tier allows 50 a day.",
+    });
+  });
+
+  it("a tier's own allowance; yesterday's calls do not count", async () => {
+    const { userId } = await signUp("ai-quota-tier");
+    const now = Date.now();
+    await env.DB.prepare(
+      `INSERT INTO creator_studio_subscriptions (id, user_id, tier_slug, price_option_id, interval, price_cents, status, current_period_end, created_at)
+       VALUES (?1, ?2, 'starter', 'studio_starter_month', 'month', 1900, 'active', ?3, ?4)`,
+    )
+      .bind(crypto.randomUUID(), userId, now + 30 * 86_400_000, now)
+      .run();
+    await env.DB.prepare(
+      `INSERT INTO ai_calls (id, user_id, task, work, provider, model, outcome, attempts, duration_ms, counted, created_at)
+       VALUES (?1, ?2, 'brainstorm', 'structured', 'embedded', 'm', 'ok', 1, 3, 1, ?3)`,
+    )
+      .bind(crypto.randomUUID(), userId, utcDayStart(now) - 1)
+      .run();
+    await usedToday(userId, 50);
+    const app = testApp();
+    expect(await aiUsageToday(app, userId)).toMatchObject({ used: 50, limit: 50, tierName: "Starter" });
+    await expect(assertAiQuota(app, userId)).rejects.toThrow(
+      "You have used all 50 of today's AI generations on the Starter tier. The Pro tier allows 200 a day.",
+    );
+  });
+});

@@ -1,0 +1,152 @@
+// Local stand-ins for the two real AI providers, speaking their wire formats (nothing reaches the
+// internet). Both answer structured requests with a JSON value built from the JSON Schema the
+// adapter sends (every required field, enums, array bounds, string lengths), taking its words from
+// the prompt, so any schema the product asks for gets a valid answer.
+//
+//   const openai = await startOpenAiStandIn();   // { url, requests, behaviour, close() }
+//   openai.behaviour = "invalid" | "error" | "slow" | "ok"
+//   const binding = workersAiStandIn();           // { run(model, input), calls, behaviour }
+import { createServer } from "node:http";
+
+/** A 2×2 PNG (red, green, blue, white): small, valid, and has dimensions to read. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC",
+  "base64",
+);
+
+/** A JSON value valid for the schema; strings carry words from `text`. */
+export function instanceOf(schema, text = "stand in answer", depth = 0) {
+  const words = (text.match(/[A-Za-z]{3,}/g) ?? ["answer"]).slice(0, 40);
+  const word = (i) => words[(i + depth) % words.length];
+  if (!schema || typeof schema !== "object") return null;
+  if (schema.enum) return schema.enum[0];
+  if (schema.const !== undefined) return schema.const;
+  if (schema.anyOf) return instanceOf(schema.anyOf.find((s) => s.type !== "null") ?? schema.anyOf[0], text, depth);
+  if (schema.allOf) return instanceOf(schema.allOf[0], text, depth);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  switch (type) {
+    case "object": {
+      const out = {};
+      for (const [key, value] of Object.entries(schema.properties ?? {})) out[key] = instanceOf(value, text, depth + 1);
+      return out;
+    }
+    case "array": {
+      const n = Math.max(schema.minItems ?? 1, Math.min(schema.maxItems ?? 3, 3));
+      return Array.from({ length: n }, (_, i) => instanceOf(schema.items, text, depth + i + 1));
+    }
+    case "integer":
+    case "number": {
+      const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+      return Math.min(schema.maximum ?? min, Math.max(min, 3));
+    }
+    case "boolean":
+      return true;
+    case "string": {
+      if (schema.pattern === "^#[0-9a-fA-F]{6}$") return "#1a5c8a";
+      if (schema.format === "date" || /\\d\{4\}-/.test(schema.pattern ?? "")) return "2026-12-01";
+      let s = `${word(0)} ${word(1)} ${word(2)}`;
+      while (s.length < (schema.minLength ?? 0)) s += ` ${word(s.length)}`;
+      return s.slice(0, schema.maxLength ?? 200);
+    }
+    default:
+      return null;
+  }
+}
+
+function schemaFromSystem(system) {
+  const at = system.indexOf("The answer's JSON Schema: ");
+  if (at < 0) return null;
+  try {
+    return JSON.parse(system.slice(at + "The answer's JSON Schema: ".length).split("\n")[0]);
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startOpenAiStandIn({ apiKey = "sk-stand-in" } = {}) {
+  /** @type {{ behaviour: string, requests: { path: string, body: any, contentType: string | undefined }[] }} */
+  const state = { behaviour: "ok", requests: [] };
+  const server = createServer(async (req, res) => {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const raw = Buffer.concat(chunks);
+    const send = (status, body) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const path = new URL(req.url, "http://x").pathname;
+    const json = req.headers["content-type"]?.includes("json") ? JSON.parse(raw.toString() || "{}") : null;
+    state.requests.push({ path, body: json, contentType: req.headers["content-type"] });
+    if (req.headers.authorization !== `Bearer ${apiKey}`) return send(401, { error: { message: "Invalid API key" } });
+    if (state.behaviour === "error") return send(500, { error: { message: "The server had an error" } });
+    if (state.behaviour === "slow") await sleep(2_000);
+    if (req.method === "POST" && path === "/v1/chat/completions") {
+      const messages = json.messages ?? [];
+      const system = messages.find((m) => m.role === "system")?.content ?? "";
+      const user = messages.find((m) => m.role === "user")?.content;
+      if (Array.isArray(user)) {
+        const image = user.find((p) => p.type === "image_url")?.image_url?.url ?? "";
+        const bytes = Buffer.from(image.split(",")[1] ?? "", "base64");
+        return send(200, {
+          choices: [
+            { message: { role: "assistant", content: `A picture of ${bytes.length} bytes, seen by ${json.model}.` } },
+          ],
+        });
+      }
+      const schema = schemaFromSystem(system);
+      const content =
+        state.behaviour === "invalid"
+          ? "I cannot answer that in JSON."
+          : JSON.stringify(schema ? instanceOf(schema, String(user)) : { answer: String(user).slice(0, 80) });
+      return send(200, { id: "chatcmpl-standin", choices: [{ index: 0, message: { role: "assistant", content } }] });
+    }
+    if (req.method === "POST" && path === "/v1/images/generations") {
+      if (state.behaviour === "invalid") return send(200, { data: [{ url: "https://example.com/no-bytes.png" }] });
+      return send(200, { created: 0, data: [{ b64_json: TINY_PNG.toString("base64") }] });
+    }
+    if (req.method === "POST" && path === "/v1/audio/transcriptions") {
+      if (!req.headers["content-type"]?.startsWith("multipart/form-data"))
+        return send(400, { error: { message: "Expected a file" } });
+      return send(200, { text: `Stand-in transcript of ${raw.length} bytes.` });
+    }
+    send(404, { error: { message: `No route ${req.method} ${path}` } });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${port}/v1`,
+    apiKey,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  });
+}
+
+/** The Workers AI binding's wire format: run(model, input) answers per model family. */
+export function workersAiStandIn() {
+  /** @type {{ model: string, input: any }[]} */
+  const calls = [];
+  const state = {
+    behaviour: "ok",
+    calls,
+    /** @param {string} model @param {any} input @returns {Promise<unknown>} */
+    run: async (model, input) => {
+      state.calls.push({ model, input });
+      if (state.behaviour === "error") throw new Error("AiError: 3040: Capacity temporarily exceeded");
+      if (state.behaviour === "slow") await sleep(2_000);
+      if (input.messages) {
+        if (state.behaviour === "invalid") return { response: "Sorry, I can only chat." };
+        const schema = input.response_format?.json_schema;
+        const user = input.messages.find((m) => m.role === "user")?.content ?? "";
+        // JSON mode answers the object itself under `response`.
+        return { response: schema ? instanceOf(schema, user) : { answer: user.slice(0, 80) } };
+      }
+      if ("steps" in input || model.includes("flux"))
+        return state.behaviour === "invalid" ? {} : { image: TINY_PNG.toString("base64") };
+      if (Array.isArray(input.image)) return { description: `An image of ${input.image.length} bytes.` };
+      if (Array.isArray(input.audio)) return { text: `Transcript of ${input.audio.length} bytes.` };
+      throw new Error(`AiError: unknown input for ${model}`);
+    },
+  };
+  return state;
+}

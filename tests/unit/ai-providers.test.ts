@@ -1,0 +1,236 @@
+// The AI layer's contract: the same tests for the three providers (the embedded default, and the
+// two real ones against local stand-ins of their wire formats), then what every call does on top:
+// a timeout, one retry, validation, the embedded fallback, and a record of each call.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createAi, providerFor, type AiCallRecord } from "~/platform/adapters/ai/ai.server";
+import { imageTypeOf } from "~/platform/adapters/ai/bytes";
+import { embeddedProvider } from "~/platform/adapters/ai/embedded.server";
+import { imageFacts } from "~/platform/adapters/ai/embedded/measure";
+import { openAiProvider } from "~/platform/adapters/ai/openai.server";
+import type { AiProvider } from "~/platform/adapters/ai/provider";
+import { workersAiProvider } from "~/platform/adapters/ai/workers-ai.server";
+import { parseEnv } from "~/platform/env";
+import { startOpenAiStandIn, TINY_PNG, workersAiStandIn } from "../tools/ai-stand-in.mjs";
+
+type OpenAiStandIn = Awaited<ReturnType<typeof startOpenAiStandIn>>;
+let openai: OpenAiStandIn;
+const workers = workersAiStandIn();
+
+beforeAll(async () => {
+  openai = await startOpenAiStandIn();
+});
+afterAll(() => openai.close());
+
+const ideaSchema = z.object({
+  name: z.string().min(3).max(60),
+  promise: z.string().min(1).max(200),
+  questions: z.array(z.string().min(1)).min(3).max(3),
+  level: z.enum(["beginner", "advanced"]),
+  weeks: z.number().int().min(1).max(52),
+});
+const localIdea = () => ({
+  name: "Desk Yoga",
+  promise: "Ease your back in ten minutes a day",
+  questions: ["Where does it hurt?", "How long do you sit?", "Which days suit you?"],
+  level: "beginner" as const,
+  weeks: 6,
+});
+
+/** A tiny WAV: 8 kHz, 16-bit mono, 0.5 s of silence. */
+function wav(seconds = 0.5): Uint8Array {
+  const rate = 8000;
+  const data = Math.round(rate * seconds) * 2;
+  const b = Buffer.alloc(44 + data);
+  b.write("RIFF", 0);
+  b.writeUInt32LE(36 + data, 4);
+  b.write("WAVEfmt ", 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(rate, 24);
+  b.writeUInt32LE(rate * 2, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write("data", 36);
+  b.writeUInt32LE(data, 40);
+  return new Uint8Array(b);
+}
+
+const providers: [string, () => AiProvider][] = [
+  ["embedded", () => embeddedProvider],
+  ["workers-ai", () => workersAiProvider(workers)],
+  ["openai", () => openAiProvider({ baseUrl: openai.url, apiKey: openai.apiKey, model: "stand-in-chat" })],
+];
+
+describe.each(providers)("the %s provider keeps the contract", (name, make) => {
+  const run = () => {
+    const records: AiCallRecord[] = [];
+    const ai = createAi({ provider: make(), timeoutMs: 1_000, record: async (r) => void records.push(r) });
+    return { ai, records };
+  };
+
+  it("structured: a zod schema in, validated JSON out, recorded with its provider and model", async () => {
+    openai.behaviour = workers.behaviour = "ok";
+    const { ai, records } = run();
+    const result = await ai.structured({
+      task: "brainstorm",
+      schema: ideaSchema,
+      system: "You propose app ideas.",
+      prompt: "Yoga for desk workers with back pain",
+      local: localIdea,
+    });
+    expect(ideaSchema.safeParse(result.value).success).toBe(true);
+    expect(result.provider).toBe(name);
+    expect(result.fallbackReason).toBeNull();
+    expect(records).toEqual([
+      expect.objectContaining({ task: "brainstorm", work: "structured", provider: name, outcome: "ok", attempts: 1 }),
+    ]);
+    expect(records[0]!.model).toBe(make().model("structured"));
+    if (name === "embedded") expect(result.value).toEqual(localIdea());
+  });
+
+  it("images: a prompt and size in, image bytes out", async () => {
+    const { ai } = run();
+    const { value } = await ai.image({
+      task: "landing-image",
+      prompt: "A calm desk by a window",
+      width: 320,
+      height: 180,
+    });
+    expect(imageTypeOf(value.bytes)).toBe(value.contentType);
+    expect(imageFacts(value.bytes)?.width).toBeGreaterThan(0);
+  });
+
+  it("image understanding: bytes in, text out", async () => {
+    const { ai } = run();
+    const { value } = await ai.describeImage({
+      task: "describe",
+      bytes: new Uint8Array(TINY_PNG),
+      contentType: "image/png",
+      prompt: "What is in the picture?",
+    });
+    expect(value.length).toBeGreaterThan(10);
+  });
+
+  it("speech to text: audio in, text out", async () => {
+    const { ai } = run();
+    const { value } = await ai.transcribe({ task: "transcribe", bytes: wav(), contentType: "audio/wav" });
+    expect(typeof value).toBe("string");
+    expect(value.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(providers.slice(1))("the %s provider's failures fall back to the embedded default", (name, make) => {
+  const run = (timeoutMs = 1_000) => {
+    const records: AiCallRecord[] = [];
+    const ai = createAi({ provider: make(), timeoutMs, record: async (r) => void records.push(r) });
+    return { ai, records };
+  };
+  const ask = (ai: ReturnType<typeof run>["ai"]) =>
+    ai.structured({ task: "brainstorm", schema: ideaSchema, system: "s", prompt: "p", local: localIdea });
+  const set = (behaviour: string) => {
+    openai.behaviour = behaviour;
+    workers.behaviour = behaviour;
+  };
+
+  it("an answer that does not validate: the embedded answer, recorded as a fallback, not retried", async () => {
+    set("invalid");
+    const { ai, records } = run();
+    const result = await ask(ai);
+    expect(result.value).toEqual(localIdea());
+    expect(result).toMatchObject({ provider: "embedded", fallbackReason: "invalid" });
+    expect(records).toEqual([
+      expect.objectContaining({ provider: name, outcome: "fallback", fallbackReason: "invalid", attempts: 1 }),
+    ]);
+    const image = await ai.image({ task: "landing-image", prompt: "x", width: 64, height: 64 });
+    expect(image.provider).toBe("embedded");
+    expect(imageTypeOf(image.value.bytes)).toBe("image/png");
+  });
+
+  it("an error: retried once, then the embedded answer", async () => {
+    set("error");
+    const { ai, records } = run();
+    expect((await ask(ai)).value).toEqual(localIdea());
+    expect(records[0]).toMatchObject({ outcome: "fallback", fallbackReason: "error", attempts: 2 });
+  });
+
+  it("a timeout: each attempt gives up at the deadline, then the embedded answer", async () => {
+    set("slow");
+    const { ai, records } = run(150);
+    const started = Date.now();
+    expect((await ask(ai)).value).toEqual(localIdea());
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(records[0]).toMatchObject({ outcome: "fallback", fallbackReason: "timeout", attempts: 2 });
+    set("ok");
+  });
+});
+
+describe("choosing a provider from configuration", () => {
+  it("an OpenAI-compatible endpoint, then Workers AI, then the embedded default; AI_PROVIDER forces one", () => {
+    const binding = { AI: workers };
+    const openAiEnv = { AI_BASE_URL: "http://127.0.0.1:9/v1", AI_MODEL: "m" };
+    expect(providerFor(parseEnv({}), {}).name).toBe("embedded");
+    expect(providerFor(parseEnv({}), binding).name).toBe("workers-ai");
+    expect(providerFor(parseEnv(openAiEnv), binding).name).toBe("openai");
+    expect(providerFor(parseEnv({ ...openAiEnv, AI_PROVIDER: "workers-ai" }), binding).name).toBe("workers-ai");
+    expect(providerFor(parseEnv({ ...openAiEnv, AI_PROVIDER: "embedded" }), binding).name).toBe("embedded");
+    // A base URL without a model is not a configuration: the default, not a half-configured client.
+    expect(providerFor(parseEnv({ AI_BASE_URL: "http://127.0.0.1:9/v1" }), {}).name).toBe("embedded");
+  });
+
+  it("the OpenAI-compatible provider sends the key, the model and JSON mode with the schema", async () => {
+    openai.behaviour = "ok";
+    openai.requests.length = 0;
+    const ai = createAi({
+      provider: openAiProvider({ baseUrl: openai.url, apiKey: openai.apiKey, model: "local-llama" }),
+      timeoutMs: 1_000,
+    });
+    await ai.structured({ task: "t", schema: ideaSchema, system: "s", prompt: "p", local: localIdea });
+    const sent = openai.requests[0]!;
+    expect(sent.path).toBe("/v1/chat/completions");
+    expect(sent.body).toMatchObject({ model: "local-llama", response_format: { type: "json_object" } });
+    const system = (sent.body as { messages: { content: string }[] }).messages[0]!.content;
+    expect(system).toContain('"required":["name","promise","questions","level","weeks"]');
+    const wrongKey = createAi({
+      provider: openAiProvider({ baseUrl: openai.url, apiKey: "nope", model: "m" }),
+      timeoutMs: 1_000,
+    });
+    expect(
+      (await wrongKey.structured({ task: "t", schema: ideaSchema, system: "s", prompt: "p", local: localIdea }))
+        .fallbackReason,
+    ).toBe("error");
+  });
+});
+
+describe("the embedded default's media work", () => {
+  it("paints a PNG of the requested shape in the given colours, the same for the same prompt, different otherwise", async () => {
+    const paint = (prompt: string) =>
+      embeddedProvider.image({
+        prompt,
+        width: 400,
+        height: 200,
+        palette: ["#123456", "#abcdef"],
+        signal: new AbortController().signal,
+      });
+    const a = await paint("yoga at a desk");
+    expect(imageFacts(a.bytes)).toEqual({ format: "PNG", width: 400, height: 200 });
+    expect(Buffer.from((await paint("yoga at a desk")).bytes).equals(Buffer.from(a.bytes))).toBe(true);
+    expect(Buffer.from((await paint("chess openings")).bytes).equals(Buffer.from(a.bytes))).toBe(false);
+  });
+
+  it("reads dimensions and durations it can measure, and says what it could not do", async () => {
+    const signal = new AbortController().signal;
+    expect(
+      await embeddedProvider.describeImage({
+        bytes: new Uint8Array(TINY_PNG),
+        contentType: "image/png",
+        prompt: "",
+        signal,
+      }),
+    ).toContain("2 × 2 pixels");
+    const said = await embeddedProvider.transcribe({ bytes: wav(1.5), contentType: "audio/wav", signal });
+    expect(said).toContain("1.5-second WAV");
+    expect(said).toContain("not transcribed");
+  });
+});
