@@ -130,6 +130,60 @@ export const onboardingFlowSchema = z.object({
 });
 export type OnboardingFlow = z.infer<typeof onboardingFlowSchema>;
 
+const itemId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Use letters, digits, - and _ for ids");
+
+/** A story: something to read, in Markdown. */
+export const storyItemSchema = z.object({
+  id: itemId,
+  kind: z.literal("story"),
+  title: line(120).min(1, "Give the story a title"),
+  body: z.string().trim().min(1, "Write the story").max(20_000, "Keep a story under 20,000 characters"),
+});
+
+/** A quiz: questions, their options and the right answer (an option's index). */
+export const quizItemSchema = z.object({
+  id: itemId,
+  kind: z.literal("quiz"),
+  title: line(120).min(1, "Give the quiz a title"),
+  questions: z
+    .array(
+      z.object({
+        question: line(300).min(1, "Write the question"),
+        options: z.array(line(200).min(1, "Write the option")).min(2, "A question needs two options").max(6),
+        answer: z.number().int().min(0),
+      }),
+    )
+    .min(1, "A quiz needs a question")
+    .max(20),
+});
+
+/** A card of an activity. Part 3 of the builder adds inputs and AI cards; today cards are instructions. */
+export const activityCardSchema = z.object({
+  id: itemId,
+  kind: z.literal("instruction"),
+  body: z.string().trim().min(1, "Write the card").max(5_000),
+});
+
+/** An activity: a sequence of cards. */
+export const activityItemSchema = z.object({
+  id: itemId,
+  kind: z.literal("activity"),
+  title: line(120).min(1, "Give the activity a title"),
+  cards: z.array(activityCardSchema).min(1, "An activity needs a card").max(30),
+});
+
+export const blueprintItemSchema = z
+  .discriminatedUnion("kind", [storyItemSchema, quizItemSchema, activityItemSchema])
+  .superRefine((item, ctx) => {
+    if (item.kind !== "quiz") return;
+    item.questions.forEach((q, i) => {
+      if (q.answer >= q.options.length)
+        ctx.addIssue({ code: "custom", path: ["questions", i, "answer"], message: "Pick one of the options" });
+    });
+  });
+export type BlueprintItem = z.infer<typeof blueprintItemSchema>;
+export const BLUEPRINT_ITEM_KINDS = ["story", "quiz", "activity"] as const;
+
 /**
  * The blueprint: the app's content definition, which the plan generator reads. phaseTemplates are
  * the building blocks of a plan, in training order; the generator picks, dates and sizes them from
@@ -155,6 +209,22 @@ export const blueprintSchema = z.object({
     )
     .min(1)
     .max(60),
+  /** Who the app is for, and what they come away with. */
+  audience: line(200).optional(),
+  outcomes: z.array(line(200).min(1)).max(8).optional(),
+  /** The app's content: stories, quizzes and activities, in the order its users meet them. */
+  items: z
+    .array(blueprintItemSchema)
+    .max(100)
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>();
+      items.forEach((item, i) => {
+        if (seen.has(item.id))
+          ctx.addIssue({ code: "custom", path: [i, "id"], message: `The id '${item.id}' is used twice` });
+        seen.add(item.id);
+      });
+    })
+    .optional(),
   /**
    * The practice's own words, which the plan generator writes with: what a session is called, the
    * easy sessions that fill a week, the add-ons a user may ask for and the goals' aims. Absent, a

@@ -926,6 +926,28 @@ export const jobs = sqliteTable(
 export type JobRow = typeof jobs.$inferSelect;
 
 /**
+ * A blueprint example (creator-app-builder spec 3): a piece of content a creator keeps beside the
+ * blueprint editor to reuse (type: story, quiz, activity or any word of theirs). Its app's owner only.
+ */
+export const blueprintExamples = sqliteTable(
+  "blueprint_examples",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    createdBy: text("created_by"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("blueprint_examples_app_type").on(t.appId, t.type, t.createdAt)],
+);
+export type BlueprintExampleRow = typeof blueprintExamples.$inferSelect;
+
+/**
  * A brainstorm (creator-app-builder spec 3, 7): what the creator typed, and the app ideas its job
  * made (apps, once completed). Only its creator reads it.
  */

@@ -49,6 +49,8 @@ interface Options {
    * sees an empty object) or "query" (the spec's call sends its input in the query string).
    */
   body?: "required" | "optional" | "ignored" | "query";
+  /** An action answering another method than POST (the spec's PATCH calls); its body is read the same way. */
+  method?: "PATCH" | "DELETE";
 }
 
 /** Why a POST was refused before its schema: its body was not JSON or form data. */
@@ -90,7 +92,8 @@ function wrap<S extends z.ZodTypeAny>(
   return async ({ request, context, params }: LoaderFunctionArgs): Promise<Response> => {
     // A HEAD is a GET without the body (Remix sends it to the loader).
     const asked = request.method === "HEAD" ? "GET" : request.method;
-    if (asked !== method) return options.failure ? failed(options, 405, "Method not allowed") : methodNotAllowed();
+    const expected = method === "POST" ? (options.method ?? "POST") : method;
+    if (asked !== expected) return options.failure ? failed(options, 405, "Method not allowed") : methodNotAllowed();
     const app = context.app;
     let visitor: Promise<Visitor> | undefined;
     const visitorOnce = () => (visitor ??= visitorOf(app, request, { bearer: true }));

@@ -17,6 +17,7 @@ import {
   type Theme,
 } from "~/db/app-content";
 import { capitalise, clipText, titleCase } from "~/platform/format";
+import { starterItems } from "./blueprint-content";
 import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
 import { NO_SUBJECT, readIdea, tidy, type IdeaReading } from "~/platform/adapters/ai/embedded/idea";
 
@@ -247,6 +248,9 @@ function blueprint(reading: IdeaReading, name: string, weeks: number): Blueprint
       600,
     ),
     targetLabel: clipText(domain.targetLabel, 40),
+    audience: clipText(audience ?? `${domain.practitioner.many} of every level`, 200),
+    outcomes: domain.goals.slice(0, 4).map((g) => clipText(g.label, 200)),
+    items: starterItems(domain),
     defaultProgramLengthWeeks: weeks,
     // One phase a week at most, so a plan's timeline never shows the same week twice.
     expectedPhaseCount: Math.max(1, Math.min(phases.length, weeks)),

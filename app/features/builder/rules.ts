@@ -505,3 +505,10 @@ export const buildMessages = {
   jobNotYours: "This job is not yours",
   failed: "We could not build your app. Please try again.",
 } as const;
+
+export const blueprintMessages = {
+  versionNotFound: "Version not found",
+  noBlueprint: "This app has no blueprint yet",
+  exampleNotFound: "Example not found",
+  exampleNotYours: "This example is not yours",
+} as const;

@@ -182,3 +182,38 @@ export const buildAppBody = z.unknown().transform((body, ctx) => {
   return parsed.data as { appIdea: string } | z.infer<typeof fromBrainstorm>;
 });
 export type BuildAppBody = z.infer<typeof buildAppBody>;
+
+// ---------------------------------------------------------------- blueprints
+
+export const appIdQuery = z.object({ appId: id });
+
+export const restoreBlueprintBody = z.object({
+  appId: id,
+  versionId: z.string().trim().min(1, "versionId is required").max(64),
+});
+
+/** POST getEditorPlusButtonSuggestions?appId: the editor's context (where the cursor is, what is around it). */
+export const suggestionsContext = z
+  .object({
+    afterItemId: z.string().trim().max(100).nullable().optional(),
+    text: z.string().max(2_000).optional(),
+  })
+  .passthrough()
+  .transform((c) => ({ afterItemId: c.afterItemId ?? null, text: c.text ?? "" }));
+
+const exampleFields = {
+  title: z.string().trim().min(1, "Give the example a title").max(120, "Keep the title under 120 characters"),
+  content: z.string().trim().min(1, "Write the example").max(20_000, "Keep an example under 20,000 characters"),
+};
+
+export const saveExampleBody = z.object({
+  appId: id,
+  type: z.string().trim().min(1, "type is required").max(40),
+  ...exampleFields,
+});
+
+export const examplesQuery = z.object({ appId: id, type: z.string().trim().min(1).max(40).optional() });
+export const exampleQuery = z.object({ exampleId: z.string().trim().min(1, "exampleId is required").max(64) });
+export const exampleChange = z
+  .object({ title: exampleFields.title.optional(), content: exampleFields.content.optional() })
+  .refine((c) => c.title !== undefined || c.content !== undefined, "Send a title or content to change");

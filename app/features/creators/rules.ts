@@ -33,6 +33,7 @@ export const CREATOR_BENEFITS = [
   },
   {
     title: "Your page, your price",
-    text: "Edit your landing page and theme, test everything in the simulator, then sell monthly or annual plans.",
+    // Only what exists: the simulator comes with the builder's part 3 (issue 14); the preview is here now.
+    text: "Edit your landing page and theme, preview your onboarding and the plan it makes, then sell monthly or annual plans.",
   },
 ] as const;

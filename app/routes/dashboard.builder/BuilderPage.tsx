@@ -229,6 +229,11 @@ function Editor({
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to={builderPath(app.id, { mode: "blueprint" })} className="builder-tab">
+                Blueprint
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="builder-body">

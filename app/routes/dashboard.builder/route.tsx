@@ -2,24 +2,48 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import builderStyles from "~/features/builder/builder.css";
+import { requireUser } from "~/http/visitor.server";
+import { formDataOf } from "~/platform/http.server";
+import { BlueprintEditor } from "./BlueprintEditor";
 import { BuilderPage } from "./BuilderPage";
+import { blueprintEditorAction, loadBlueprintEditor } from "./blueprint-editor.server";
 import { builderAction, loadBuilder } from "./builder.server";
 
-/** /dashboard/builder?appId=<id>: the app builder (landing page, theme, onboarding, pricing, publish; studio tiers). */
+/**
+ * /dashboard/builder?appId=<id>: the app builder (landing page, theme, onboarding, pricing, publish;
+ * studio tiers); with &mode=blueprint, the blueprint editor.
+ */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: builderStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
     title:
       data && data.kind === "editor"
         ? `${data.app.name}: app builder`
-        : data?.kind === "tiers"
-          ? "Choose a studio tier"
-          : "App builder",
+        : data?.kind === "blueprint"
+          ? `${data.app.name}: blueprint`
+          : data?.kind === "tiers"
+            ? "Choose a studio tier"
+            : "App builder",
   },
   { name: "robots", content: "noindex" },
 ];
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadBuilder(context.app, request);
-export const action = ({ request, context }: ActionFunctionArgs) => builderAction(context.app, request);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const appId = url.searchParams.get("appId");
+  if (url.searchParams.get("mode") === "blueprint" && appId) {
+    const user = await requireUser(context.app, request, { status: 302 });
+    return loadBlueprintEditor(context.app, request, user, appId);
+  }
+  return loadBuilder(context.app, request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await formDataOf(request.clone() as Request);
+  const appId = new URL(request.url).searchParams.get("appId") ?? String(form?.get("appId") ?? "");
+  if (form?.get("section") === "blueprint") return blueprintEditorAction(context.app, request, appId);
+  return builderAction(context.app, request);
+}
 
 /** An autosave keeps the page as typed: no reload of the loader (the badge re-checks on its own). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
@@ -28,5 +52,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
 export default function BuilderRoute() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  if (data.kind === "blueprint") return <BlueprintEditor data={data as never} answer={actionData as never} />;
   return <BuilderPage data={data as never} actionData={actionData as never} />;
 }

@@ -84,7 +84,11 @@ export interface AiOptions {
   clock?: () => number;
 }
 
-class Timeout extends Error {}
+class Timeout extends Error {
+  constructor() {
+    super("timed out");
+  }
+}
 
 /** Runs one attempt with its own deadline; the provider sees the deadline as an AbortSignal. */
 async function attempt<T>(run: (signal: AbortSignal) => Promise<T>, timeoutMs: number): Promise<T> {

@@ -1,0 +1,96 @@
+/**
+ * The blueprint editor's plain-text forms (they work without JavaScript): a quiz written as text,
+ * an activity's cards separated by '---' lines, outcomes one per line. Pure; the same rules read the
+ * form on the server and show it again.
+ *
+ *   Which pose opens the hips?        ← a question
+ *   - Downward dog                     ← an option
+ *   * Low lunge                        ← the right option
+ *                                      ← a blank line before the next question
+ */
+import type { BlueprintItem } from "~/db/app-content";
+
+type Quiz = Extract<BlueprintItem, { kind: "quiz" }>;
+type Activity = Extract<BlueprintItem, { kind: "activity" }>;
+
+export const blueprintFormMessages = {
+  quizShape: "Write each question on its own line, its options below it starting with '-', and the right one with '*'",
+  oneRight: (n: number) => `Question ${n} needs exactly one right option (start it with '*')`,
+  twoOptions: (n: number) => `Question ${n} needs at least two options`,
+} as const;
+
+export function quizToText(questions: Quiz["questions"]): string {
+  return questions
+    .map((q) => [q.question, ...q.options.map((o, i) => `${i === q.answer ? "*" : "-"} ${o}`)].join("\n"))
+    .join("\n\n");
+}
+
+/** The questions written in `text`, or the first problem with them. */
+export function quizFromText(text: string): { ok: true; questions: Quiz["questions"] } | { ok: false; error: string } {
+  const blocks = text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((b) =>
+      b
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
+    .filter((b) => b.length > 0);
+  if (blocks.length === 0) return { ok: false, error: blueprintFormMessages.quizShape };
+  const questions: Quiz["questions"] = [];
+  for (const [n, [question, ...lines]] of blocks.entries()) {
+    if (!question || /^[-*]\s/.test(question)) return { ok: false, error: blueprintFormMessages.quizShape };
+    const options = lines.map((l) => ({ right: l.startsWith("*"), text: l.replace(/^[-*]\s*/, "") }));
+    if (lines.some((l) => !/^[-*]\s*\S/.test(l))) return { ok: false, error: blueprintFormMessages.quizShape };
+    if (options.length < 2) return { ok: false, error: blueprintFormMessages.twoOptions(n + 1) };
+    if (options.filter((o) => o.right).length !== 1) return { ok: false, error: blueprintFormMessages.oneRight(n + 1) };
+    questions.push({ question, options: options.map((o) => o.text), answer: options.findIndex((o) => o.right) });
+  }
+  return { ok: true, questions };
+}
+
+export function cardsToText(cards: Activity["cards"]): string {
+  return cards.map((c) => c.body).join("\n\n---\n\n");
+}
+
+export function cardsFromText(text: string): Activity["cards"] {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*---+\s*\n/)
+    .map((body) => body.trim())
+    .filter(Boolean)
+    .map((body, i) => ({ id: `card-${i + 1}`, kind: "instruction" as const, body }));
+}
+
+export const linesOf = (text: string) =>
+  text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** Moves the item with this id one place up or down (unchanged at either end, or when absent). */
+export function moveItem<T extends { id: string }>(items: T[], id: string, direction: "up" | "down"): T[] {
+  const from = items.findIndex((i) => i.id === id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (from < 0 || to < 0 || to >= items.length) return items;
+  const next = [...items];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}
+
+/** Inserts after the item with this id (at the start for null, at the end when the id is unknown). */
+export function insertAfter<T extends { id: string }>(items: T[], afterId: string | null, item: T): T[] {
+  if (afterId === null) return [item, ...items];
+  const at = items.findIndex((i) => i.id === afterId);
+  if (at < 0) return [...items, item];
+  return [...items.slice(0, at + 1), item, ...items.slice(at + 1)];
+}
+
+/** An id no other item has: the base, or base-2, base-3… */
+export function freeItemId(items: { id: string }[], base: string): string {
+  const taken = new Set(items.map((i) => i.id));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base.slice(0, 60)}-${n}`)) return `${base.slice(0, 60)}-${n}`;
+}

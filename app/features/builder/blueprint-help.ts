@@ -1,0 +1,159 @@
+/**
+ * The blueprint editor's help and "+" suggestions, from the app's own blueprint (pure; the embedded
+ * default of getBlueprintHelpForApp and getEditorPlusButtonSuggestions).
+ * - Help looks at the blueprint as it is: what is missing, what is thin, and the one next step.
+ * - Suggestions come from the app's practice (read from its blueprint's topic and goal), what the
+ *   blueprint already has, and where the cursor is (the item it sits after).
+ * When no practice can be read, the spec's default sections are the answer.
+ */
+import type { Blueprint, BlueprintItem } from "~/db/app-content";
+import { activityFrom, quizFrom, storyFrom } from "~/features/apps/blueprint-content";
+import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
+import { matchDomain } from "~/platform/adapters/ai/embedded/idea";
+
+export interface BlueprintHelp {
+  missing: string[];
+  thin: string[];
+  nextStep: string;
+}
+
+const countOf = (items: BlueprintItem[], kind: BlueprintItem["kind"]) => items.filter((i) => i.kind === kind).length;
+
+export function blueprintHelp(blueprint: Blueprint): BlueprintHelp {
+  const items = blueprint.items ?? [];
+  const missing: string[] = [];
+  const thin: string[] = [];
+  if (!blueprint.audience) missing.push("Who the app is for: add an audience, so every page can speak to them.");
+  if (!blueprint.outcomes?.length) missing.push("Outcomes: what users come away with, in a few words each.");
+  if (countOf(items, "story") === 0) missing.push("Stories: something to read that explains the why.");
+  if (countOf(items, "quiz") === 0) missing.push("Quizzes: a few questions to check what users took in.");
+  if (countOf(items, "activity") === 0) missing.push("Activities: a session users do, card by card.");
+  const levels = new Set(blueprint.phaseTemplates.map((p) => p.level));
+  if (!levels.has("beginner") && !levels.has("all"))
+    missing.push("A phase for beginners: someone starting out has nowhere to begin.");
+  if (blueprint.phaseTemplates.length < blueprint.expectedPhaseCount)
+    thin.push(
+      `Phases: ${blueprint.phaseTemplates.length} for a plan of ${blueprint.expectedPhaseCount}; some will be repeated as 'part 2'.`,
+    );
+  const oneSession = blueprint.phaseTemplates.filter((p) => p.sessions.length < 2).map((p) => p.title);
+  if (oneSession.length > 0) thin.push(`Phases with one session: ${oneSession.slice(0, 3).join(", ")}.`);
+  if (blueprint.description.length < 80) thin.push("The description: two sentences that sell the plan work better.");
+  const shortStories = items.filter((i) => i.kind === "story" && i.body.length < 300).map((i) => i.title);
+  if (shortStories.length > 0) thin.push(`Short stories: ${shortStories.slice(0, 3).join(", ")}.`);
+  const nextStep =
+    missing[0] ??
+    thin[0] ??
+    (items.length < 6
+      ? "Add another activity: users come back for things to do."
+      : "Preview the onboarding as a user and read the plan it makes.");
+  return { missing, thin, nextStep };
+}
+
+export interface SuggestionItem {
+  id: string;
+  title: string;
+  icon: string;
+  /** Markdown. */
+  content: string;
+}
+export interface SuggestionSection {
+  title: string;
+  items: SuggestionItem[];
+}
+
+/** Spec 8: what the "+" button offers when suggestions cannot be made. */
+export const DEFAULT_SUGGESTIONS: SuggestionSection[] = [
+  {
+    title: "Suggested",
+    items: [
+      { id: "custom-1", title: "Custom example 1", icon: "sparkles", content: "" },
+      { id: "custom-2", title: "Custom example 2", icon: "sparkles", content: "" },
+    ],
+  },
+  {
+    title: "Stories",
+    items: [
+      { id: "teach-nutrition", title: "Teach about nutrition", icon: "book", content: "" },
+      { id: "progressive-overload", title: "Explain progressive overload", icon: "book", content: "" },
+      { id: "quiz-nutrition", title: "Quiz about nutrition", icon: "question", content: "" },
+    ],
+  },
+  {
+    title: "Activities",
+    items: [
+      { id: "long-run", title: "Long run", icon: "activity", content: "" },
+      { id: "hiit", title: "HIIT workout", icon: "activity", content: "" },
+      { id: "mobility", title: "Mobility focused workout", icon: "activity", content: "" },
+    ],
+  },
+];
+
+/** An item as Markdown, for the suggestion's content. */
+export function itemMarkdown(item: BlueprintItem): string {
+  if (item.kind === "story") return item.body;
+  if (item.kind === "quiz")
+    return [
+      `## ${item.title}`,
+      ...item.questions.flatMap((q, i) => [
+        "",
+        `${i + 1}. ${q.question}`,
+        ...q.options.map((o, j) => `   - ${o}${j === q.answer ? " ✓" : ""}`),
+      ]),
+    ].join("\n");
+  return [`## ${item.title}`, ...item.cards.map((c) => `\n${c.body}`)].join("\n");
+}
+
+const suggestion = (item: BlueprintItem, icon: string): SuggestionItem => ({
+  id: item.id,
+  title: item.title,
+  icon,
+  content: itemMarkdown(item),
+});
+
+/** The app's practice, read from its blueprint. */
+export const domainOfBlueprint = (blueprint: Blueprint): PracticeDomain | null =>
+  // The topic names the practice; the goal and title may name its audience ('desk workers'), so
+  // they count only when the topic alone says nothing.
+  (matchDomain(blueprint.topic) ?? matchDomain(`${blueprint.topic} ${blueprint.goal} ${blueprint.planTitle}`))
+    ?.domain ?? null;
+
+/**
+ * The "+" sections for this blueprint, with the cursor after `afterItemId` (or at the start):
+ * 'Suggested' (what would come next at the cursor), then the practice's stories, quizzes and
+ * activities the blueprint does not have yet.
+ */
+export function editorSuggestions(blueprint: Blueprint, afterItemId: string | null): SuggestionSection[] {
+  const domain = domainOfBlueprint(blueprint);
+  if (!domain) return DEFAULT_SUGGESTIONS;
+  const have = new Set((blueprint.items ?? []).map((i) => i.title.toLowerCase()));
+  const fresh = (titles: string[]) => titles.filter((t) => !have.has(t.toLowerCase()));
+  const stories = fresh(domain.stories).map((t) => suggestion(storyFrom(domain, t), "book"));
+  const quizzes = fresh(domain.quizzes).map((t) => suggestion(quizFrom(domain, t), "question"));
+  const activities = fresh(domain.activities).map((t) => suggestion(activityFrom(domain, t), "activity"));
+  // After a story, check it with a quiz; after a quiz, practise with an activity; else tell a story.
+  const at = (blueprint.items ?? []).find((i) => i.id === afterItemId);
+  const order =
+    at?.kind === "story"
+      ? [quizzes, activities, stories]
+      : at?.kind === "quiz"
+        ? [activities, stories, quizzes]
+        : [stories, activities, quizzes];
+  const suggested = order.flatMap((list) => list.slice(0, 1)).slice(0, 2);
+  return [
+    { title: "Suggested", items: suggested },
+    { title: "Stories", items: [...stories, ...quizzes].slice(0, 4) },
+    { title: "Activities", items: activities.slice(0, 4) },
+  ].filter((section) => section.items.length > 0);
+}
+
+/** The item a suggestion stands for, to insert into the blueprint. */
+export function suggestedItem(blueprint: Blueprint, suggestionId: string): BlueprintItem | null {
+  const domain = domainOfBlueprint(blueprint);
+  if (!domain) return null;
+  const all = [
+    ...domain.stories.map((t) => storyFrom(domain, t)),
+    ...domain.quizzes.map((t) => quizFrom(domain, t)),
+    ...domain.activities.map((t) => activityFrom(domain, t)),
+  ];
+  return all.find((item) => item.id === suggestionId) ?? null;
+}

@@ -1,0 +1,107 @@
+// The blueprint editor's pure rules: quizzes and activities as text, moving and inserting items,
+// the help for a blueprint and the "+" suggestions by practice and cursor.
+import { describe, expect, it } from "vitest";
+import { blueprintSchema } from "~/db/app-content";
+import { newAppFromIdea } from "~/features/apps/defaults";
+import {
+  blueprintHelp,
+  DEFAULT_SUGGESTIONS,
+  domainOfBlueprint,
+  editorSuggestions,
+  suggestedItem,
+} from "~/features/builder/blueprint-help";
+import {
+  cardsFromText,
+  cardsToText,
+  freeItemId,
+  insertAfter,
+  moveItem,
+  quizFromText,
+  quizToText,
+} from "~/features/builder/blueprint-form";
+
+describe("quizzes and activities as text", () => {
+  it("reads questions, options and the right answer, and writes them back the same", () => {
+    const text =
+      "Which pose opens the hips?\n- Downward dog\n* Low lunge\n\nHow long is a sun salutation?\n* One breath per move\n- Ten minutes";
+    const read = quizFromText(text);
+    expect(read).toEqual({
+      ok: true,
+      questions: [
+        { question: "Which pose opens the hips?", options: ["Downward dog", "Low lunge"], answer: 1 },
+        { question: "How long is a sun salutation?", options: ["One breath per move", "Ten minutes"], answer: 0 },
+      ],
+    });
+    expect(quizToText(read.ok ? read.questions : [])).toBe(text);
+  });
+
+  it("says what is wrong with a quiz", () => {
+    expect(quizFromText("")).toMatchObject({ ok: false });
+    expect(quizFromText("Q?\n- a")).toEqual({ ok: false, error: "Question 1 needs at least two options" });
+    expect(quizFromText("Q?\n- a\n- b")).toEqual({
+      ok: false,
+      error: "Question 1 needs exactly one right option (start it with '*')",
+    });
+    expect(quizFromText("Q?\n* a\n* b")).toMatchObject({ ok: false });
+    expect(quizFromText("Q?\na\n* b")).toMatchObject({ ok: false });
+  });
+
+  it("cards are separated by --- lines", () => {
+    const cards = cardsFromText("Warm up\n\n---\n\nFlow 10 min\n---\nRest");
+    expect(cards.map((c) => c.body)).toEqual(["Warm up", "Flow 10 min", "Rest"]);
+    expect(cardsFromText(cardsToText(cards))).toEqual(cards);
+  });
+
+  it("moves and inserts items, with ids kept unique", () => {
+    const items = [{ id: "a" }, { id: "b" }, { id: "c" }];
+    expect(moveItem(items, "b", "up").map((i) => i.id)).toEqual(["b", "a", "c"]);
+    expect(moveItem(items, "a", "up")).toBe(items);
+    expect(moveItem(items, "c", "down")).toBe(items);
+    expect(insertAfter(items, "a", { id: "x" }).map((i) => i.id)).toEqual(["a", "x", "b", "c"]);
+    expect(insertAfter(items, null, { id: "x" }).map((i) => i.id)).toEqual(["x", "a", "b", "c"]);
+    expect(insertAfter(items, "zz", { id: "x" }).map((i) => i.id)).toEqual(["a", "b", "c", "x"]);
+    expect(freeItemId(items, "a")).toBe("a-2");
+    expect(freeItemId(items, "q")).toBe("q");
+  });
+});
+
+describe("help and suggestions", () => {
+  const yoga = newAppFromIdea("Yoga for desk workers").blueprint;
+
+  it("help names what is missing first, then what is thin", () => {
+    const empty = blueprintHelp({ ...yoga, items: [], audience: undefined });
+    expect(empty.missing[0]).toMatch(/^Who the app is for/);
+    expect(empty.missing.join(" ")).toMatch(/Stories.*Quizzes.*Activities/);
+    expect(empty.nextStep).toBe(empty.missing[0]);
+    const full = blueprintHelp(yoga);
+    expect(full.missing).toEqual([]);
+  });
+
+  it("suggests from the practice: after a story a quiz, after a quiz an activity; every item valid and insertable", () => {
+    // The practice is the topic's, not the audience's ('desk workers' would say stretching).
+    expect(domainOfBlueprint(yoga)?.id).toBe("yoga");
+    const story = yoga.items!.find((i) => i.kind === "story")!;
+    const quiz = yoga.items!.find((i) => i.kind === "quiz")!;
+    expect(editorSuggestions(yoga, story.id)[0]!.items[0]!.icon).toBe("question");
+    expect(editorSuggestions(yoga, quiz.id)[0]!.items[0]!.icon).toBe("activity");
+    const sections = editorSuggestions(yoga, null);
+    expect(sections.map((s) => s.title)).toEqual(["Suggested", "Stories", "Activities"]);
+    for (const item of sections.flatMap((s) => s.items)) {
+      expect(item.content.length).toBeGreaterThan(20);
+      const inserted = suggestedItem(yoga, item.id)!;
+      expect(blueprintSchema.safeParse({ ...yoga, items: [...yoga.items!, inserted] }).success).toBe(true);
+    }
+    // Already in the blueprint: not suggested again.
+    expect(sections.flatMap((s) => s.items).map((i) => i.title)).not.toContain(story.title);
+  });
+
+  it("the spec's default sections when no practice can be read", () => {
+    const bees = newAppFromIdea("Beekeeping for city dwellers").blueprint;
+    expect(editorSuggestions(bees, null)).toEqual(DEFAULT_SUGGESTIONS);
+    expect(DEFAULT_SUGGESTIONS.map((s) => s.items.map((i) => i.title))).toEqual([
+      ["Custom example 1", "Custom example 2"],
+      ["Teach about nutrition", "Explain progressive overload", "Quiz about nutrition"],
+      ["Long run", "HIIT workout", "Mobility focused workout"],
+    ]);
+  });
+});
