@@ -208,6 +208,6 @@ test("a new account buys the Starter studio tier and reaches the publish step", 
   await fillTestCard(page, "Tia Builder", { expiry: "12/34" });
   await page.getByRole("button", { name: /^Pay/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/builder\?mode=publish&payment_success=true&tier=starter&session_id=/);
-  await expect(page.getByText("Your Starter tier is active. Publish now")).toBeVisible();
+  await expect(page.getByText("Your Starter tier is active. You can publish")).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -76,6 +76,8 @@ test("an anonymous visitor takes the onboarding, gets a plan, signs in and keeps
 
   // Sign in: the auth modal, then back to the plan, which now belongs to the account.
   await waitForHydration(page, testInfo.project.name);
+  const mirrored = () => page.evaluate(() => localStorage.getItem("dx_non_auth_user_id"));
+  if (isJs(testInfo.project.name)) expect(await mirrored()).toMatch(/^anon_/);
   await page.getByRole("link", { name: "Sign in" }).click();
   const login = page.getByRole("dialog", { name: "Log In" });
   await login.getByLabel("Email").fill("learner@studio.example");
@@ -85,6 +87,8 @@ test("an anonymous visitor takes the onboarding, gets a plan, signs in and keeps
   await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: /Your Half Marathon Plan/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+  // The answers moved to the account (dataLinked): the stored anonymous id is cleared.
+  if (isJs(testInfo.project.name)) await expect.poll(mirrored).toBeNull();
   await expectNoAxeViolations(page);
 });
 

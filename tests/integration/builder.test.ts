@@ -374,7 +374,7 @@ describe("studio tiers, checkout, publishing and unpublished changes", () => {
     const back = paid.headers.get("location")!;
     expect(back).toBe(`${success}&session_id=${sessionId}`);
     const publishStep = await html(await buyer.browser.get(back));
-    expect(publishStep).toContain("Your Starter tier is active. Publish now");
+    expect(publishStep).toContain("Your Starter tier is active. You can publish");
 
     const published = await buyer.browser.postJson(`/api/apps/publishApp/${mine}`, {});
     expect(published.status).toBe(200);
@@ -680,6 +680,6 @@ describe("/dashboard/builder (no JavaScript)", () => {
     });
     const paid = await payCard(learner.browser, id);
     const step = await html(await learner.browser.get(paid.headers.get("location")!));
-    expect(step).toContain("Your Pro tier is active. Publish now");
+    expect(step).toContain("Your Pro tier is active. You can publish");
   });
 });

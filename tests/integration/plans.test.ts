@@ -324,6 +324,27 @@ describe("completion, plans and checkPlanStatus", () => {
     expect((await jobById(testApp(), second!.jobId!))!.input.generation).toBe(2);
   });
 
+  it("userState.planRegenerationRequested asks for a new plan too, and is not an answer the plan reads", async () => {
+    const id = anonId();
+    const browser = new Browser();
+    await browser.postJson(API("createPersonalizedPlan"), { userState: ANSWERS }, H(id));
+    const first = await planRow(testApp(), DEMO_APP_ID, id, "");
+    await runJob(first!.jobId!);
+    // The same answers again: the plan is kept.
+    await browser.postJson(API("createPersonalizedPlan"), { userState: ANSWERS }, H(id));
+    expect((await planRow(testApp(), DEMO_APP_ID, id, ""))!.jobId).toBe(first!.jobId);
+    await browser.postJson(
+      API("createPersonalizedPlan"),
+      { userState: { ...ANSWERS, planRegenerationRequested: true } },
+      H(id),
+    );
+    const second = await planRow(testApp(), DEMO_APP_ID, id, "");
+    expect(second!.jobId).not.toBe(first!.jobId);
+    const job = (await jobById(testApp(), second!.jobId!))!;
+    expect(job.input.generation).toBe(2);
+    expect(job.input.userState).not.toHaveProperty("planRegenerationRequested");
+  });
+
   it("checkPlanStatus: the user id is required and must be the caller's own", async () => {
     const id = anonId();
     const browser = new Browser();

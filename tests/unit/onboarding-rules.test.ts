@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { onboardingFlowSchema, type OnboardingFlow } from "~/db/app-content";
 import {
+  planRequestOf,
   mergeAnswers,
   nextPage,
   onboardingMessages as m,
@@ -139,5 +140,19 @@ describe("answers checked against the questions", () => {
     expect(
       mergeAnswers({ goal: "sub2", extras: ["strength"] }, page("week"), { daysPerWeek: 4, extras: undefined }),
     ).toEqual({ goal: "sub2", daysPerWeek: 4 });
+  });
+});
+
+describe("planRegenerationRequested", () => {
+  it("asks for a new plan and is taken out of the answers", () => {
+    expect(planRequestOf({ goal: "finish", planRegenerationRequested: true })).toEqual({
+      answers: { goal: "finish" },
+      regenerate: true,
+    });
+    expect(planRequestOf({ goal: "finish", planRegenerationRequested: "yes" })).toEqual({
+      answers: { goal: "finish" },
+      regenerate: false,
+    });
+    expect(planRequestOf({ goal: "finish" })).toEqual({ answers: { goal: "finish" }, regenerate: false });
   });
 });

@@ -351,8 +351,9 @@ export async function studioPaymentOptions(app: AppContext): Promise<StudioTierO
   });
 }
 
+/** 'Starter studio tier (monthly)'; a tier named Studio is 'Studio tier (annual)', never 'Studio studio tier'. */
 const studioTierTitle = (name: string, interval: "month" | "year") =>
-  `${name} studio tier (${interval === "month" ? "monthly" : "annual"})`;
+  `${name}${/studio$/i.test(name) ? "" : " studio"} tier (${interval === "month" ? "monthly" : "annual"})`;
 
 /**
  * The checkout line of a studio tier's price option (the tier slug, when given, must match it); the

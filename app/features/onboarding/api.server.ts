@@ -22,7 +22,7 @@ import {
   type Failure,
   type FlowTarget,
 } from "./onboarding.server";
-import { onboardingMessages, readPagesInfo, validatePage, visiblePages, type Answers } from "./rules";
+import { onboardingMessages, planRequestOf, readPagesInfo, validatePage, visiblePages, type Answers } from "./rules";
 
 const MAX_STATE_BYTES = 32_000;
 const record = (name: string) =>
@@ -166,12 +166,11 @@ export async function completeAndRequestPlan(
   pagesInfo: Record<string, unknown>,
 ) {
   await completeState(app, target.row.id, subject, target.testingStepId, finalUserState, pagesInfo);
-  return createPersonalizedPlan(
-    app,
-    { appId: target.row.id, subject, testingStepId: target.testingStepId },
-    finalUserState,
-    { regenerateWhenChanged: true },
-  );
+  const { answers, regenerate } = planRequestOf(finalUserState);
+  return createPersonalizedPlan(app, { appId: target.row.id, subject, testingStepId: target.testingStepId }, answers, {
+    regenerateWhenChanged: true,
+    forceRegenerate: regenerate,
+  });
 }
 
 /** POST completeOnboarding {finalUserState, pagesInfo} → {status, planStatus}. */
@@ -207,11 +206,12 @@ export async function requestPersonalizedPlan(
   try {
     const stored = await readState(app, target.row.id, caller.subject, target.testingStepId);
     const userState = (input.userState as Answers | undefined) ?? stored?.finalUserState ?? stored?.userState ?? {};
+    const { answers, regenerate } = planRequestOf(userState);
     const result = await createPersonalizedPlan(
       app,
       { appId: target.row.id, subject: caller.subject, testingStepId: target.testingStepId },
-      userState,
-      { forceRegenerate: input.forceRegenerate ?? false },
+      answers,
+      { forceRegenerate: (input.forceRegenerate ?? false) || regenerate },
     );
     return { status: result.status, jobId: result.jobId };
   } catch (error) {

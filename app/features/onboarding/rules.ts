@@ -239,3 +239,15 @@ export function onboardingPath(
 export function planPath(storefrontSlug: string, appSlug: string, testingStepId?: string | null) {
   return `/apps/${storefrontSlug}/${appSlug}/onboarding/plan${testingStepId ? `?testingStepId=${encodeURIComponent(testingStepId)}` : ""}`;
 }
+
+/**
+ * Spec 3: the user state may carry planRegenerationRequested. When it is true, the plan requested
+ * with it is a new one (as forceRegenerate), and the flag itself is not an answer the plan reads.
+ */
+export function planRequestOf(userState: Record<string, unknown>): {
+  answers: Record<string, unknown>;
+  regenerate: boolean;
+} {
+  const { planRegenerationRequested, ...answers } = userState;
+  return { answers, regenerate: planRegenerationRequested === true };
+}

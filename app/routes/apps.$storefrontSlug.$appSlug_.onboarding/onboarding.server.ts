@@ -85,8 +85,11 @@ function themeOf(target: FlowTarget): Theme {
   return (target.testingStepId ? target.row.theme : target.row.published?.theme) ?? DEFAULT_THEME;
 }
 
-export function chrome(r: Resolved, returnPath: string) {
+export function chrome(r: Resolved, returnPath: string, request: Request) {
   return {
+    anonymousId: r.user ? null : r.subject,
+    // Signed in and the anonymous cookie is gone: sign-in linked the visitor's data (dataLinked).
+    anonymousLinked: Boolean(r.user) && anonymousIdOf(request) === null,
     appName: r.target.row.name,
     storefrontSlug: r.storefrontSlug,
     appSlug: r.appSlug,
@@ -142,7 +145,7 @@ export async function loadOnboardingPage(app: AppContext, request: Request, para
   const headers = authStateHeaders(request, r, returnPath);
   return data(
     {
-      ...chrome(r, returnPath),
+      ...chrome(r, returnPath, request),
       page,
       answers,
       step: stepNumber(flow, page.id, answers),
@@ -150,7 +153,6 @@ export async function loadOnboardingPage(app: AppContext, request: Request, para
       backHref: previous
         ? onboardingPath(r.storefrontSlug, r.appSlug, { step: previous.id, testingStepId: r.testingStepId })
         : null,
-      anonymousId: r.user ? null : r.subject,
     },
     { headers },
   );

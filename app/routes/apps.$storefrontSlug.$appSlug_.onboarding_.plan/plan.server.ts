@@ -30,12 +30,11 @@ export async function loadPlanPage(app: AppContext, request: Request, params: Pa
   const headers = authStateHeaders(request, r, returnPath);
   return data(
     {
-      ...chrome(r, returnPath),
+      ...chrome(r, returnPath, request),
       view: { ...view, plan: view.plan as Plan | null },
       subject: r.subject,
       checkStatusPath: `/api/apps/checkPlanStatus/${encodeURIComponent(r.subject)}/${r.storefrontSlug}/${r.appSlug}${r.testingStepId ? `?testingStepId=${encodeURIComponent(r.testingStepId)}` : ""}`,
       retakeHref: onboardingPath(r.storefrontSlug, r.appSlug, { step: first.id, testingStepId: r.testingStepId }),
-      anonymousId: r.user ? null : r.subject,
       plans,
       now: app.now,
     },

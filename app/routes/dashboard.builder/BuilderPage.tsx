@@ -123,8 +123,7 @@ function PaidPanel({ data }: { data: Extract<BuilderData, { kind: "paid" }> }) {
       <h1>Publish</h1>
       {data.paid ? (
         <p className="builder-note" role="status">
-          Your {data.tierName} tier is active. Publish now
-          {data.appName ? ` ${data.appName}` : ""}.
+          Your {data.tierName} tier is active. You can publish {data.appName ?? "your app"} now.
         </p>
       ) : (
         <p className="builder-note" role="status">

@@ -16,6 +16,8 @@ export interface AppChrome {
   signInHref: string;
   landingHref: string;
   anonymousId: string | null;
+  /** Sign-in linked the visitor's anonymous data (dataLinked): the stored anonymous id is cleared. */
+  anonymousLinked?: boolean;
 }
 
 function themeStyle(theme: Theme): React.CSSProperties {
@@ -28,20 +30,23 @@ function themeStyle(theme: Theme): React.CSSProperties {
   };
 }
 
-/** Mirrors the visitor's anonymous id to local storage 'dx_non_auth_user_id' (spec 6), with JavaScript. */
-function useAnonymousMirror(anonymousId: string | null) {
+/**
+ * Mirrors the visitor's anonymous id to local storage 'dx_non_auth_user_id' (spec 6), with
+ * JavaScript; once sign-in has linked it (dataLinked), the stored id is cleared (spec 4).
+ */
+function useAnonymousMirror(anonymousId: string | null, linked: boolean) {
   useEffect(() => {
-    if (!anonymousId) return;
     try {
-      window.localStorage.setItem(ANONYMOUS_COOKIE, anonymousId);
+      if (anonymousId) window.localStorage.setItem(ANONYMOUS_COOKIE, anonymousId);
+      else if (linked) window.localStorage.removeItem(ANONYMOUS_COOKIE);
     } catch {
       /* storage full or blocked: the cookie still identifies the visitor */
     }
-  }, [anonymousId]);
+  }, [anonymousId, linked]);
 }
 
 export function AppFrame({ chrome, children }: { chrome: AppChrome; children: React.ReactNode }) {
-  useAnonymousMirror(chrome.anonymousId);
+  useAnonymousMirror(chrome.anonymousId, Boolean(chrome.anonymousLinked));
   return (
     <div className={`app-onboarding app-onboarding--${chrome.theme.font}`} style={themeStyle(chrome.theme)}>
       {chrome.preview ? (
