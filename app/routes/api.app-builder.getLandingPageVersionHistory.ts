@@ -1,11 +1,17 @@
-import { methodNotAllowed, signedInLoader } from "~/http/api.server";
+import { jsonError, methodNotAllowed, signedInLoader } from "~/http/api.server";
 import { openOwnedApp, versionPage } from "~/features/builder/builder.server";
-import { landingHistoryQuery } from "~/features/builder/schema";
+import { builderMessages } from "~/features/builder/rules";
+import { versionHistoryQuery } from "~/features/builder/schema";
 
-/** GET /api/app-builder/getLandingPageVersionHistory?appId (auth) → {response:{versions}} (the newest 50). */
-export const loader = signedInLoader(landingHistoryQuery, async ({ input, app, user }) => {
+/**
+ * GET /api/app-builder/getLandingPageVersionHistory?appId&limit&cursor (auth) → {response: {versions,
+ * nextCursor, hasMore}}: paged like the onboarding flow's, 20 at a time (it used to stop at the
+ * newest 50 with no way to older ones).
+ */
+export const loader = signedInLoader(versionHistoryQuery, async ({ input, app, user }) => {
   const row = await openOwnedApp(app, user, input.appId);
-  const page = await versionPage(app, row.id, "landing_page", { limit: 50 });
-  return { response: { versions: page?.versions ?? [] } };
+  const page = await versionPage(app, row.id, "landing_page", { limit: input.limit, cursor: input.cursor });
+  if (!page) return jsonError(400, builderMessages.cursorInvalid);
+  return { ...page, response: page };
 });
 export const action = methodNotAllowed;

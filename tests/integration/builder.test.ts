@@ -115,6 +115,46 @@ describe("POST /api/apps/saveAppLandingPageInfo", () => {
 });
 
 describe("landing page history and restore", () => {
+  it("pages the history 20 at a time with a cursor, like the onboarding flow's", async () => {
+    const c = await signUp("landing-pages");
+    const made = (await (
+      await c.browser.postJson("/api/app-builder/buildApp", { appIdea: "Guitar for adult beginners" })
+    ).json()) as Json;
+    const id = made.response.appId as string;
+    const statusUrl = made.response.statusUrl as string;
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const status = (await (await c.browser.get(statusUrl)).json()) as Json;
+      if (status.response.status === "completed") break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    for (let i = 1; i <= 21; i++)
+      expect(
+        (
+          await c.browser.postJson("/api/apps/saveAppLandingPageInfo", {
+            appId: id,
+            ...DEMO_LANDING_PAGE,
+            pricing: { title: `Plans ${i}`, subtitle: "" },
+          })
+        ).status,
+      ).toBe(200);
+    const first = (await (
+      await c.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${id}`)
+    ).json()) as Json;
+    expect(first.response.versions).toHaveLength(20);
+    expect(first.response.hasMore).toBe(true);
+    const second = (await (
+      await c.browser.get(
+        `/api/app-builder/getLandingPageVersionHistory?appId=${id}&cursor=${first.response.nextCursor}`,
+      )
+    ).json()) as Json;
+    expect(second.response.versions).toHaveLength(2);
+    expect(second.response.hasMore).toBe(false);
+    expect((await c.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${id}&cursor=bad`)).status).toBe(
+      400,
+    );
+  });
+
   it("lists versions newest first under response.versions and restores one as a new 'restore' version", async () => {
     const history = (await (
       await creator.browser.get(`/api/app-builder/getLandingPageVersionHistory?appId=${appId}`)
