@@ -215,6 +215,11 @@ describe("/dashboard", () => {
     expect(page).toContain(">tiny</textarea>");
     // Coming back later keeps the draft.
     expect(await html(await browser.get("/dashboard"))).toContain(">tiny</textarea>");
+    // Clear removes the kept draft (and the browser's copy, with JavaScript).
+    const cleared = await browser.post("/dashboard", { intent: "clear-draft" });
+    expect(cleared.status).toBe(303);
+    expect(await html(await browser.get("/dashboard"))).not.toContain(">tiny</textarea>");
+    await browser.post("/dashboard", { intent: "save-draft", appIdea: "tiny" });
     const empty = await browser.post("/dashboard", { intent: "create", appIdea: "  " });
     expect(await html(empty)).toContain(IDEA_MESSAGES.required);
     expect(

@@ -15,6 +15,7 @@ import {
   contrastRatio,
   creatorStorefrontSlug,
   dedupeSlug,
+  draftValue,
   hasUnpublishedChanges,
   IDEA_DRAFT_KEY,
   IDEA_MESSAGES,
@@ -24,6 +25,7 @@ import {
   saveIdeaDraft,
   slugOf,
   STORAGE_BUDGET_BYTES,
+  UNCOMPRESSED_DRAFT_MAX,
   themeVars,
   type DraftStorage,
 } from "~/features/apps/rules";
@@ -301,5 +303,39 @@ describe("the idea draft in local storage", () => {
     const garbage = new FakeStorage();
     garbage.map.set(IDEA_DRAFT_KEY, "{not json");
     expect(readIdeaDraft(garbage, () => undefined)).toBeNull();
+  });
+});
+
+describe("the idea draft's clear and size rules", () => {
+  const memory = (): DraftStorage & { map: Map<string, string> } => {
+    const map = new Map<string, string>();
+    return {
+      map,
+      get length() {
+        return map.size;
+      },
+      key: (i) => [...map.keys()][i] ?? null,
+      getItem: (k) => map.get(k) ?? null,
+      setItem: (k, v) => void map.set(k, v),
+      removeItem: (k) => void map.delete(k),
+    };
+  };
+
+  it("emptying the box removes the key", () => {
+    const storage = memory();
+    expect(saveIdeaDraft(storage, "Yoga for desk workers", 1)).toBe(true);
+    expect(storage.map.has(IDEA_DRAFT_KEY)).toBe(true);
+    expect(saveIdeaDraft(storage, "   ", 2)).toBe(true);
+    expect(storage.map.has(IDEA_DRAFT_KEY)).toBe(false);
+  });
+
+  it("a draft of 1,048,576 characters or more is cut below that size", () => {
+    const storage = memory();
+    saveIdeaDraft(storage, "y".repeat(1_200_000), 1);
+    const stored = storage.map.get(IDEA_DRAFT_KEY)!;
+    expect(stored.length).toBeLessThan(UNCOMPRESSED_DRAFT_MAX);
+    expect(stored.length).toBeGreaterThan(UNCOMPRESSED_DRAFT_MAX - 10);
+    expect(readIdeaDraft(storage)?.appIdea.startsWith("yyyy")).toBe(true);
+    expect(draftValue('"'.repeat(600_000), 1).length).toBeLessThan(UNCOMPRESSED_DRAFT_MAX);
   });
 });

@@ -195,6 +195,11 @@ export function themeVars(theme: Theme): Record<string, string> {
 export const IDEA_DRAFT_KEY = "appBuilderContextState";
 export const PURGEABLE_PREFIX = "appIdea_";
 export const STORAGE_BUDGET_BYTES = 5_242_880;
+/**
+ * Spec 9: without a compression stream, a draft of 1,048,576 characters or more is cut to that size.
+ * Drafts are stored uncompressed here, so the cut always applies.
+ */
+export const UNCOMPRESSED_DRAFT_MAX = 1_048_576;
 export const BYTES_PER_CHAR = 2;
 
 /** Bytes a set of entries takes (keys and values, 2 bytes a character). */
@@ -243,6 +248,17 @@ function purge(storage: DraftStorage, keys: string[]) {
   for (const k of keys) storage.removeItem(k);
 }
 
+/** The stored draft, {appIdea, timestamp}, cut to fewer than UNCOMPRESSED_DRAFT_MAX characters. */
+export function draftValue(appIdea: string, now: number): string {
+  let idea = appIdea;
+  let value = JSON.stringify({ appIdea: idea, timestamp: now } satisfies IdeaDraft);
+  while (value.length >= UNCOMPRESSED_DRAFT_MAX) {
+    idea = idea.slice(0, Math.max(0, idea.length - (value.length - UNCOMPRESSED_DRAFT_MAX + 1)));
+    value = JSON.stringify({ appIdea: idea, timestamp: now } satisfies IdeaDraft);
+  }
+  return value;
+}
+
 /**
  * Saves {appIdea, timestamp}: 'appIdea_' keys are purged first when the budget is short, and again
  * on a quota error (then one retry). Storage failures are only logged (spec 8): returns false.
@@ -253,7 +269,17 @@ export function saveIdeaDraft(
   now: number,
   log: (message: string, error?: unknown) => void = console.warn,
 ): boolean {
-  const value = JSON.stringify({ appIdea, timestamp: now } satisfies IdeaDraft);
+  try {
+    // An emptied box removes the draft (spec 4: clearing the draft removes it from storage).
+    if (appIdea.trim() === "") {
+      storage.removeItem(IDEA_DRAFT_KEY);
+      return true;
+    }
+  } catch (error) {
+    log("app idea draft: storage failed", error);
+    return false;
+  }
+  const value = draftValue(appIdea, now);
   try {
     purge(storage, keysToPurge(entriesOf(storage), IDEA_DRAFT_KEY, value));
     storage.setItem(IDEA_DRAFT_KEY, value);

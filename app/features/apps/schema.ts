@@ -61,6 +61,7 @@ export const createCheckoutSessionSchema = z.object({
 export const creatorAppsFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), appIdea: z.string().optional() }),
   z.object({ intent: z.literal("save-draft"), appIdea: z.string().optional() }),
+  z.object({ intent: z.literal("clear-draft") }),
   z.object({ intent: z.literal("open"), appId: z.string().uuid() }),
   z.object({ intent: z.literal("mark-idea"), appId: z.string().uuid(), isIdea: z.enum(["true", "false"]) }),
 ]);

@@ -41,6 +41,11 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
   if (submission.status !== "success") throw new Response("Bad request", { status: 400 });
   const input = submission.value;
 
+  if (input.intent === "clear-draft") {
+    await keepIdeaDraft(app, user.id, "");
+    throw await redirectWithToast(request, `${page}#new-app`, { kind: "success", title: "Your idea is cleared" });
+  }
+
   if (input.intent === "create" || input.intent === "save-draft") {
     const typed = (input.appIdea ?? "").slice(0, IDEA_LIMITS.max * 2);
     if (input.intent === "save-draft") {

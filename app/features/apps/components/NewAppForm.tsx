@@ -96,6 +96,21 @@ export function NewAppForm({ initial, error, saved }: NewAppFormProps) {
         <Button type="submit" name="intent" value="save-draft" variant="secondary" disabled={isSubmitting}>
           Save draft
         </Button>
+        <Button
+          type="submit"
+          name="intent"
+          value="clear-draft"
+          variant="secondary"
+          disabled={isSubmitting}
+          onClick={() => {
+            // The browser's copy goes at once; the post clears the server's.
+            setAppIdea("");
+            const storage = browserStorage();
+            if (storage) clearIdeaDraft(storage);
+          }}
+        >
+          Clear
+        </Button>
       </div>
       <p className="new-app-form__brainstorm">
         No idea yet? <Link to="/dashboard/builder/brainstorm">Brainstorm app ideas</Link> from what you know.
