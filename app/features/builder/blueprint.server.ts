@@ -22,7 +22,7 @@ import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { assertAiQuota } from "./ai-usage.server";
 import { blueprintHelp, editorSuggestions, type BlueprintHelp, type SuggestionSection } from "./blueprint-help";
-import { versionPage, type Saved, type VersionPage } from "./builder.server";
+import { versionPage, writeVersioned, type Saved, type VersionPage } from "./builder.server";
 import { blueprintMessages, errorMap } from "./rules";
 
 /** The app's blueprint, or null when it has none (or an unreadable one). */
@@ -36,7 +36,7 @@ export async function blueprintOf(
   return parsed.success ? { blueprint: parsed.data, updatedAt: row.updatedAt } : null;
 }
 
-async function writeBlueprint(
+function writeBlueprint(
   app: AppContext,
   row: AppRow,
   userId: string,
@@ -44,24 +44,18 @@ async function writeBlueprint(
   reason: "save" | "restore",
   restoredFrom: string | null = null,
 ): Promise<string> {
-  const versionId = crypto.randomUUID();
-  await app.db.batch([
-    app.db
-      .insert(appBlueprints)
-      .values({ appId: row.id, content: blueprint, updatedAt: app.now })
-      .onConflictDoUpdate({ target: appBlueprints.appId, set: { content: blueprint, updatedAt: app.now } }),
-    app.db.insert(appVersions).values({
-      id: versionId,
-      appId: row.id,
-      kind: "blueprint",
-      content: blueprint,
-      reason,
-      restoredFrom,
-      createdBy: userId,
-      createdAt: app.now,
-    }),
-  ]);
-  return versionId;
+  const draft = app.db
+    .insert(appBlueprints)
+    .values({ appId: row.id, content: blueprint, updatedAt: app.now })
+    .onConflictDoUpdate({ target: appBlueprints.appId, set: { content: blueprint, updatedAt: app.now } });
+  return writeVersioned(app, draft, {
+    appId: row.id,
+    userId,
+    kind: "blueprint",
+    content: blueprint,
+    reason,
+    restoredFrom,
+  });
 }
 
 /** updateBlueprint: a valid blueprint becomes current and a new version; an invalid one changes nothing. */

@@ -30,6 +30,7 @@ import {
   type Theme,
 } from "~/db/app-content";
 import type { DirectCheckout } from "~/features/checkout/direct.server";
+import type { Statement } from "~/features/jobs/jobs.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import {
@@ -72,8 +73,41 @@ export function draftOf(row: AppRow): PublishedSnapshot {
 const column = { landing_page: "landingPage", theme: "theme", onboarding_flow: "onboardingFlow" } as const;
 type EditableKind = keyof typeof column;
 
-/** The draft column and a new version, in one batch: both or neither. */
-async function writeWithVersion(
+/**
+ * A draft write and its new version, in one batch: both or neither. `draft` is the statement that
+ * makes the content current (an apps column, or the app's blueprint row).
+ */
+export async function writeVersioned(
+  app: AppContext,
+  draft: Statement,
+  version: {
+    appId: string;
+    userId: string;
+    kind: VersionKind;
+    content: unknown;
+    reason: "save" | "restore";
+    restoredFrom?: string | null;
+  },
+): Promise<string> {
+  const versionId = crypto.randomUUID();
+  await app.db.batch([
+    draft,
+    app.db.insert(appVersions).values({
+      id: versionId,
+      appId: version.appId,
+      kind: version.kind,
+      content: version.content,
+      reason: version.reason,
+      restoredFrom: version.restoredFrom ?? null,
+      createdBy: version.userId,
+      createdAt: app.now,
+    }),
+  ]);
+  return versionId;
+}
+
+/** The draft column and a new version. */
+function writeWithVersion(
   app: AppContext,
   row: AppRow,
   userId: string,
@@ -82,24 +116,11 @@ async function writeWithVersion(
   reason: "save" | "restore",
   restoredFrom: string | null = null,
 ): Promise<string> {
-  const versionId = crypto.randomUUID();
-  await app.db.batch([
-    app.db
-      .update(apps)
-      .set({ [column[kind]]: content, updatedAt: app.now })
-      .where(eq(apps.id, row.id)),
-    app.db.insert(appVersions).values({
-      id: versionId,
-      appId: row.id,
-      kind,
-      content,
-      reason,
-      restoredFrom,
-      createdBy: userId,
-      createdAt: app.now,
-    }),
-  ]);
-  return versionId;
+  const draft = app.db
+    .update(apps)
+    .set({ [column[kind]]: content, updatedAt: app.now })
+    .where(eq(apps.id, row.id));
+  return writeVersioned(app, draft, { appId: row.id, userId, kind, content, reason, restoredFrom });
 }
 
 /** Saves the landing page (validated; a save makes a 'pending' page 'ready'). */
