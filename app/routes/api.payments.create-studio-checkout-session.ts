@@ -13,7 +13,10 @@ export const action = signedInAction(studioCheckoutBody, async ({ input, app, us
   const successPath = sameOriginPath(input.success_url, origin);
   const cancelPath = sameOriginPath(input.cancel_url, origin);
   if (!successPath || !cancelPath) return jsonError(400, builderMessages.badPath);
-  const line = await studioCheckoutLine(app, { priceOptionId: input.price_option_id, tierSlug: input.tier_slug });
+  const line = await studioCheckoutLine(app, user.id, {
+    priceOptionId: input.price_option_id,
+    tierSlug: input.tier_slug,
+  });
   const opened = await openDirectCheckout(app, checkoutVisitOf(request), user, {
     line,
     successPath,

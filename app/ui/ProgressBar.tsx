@@ -20,9 +20,11 @@ export type ProgressBarProps = {
   /** Shows "35%" next to the bar. */
   showText?: boolean;
   className?: string;
+  /** A CSS colour for the fill instead of the site's rule, e.g. a creator app's own `var(--app-primary)`. */
+  color?: string;
 };
 
-export function ProgressBar({ value, label, showText = false, className }: ProgressBarProps) {
+export function ProgressBar({ value, label, showText = false, className, color }: ProgressBarProps) {
   const percent = Math.round(clampProgress(value));
   return (
     <div className={["progress", className].filter(Boolean).join(" ")}>
@@ -37,7 +39,7 @@ export function ProgressBar({ value, label, showText = false, className }: Progr
       >
         <div
           className="progress__fill"
-          style={{ width: `${percent}%`, background: `var(${progressColor(percent)})` }}
+          style={{ width: `${percent}%`, background: color ?? `var(${progressColor(percent)})` }}
         />
       </div>
       {showText ? (

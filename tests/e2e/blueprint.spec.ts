@@ -3,7 +3,7 @@
  * app's blueprint, a "+" suggestion inserted after the first item, an item saved as an example and
  * inserted again, a quiz refused with its message, and a version restored. Axe on every screen.
  */
-import { expect, expectNoAxeViolations, h1, test, waitForHydration } from "./helpers";
+import { buildAppFromIdea, expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from "./helpers";
 
 test("shape the blueprint with a suggestion and an example, then restore a version", async ({
   page,
@@ -41,7 +41,10 @@ test("shape the blueprint with a suggestion and an example, then restore a versi
   // A quiz with no right answer is refused with its message and nothing changes.
   await page.getByLabel("Questions").fill("Which pose opens the hips?\n- Downward dog\n- Low lunge");
   await page.getByRole("button", { name: "Save item" }).click();
-  await expect(page.getByText("Question 1 needs exactly one right option (start it with '*')")).toBeVisible();
+  // (With JavaScript the live preview and the autosave status say it too: the form's alert is the one checked.)
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Question 1 needs exactly one right option (start it with '*')" }),
+  ).toBeVisible();
   await page.getByLabel("Questions").fill("Which pose opens the hips?\n- Downward dog\n* Low lunge");
   await page.getByRole("button", { name: "Save item" }).click();
   await expect(page.getByText("Item saved")).toBeVisible();
@@ -63,4 +66,68 @@ test("shape the blueprint with a suggestion and an example, then restore a versi
     .click();
   await expect(page.getByText("Version restored")).toBeVisible();
   await expect(items).toHaveCount(3);
+});
+
+test("edit the plan's phases; with JavaScript an item previews live and saves itself", async ({
+  page,
+  login,
+  problems,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  problems.allowStatus(400);
+  await login({ firstName: "Sol", lastName: "Reyes" });
+  const appId = await buildAppFromIdea(page, "Gentle yoga for desk workers");
+  await page.goto(`/dashboard/builder?appId=${appId}&mode=blueprint`);
+  await waitForHydration(page, testInfo.project.name);
+
+  const phases = page.locator(".blueprint-phases > li");
+  const firstPhase = (await phases.first().getByRole("heading", { level: 3 }).textContent())!.trim();
+  await page.getByRole("link", { name: `Edit the phase ${firstPhase}` }).click();
+  const form = page.getByRole("form", { name: `Edit the phase ${firstPhase}` });
+  await expect(form).toBeVisible();
+  await expectNoAxeViolations(page);
+  await form.getByLabel("Sessions").fill("");
+  await form.getByRole("button", { name: "Save phase" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "List at least one session, one per line" })).toBeVisible();
+  await form.getByLabel("Phase title").fill("Neck release");
+  await form.getByLabel("Sessions").fill("Chin tucks\nSeated neck stretch");
+  await form.getByRole("button", { name: "Save phase" }).click();
+  await expect(page.getByText("Phase saved")).toBeVisible();
+  await expect(phases.first().getByRole("heading", { level: 3 })).toHaveText("Neck release");
+  await expect(phases.first().getByRole("list", { name: "Sessions of Neck release" })).toContainText("Chin tucks");
+  await page.getByRole("button", { name: "Move the phase Neck release down" }).click();
+  await expect(page.getByText("Phase moved")).toBeVisible();
+  await expect(phases.nth(1).getByRole("heading", { level: 3 })).toHaveText("Neck release");
+
+  if (!isJs(testInfo.project.name)) return;
+  // Drag the last item to the top: the new order is saved as a version.
+  const items = page.locator(".blueprint-items > li");
+  const titles = await items.getByRole("heading", { level: 3 }).allTextContents();
+  await items.last().locator("article").dragTo(items.first().locator("article"));
+  await expect(items.first().getByRole("heading", { level: 3 })).toHaveText(titles.at(-1)!);
+  await expect
+    .poll(async () =>
+      (
+        (await (await page.request.get(`/api/app-builder/getBlueprintForApp?appId=${appId}`)).json()).response.blueprint
+          .items as { title: string }[]
+      ).map((i) => i.title),
+    )
+    .toEqual([titles.at(-1), ...titles.slice(0, -1)]);
+
+  // A story: its Markdown shows in the preview as it is typed, and saves itself.
+  await page.reload();
+  const stories = items.filter({ has: page.locator(".blueprint-item__kind", { hasText: /^Story$/ }) });
+  const story = (await stories.first().getByRole("heading", { level: 3 }).textContent())!.trim();
+  await page.getByRole("link", { name: `Edit ${story}` }).click();
+  const storyForm = page.getByRole("form", { name: `Edit ${story}` });
+  await storyForm.getByLabel("Story (Markdown)").fill("## Breathe at your desk\n\nIn for **four**, out for six.");
+  const preview = page.getByRole("region", { name: "Live preview" });
+  await expect(preview.getByRole("heading", { name: "Breathe at your desk" })).toBeVisible();
+  await expect(preview.locator("strong")).toHaveText("four");
+  await expect(storyForm.getByRole("status")).toHaveText("Saved", { timeout: 15_000 });
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(page.getByRole("form", { name: `Edit ${story}` }).getByLabel("Story (Markdown)")).toHaveValue(
+    /## Breathe at your desk/,
+  );
 });

@@ -3,7 +3,7 @@
  * brainstorms "yoga for desk workers", watches the progress, builds the second idea, lands in the
  * builder with it, and previews its onboarding to get a yoga plan. Axe on every screen.
  */
-import { expect, expectNoAxeViolations, h1, test, waitForHydration } from "./helpers";
+import { answerOnboardingWithFirstChoices, expect, expectNoAxeViolations, h1, test, waitForHydration } from "./helpers";
 
 test("brainstorm 'yoga for desk workers', build the second idea and get a yoga plan from it", async ({
   page,
@@ -49,17 +49,7 @@ test("brainstorm 'yoga for desk workers', build the second idea and get a yoga p
   const made = apps.response.apps.find((a) => a.appId === appId)!;
   await page.goto(`/apps/${made.storefrontSlug}/${made.appSlug}/onboarding?testingStepId=preview`);
   await waitForHydration(page, testInfo.project.name);
-  // Answer each page with its first choice (the other questions are optional or have a default).
-  for (let step = 0; step < 8; step++) {
-    const submit = page.locator("main form").getByRole("button", { name: /^(Next|See my plan)$/ });
-    const last = (await submit.textContent())?.trim() === "See my plan";
-    const radios = page.locator("main form").getByRole("radio");
-    if ((await radios.count()) > 0) await radios.first().check();
-    const before = page.url();
-    await submit.click();
-    if (last) break;
-    await page.waitForURL((url) => url.toString() !== before);
-  }
+  await answerOnboardingWithFirstChoices(page);
   await expect(page).toHaveURL(/\/onboarding\/plan/);
   await expect(page.getByRole("heading", { name: "Your phases" })).toBeVisible({ timeout: 30_000 });
   const plan = await page.locator(".plan__timeline").innerText();

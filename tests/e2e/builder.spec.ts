@@ -210,4 +210,9 @@ test("a new account buys the Starter studio tier and reaches the publish step", 
   await expect(page).toHaveURL(/\/dashboard\/builder\?mode=publish&payment_success=true&tier=starter&session_id=/);
   await expect(page.getByText("Your Starter tier is active. You can publish")).toBeVisible();
   await expectNoAxeViolations(page);
+  // The tiers page no longer sells the tier they have.
+  await page.goto("/dashboard/builder?mode=pricing_tiers");
+  await expect(page.getByText("Your current tier")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Starter (monthly|annual)/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Pro monthly/ })).toBeVisible();
 });

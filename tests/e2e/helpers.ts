@@ -276,3 +276,32 @@ export function durationText(seconds: number): string {
   const hours = Math.floor(seconds / 3600);
   return hours === 1 ? "1+ hour" : `${hours}+ hours`;
 }
+
+/**
+ * Builds an app from a typed idea through the builder's API (the build screens have their own
+ * tests) as the signed-in user of this page, and waits for its job; answers the new app's id.
+ */
+export async function buildAppFromIdea(page: Page, appIdea: string): Promise<string> {
+  const started = await page.request.post("/api/app-builder/buildApp", { data: { appIdea } });
+  expect(started.status(), "buildApp").toBe(202);
+  const { appId, statusUrl } = (await started.json()).response as { appId: string; statusUrl: string };
+  await expect
+    .poll(async () => (await (await page.request.get(statusUrl)).json()).response.status, { timeout: 60_000 })
+    .toBe("completed");
+  return appId;
+}
+
+/** Takes an app's onboarding from the page it is on, answering each page with its first choice (the rest are optional or have a default), up to "See my plan". */
+export async function answerOnboardingWithFirstChoices(page: Page) {
+  for (let step = 0; step < 8; step++) {
+    const submit = page.locator("main form").getByRole("button", { name: /^(Next|See my plan)$/ });
+    const last = (await submit.textContent())?.trim() === "See my plan";
+    const radios = page.locator("main form").getByRole("radio");
+    if ((await radios.count()) > 0) await radios.first().check();
+    const before = page.url();
+    await submit.click();
+    if (last) return;
+    await page.waitForURL((url) => url.toString() !== before);
+  }
+  throw new Error("The onboarding did not reach 'See my plan' in 8 pages");
+}

@@ -258,3 +258,154 @@ describe("plans follow the blueprint", () => {
     expect(row!.plan!.phases[0]!.title).toBe("Chair-side sun salutations");
   });
 });
+
+describe("the blueprint editor's forms (?mode=blueprint, no JavaScript needed)", () => {
+  const page = (id = appId) => `/dashboard/builder?appId=${id}&mode=blueprint`;
+  const post = (fields: Record<string, string>, browser = owner.browser, id = appId) =>
+    browser.post(page(id), { section: "blueprint", ...fields });
+  const versions = async () =>
+    (
+      (await json(await owner.browser.get(`${B}/getBlueprintVersionHistory?appId=${appId}`))).response
+        .versions as unknown[]
+    ).length;
+
+  it("shows the phases; a phase is edited, added, moved and removed, each a version; bad phases change nothing", async () => {
+    const before = await blueprintOf();
+    const html = await (await owner.browser.get(page())).text();
+    expect(html).toContain('id="phases-heading"');
+    expect(html).toContain(before.phaseTemplates[0]!.title);
+
+    const edited = await post({
+      intent: "save-phase",
+      phaseIndex: "0",
+      title: "Neck release",
+      focus: "Easing the neck after screen time",
+      sessions: "Chin tucks\nSeated neck stretch",
+      level: "all",
+    });
+    expect(edited.status).toBe(303);
+    expect((await blueprintOf()).phaseTemplates[0]).toEqual({
+      title: "Neck release",
+      focus: "Easing the neck after screen time",
+      sessions: ["Chin tucks", "Seated neck stretch"],
+      level: "all",
+    });
+
+    const count = await versions();
+    const refused = await post({
+      intent: "save-phase",
+      phaseIndex: "0",
+      title: "",
+      focus: "x",
+      sessions: "y",
+      level: "all",
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Give the phase a title");
+    const noSessions = await post({ intent: "save-phase", title: "New", focus: "x", sessions: "\n", level: "all" });
+    expect(noSessions.status).toBe(400);
+    expect(await noSessions.text()).toContain("List at least one session, one per line");
+    expect(await versions()).toBe(count);
+    expect((await blueprintOf()).phaseTemplates[0]!.title).toBe("Neck release");
+
+    expect(
+      (await post({ intent: "save-phase", title: "Cool down", focus: "Rest", sessions: "Savasana", level: "advanced" }))
+        .status,
+    ).toBe(303);
+    const added = (await blueprintOf()).phaseTemplates;
+    expect(added.at(-1)).toMatchObject({ title: "Cool down", level: "advanced" });
+    expect((await post({ intent: "move-phase", phaseIndex: "0", direction: "down" })).status).toBe(303);
+    expect((await blueprintOf()).phaseTemplates[1]!.title).toBe("Neck release");
+    expect((await post({ intent: "remove-phase", phaseIndex: String(added.length - 1) })).status).toBe(303);
+    expect((await blueprintOf()).phaseTemplates).toHaveLength(added.length - 1);
+    expect(await versions()).toBe(count + 3);
+
+    // Someone else's app: 403, nothing changes.
+    const theirs = await post({ intent: "remove-phase", phaseIndex: "0" }, other.browser);
+    expect(theirs.status).toBe(403);
+    expect((await blueprintOf()).phaseTemplates).toHaveLength(added.length - 1);
+  });
+
+  it("the last phase cannot be removed", async () => {
+    const mine = await builtApp(owner.browser, "Sourdough baking for busy parents");
+    const blueprint = await blueprintOf(mine);
+    await owner.browser.postJson(`${B}/updateBlueprint`, {
+      appId: mine,
+      blueprint: { ...blueprint, phaseTemplates: blueprint.phaseTemplates.slice(0, 1) },
+    });
+    const refused = await post({ intent: "remove-phase", phaseIndex: "0" }, owner.browser, mine);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("A blueprint needs at least one phase");
+    expect((await blueprintOf(mine)).phaseTemplates).toHaveLength(1);
+  });
+
+  it("the summary saves the plan's title, target and length; a bad length is refused", async () => {
+    const saved = await post({
+      intent: "save-summary",
+      goal: "A looser neck and back",
+      description: "Short desk-side yoga.",
+      audience: "Office workers",
+      outcomes: "Less neck pain\nBetter posture",
+      planTitle: "Your Desk Yoga Plan",
+      targetLabel: "Your pain-free week",
+      defaultProgramLengthWeeks: "8",
+    });
+    expect(saved.status).toBe(303);
+    expect(await blueprintOf()).toMatchObject({
+      planTitle: "Your Desk Yoga Plan",
+      targetLabel: "Your pain-free week",
+      defaultProgramLengthWeeks: 8,
+      outcomes: ["Less neck pain", "Better posture"],
+    });
+    const bad = await post({ intent: "save-summary", goal: "x", description: "y", defaultProgramLengthWeeks: "99" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Enter a plan length from 1 to 52 weeks");
+    expect((await blueprintOf()).defaultProgramLengthWeeks).toBe(8);
+  });
+
+  it("an autosave answers data, not a redirect, and still makes a version", async () => {
+    const count = await versions();
+    // The autosave fetcher posts to the single-fetch address.
+    const saved = await owner.browser.post(`/dashboard/builder.data?appId=${appId}&mode=blueprint`, {
+      section: "blueprint",
+      intent: "save-summary",
+      autosave: "1",
+      goal: "A looser neck",
+      description: "Short desk-side yoga.",
+      defaultProgramLengthWeeks: "8",
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get("location")).toBeNull();
+    expect((await blueprintOf()).goal).toBe("A looser neck");
+    expect(await versions()).toBe(count + 1);
+  });
+
+  it("a drag's new order is saved only when it names every item once", async () => {
+    const ids = ((await blueprintOf()).items ?? []).map((i) => i.id);
+    expect(ids.length).toBeGreaterThan(2);
+    const reversed = [...ids].reverse();
+    expect((await post({ intent: "reorder-items", order: reversed.join(",") })).status).toBe(303);
+    expect(((await blueprintOf()).items ?? []).map((i) => i.id)).toEqual(reversed);
+    const stale = await post({ intent: "reorder-items", order: ids.slice(1).join(",") });
+    expect(stale.status).toBe(400);
+    expect(await stale.text()).toContain("The content changed since this page was loaded");
+    expect(((await blueprintOf()).items ?? []).map((i) => i.id)).toEqual(reversed);
+  });
+
+  it("an example is inserted where + was opened", async () => {
+    const items = (await blueprintOf()).items ?? [];
+    const saved = await json(
+      await owner.browser.postJson(`${B}/saveBlueprintExample`, {
+        appId,
+        type: "story",
+        title: "Breathing at the desk",
+        content: "Breathe in for four, out for six.",
+      }),
+    );
+    const { exampleId } = saved.response.example as { exampleId: string };
+    expect((await post({ intent: "insert-example", exampleId, after: items[0]!.id })).status).toBe(303);
+    const after = (await blueprintOf()).items ?? [];
+    expect(after).toHaveLength(items.length + 1);
+    expect(after[1]).toMatchObject({ kind: "story", title: "Breathing at the desk" });
+  });
+});

@@ -130,11 +130,20 @@ describe("building an app", () => {
       (r) => r.status === "completed",
     );
     expect(done).toMatchObject({ jobId, kind: "build-app", status: "completed", progress: 100 });
-    const app = await env.DB.prepare("SELECT user_id, name, theme, onboarding_flow FROM apps WHERE id = ?")
+    const app = await env.DB.prepare(
+      "SELECT user_id, name, theme, onboarding_flow, landing_page FROM apps WHERE id = ?",
+    )
       .bind(appId)
-      .first<{ user_id: string; name: string; theme: string; onboarding_flow: string }>();
+      .first<{ user_id: string; name: string; theme: string; onboarding_flow: string; landing_page: string }>();
     expect(app).toMatchObject({ user_id: owner.userId, name: ideas[1]!.name });
     expect(app!.onboarding_flow).toMatch(/yoga/i);
+    // A hero picture made for it, stored in R2 under the app's own key, served as a PNG.
+    const imageUrl = JSON.parse(app!.landing_page).hero.imageUrl as string;
+    expect(imageUrl).toBe(`/media/app-images/${owner.userId}/${appId}-hero.png`);
+    const picture = await owner.browser.get(imageUrl);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await picture.arrayBuffer()).slice(1, 4)).toEqual(new TextEncoder().encode("PNG"));
     expect(await count("SELECT count(*) AS n FROM app_versions WHERE app_id = ? AND reason = 'create'", appId)).toBe(4);
     expect(await count("SELECT count(*) AS n FROM app_blueprints WHERE app_id = ?", appId)).toBe(1);
   });

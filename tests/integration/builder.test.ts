@@ -437,6 +437,45 @@ describe("studio tiers, checkout, publishing and unpublished changes", () => {
     const full = await buyer.browser.postJson(`/api/apps/publishApp/${second}`, {});
     expect(full.status).toBe(403);
     expect(((await full.json()) as Json).error).toBe(builderMessages.tierFull(1));
+    // The pages say why where the creator is: the publish step offers the upgrade, not a Publish that
+    // bounces; the tiers page keeps the reason, marks Starter as current and sells only larger tiers.
+    const step = await html(await buyer.browser.get(`/dashboard/builder?appId=${second}&section=publish`));
+    expect(step).toContain(builderMessages.tierFull(1));
+    expect(step).toContain("You have 1 live on your Starter tier.");
+    expect(step).toContain("Upgrade your tier");
+    expect(step).not.toMatch(/name="intent" value="publish"/);
+    const tiersPage = await html(await buyer.browser.get(`/dashboard/builder?appId=${second}&mode=pricing_tiers`));
+    expect(tiersPage).toContain(builderMessages.tierFull(1));
+    expect(tiersPage).toContain("Your current tier");
+    expect(tiersPage).not.toContain("Go to publishing");
+    expect(tiersPage).not.toContain("Starter monthly");
+    expect(tiersPage).toContain("Pro monthly");
+    // The live app's own publish step still publishes.
+    expect(await html(await buyer.browser.get(`/dashboard/builder?appId=${mine}&section=publish`))).toMatch(
+      /name="intent" value="publish"/,
+    );
+    // Starter again is refused by the page's form and by the API, and opens no checkout.
+    const sessionsBefore = (await env.DB.prepare("SELECT count(*) AS n FROM checkout_sessions").first<{ n: number }>())!
+      .n;
+    const again = await buyer.browser.post(`/dashboard/builder?appId=${second}&mode=pricing_tiers`, {
+      intent: "buy-tier",
+      priceOptionId: "studio_starter_year",
+      tierSlug: "starter",
+      idempotencyKey: crypto.randomUUID(),
+    });
+    expect(again.status).toBe(400);
+    expect(await html(again)).toContain(builderMessages.tierNotUpgrade("Starter"));
+    const againApi = await buyer.browser.postJson("/api/payments/create-studio-checkout-session", {
+      price_option_id: "studio_starter_month",
+      success_url: "/a",
+      cancel_url: "/b",
+      tier_slug: "starter",
+    });
+    expect(againApi.status).toBe(409);
+    expect(((await againApi.json()) as Json).error).toBe(builderMessages.tierNotUpgrade("Starter"));
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM checkout_sessions").first<{ n: number }>())!.n).toBe(
+      sessionsBefore,
+    );
     expect((await buyer.browser.postJson(`/api/apps/publishApp/${mine}`, {})).status).toBe(200);
     // The spec gives publishApp no body: none at all, or an empty one of any type, is fine.
     expect((await buyer.browser.fetch(`/api/apps/publishApp/${mine}`, { method: "POST" })).status).toBe(200);

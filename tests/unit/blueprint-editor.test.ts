@@ -11,13 +11,17 @@ import {
   suggestedItem,
 } from "~/features/builder/blueprint-help";
 import {
+  blueprintFormMessages,
   cardsFromText,
   cardsToText,
   freeItemId,
   insertAfter,
+  moveAt,
   moveItem,
+  phaseFromForm,
   quizFromText,
   quizToText,
+  reorderItems,
 } from "~/features/builder/blueprint-form";
 
 describe("quizzes and activities as text", () => {
@@ -103,5 +107,56 @@ describe("help and suggestions", () => {
       ["Teach about nutrition", "Explain progressive overload", "Quiz about nutrition"],
       ["Long run", "HIIT workout", "Mobility focused workout"],
     ]);
+  });
+});
+
+describe("phase templates and drag reordering in the editor", () => {
+  const form = {
+    title: "Open the hips",
+    focus: "Hip mobility",
+    sessions: "Low lunge flow\n\nPigeon hold\n",
+    level: "beginner",
+  };
+
+  it("reads a phase form, sessions one per line", () => {
+    expect(phaseFromForm(form)).toEqual({
+      ok: true,
+      phase: {
+        title: "Open the hips",
+        focus: "Hip mobility",
+        sessions: ["Low lunge flow", "Pigeon hold"],
+        level: "beginner",
+      },
+    });
+  });
+
+  it("refuses each missing part with its message", () => {
+    expect(phaseFromForm({ ...form, title: "  " })).toEqual({ ok: false, error: blueprintFormMessages.phaseTitle });
+    expect(phaseFromForm({ ...form, focus: "" })).toEqual({ ok: false, error: blueprintFormMessages.phaseFocus });
+    expect(phaseFromForm({ ...form, sessions: "\n \n" })).toEqual({
+      ok: false,
+      error: blueprintFormMessages.phaseSessions,
+    });
+    expect(phaseFromForm({ ...form, sessions: "a\nb\nc\nd\ne\nf\ng\nh" })).toEqual({
+      ok: false,
+      error: blueprintFormMessages.phaseTooManySessions,
+    });
+    expect(phaseFromForm({ ...form, level: "expert" })).toEqual({ ok: false, error: blueprintFormMessages.phaseLevel });
+  });
+
+  it("moves an entry by index, and leaves the list alone out of range", () => {
+    expect(moveAt(["a", "b", "c"], 0, "down")).toEqual(["b", "a", "c"]);
+    expect(moveAt(["a", "b", "c"], 2, "up")).toEqual(["a", "c", "b"]);
+    expect(moveAt(["a", "b", "c"], 0, "up")).toEqual(["a", "b", "c"]);
+    expect(moveAt(["a", "b", "c"], 7, "up")).toEqual(["a", "b", "c"]);
+    expect(moveAt(["a", "b", "c"], Number.NaN, "down")).toEqual(["a", "b", "c"]);
+  });
+
+  it("reorders by a full list of ids, and refuses one that drops, repeats or invents an item", () => {
+    const items = [{ id: "a" }, { id: "b" }, { id: "c" }];
+    expect(reorderItems(items, ["c", "a", "b"])).toEqual([{ id: "c" }, { id: "a" }, { id: "b" }]);
+    expect(reorderItems(items, ["c", "a"])).toBeNull();
+    expect(reorderItems(items, ["c", "a", "a"])).toBeNull();
+    expect(reorderItems(items, ["c", "a", "z"])).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ import {
   flowFromForm,
   flowIssues,
   formIndexProblem,
+  publishBlock,
+  tierOffer,
   landingPageFromForm,
   newLandingItem,
   newPage,
@@ -431,5 +433,38 @@ describe("form fields", () => {
       payload: { name: "pages", from: 0, to: 1 },
     });
     expect(swapped.pages[1].id).toBe(flow.pages[0].id);
+  });
+});
+
+describe("publishBlock and tierOffer: why an app cannot go live, and which tiers are for sale", () => {
+  const starter = { slug: "starter", name: "Starter", maxPublishedApps: 1 };
+  const pro = { slug: "pro", name: "Pro", maxPublishedApps: 5 };
+
+  it("no tier blocks; a tier with room, or an app already live, does not", () => {
+    expect(publishBlock(null, { isPublished: false }, 0)).toEqual({
+      reason: "no-tier",
+      message: builderMessages.noTier,
+    });
+    expect(publishBlock(starter, { isPublished: false }, 0)).toBeNull();
+    expect(publishBlock(starter, { isPublished: true }, 3)).toBeNull();
+    expect(publishBlock(pro, { isPublished: false }, 4)).toBeNull();
+  });
+
+  it("a full tier blocks a new app with the tier's message", () => {
+    expect(publishBlock(starter, { isPublished: false }, 1)).toEqual({
+      reason: "tier-full",
+      message: builderMessages.tierFull(1),
+      tier: starter,
+      publishedElsewhere: 1,
+    });
+    expect(publishBlock(pro, { isPublished: false }, 5)?.message).toBe(builderMessages.tierFull(5));
+  });
+
+  it("everything is for sale without a tier; with one, only larger tiers are", () => {
+    expect(tierOffer(starter, null)).toBe("buy");
+    expect(tierOffer(starter, starter)).toBe("current");
+    expect(tierOffer(pro, starter)).toBe("buy");
+    expect(tierOffer(starter, pro)).toBe("smaller");
+    expect(tierOffer({ slug: "other", maxPublishedApps: 5 }, pro)).toBe("smaller");
   });
 });

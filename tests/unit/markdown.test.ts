@@ -1,7 +1,7 @@
 // Markdown for creator-written descriptions: links and images keep only safe addresses, whatever
 // control characters, whitespace, entities or case hide the scheme.
 import { describe, expect, it } from "vitest";
-import { renderMarkdown, safeLinkUrl } from "~/platform/markdown.server";
+import { renderMarkdown, safeLinkUrl } from "~/platform/markdown";
 
 /** Every href and src the HTML carries, as a browser would read them (entities decoded). */
 function addresses(html: string): string[] {

@@ -8,7 +8,7 @@
  *   * Low lunge                        ← the right option
  *                                      ← a blank line before the next question
  */
-import type { BlueprintItem } from "~/db/app-content";
+import type { Blueprint, BlueprintItem } from "~/db/app-content";
 
 type Quiz = Extract<BlueprintItem, { kind: "quiz" }>;
 type Activity = Extract<BlueprintItem, { kind: "activity" }>;
@@ -17,6 +17,13 @@ export const blueprintFormMessages = {
   quizShape: "Write each question on its own line, its options below it starting with '-', and the right one with '*'",
   oneRight: (n: number) => `Question ${n} needs exactly one right option (start it with '*')`,
   twoOptions: (n: number) => `Question ${n} needs at least two options`,
+  phaseTitle: "Give the phase a title",
+  phaseFocus: "Say what the phase works on",
+  phaseSessions: "List at least one session, one per line",
+  phaseTooManySessions: "A phase has at most 7 sessions",
+  phaseLevel: "Choose who the phase is for",
+  lastPhase: "A blueprint needs at least one phase",
+  tooManyPhases: "A blueprint has at most 60 phases",
 } as const;
 
 export function quizToText(questions: Quiz["questions"]): string {
@@ -93,4 +100,50 @@ export function freeItemId(items: { id: string }[], base: string): string {
   const taken = new Set(items.map((i) => i.id));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base.slice(0, 60)}-${n}`)) return `${base.slice(0, 60)}-${n}`;
+}
+
+// ---------------------------------------------------------------- phase templates
+
+export type PhaseTemplate = Blueprint["phaseTemplates"][number];
+export const PHASE_LEVELS = ["all", "beginner", "intermediate", "advanced"] as const;
+
+/** The phase form (title, focus, sessions one per line, level) → a phase template, or the first problem in the spec's plain words. */
+export function phaseFromForm(values: {
+  title: string;
+  focus: string;
+  sessions: string;
+  level: string;
+}): { ok: true; phase: PhaseTemplate } | { ok: false; error: string } {
+  const title = values.title.trim();
+  const focus = values.focus.trim();
+  const sessions = linesOf(values.sessions);
+  if (!title) return { ok: false, error: blueprintFormMessages.phaseTitle };
+  if (!focus) return { ok: false, error: blueprintFormMessages.phaseFocus };
+  if (sessions.length === 0) return { ok: false, error: blueprintFormMessages.phaseSessions };
+  if (sessions.length > 7) return { ok: false, error: blueprintFormMessages.phaseTooManySessions };
+  const level = (PHASE_LEVELS as readonly string[]).includes(values.level)
+    ? (values.level as PhaseTemplate["level"])
+    : null;
+  if (!level) return { ok: false, error: blueprintFormMessages.phaseLevel };
+  return { ok: true, phase: { title, focus, sessions, level } };
+}
+
+/** Moves the entry at `index` one place; out of range, the list is unchanged. */
+export function moveAt<T>(list: T[], index: number, direction: "up" | "down"): T[] {
+  const to = direction === "up" ? index - 1 : index + 1;
+  if (!Number.isInteger(index) || index < 0 || index >= list.length || to < 0 || to >= list.length) return list;
+  const next = [...list];
+  [next[index], next[to]] = [next[to]!, next[index]!];
+  return next;
+}
+
+/**
+ * The items in the order a drag left them: `order` must name every item exactly once, or the
+ * reorder is refused (null), so a stale page can never drop or duplicate an item.
+ */
+export function reorderItems<T extends { id: string }>(items: T[], order: string[]): T[] | null {
+  if (order.length !== items.length || new Set(order).size !== order.length) return null;
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const next = order.map((id) => byId.get(id));
+  return next.every((i): i is T => i !== undefined) ? next : null;
 }

@@ -7,7 +7,7 @@
  * and the API take this same path.
  */
 import { eq } from "drizzle-orm";
-import { newAppContentSchema } from "~/db/app-content";
+import { newAppContentSchema, type NewAppContent } from "~/db/app-content";
 import { users } from "~/db/schema";
 import { newAppFromIdea } from "~/features/apps/defaults";
 import { freeAppSlug, newAppIds, newAppStatements, type NewAppIds } from "~/features/apps/creator-apps.server";
@@ -21,6 +21,7 @@ import {
   type JobStatusView,
 } from "~/features/jobs/jobs.server";
 import { aiFor } from "~/platform/adapters/ai/ai.server";
+import { mediaUrl } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { assertAiQuota } from "./ai-usage.server";
@@ -87,11 +88,44 @@ export const buildAppJobHandler: JobHandler<BuildAppJobInput> = {
           landingPage: { ...result.value.landingPage, hero: { ...result.value.landingPage.hero, title: name } },
         }
       : result.value;
+    const imageUrl = await heroImage(app, job.input, content);
+    const pictured = imageUrl
+      ? { ...content, landingPage: { ...content.landingPage, hero: { ...content.landingPage.hero, imageUrl } } }
+      : content;
     // A slug taken between this read and the batch fails the batch; the job's retry picks the next one.
-    const appSlug = await freeAppSlug(app, creatorStorefrontSlug(owner), slugOf(content.name));
-    return [...newAppStatements(app, owner, job.input, { idea, appSlug, content })];
+    const appSlug = await freeAppSlug(app, creatorStorefrontSlug(owner), slugOf(pictured.name));
+    return [...newAppStatements(app, owner, job.input, { idea, appSlug, content: pictured })];
   },
 };
+
+/**
+ * The landing page's hero picture, made for the app in its theme's colours and stored in R2: the
+ * dashboard thumbnail and the public page show it. The key is the app's, so a retried job overwrites
+ * its own picture rather than leaving a second one. A picture that cannot be made leaves the hero
+ * without one: the app is still built.
+ */
+async function heroImage(app: AppContext, input: BuildAppJobInput, content: NewAppContent): Promise<string | null> {
+  const { theme, landingPage } = content;
+  try {
+    const image = await aiFor(app, { userId: input.userId, appId: input.appId, counted: false }).image({
+      task: "build-app-hero",
+      prompt: `${content.name}. ${landingPage.hero.subtitle}`,
+      width: HERO_SIZE.width,
+      height: HERO_SIZE.height,
+      palette: [theme.primaryColor, theme.accentColor, theme.backgroundColor],
+    });
+    const ext = image.value.contentType.split("/")[1];
+    const key = `app-images/${input.userId}/${input.appId}-hero.${ext}`;
+    await app.bindings.MEDIA.put(key, image.value.bytes, { httpMetadata: { contentType: image.value.contentType } });
+    return mediaUrl(key);
+  } catch (error) {
+    console.error("build-app: hero image not made", error);
+    return null;
+  }
+}
+
+/** The hero's shape: a wide 1.9:1 card, the size link previews use too. */
+const HERO_SIZE = { width: 1200, height: 630 };
 
 export interface BuildView extends JobStatusView {
   appId: string;

@@ -42,6 +42,7 @@ import {
   encodeCursor,
   errorMap,
   flowIssues,
+  tierOffer,
   VERSION_PAGE_SIZE,
   type ChangedPart,
 } from "./rules";
@@ -329,6 +330,16 @@ export async function publishApp(
   return { publishedAt: app.now, snapshot };
 }
 
+/** How many of the owner's other apps are live: what a tier's limit counts against this one. */
+export async function publishedAppsBesides(app: AppContext, ownerId: string, appId: string | null): Promise<number> {
+  const row = await app.db
+    .select({ n: count() })
+    .from(apps)
+    .where(and(eq(apps.ownerId, ownerId), eq(apps.isPublished, true), appId ? ne(apps.id, appId) : undefined))
+    .get();
+  return row?.n ?? 0;
+}
+
 // ---------------------------------------------------------------- studio tiers
 
 export interface StudioPriceOption {
@@ -382,13 +393,20 @@ const studioTierTitle = (name: string, interval: "month" | "year") =>
  */
 export async function studioCheckoutLine(
   app: AppContext,
+  buyerId: string,
   input: { priceOptionId: string; tierSlug?: string | null },
 ): Promise<DirectCheckout["line"]> {
   const price = await app.db.select().from(studioTierPrices).where(eq(studioTierPrices.id, input.priceOptionId)).get();
   if (!price || (input.tierSlug && input.tierSlug !== price.tierSlug))
     throw new ServiceError("invalid", builderMessages.priceOptionUnknown);
-  const tier = await app.db.select().from(studioTiers).where(eq(studioTiers.slug, price.tierSlug)).get();
+  const [tier, active] = await Promise.all([
+    app.db.select().from(studioTiers).where(eq(studioTiers.slug, price.tierSlug)).get(),
+    activeStudioTier(app, buyerId),
+  ]);
   if (!tier) throw new ServiceError("invalid", builderMessages.priceOptionUnknown);
+  // The tier they have (or a smaller one) is never sold again: it would add nothing.
+  if (active && tierOffer(tier, { ...active, slug: active.tierSlug, name: active.tierName }) !== "buy")
+    throw new ServiceError("conflict", builderMessages.tierNotUpgrade(active.tierName));
   return {
     productId: price.id,
     kind: "studio-tier",

@@ -30,6 +30,7 @@ export const builderMessages = {
   noTier: "Publishing needs an active studio tier. Choose a studio tier to publish.",
   tierFull: (max: number) =>
     `Your studio tier lets you publish ${max} app${max === 1 ? "" : "s"}. Upgrade your tier to publish this one.`,
+  tierNotUpgrade: (name: string) => `Your ${name} tier is active. Choose a tier with more published apps.`,
   versionNotFound: "Version not found",
   cursorInvalid: "The cursor is not valid",
   duplicateKey: (key: string) => `The answer key '${key}' is used by another question`,
@@ -47,6 +48,47 @@ export const builderMessages = {
   badForm: "That change could not be made: reload the page and try again",
   notAList: (name: string) => `The field ${name.slice(0, 80)} is not a list`,
 } as const;
+
+// ---------------------------------------------------------------- publishing
+
+/** The studio tier as the publish step sees it. */
+export interface PublishTier {
+  slug: string;
+  name: string;
+  maxPublishedApps: number;
+}
+
+/**
+ * Why this app cannot be published now, or null when it can: no active tier, or the tier's
+ * published apps are all taken by other apps (republishing a live app never counts twice). The
+ * pages say it where the creator is, instead of bouncing them between Publish and the tiers.
+ */
+export type PublishBlock =
+  | { reason: "no-tier"; message: string }
+  | { reason: "tier-full"; message: string; tier: PublishTier; publishedElsewhere: number };
+
+export function publishBlock(
+  tier: PublishTier | null,
+  app: { isPublished: boolean },
+  publishedElsewhere: number,
+): PublishBlock | null {
+  if (!tier) return { reason: "no-tier", message: builderMessages.noTier };
+  if (app.isPublished || publishedElsewhere < tier.maxPublishedApps) return null;
+  return { reason: "tier-full", message: builderMessages.tierFull(tier.maxPublishedApps), tier, publishedElsewhere };
+}
+
+/**
+ * What the tiers page offers for a tier, given the creator's active one: the current tier is never
+ * sold again, and a tier with no more published apps than it is no upgrade.
+ */
+export function tierOffer(
+  tier: { slug: string; maxPublishedApps: number },
+  active: PublishTier | null,
+): "buy" | "current" | "smaller" {
+  if (!active) return "buy";
+  if (tier.slug === active.slug) return "current";
+  return tier.maxPublishedApps > active.maxPublishedApps ? "buy" : "smaller";
+}
 
 // ---------------------------------------------------------------- prices
 

@@ -1,5 +1,5 @@
 import type { Env } from "~/platform/env";
-import { renderMarkdown } from "~/platform/markdown.server";
+import { renderMarkdown } from "~/platform/markdown";
 
 /** Fills in the product name and support address, then renders. */
 export function renderLegal(markdown: string, env: Env): string {

@@ -181,7 +181,7 @@ export function OnboardingStep(props: OnboardingPageProps) {
   return (
     <AppFrame chrome={props}>
       <div className="app-onboarding__progress">
-        <ProgressBar value={(step.n / step.m) * 100} label={`Step ${step.n} of ${step.m}`} />
+        <ProgressBar value={(step.n / step.m) * 100} label={`Step ${step.n} of ${step.m}`} color="var(--app-primary)" />
         <p className="app-onboarding__step">
           Step {step.n} of {step.m}
         </p>

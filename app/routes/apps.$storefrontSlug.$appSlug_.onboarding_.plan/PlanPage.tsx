@@ -221,7 +221,7 @@ export function PlanPage(props: PlanPageProps) {
             We are building your phases from your answers. This takes a few seconds.
           </p>
           <div role="status" aria-live="polite">
-            <ProgressBar value={live.progress} label="Plan progress" showText />
+            <ProgressBar value={live.progress} label="Plan progress" showText color="var(--app-primary)" />
           </div>
         </>
       )}

@@ -1,7 +1,7 @@
 /** Everything the class page shows: the class itself from the catalogue cache (KV, then memory), then what this visitor sees of it. */
 import { cacheKey, cached } from "~/platform/cache.server";
 import type { AppContext } from "~/platform/context";
-import { renderMarkdown } from "~/platform/markdown.server";
+import { renderMarkdown } from "~/platform/markdown";
 import { productCta } from "~/http/product-cta.server";
 import { toCard } from "~/features/catalog/card";
 import { collectionsContaining } from "~/features/catalog/collections.server";

@@ -2,7 +2,7 @@ import { productCta } from "~/http/product-cta.server";
 import { cacheKey, cached } from "~/platform/cache.server";
 import type { AppContext } from "~/platform/context";
 import { notFound } from "~/platform/http.server";
-import { renderMarkdown } from "~/platform/markdown.server";
+import { renderMarkdown } from "~/platform/markdown";
 import { toCard } from "~/features/catalog/card";
 import { collectionBySlug } from "~/features/catalog/catalog.server";
 

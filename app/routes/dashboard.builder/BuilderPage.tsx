@@ -6,7 +6,8 @@ import type { UnpublishedAnswer } from "~/features/builder/builder.server";
 import { checkUnpublishedChanges, forgetUnpublishedChanges } from "~/features/builder/client";
 import { FlowEditor, History, LandingEditor, PricingEditor, ThemeEditor } from "~/features/builder/components/Editors";
 import { ErrorSummary, SavedSignal } from "~/features/builder/components/fields";
-import { builderPath, type BuilderActionData, type Section } from "~/features/builder/rules";
+import { builderPath, tierOffer, type BuilderActionData, type Section } from "~/features/builder/rules";
+import type { StudioTierOption } from "~/features/builder/builder.server";
 import type { BuilderData } from "./builder.server";
 
 const SECTION_LABELS: Record<Section, string> = {
@@ -73,7 +74,12 @@ function TiersPanel({ data, formError }: { data: Extract<BuilderData, { kind: "t
       <p className="builder-lead">
         Publishing needs an active studio tier. Pick the one that fits how many apps you want live.
       </p>
-      {data.activeTier ? (
+      {data.block?.reason === "tier-full" ? (
+        <p className="builder-note builder-note--warn" role="status">
+          {data.block.message} You have {data.block.publishedElsewhere} live on your {data.block.tier.name} tier, so{" "}
+          {data.appName} cannot go live until you choose a larger tier below.
+        </p>
+      ) : data.activeTier ? (
         <p className="builder-note" role="status">
           Your {data.activeTier.name} tier is active.{" "}
           {data.appId ? <Link to={builderPath(data.appId, { section: "publish" })}>Go to publishing</Link> : null}
@@ -90,30 +96,42 @@ function TiersPanel({ data, formError }: { data: Extract<BuilderData, { kind: "t
                 <li key={f}>{f}</li>
               ))}
             </ul>
-            {[tier.monthly, tier.annual].map((option) =>
-              option ? (
-                <Form method="post" key={option.id} className="builder-tier__buy">
-                  <input type="hidden" name="intent" value="buy-tier" />
-                  <input type="hidden" name="priceOptionId" value={option.id} />
-                  <input type="hidden" name="tierSlug" value={tier.slug} />
-                  <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
-                  {data.appId ? <input type="hidden" name="appId" value={data.appId} /> : null}
-                  <button
-                    type="submit"
-                    className={buttonClass({ variant: option.interval === "year" ? "primary" : "secondary" })}
-                  >
-                    <span className="btn__label">
-                      {tier.name} {option.interval === "month" ? "monthly" : "annual"}: {formatCents(option.priceCents)}{" "}
-                      {option.interval === "month" ? "a month" : "a year"}
-                    </span>
-                  </button>
-                </Form>
-              ) : null,
-            )}
+            <TierBuy tier={tier} data={data} />
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/** A tier's purchase buttons; the current tier and smaller ones say so instead of selling themselves. */
+function TierBuy({ tier, data }: { tier: StudioTierOption; data: Extract<BuilderData, { kind: "tiers" }> }) {
+  const offer = tierOffer(tier, data.activeTier);
+  if (offer === "current") return <p className="builder-badge builder-badge--ok">Your current tier</p>;
+  if (offer === "smaller") return <p className="builder-tier__aside">Fewer published apps than your current tier.</p>;
+  return (
+    <>
+      {[tier.monthly, tier.annual].map((option) =>
+        option ? (
+          <Form method="post" key={option.id} className="builder-tier__buy">
+            <input type="hidden" name="intent" value="buy-tier" />
+            <input type="hidden" name="priceOptionId" value={option.id} />
+            <input type="hidden" name="tierSlug" value={tier.slug} />
+            <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+            {data.appId ? <input type="hidden" name="appId" value={data.appId} /> : null}
+            <button
+              type="submit"
+              className={buttonClass({ variant: option.interval === "year" ? "primary" : "secondary" })}
+            >
+              <span className="btn__label">
+                {tier.name} {option.interval === "month" ? "monthly" : "annual"}: {formatCents(option.priceCents)}{" "}
+                {option.interval === "month" ? "a month" : "a year"}
+              </span>
+            </button>
+          </Form>
+        ) : null,
+      )}
+    </>
   );
 }
 
@@ -178,7 +196,7 @@ function Editor({
   const newest = (page: { versions: { versionId: string }[] } | null) => page?.versions[0]?.versionId ?? "none";
   return (
     <SavedSignal.Provider value={refresh}>
-      <div className="builder">
+      <div className="container builder">
         <header className="builder-header">
           <div className="builder-header__title">
             <p className="builder-crumbs">
@@ -315,7 +333,7 @@ function PublishPanel({
   data: Extract<BuilderData, { kind: "editor" }>;
   unpublished: UnpublishedAnswer;
 }) {
-  const { app, tier } = data;
+  const { app, tier, block } = data;
   return (
     <section className="builder-publish" aria-label="Publishing">
       {unpublished.isPublished ? (
@@ -334,12 +352,36 @@ function PublishPanel({
       ) : (
         <p>Everything is published.</p>
       )}
-      {tier ? (
+      {block?.reason === "no-tier" ? (
         <>
-          <p>
-            Studio tier: {tier.name} (up to {tier.maxPublishedApps} published{" "}
-            {tier.maxPublishedApps === 1 ? "app" : "apps"}).
+          <p>Publishing needs an active studio tier.</p>
+          <Link
+            to={builderPath(app.id, { mode: "pricing_tiers" })}
+            className={buttonClass({ variant: "primary", size: "large" })}
+          >
+            <span className="btn__label">Choose a studio tier</span>
+          </Link>
+        </>
+      ) : block?.reason === "tier-full" ? (
+        <>
+          <p className="builder-note builder-note--warn" role="status">
+            {block.message} You have {block.publishedElsewhere} live on your {block.tier.name} tier.
           </p>
+          <Link
+            to={builderPath(app.id, { mode: "pricing_tiers" })}
+            className={buttonClass({ variant: "primary", size: "large" })}
+          >
+            <span className="btn__label">Upgrade your tier</span>
+          </Link>
+        </>
+      ) : (
+        <>
+          {tier ? (
+            <p>
+              Studio tier: {tier.name} (up to {tier.maxPublishedApps} published{" "}
+              {tier.maxPublishedApps === 1 ? "app" : "apps"}).
+            </p>
+          ) : null}
           <Form method="post">
             <input type="hidden" name="section" value="publish" />
             <button
@@ -352,16 +394,6 @@ function PublishPanel({
               <span className="btn__label">{unpublished.isPublished ? "Publish changes" : "Publish"}</span>
             </button>
           </Form>
-        </>
-      ) : (
-        <>
-          <p>Publishing needs an active studio tier.</p>
-          <Link
-            to={builderPath(app.id, { mode: "pricing_tiers" })}
-            className={buttonClass({ variant: "primary", size: "large" })}
-          >
-            <span className="btn__label">Publish</span>
-          </Link>
         </>
       )}
     </section>

@@ -21,12 +21,16 @@ import {
   suggestionsFor,
 } from "~/features/builder/blueprint.server";
 import {
+  blueprintFormMessages,
   cardsFromText,
   freeItemId,
   insertAfter,
   linesOf,
+  moveAt,
   moveItem,
+  phaseFromForm,
   quizFromText,
+  reorderItems,
 } from "~/features/builder/blueprint-form";
 import { itemMarkdown, suggestedItem } from "~/features/builder/blueprint-help";
 import { builderPath } from "~/features/builder/rules";
@@ -83,6 +87,8 @@ export async function loadBlueprintEditor(app: AppContext, request: Request, use
     },
     blueprint: found.blueprint,
     openItem: url.searchParams.get("item"),
+    /** A phase's index, or 'new', whose form is open. */
+    openPhase: url.searchParams.get("phase"),
     plus,
     help,
     suggestions,
@@ -121,15 +127,25 @@ export async function blueprintEditorAction(app: AppContext, request: Request, a
   const here = (extra: Record<string, string> = {}) => builderPath(row.id, { mode: "blueprint", ...extra });
   const refuse = (error: string, itemId: string | null = null, status = 400) =>
     data<BlueprintEditorAnswer>({ error, itemId, values }, { status });
+  // With JavaScript the editor saves as you type (autosave=1): it gets data back instead of the redirect.
+  const autosave = field(form, "autosave") === "1";
   const save = async (next: Blueprint, title: string, to = here()) => {
     const saved = await saveBlueprint(app, row, user, next);
     if (!saved.ok)
-      return refuse(Object.values(saved.errors)[0] ?? "Check the blueprint", field(form, "itemId") || null);
+      return refuse(
+        Object.values(saved.errors)[0] ?? "Check the blueprint",
+        field(form, "itemId") || (field(form, "phaseIndex") ? `phase-${field(form, "phaseIndex")}` : null),
+      );
+    if (autosave) return data({ ok: true as const, savedAt: app.now, versionId: saved.versionId });
     return redirectWithToast(request, to, { kind: "success", title });
   };
+  const phases = blueprint.phaseTemplates;
+  const phaseIndex = Number.parseInt(field(form, "phaseIndex"), 10);
 
   switch (intent) {
-    case "save-summary":
+    case "save-summary": {
+      const weeks = Number(field(form, "defaultProgramLengthWeeks") || blueprint.defaultProgramLengthWeeks);
+      if (!Number.isInteger(weeks) || weeks < 1 || weeks > 52) return refuse("Enter a plan length from 1 to 52 weeks");
       return save(
         {
           ...blueprint,
@@ -137,9 +153,56 @@ export async function blueprintEditorAction(app: AppContext, request: Request, a
           description: field(form, "description").trim(),
           audience: field(form, "audience").trim() || undefined,
           outcomes: linesOf(field(form, "outcomes")),
+          planTitle: form.has("planTitle") ? field(form, "planTitle").trim() : blueprint.planTitle,
+          targetLabel: form.has("targetLabel") ? field(form, "targetLabel").trim() : blueprint.targetLabel,
+          defaultProgramLengthWeeks: weeks,
         },
         "Blueprint saved",
       );
+    }
+    case "save-phase": {
+      const made = phaseFromForm({
+        title: field(form, "title"),
+        focus: field(form, "focus"),
+        sessions: field(form, "sessions"),
+        level: field(form, "level"),
+      });
+      const key = Number.isInteger(phaseIndex) ? `phase-${phaseIndex}` : "phase-new";
+      if (!made.ok) return refuse(made.error, key);
+      if (Number.isInteger(phaseIndex) && !phases[phaseIndex]) return refuse("Phase not found", key);
+      if (!Number.isInteger(phaseIndex) && phases.length >= 60) return refuse(blueprintFormMessages.tooManyPhases, key);
+      const next = Number.isInteger(phaseIndex)
+        ? phases.map((p, i) => (i === phaseIndex ? made.phase : p))
+        : [...phases, made.phase];
+      return save(
+        { ...blueprint, phaseTemplates: next },
+        Number.isInteger(phaseIndex) ? "Phase saved" : "Phase added",
+        `${here()}#phases-heading`,
+      );
+    }
+    case "move-phase":
+      return save(
+        {
+          ...blueprint,
+          phaseTemplates: moveAt(phases, phaseIndex, field(form, "direction") === "up" ? "up" : "down"),
+        },
+        "Phase moved",
+        `${here()}#phases-heading`,
+      );
+    case "remove-phase": {
+      if (!phases[phaseIndex]) return refuse("Phase not found");
+      if (phases.length === 1) return refuse(blueprintFormMessages.lastPhase);
+      return save(
+        { ...blueprint, phaseTemplates: phases.filter((_, i) => i !== phaseIndex) },
+        "Phase removed",
+        `${here()}#phases-heading`,
+      );
+    }
+    case "reorder-items": {
+      const next = reorderItems(items, field(form, "order").split(",").filter(Boolean));
+      if (!next) return refuse("The content changed since this page was loaded: reload it and try again");
+      return save({ ...blueprint, items: next }, "Items reordered");
+    }
     case "save-item": {
       const made = itemFromForm(form, items);
       if ("error" in made) return refuse(made.error, field(form, "itemId") || "new");
@@ -184,7 +247,10 @@ export async function blueprintEditorAction(app: AppContext, request: Request, a
         title: example.title,
         body: example.content,
       };
-      return save({ ...blueprint, items: [...items, item] }, `${example.title} added`, here({ item: item.id }));
+      // Inserted where the "+" was opened, else at the end.
+      const after = field(form, "after");
+      const placed = after ? insertAfter(items, after === "start" ? null : after, item) : [...items, item];
+      return save({ ...blueprint, items: placed }, `${example.title} added`, here({ item: item.id }));
     }
     case "save-example": {
       const item = items.find((i) => i.id === field(form, "itemId"));

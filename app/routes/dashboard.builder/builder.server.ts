@@ -15,6 +15,7 @@ import {
   markRecentlyOpened,
   openOwnedApp,
   publishApp,
+  publishedAppsBesides,
   restoreVersion,
   saveLandingPage,
   saveOnboardingFlow,
@@ -35,7 +36,10 @@ import {
   builderPath,
   fieldName,
   formIndexProblem,
+  publishBlock,
   SECTIONS,
+  type PublishBlock,
+  type PublishTier,
   type BuilderActionData,
   type Section,
 } from "~/features/builder/rules";
@@ -73,7 +77,9 @@ export type BuilderData =
       appName: string | null;
       tiers: StudioTierOption[];
       idempotencyKey: string;
-      activeTier: { tierSlug: string; name: string } | null;
+      activeTier: PublishTier | null;
+      /** Why the app (when one is named) cannot be published now; null when it can. */
+      block: PublishBlock | null;
     }
   | {
       kind: "paid";
@@ -88,7 +94,8 @@ export type BuilderData =
       section: Section;
       app: BuilderApp;
       unpublished: UnpublishedAnswer;
-      tier: { tierSlug: string; name: string; maxPublishedApps: number } | null;
+      tier: PublishTier | null;
+      block: PublishBlock | null;
       landingVersions: VersionPage | null;
       flowVersions: VersionPage | null;
       themeVersions: VersionPage | null;
@@ -128,6 +135,15 @@ async function openApp(app: AppContext, user: UserRow, appId: string): Promise<A
 const tierName = (tiers: StudioTierOption[], slug: string | null | undefined) =>
   tiers.find((t) => t.slug === slug)?.name ?? null;
 
+const publishTier = (
+  tiers: StudioTierOption[],
+  active: { tierSlug: string; maxPublishedApps: number },
+): PublishTier => ({
+  slug: active.tierSlug,
+  name: tierName(tiers, active.tierSlug) ?? active.tierSlug,
+  maxPublishedApps: active.maxPublishedApps,
+});
+
 export async function loadBuilder(app: AppContext, request: Request): Promise<BuilderData> {
   const url = new URL(request.url);
   const user = await signedIn(app, request);
@@ -136,19 +152,21 @@ export async function loadBuilder(app: AppContext, request: Request): Promise<Bu
   const row = appId ? await openApp(app, user, appId) : null;
 
   if (mode === "pricing_tiers") {
-    const [tiers, active] = await Promise.all([
+    const ownerId = row?.ownerId ?? user.id;
+    const [tiers, active, elsewhere] = await Promise.all([
       studioPaymentOptions(app),
-      activeStudioTier(app, row?.ownerId ?? user.id),
+      activeStudioTier(app, ownerId),
+      publishedAppsBesides(app, ownerId, row?.id ?? null),
     ]);
+    const activeTier = active ? publishTier(tiers, active) : null;
     return {
       kind: "tiers",
       appId: row?.id ?? null,
       appName: row?.name ?? null,
       tiers,
       idempotencyKey: crypto.randomUUID(),
-      activeTier: active
-        ? { tierSlug: active.tierSlug, name: tierName(tiers, active.tierSlug) ?? active.tierSlug }
-        : null,
+      activeTier,
+      block: row ? publishBlock(activeTier, row, elsewhere) : null,
     };
   }
   if (mode === "publish" && url.searchParams.get("payment_success") === "true") {
@@ -176,19 +194,19 @@ export async function loadBuilder(app: AppContext, request: Request): Promise<Bu
       : (SECTIONS as readonly string[]).includes(requested ?? "")
         ? (requested as Section)
         : "landing";
-  const [active, tiers] = await Promise.all([activeStudioTier(app, row.ownerId), studioPaymentOptions(app)]);
+  const [active, tiers, elsewhere] = await Promise.all([
+    activeStudioTier(app, row.ownerId),
+    studioPaymentOptions(app),
+    section === "publish" ? publishedAppsBesides(app, row.ownerId, row.id) : 0,
+  ]);
+  const tier = active ? publishTier(tiers, active) : null;
   return {
     kind: "editor",
     section,
     app: toBuilderApp(row),
     unpublished: unpublishedChanges(row),
-    tier: active
-      ? {
-          tierSlug: active.tierSlug,
-          name: tierName(tiers, active.tierSlug) ?? active.tierSlug,
-          maxPublishedApps: active.maxPublishedApps,
-        }
-      : null,
+    tier,
+    block: section === "publish" ? publishBlock(tier, row, elsewhere) : null,
     landingVersions:
       section === "landing"
         ? await versionPage(app, row.id, "landing_page", { limit: 20, cursor: url.searchParams.get("historyCursor") })
@@ -226,18 +244,19 @@ export async function builderAction(app: AppContext, request: Request) {
     const tierSlug = String(form.get("tierSlug") ?? "");
     const row = appId ? await openApp(app, user, appId) : null;
     const idempotencyKey = `studio-page:${user.id}:${String(form.get("idempotencyKey") ?? crypto.randomUUID()).slice(0, 64)}:${priceOptionId}`;
-    const line = await studioCheckoutLine(app, { priceOptionId, tierSlug }).catch((error: unknown) => {
-      if (error instanceof ServiceError) return null;
+    const line = await studioCheckoutLine(app, user.id, { priceOptionId, tierSlug }).catch((error: unknown) => {
+      if (error instanceof ServiceError) return error;
       throw error;
     });
-    const opened = line
-      ? await openDirectCheckout(app, checkoutVisitOf(request), user, {
-          line,
-          successPath: studioSuccessPath(row?.id ?? null, tierSlug),
-          cancelPath: studioCancelPath(row?.id ?? null),
-          idempotencyKey,
-        })
-      : ({ ok: false, status: 400, formError: builderMessages.priceOptionUnknown } as const);
+    const opened =
+      line instanceof ServiceError
+        ? ({ ok: false, status: 400, formError: line.message } as const)
+        : await openDirectCheckout(app, checkoutVisitOf(request), user, {
+            line,
+            successPath: studioSuccessPath(row?.id ?? null, tierSlug),
+            cancelPath: studioCancelPath(row?.id ?? null),
+            idempotencyKey,
+          });
     if (!opened.ok)
       return failed({
         ok: false,
