@@ -44,16 +44,23 @@ export function ToastCard({ toast, onDismiss, inline = false }: ToastCardProps) 
 /** One toast slot: shown until dismissed or, unless paused, for TOAST_AUTO_DISMISS_MS. */
 function useShownToast(toast: ToastData | null, paused: boolean) {
   const [shown, setShown] = useState<ToastData | null>(toast);
-  // Each loader response that carries a toast is a new object: show it, even if its text repeats.
+  // Each toast gets its own element (a key per toast), so its CSS animation starts again: reusing the
+  // last one's element kept that one's finished 8 s fade-out and drew the new toast hidden.
+  const [key, setKey] = useState(0);
+  // Each loader response that carries a toast is a new object: show it, even if its text repeats. A
+  // later response without one (any revalidation, e.g. after a fetcher's post) leaves the toast on
+  // screen for its time: it used to blank it at once, so a toast could vanish before anyone read it.
   useEffect(() => {
+    if (!toast) return;
     setShown(toast);
+    setKey((k) => k + 1);
   }, [toast]);
   useEffect(() => {
     if (!shown || paused) return;
     const timer = window.setTimeout(() => setShown(null), TOAST_AUTO_DISMISS_MS);
     return () => window.clearTimeout(timer);
   }, [shown, paused]);
-  return [shown, setShown] as const;
+  return [shown, setShown, key] as const;
 }
 
 /**
@@ -68,8 +75,8 @@ export function ToastArea({ toast, live = null }: { toast: ToastData | null; liv
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [paused, setPaused] = useState(false);
-  const [shown, setShown] = useShownToast(toast, paused);
-  const [liveShown, setLiveShown] = useShownToast(live, paused);
+  const [shown, setShown, shownKey] = useShownToast(toast, paused);
+  const [liveShown, setLiveShown, liveKey] = useShownToast(live, paused);
 
   return (
     <div
@@ -81,8 +88,16 @@ export function ToastArea({ toast, live = null }: { toast: ToastData | null; liv
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      {shown ? <ToastCard toast={shown} onDismiss={hydrated ? () => setShown(null) : undefined} /> : null}
-      {liveShown ? <ToastCard toast={liveShown} onDismiss={hydrated ? () => setLiveShown(null) : undefined} /> : null}
+      {shown ? (
+        <ToastCard key={`page-${shownKey}`} toast={shown} onDismiss={hydrated ? () => setShown(null) : undefined} />
+      ) : null}
+      {liveShown ? (
+        <ToastCard
+          key={`live-${liveKey}`}
+          toast={liveShown}
+          onDismiss={hydrated ? () => setLiveShown(null) : undefined}
+        />
+      ) : null}
     </div>
   );
 }

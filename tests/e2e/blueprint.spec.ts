@@ -99,7 +99,16 @@ test("edit the plan's phases; with JavaScript an item previews live and saves it
   await expect(page.getByText("Phase moved")).toBeVisible();
   await expect(phases.nth(1).getByRole("heading", { level: 3 })).toHaveText("Neck release");
 
+  // "Your apps" in the header: the picker's link without JavaScript, the creator's apps with it.
+  await page.locator("summary", { hasText: "Your apps" }).click();
+  await expect(page.getByRole("link", { name: "All your apps" })).toBeVisible();
   if (!isJs(testInfo.project.name)) return;
+  const appName = (await h1(page).textContent())!.replace(/: blueprint$/, "");
+  await expect(page.getByRole("list", { name: "Your apps" }).getByRole("link", { name: appName })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.locator("summary", { hasText: "Your apps" }).click();
   // Drag the last item to the top: the new order is saved as a version.
   const items = page.locator(".blueprint-items > li");
   const titles = await items.getByRole("heading", { level: 3 }).allTextContents();

@@ -291,17 +291,26 @@ export async function buildAppFromIdea(page: Page, appIdea: string): Promise<str
   return appId;
 }
 
-/** Takes an app's onboarding from the page it is on, answering each page with its first choice (the rest are optional or have a default), up to "See my plan". */
+/**
+ * Takes an app's onboarding from the page it is on, answering each page with its first choice (the
+ * rest are optional or have a default), up to "See my plan". Each step waits for the page's own
+ * "Step n of m" bar, not the address: with JavaScript the address can change before the next page
+ * is drawn.
+ */
 export async function answerOnboardingWithFirstChoices(page: Page) {
+  const bar = page.getByRole("progressbar", { name: /^Step \d+ of \d+$/ });
   for (let step = 0; step < 8; step++) {
-    const submit = page.locator("main form").getByRole("button", { name: /^(Next|See my plan)$/ });
-    const last = (await submit.textContent())?.trim() === "See my plan";
+    const label = (await bar.getAttribute("aria-label"))!;
+    const [, n, m] = label.match(/^Step (\d+) of (\d+)$/)!;
+    const last = n === m;
     const radios = page.locator("main form").getByRole("radio");
     if ((await radios.count()) > 0) await radios.first().check();
-    const before = page.url();
-    await submit.click();
+    await page
+      .locator("main form")
+      .getByRole("button", { name: last ? "See my plan" : "Next", exact: true })
+      .click();
     if (last) return;
-    await page.waitForURL((url) => url.toString() !== before);
+    await expect(bar).not.toHaveAttribute("aria-label", label);
   }
   throw new Error("The onboarding did not reach 'See my plan' in 8 pages");
 }

@@ -4,7 +4,14 @@ import type { z } from "zod";
 import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_PRICING, DEMO_THEME } from "../tools/apps-sql.mjs";
 import type { LandingPage, OnboardingFlow, PublishedSnapshot, Theme } from "~/db/app-content";
 import { onboardingFlowSchema } from "~/db/app-content";
-import { checkUnpublishedChanges, forgetUnpublishedChanges, sharedCache } from "~/features/builder/client";
+import {
+  checkUnpublishedChanges,
+  creatorApps,
+  creatorHasAnyApp,
+  forgetCreatorApps,
+  forgetUnpublishedChanges,
+  sharedCache,
+} from "~/features/builder/client";
 import {
   builderMessages,
   centsToDollars,
@@ -466,5 +473,47 @@ describe("publishBlock and tierOffer: why an app cannot go live, and which tiers
     expect(tierOffer(pro, starter)).toBe("buy");
     expect(tierOffer(starter, pro)).toBe("smaller");
     expect(tierOffer({ slug: "other", maxPublishedApps: 5 }, pro)).toBe("smaller");
+  });
+});
+
+describe("the builder client's app list (30 s) and creatorHasAnyApp (15 s)", () => {
+  afterEach(() => {
+    forgetCreatorApps();
+    vi.useRealTimers();
+  });
+  const apps = [{ appId: "a1", name: "Desk Yoga", isPublished: true, storefrontSlug: "x" }];
+
+  it("shares one request between calls, keeps the list 30 s, then asks again", async () => {
+    vi.useFakeTimers();
+    const fetcher = vi.fn(async () => Response.json({ response: { apps } }));
+    const [a, b] = await Promise.all([
+      creatorApps(fetcher as unknown as typeof fetch),
+      creatorApps(fetcher as unknown as typeof fetch),
+    ]);
+    expect(a).toEqual([{ appId: "a1", name: "Desk Yoga", isPublished: true }]);
+    expect(b).toEqual(a);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(fetcher).toHaveBeenCalledWith("/api/app-builder/getCreatorApps", expect.anything());
+    vi.advanceTimersByTime(29_999);
+    await creatorApps(fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(2);
+    await creatorApps(fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps hasAny 15 s, and forgets a failure at once", async () => {
+    vi.useFakeTimers();
+    const failing = vi.fn(async () => Response.json({ error: "Failed" }, { status: 500 }));
+    await expect(creatorHasAnyApp(failing as unknown as typeof fetch)).rejects.toThrow("Failed");
+    const fetcher = vi.fn(async () => Response.json({ response: { hasAny: true } }));
+    expect(await creatorHasAnyApp(fetcher as unknown as typeof fetch)).toBe(true);
+    vi.advanceTimersByTime(14_999);
+    await creatorHasAnyApp(fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(2);
+    await creatorHasAnyApp(fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledTimes(2);
+    expect(fetcher).toHaveBeenCalledWith("/api/app-builder/creatorHasAnyApp", expect.anything());
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The builder's browser helper for GET /api/apps/checkUnpublishedChanges/{appId} (spec 7, 9): the
- * answer is kept 5 s per app and calls made while one is in flight share that one request.
+ * The builder's browser helpers (spec 7, 9): GET /api/apps/checkUnpublishedChanges/{appId} kept 5 s
+ * per app, the creator's app list 30 s and creatorHasAnyApp 15 s. Calls made while one is in flight
+ * share that one request; a failure is not kept.
  */
-import { UNPUBLISHED_CACHE_MS } from "./rules";
+import { CREATOR_APPS_CACHE_MS, HAS_ANY_APP_CACHE_MS, UNPUBLISHED_CACHE_MS } from "./rules";
 
 export interface UnpublishedChanges {
   hasUnpublishedChanges: boolean;
@@ -45,6 +46,47 @@ export function sharedCache<T>(ttlMs: number, now: () => number = () => Date.now
 }
 
 const unpublished = sharedCache<UnpublishedChanges>(UNPUBLISHED_CACHE_MS);
+
+/** GET a builder API route and answer its body's 'response', or throw with the API's message. */
+async function apiResponse<T>(path: string, fetcher: typeof fetch): Promise<T> {
+  const response = await fetcher(path, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+  const body = (await response.json().catch(() => null)) as { response?: T; error?: string; message?: string } | null;
+  if (!response.ok || !body?.response)
+    throw Object.assign(new Error(body?.error ?? body?.message ?? `HTTP ${response.status}`), {
+      status: response.status,
+    });
+  return body.response;
+}
+
+export interface CreatorAppSummary {
+  appId: string;
+  name: string;
+  isPublished: boolean;
+}
+
+const creatorAppList = sharedCache<CreatorAppSummary[]>(CREATOR_APPS_CACHE_MS);
+const hasAnyApp = sharedCache<boolean>(HAS_ANY_APP_CACHE_MS);
+
+/** The signed-in creator's apps (GET /api/app-builder/getCreatorApps), kept 30 s. */
+export function creatorApps(fetcher: typeof fetch = fetch): Promise<CreatorAppSummary[]> {
+  return creatorAppList.get("mine", async () => {
+    const { apps } = await apiResponse<{ apps: CreatorAppSummary[] }>("/api/app-builder/getCreatorApps", fetcher);
+    return apps.map(({ appId, name, isPublished }) => ({ appId, name, isPublished: Boolean(isPublished) }));
+  });
+}
+
+/** Whether the signed-in creator has any app (GET /api/app-builder/creatorHasAnyApp), kept 15 s. */
+export function creatorHasAnyApp(fetcher: typeof fetch = fetch): Promise<boolean> {
+  return hasAnyApp.get("mine", async () =>
+    Boolean((await apiResponse<{ hasAny: boolean }>("/api/app-builder/creatorHasAnyApp", fetcher)).hasAny),
+  );
+}
+
+/** After an app is made or renamed the cached list is out of date. */
+export function forgetCreatorApps() {
+  creatorAppList.clear();
+  hasAnyApp.clear();
+}
 
 /** The app's unpublished-changes answer (the body's 'response'), cached 5 s, one request at a time. */
 export function checkUnpublishedChanges(appId: string, fetcher: typeof fetch = fetch): Promise<UnpublishedChanges> {

@@ -18,6 +18,9 @@ export type BuilderActionData =
 
 export const VERSION_PAGE_SIZE = 20;
 export const UNPUBLISHED_CACHE_MS = 5_000;
+/** Spec 9's builder client cache lifetimes. */
+export const CREATOR_APPS_CACHE_MS = 30_000;
+export const HAS_ANY_APP_CACHE_MS = 15_000;
 export const AUTOSAVE_DELAY_MS = 1_500;
 
 export const builderMessages = {

@@ -9,6 +9,7 @@ import { useState } from "react";
 import type { Blueprint, BlueprintItem } from "~/db/app-content";
 import { cardsToText, PHASE_LEVELS, quizToText } from "~/features/builder/blueprint-form";
 import { History } from "~/features/builder/components/Editors";
+import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
 import { Select } from "~/features/builder/components/fields";
 import { builderPath } from "~/features/builder/rules";
 import { Button, buttonClass } from "~/ui/Button";
@@ -179,6 +180,7 @@ export function BlueprintEditor({ data, answer }: { data: BlueprintEditorData; a
           <h1>{app.name}: blueprint</h1>
         </div>
         <div className="builder-header__links">
+          <AppSwitcher currentAppId={app.id} />
           <Link to={here({ help: "1" })} className={buttonClass({ variant: "secondary", size: "small" })}>
             <span className="btn__label">Help with this blueprint</span>
           </Link>

@@ -5,6 +5,7 @@ import { buttonClass } from "~/ui/Button";
 import type { UnpublishedAnswer } from "~/features/builder/builder.server";
 import { checkUnpublishedChanges, forgetUnpublishedChanges } from "~/features/builder/client";
 import { FlowEditor, History, LandingEditor, PricingEditor, ThemeEditor } from "~/features/builder/components/Editors";
+import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
 import { ErrorSummary, SavedSignal } from "~/features/builder/components/fields";
 import { builderPath, tierOffer, type BuilderActionData, type Section } from "~/features/builder/rules";
 import type { StudioTierOption } from "~/features/builder/builder.server";
@@ -220,6 +221,7 @@ function Editor({
             </p>
           </div>
           <div className="builder-header__links">
+            <AppSwitcher currentAppId={app.id} />
             {unpublished.isPublished ? (
               <a href={app.publicPath} className={buttonClass({ variant: "secondary", size: "small" })}>
                 <span className="btn__label">View public page</span>

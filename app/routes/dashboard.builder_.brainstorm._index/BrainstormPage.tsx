@@ -5,6 +5,7 @@
  */
 import { longDateText } from "~/platform/format";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
 import { Button } from "~/ui/Button";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
@@ -24,7 +25,12 @@ export function BrainstormPage() {
       <nav aria-label="Breadcrumb" className="builder-crumbs">
         <Link to="/dashboard">Dashboard</Link> / <span aria-current="page">Brainstorm</span>
       </nav>
-      <h1>Brainstorm app ideas</h1>
+      <header className="builder-header">
+        <h1>Brainstorm app ideas</h1>
+        <div className="builder-header__links">
+          <AppSwitcher onlyIfAny />
+        </div>
+      </header>
       <p className="builder-note">
         Tell us what your app is about and who it is for. You get five app ideas, each with a promise, sample questions
         and a plan outline, ready to build.

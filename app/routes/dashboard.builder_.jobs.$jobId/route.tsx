@@ -1,8 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import builderStyles from "~/features/builder/builder.css";
 import { buildOf } from "~/features/builder/build-app.server";
+import { forgetCreatorApps } from "~/features/builder/client";
 import { JobProgress } from "~/features/jobs/components/JobProgress";
 import { orErrorPage } from "~/http/service.server";
 import { requireUser } from "~/http/visitor.server";
@@ -24,6 +26,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function BuildProgressRoute() {
   const { build } = useLoaderData<typeof loader>();
+  // A new app is on its way: the builder's cached app list (30 s) would not have it.
+  useEffect(() => forgetCreatorApps(), []);
   return (
     <div className="container builder">
       <nav aria-label="Breadcrumb" className="builder-crumbs">
