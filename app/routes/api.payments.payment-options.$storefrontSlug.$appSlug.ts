@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { appBySlugs } from "~/features/apps/apps.server";
+import { publicAppBySlugs } from "~/features/apps/apps.server";
 import { PAYMENT_MESSAGES } from "~/features/apps/payment-options";
 import { paymentOptionsFor } from "~/features/apps/payment-options.server";
 import { apiJson, apiLoader } from "~/http/api.server";
@@ -11,7 +11,7 @@ const failed = (status: 404 | 503) =>
 /** GET /api/payments/payment-options/{storefrontSlug}/{appSlug}?user_id= → {status:'success', response} from the app's published pricing. */
 export const loader = apiLoader(z.object({}), async ({ app, params }) => {
   try {
-    const row = await appBySlugs(
+    const row = await publicAppBySlugs(
       app,
       (params.storefrontSlug ?? "").slice(0, 120),
       (params.appSlug ?? "").slice(0, 120),

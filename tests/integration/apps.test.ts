@@ -450,6 +450,39 @@ describe("GET /api/payments/payment-options", () => {
       expect(await failed.json()).toMatchObject({ error: "Failed to fetch payment options" });
     }
   });
+
+  it("promises the goal date of the blueprint's usual plan length, on the API and the landing page", async () => {
+    const c = await creator("weeks");
+    const appId = await publishedApp(c.userId, c.storefrontSlug, "four-weeks");
+    const weeks = async () =>
+      (
+        (await (await new Browser().get(`/api/payments/payment-options/${c.storefrontSlug}/four-weeks`)).json()) as {
+          response: { transformationBubbleText: string; transformation_date: string };
+        }
+      ).response;
+    // The demo blueprint: the spec's 12 weeks.
+    expect((await weeks()).transformationBubbleText).toBe(
+      `${DEMO_BLUEPRINT.defaultProgramLengthWeeks} weeks to your goal`,
+    );
+    await env.DB.prepare(
+      "UPDATE app_blueprints SET content = json_set(content, '$.defaultProgramLengthWeeks', 4) WHERE app_id = ?",
+    )
+      .bind(appId)
+      .run();
+    const four = await weeks();
+    expect(four.transformationBubbleText).toBe("4 weeks to your goal");
+    const days =
+      (Date.parse(four.transformation_date) - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000;
+    expect(days).toBe(28);
+    const promise = `Reach your goal by ${new Date(Date.parse(four.transformation_date)).toLocaleDateString("en-US", {
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    })}`;
+    await forgetPublishedApp(testApp(), c.storefrontSlug, "four-weeks");
+    expect(await (await new Browser().get(`/apps/${c.storefrontSlug}/four-weeks`)).text()).toContain(promise);
+  });
 });
 
 describe("the apps JSON API", () => {

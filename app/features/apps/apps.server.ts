@@ -3,8 +3,8 @@
  * onboarding, plans, public pages, the JSON API) asks. Ownership is checked here, on the server:
  * a creator may touch only their own apps; admins may act on any (asUserEmail / asUserId).
  */
-import { and, desc, eq, gt } from "drizzle-orm";
-import { apps, creatorStudioSubscriptions, studioTiers, type AppRow, type UserRow } from "~/db/schema";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { appBlueprints, apps, creatorStudioSubscriptions, studioTiers, type AppRow, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 
 export async function appById(app: AppContext, appId: string): Promise<AppRow | null> {
@@ -19,6 +19,29 @@ export async function appBySlugs(app: AppContext, storefrontSlug: string, appSlu
       .where(and(eq(apps.storefrontSlug, storefrontSlug), eq(apps.appSlug, appSlug)))
       .get()) ?? null
   );
+}
+
+/**
+ * The app by its slugs with its blueprint's usual plan length, in one query: what the public pages
+ * promise ("Reach your goal by …") is the length its plans are made with, not a fixed default.
+ */
+export async function publicAppBySlugs(
+  app: AppContext,
+  storefrontSlug: string,
+  appSlug: string,
+): Promise<(AppRow & { programWeeks: number | null }) | null> {
+  const found = await app.db
+    .select({
+      row: apps,
+      weeks: sql<unknown>`json_extract(${appBlueprints.content}, '$.defaultProgramLengthWeeks')`,
+    })
+    .from(apps)
+    .leftJoin(appBlueprints, eq(appBlueprints.appId, apps.id))
+    .where(and(eq(apps.storefrontSlug, storefrontSlug), eq(apps.appSlug, appSlug)))
+    .get();
+  if (!found) return null;
+  const weeks = Number(found.weeks);
+  return { ...found.row, programWeeks: Number.isInteger(weeks) && weeks >= 1 && weeks <= 52 ? weeks : null };
 }
 
 export type OwnedApp = { ok: true; row: AppRow } | { ok: false; status: 404 | 403; error: string };

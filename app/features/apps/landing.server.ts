@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { AppContext } from "~/platform/context";
-import { appBySlugs } from "./apps.server";
+import { publicAppBySlugs } from "./apps.server";
 import type { PublicAppView } from "./payment-options.server";
 import { isPubliclyVisible } from "./rules";
 
@@ -33,7 +33,7 @@ export async function publishedApp(
   } catch {
     // A cache that cannot be read is a miss.
   }
-  const row = await appBySlugs(app, storefrontSlug, appSlug);
+  const row = await publicAppBySlugs(app, storefrontSlug, appSlug);
   if (!row || !isPubliclyVisible(row)) return null;
   const view: PublicAppView = {
     id: row.id,
@@ -42,6 +42,7 @@ export async function publishedApp(
     appSlug: row.appSlug,
     isPublished: row.isPublished,
     published: row.published,
+    programWeeks: row.programWeeks,
   };
   app.ctx.waitUntil(
     app.bindings.CACHE.put(key, JSON.stringify(view), { expirationTtl: PUBLISHED_CACHE_SECONDS }).catch(

@@ -11,7 +11,7 @@ import { openDirectCheckout, type CheckoutVisit } from "~/features/checkout/dire
 import type { Opened } from "~/features/checkout/checkout.server";
 import { paymentsMode } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
-import { appBySlugs } from "./apps.server";
+import { appBySlugs, publicAppBySlugs } from "./apps.server";
 import { PLAN_DEFAULTS } from "~/db/app-content";
 import {
   buildPaymentOptions,
@@ -25,14 +25,17 @@ import {
 import { isPubliclyVisible } from "./rules";
 
 /** The server's payment options for a published app (null when the public cannot see the app). */
-export type PublicAppView = Pick<AppRow, "id" | "name" | "storefrontSlug" | "appSlug" | "isPublished" | "published">;
+export type PublicAppView = Pick<AppRow, "id" | "name" | "storefrontSlug" | "appSlug" | "isPublished" | "published"> & {
+  /** The blueprint's usual plan length in weeks (absent: the spec's default). */
+  programWeeks?: number | null;
+};
 
 export function paymentOptionsFor(app: AppContext, row: PublicAppView): PaymentOptionsResponse | null {
   if (!isPubliclyVisible(row)) return null;
   return buildPaymentOptions({ id: row.id, name: row.name }, row.published!.pricing, {
     now: app.now,
     paymentProcessor: paymentsMode(app.env),
-    programWeeks: PLAN_DEFAULTS.programLengthWeeks,
+    programWeeks: row.programWeeks ?? PLAN_DEFAULTS.programLengthWeeks,
   });
 }
 
@@ -87,7 +90,7 @@ export async function loadAppPlans(
   appSlug: string,
   userId?: string | null,
 ): Promise<AppPlans | null> {
-  const row = await appBySlugs(app, storefrontSlug, appSlug);
+  const row = await publicAppBySlugs(app, storefrontSlug, appSlug);
   return row ? appPlansFor(app, row, userId) : null;
 }
 

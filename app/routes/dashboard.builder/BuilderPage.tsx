@@ -124,9 +124,12 @@ function TierBuy({ tier, data }: { tier: StudioTierOption; data: Extract<Builder
               type="submit"
               className={buttonClass({ variant: option.interval === "year" ? "primary" : "secondary" })}
             >
+              {/* The card's heading names the tier; the button says only its price, so it fits one line. */}
               <span className="btn__label">
-                {tier.name} {option.interval === "month" ? "monthly" : "annual"}: {formatCents(option.priceCents)}{" "}
-                {option.interval === "month" ? "a month" : "a year"}
+                <span className="visually-hidden">
+                  {tier.name} {option.interval === "month" ? "monthly" : "annual"}:{" "}
+                </span>
+                {formatCents(option.priceCents)} {option.interval === "month" ? "a month" : "a year"}
               </span>
             </button>
           </Form>
