@@ -30,6 +30,8 @@ const FEATURE_ORDER = [
   "plans",
   "onboarding",
   "builder",
+  // the app's media library, its descriptions and generated images (issue 20); it reads the blueprint
+  "media",
   "admin",
   "home",
   "shell",

@@ -905,7 +905,7 @@ export const jobs = sqliteTable(
   {
     id: text("id").primaryKey(),
     /** features/jobs/rules.ts JOB_KINDS. */
-    kind: text("kind", { enum: ["plan", "brainstorm", "build-app"] }).notNull(),
+    kind: text("kind", { enum: ["plan", "brainstorm", "build-app", "describe-media", "app-images"] }).notNull(),
     dedupeKey: text("dedupe_key").notNull().unique(),
     status: text("status", { enum: ["queued", "running", "completed", "failed"] }).notNull(),
     progress: integer("progress").notNull().default(0),
@@ -1064,4 +1064,80 @@ export const appSubscriptions = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("app_subscriptions_user").on(t.userId, t.appId), index("app_subscriptions_app").on(t.appId)],
+);
+
+/** What an app media item is: an upload (image, audio, video, pdf) or a link of some kind. */
+export const MEDIA_TYPES = ["image", "audio", "video", "pdf", "link", "youtube", "podcast", "channel"] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/**
+ * An app's media library item (creator-app-builder spec 3 "App media", issue 20): an upload in R2
+ * (url /media/app-media/…) or a link. Podcasts and channels are parents of their episodes and
+ * videos (parent_media_id, and podcast_id / channel_id naming the parent). The two flags are null
+ * until set as booleans (spec 5: optional fields are stored only when present). created_at is the
+ * library's cursor; upload_date the children's (an episode's publication date when known).
+ */
+export const appMedia = sqliteTable(
+  "app_media",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    type: text("type", { enum: MEDIA_TYPES }).notNull(),
+    url: text("url").notNull(),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>(),
+    thumbnailUrl: text("thumbnail_url"),
+    isInBlueprint: integer("is_in_blueprint", { mode: "boolean" }),
+    isHiddenInLibrary: integer("is_hidden_in_library", { mode: "boolean" }),
+    parentMediaId: text("parent_media_id"),
+    podcastId: text("podcast_id"),
+    channelId: text("channel_id"),
+    createdAt: integer("created_at").notNull(),
+    uploadDate: integer("upload_date").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("app_media_app_created").on(t.appId, t.createdAt),
+    index("app_media_parent_upload").on(t.parentMediaId, t.uploadDate),
+    index("app_media_app_url").on(t.appId, t.url),
+  ],
+);
+export type AppMediaRow = typeof appMedia.$inferSelect;
+
+/** A creator's named topic in an app's media library; order_num orders the topics themselves. */
+export const appTopics = sqliteTable(
+  "app_topics",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    orderNum: integer("order_num").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("app_topics_app_order").on(t.appId, t.orderNum)],
+);
+export type AppTopicRow = typeof appTopics.$inferSelect;
+
+/** Media in a topic (many to many), with the item's order within the topic (the topic's cursor). */
+export const appMediaTopics = sqliteTable(
+  "app_media_topics",
+  {
+    topicId: text("topic_id")
+      .notNull()
+      .references(() => appTopics.id, { onDelete: "cascade" }),
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => appMedia.id, { onDelete: "cascade" }),
+    orderNum: integer("order_num").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.topicId, t.mediaId] }),
+    index("app_media_topics_topic_order").on(t.topicId, t.orderNum),
+    index("app_media_topics_media").on(t.mediaId),
+  ],
 );

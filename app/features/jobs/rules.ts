@@ -5,7 +5,7 @@
  */
 
 /** Every kind of long work; each has a handler (workers/jobs.ts puts them together). */
-export const JOB_KINDS = ["plan", "brainstorm", "build-app"] as const;
+export const JOB_KINDS = ["plan", "brainstorm", "build-app", "describe-media", "app-images"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export type JobStatus = "queued" | "running" | "completed" | "failed";
 
