@@ -73,17 +73,18 @@ export async function putAppMedia(
   appId: string,
   file: Blob | Uint8Array,
 ): Promise<StoredMedia | { error: string }> {
-  const blob = file instanceof Uint8Array ? new Blob([file]) : file;
-  const head = new Uint8Array(await blob.slice(0, SNIFF_BYTES).arrayBuffer());
+  const size = file instanceof Uint8Array ? file.byteLength : file.size;
+  const head =
+    file instanceof Uint8Array ? file.subarray(0, SNIFF_BYTES) : new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   const sniffed = sniffMedia(head);
-  const problem = uploadProblem(sniffed, blob.size);
+  const problem = uploadProblem(sniffed, size);
   if (problem || !sniffed) return { error: problem ?? "" };
   const key = `${appMediaPrefix(appId)}${crypto.randomUUID()}.${sniffed.ext}`;
   // A Blob goes as it is (no second copy of a large video in memory).
   await app.bindings.MEDIA.put(key, file, {
     httpMetadata: { contentType: sniffed.contentType },
   });
-  return { ...sniffed, key, url: mediaUrl(key), size: blob.size };
+  return { ...sniffed, key, url: mediaUrl(key), size };
 }
 
 /** The stored type and size of a /media/ url's object, or null when there is no such object. */
