@@ -75,7 +75,9 @@ export async function putAppMedia(
 ): Promise<StoredMedia | { error: string }> {
   const size = file instanceof Uint8Array ? file.byteLength : file.size;
   const head =
-    file instanceof Uint8Array ? file.subarray(0, SNIFF_BYTES) : new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+    file instanceof Uint8Array
+      ? file.subarray(0, SNIFF_BYTES)
+      : new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   const sniffed = sniffMedia(head);
   const problem = uploadProblem(sniffed, size);
   if (problem || !sniffed) return { error: problem ?? "" };

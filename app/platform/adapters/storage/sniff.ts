@@ -32,7 +32,12 @@ export const MAX_UPLOAD_REQUEST_BYTES = Math.max(...Object.values(MEDIA_MAX_BYTE
 /** How many leading bytes sniffMedia looks at (WebM names its tracks' codecs within them). */
 export const SNIFF_BYTES = 64 * 1024;
 
-const KIND_WORDS: Record<UploadKind, string> = { image: "An image", audio: "An audio file", video: "A video", pdf: "A PDF" };
+const KIND_WORDS: Record<UploadKind, string> = {
+  image: "An image",
+  audio: "An audio file",
+  video: "A video",
+  pdf: "A PDF",
+};
 
 export const uploadMessages = {
   unknownType:
