@@ -71,7 +71,7 @@ const SLICE = 90;
 const slices = <T>(items: T[]) =>
   Array.from({ length: Math.ceil(items.length / SLICE) }, (_, i) => items.slice(i * SLICE, (i + 1) * SLICE));
 
-function view(row: AppMediaRow, topicIds: string[] = []): MediaView {
+export function mediaView(row: AppMediaRow, topicIds: string[] = []): MediaView {
   return {
     mediaId: row.id,
     appId: row.appId,
@@ -112,7 +112,7 @@ async function views(app: AppContext, rows: AppMediaRow[]): Promise<MediaView[]>
     app,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => view(r, topics.get(r.id) ?? []));
+  return rows.map((r) => mediaView(r, topics.get(r.id) ?? []));
 }
 
 const notHidden = () => or(isNull(appMedia.isHiddenInLibrary), eq(appMedia.isHiddenInLibrary, false));
@@ -357,7 +357,8 @@ function mergedMetadata(stored: Record<string, unknown> | null, change: Record<s
   return merged;
 }
 
-async function insertMedia(
+/** Writes a new item (its checks done by the caller). */
+export async function insertMedia(
   app: AppContext,
   appId: string,
   type: MediaType,
@@ -415,7 +416,7 @@ export async function saveAppMedia(
     .get();
   if (same) return { media: await updateRow(app, same, input), created: false };
   const saved = await insertMedia(app, row.id, input.type, input.url, input, parent);
-  return { media: view(saved), created: true };
+  return { media: mediaView(saved), created: true };
 }
 
 async function updateRow(
@@ -475,7 +476,7 @@ export async function updateAppMediaByUrl(
   await checkUrl(app, row.id, type, input.url);
   if (input.metadata) mergedMetadata(null, input.metadata);
   const saved = await insertMedia(app, row.id, type, input.url, input, null);
-  return { media: view(saved), created: true, updatedCount: 0 };
+  return { media: mediaView(saved), created: true, updatedCount: 0 };
 }
 
 /** updateAppMediaById: only the fields sent change (thumbnailUrl and parentMediaId may be cleared with null). */
@@ -562,7 +563,7 @@ export async function uploadAppMedia(
       orderNum: sql`(SELECT coalesce(max(${appMediaTopics.orderNum}), -1) + 1 FROM ${appMediaTopics} WHERE ${appMediaTopics.topicId} = ${topic.id})`,
       createdAt: app.now,
     });
-  return view(saved, topic ? [topic.id] : []);
+  return mediaView(saved, topic ? [topic.id] : []);
 }
 
 /**
