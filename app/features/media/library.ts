@@ -1,0 +1,79 @@
+/**
+ * How a library item reads to a person: its title, its card description, its type's label and the
+ * Markdown that presents it in the blueprint. Shared by the library screen and its server (pure).
+ *
+ * The metadata keys the library reads (written by uploads, link previews and the describers):
+ * title, fileName, description (the card's, short), longDescription (the blueprint's), siteName,
+ * image (a preview picture), durationSeconds, pages.
+ */
+import { MEDIA_MAX_BYTES } from "~/platform/adapters/storage/sniff";
+import type { MediaType } from "./rules";
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** What the upload form says it takes (the storage adapter's limits, checked on the server). */
+export const MEDIA_UPLOAD_HINT =
+  `Images up to ${mb(MEDIA_MAX_BYTES.image)}, audio up to ${mb(MEDIA_MAX_BYTES.audio)}, ` +
+  `video up to ${mb(MEDIA_MAX_BYTES.video)} and PDFs up to ${mb(MEDIA_MAX_BYTES.pdf)}.`;
+
+export interface LibraryItem {
+  mediaId: string;
+  type: MediaType;
+  url: string;
+  metadata: Record<string, unknown> | null;
+  thumbnailUrl: string | null;
+}
+
+const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+
+export const MEDIA_TYPE_LABELS: Record<MediaType, string> = {
+  image: "Image",
+  audio: "Audio",
+  video: "Video",
+  pdf: "PDF",
+  link: "Link",
+  youtube: "Online video",
+  podcast: "Podcast",
+  channel: "Channel",
+};
+
+/** The item's name: its title, else the uploaded file's name, else the link's address without https://. */
+export function mediaTitle(item: LibraryItem): string {
+  const named = text(item.metadata?.title) ?? text(item.metadata?.fileName);
+  if (named) return named;
+  try {
+    const url = new URL(item.url, "https://library.invalid");
+    if (url.hostname === "library.invalid") return `${MEDIA_TYPE_LABELS[item.type]} ${item.mediaId.slice(0, 8)}`;
+    return `${url.hostname.replace(/^www\./, "")}${url.pathname === "/" ? "" : url.pathname}`.slice(0, 80);
+  } catch {
+    return item.url.slice(0, 80);
+  }
+}
+
+/** The card's description, when the item has been described. */
+export const mediaDescription = (item: LibraryItem): string | null =>
+  text(item.metadata?.description) ?? text(item.metadata?.longDescription);
+
+/** "2:05" for a duration in seconds. */
+export function durationText(seconds: unknown): string | null {
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds <= 0) return null;
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
+}
+
+/** The picture a card shows: the image itself, the item's thumbnail, or a link's preview picture. */
+export function mediaPicture(item: LibraryItem): string | null {
+  if (item.type === "image") return item.url;
+  return item.thumbnailUrl ?? text(item.metadata?.image);
+}
+
+/** Markdown that presents the item in a blueprint story: the picture or a link, and its description. */
+export function libraryItemMarkdown(item: LibraryItem): string {
+  const title = mediaTitle(item).replace(/[[\]]/g, "");
+  const about = text(item.metadata?.longDescription) ?? text(item.metadata?.description);
+  const head = item.type === "image" ? `![${title}](${item.url})` : `[${title}](${item.url})`;
+  return about ? `${head}\n\n${about}` : head;
+}
