@@ -7,7 +7,8 @@
  * image (a preview picture), durationSeconds, pages.
  */
 import { MEDIA_MAX_BYTES } from "~/platform/adapters/storage/sniff";
-import type { MediaType } from "./rules";
+import { builderPath } from "~/features/builder/rules";
+import { MEDIA_TYPES, type MediaType } from "./rules";
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -76,4 +77,37 @@ export function libraryItemMarkdown(item: LibraryItem): string {
   const about = text(item.metadata?.longDescription) ?? text(item.metadata?.description);
   const head = item.type === "image" ? `![${title}](${item.url})` : `[${title}](${item.url})`;
   return about ? `${head}\n\n${about}` : head;
+}
+
+/** The library view a page or a post is about, read from the address. */
+export interface LibraryView {
+  type: MediaType | null;
+  topicId: string | null;
+  showHidden: boolean;
+  list: boolean;
+  parentId: string | null;
+}
+
+export function viewOf(url: URL): LibraryView {
+  const type = url.searchParams.get("type");
+  return {
+    type: (MEDIA_TYPES as readonly string[]).includes(type ?? "") ? (type as MediaType) : null,
+    topicId: url.searchParams.get("topic")?.slice(0, 64) || null,
+    showHidden: url.searchParams.get("hidden") === "1",
+    list: url.searchParams.get("view") === "list",
+    parentId: url.searchParams.get("parent")?.slice(0, 64) || null,
+  };
+}
+
+/** The library's address for a view (the filters a creator chose stay as they move around). */
+export function libraryPath(appId: string, view: Partial<LibraryView>, extra: Record<string, string> = {}): string {
+  return builderPath(appId, {
+    mode: "media",
+    type: view.type ?? undefined,
+    topic: view.topicId ?? undefined,
+    hidden: view.showHidden ? "1" : undefined,
+    view: view.list ? "list" : undefined,
+    parent: view.parentId ?? undefined,
+    ...extra,
+  });
 }

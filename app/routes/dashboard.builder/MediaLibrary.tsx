@@ -7,14 +7,21 @@
 import { Form, Link } from "@remix-run/react";
 import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
 import { builderPath } from "~/features/builder/rules";
-import { durationText, MEDIA_TYPE_LABELS, mediaDescription, mediaPicture, mediaTitle } from "~/features/media/library";
+import {
+  durationText,
+  libraryPath,
+  MEDIA_TYPE_LABELS,
+  mediaDescription,
+  mediaPicture,
+  mediaTitle,
+} from "~/features/media/library";
 import { isParentType, MEDIA_TYPES, type MediaType } from "~/features/media/rules";
 import type { MediaView } from "~/features/media/media.server";
 import type { TopicView } from "~/features/media/topics.server";
 import { Button, buttonClass } from "~/ui/Button";
 import { TextInput } from "~/ui/TextInput";
 import { TopicChoice, UploadForm } from "./media-upload";
-import { libraryPath, type MediaLibraryAnswer, type MediaLibraryData } from "./media-library.server";
+import type { MediaLibraryAnswer, MediaLibraryData } from "./media-library.server";
 
 type Data = MediaLibraryData;
 

@@ -22,8 +22,8 @@ import {
   uploadAppMedia,
   type MediaView,
 } from "~/features/media/media.server";
-import { LINK_TYPES, MEDIA_TYPES, isParentType, linkTypeOf, webUrl, type MediaType } from "~/features/media/rules";
-import { libraryItemMarkdown, mediaTitle } from "~/features/media/library";
+import { LINK_TYPES, isParentType, linkTypeOf, webUrl, type MediaType } from "~/features/media/rules";
+import { libraryItemMarkdown, libraryPath, mediaTitle, viewOf, type LibraryView } from "~/features/media/library";
 import {
   addTopicsToMedia,
   createTopic,
@@ -41,39 +41,6 @@ import { slugify } from "~/platform/format";
 
 export type MediaLibraryData = Awaited<ReturnType<typeof loadMediaLibrary>>;
 export type MediaLibraryAnswer = { error: string; intent: string; mediaId: string | null };
-
-/** The library view a page or a post is about, read from the address. */
-export interface LibraryView {
-  type: MediaType | null;
-  topicId: string | null;
-  showHidden: boolean;
-  list: boolean;
-  parentId: string | null;
-}
-
-function viewOf(url: URL): LibraryView {
-  const type = url.searchParams.get("type");
-  return {
-    type: (MEDIA_TYPES as readonly string[]).includes(type ?? "") ? (type as MediaType) : null,
-    topicId: url.searchParams.get("topic")?.slice(0, 64) || null,
-    showHidden: url.searchParams.get("hidden") === "1",
-    list: url.searchParams.get("view") === "list",
-    parentId: url.searchParams.get("parent")?.slice(0, 64) || null,
-  };
-}
-
-/** The library's address for a view (the filters a creator chose stay as they move around). */
-export function libraryPath(appId: string, view: Partial<LibraryView>, extra: Record<string, string> = {}): string {
-  return builderPath(appId, {
-    mode: "media",
-    type: view.type ?? undefined,
-    topic: view.topicId ?? undefined,
-    hidden: view.showHidden ? "1" : undefined,
-    view: view.list ? "list" : undefined,
-    parent: view.parentId ?? undefined,
-    ...extra,
-  });
-}
 
 /** A service's refusal as the page's status: a missing app or item is a 404, someone else's a 403. */
 function asResponse(error: unknown): never {

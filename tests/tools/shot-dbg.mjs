@@ -1,0 +1,15 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium-headless-shell" });
+const ctx = await browser.newContext({ baseURL: "http://127.0.0.1:8871" });
+const page = await ctx.newPage();
+page.on("console", (m) => console.log("console", m.type(), m.text().slice(0, 300)));
+page.on("pageerror", (e) => console.log("pageerror", e.message));
+page.on("response", (r) => { if (r.status() >= 400) console.log("status", r.status(), r.url()); });
+await page.goto("/auth/login");
+await page.getByLabel("Email").first().fill("creator@studio.example");
+await page.getByLabel("Password").first().fill("creator-demo-1");
+await page.locator("main").getByRole("button", { name: /log in|sign in/i }).first().click();
+await page.waitForLoadState("networkidle");
+await page.goto(`/dashboard/builder?appId=a0000000-0000-4000-8000-000000000001&mode=media`);
+await page.waitForTimeout(3000);
+await browser.close();
