@@ -656,122 +656,139 @@ describe("topics", () => {
     expect((await signedOut().get(`${A}/getTopicsForMedia?mediaId=${lonely.mediaId}`)).status).toBe(401);
   });
 
-  it("a topic's media page 30 at a time in the creator's order; moves reorder it; parents bring a preview", async () => {
-    const big = await topic("Big topic");
-    const ids: string[] = [];
-    for (let i = 0; i < 32; i++) {
-      const m = await save({
-        type: "link",
-        url: `https://example.com/topic-item-${i}`,
-        ...(i === 3 && { isHiddenInLibrary: true }),
+  it(
+    "a topic's media page 30 at a time in the creator's order; moves reorder it; parents bring a preview",
+    { timeout: 30_000 },
+    async () => {
+      const big = await topic("Big topic");
+      const ids: string[] = [];
+      for (let i = 0; i < 32; i++) {
+        const m = await save({
+          type: "link",
+          url: `https://example.com/topic-item-${i}`,
+          ...(i === 3 && { isHiddenInLibrary: true }),
+        });
+        await owner.browser.postJson(`${A}/addTopicsToMedia`, { appId, mediaId: m.mediaId, topicIds: [big] });
+        ids.push(m.mediaId);
+      }
+      const podcast = await save({ type: "podcast", url: "https://feeds.example.com/topic.rss" });
+      for (let i = 1; i <= 4; i++)
+        await save({
+          type: "audio",
+          url: `https://cdn.example.com/t${i}.mp3`,
+          parentMediaId: podcast.mediaId,
+          uploadDate: Date.UTC(2024, 1, i),
+        });
+      await owner.browser.postJson(`${A}/addTopicsToMedia`, { appId, mediaId: podcast.mediaId, topicIds: [big] });
+
+      const first = await page(`${B}/getMediaForTopic?topicId=${big}`);
+      expect(first.media.map((m) => m.mediaId)).toEqual(ids.slice(0, 30));
+      expect(first.nextCursor).toBe("29");
+      const second = await page(
+        `${B}/getMediaForTopic?topicId=${big}&cursorOrderNum=${first.nextCursor}&expandParentsPreview=true&childLimit=2`,
+      );
+      expect(second.media.map((m) => m.mediaId)).toEqual([...ids.slice(30), podcast.mediaId]);
+      expect(second.nextCursor).toBeNull();
+      const preview = second.media.at(-1)!;
+      expect(preview.childCount).toBe(4);
+      expect(preview.children!.map((c) => c.url)).toEqual([
+        "https://cdn.example.com/t4.mp3",
+        "https://cdn.example.com/t3.mp3",
+      ]);
+      const visible = await page(`${B}/getMediaForTopic?topicId=${big}&excludeHidden=true&limit=100`);
+      expect(visible.media).toHaveLength(32);
+      expect((await page(`${B}/getAppMedia?appId=${appId}&topicId=${big}&limit=100`)).media).toHaveLength(33);
+
+      const idsOf = async (limit?: number) =>
+        (
+          await json(
+            await owner.browser.get(`${A}/getMediaIdsForTopic?topicId=${big}${limit ? `&limit=${limit}` : ""}`),
+          )
+        ).mediaIds as string[];
+      expect(await idsOf()).toEqual([...ids, podcast.mediaId]);
+      expect(await idsOf(5)).toEqual(ids.slice(0, 5));
+
+      const moved = await owner.browser.postJson(`${A}/moveMediaInTopic`, {
+        topicId: big,
+        mediaId: podcast.mediaId,
+        toIndex: 0,
       });
-      await owner.browser.postJson(`${A}/addTopicsToMedia`, { appId, mediaId: m.mediaId, topicIds: [big] });
-      ids.push(m.mediaId);
-    }
-    const podcast = await save({ type: "podcast", url: "https://feeds.example.com/topic.rss" });
-    for (let i = 1; i <= 4; i++)
-      await save({
-        type: "audio",
-        url: `https://cdn.example.com/t${i}.mp3`,
-        parentMediaId: podcast.mediaId,
-        uploadDate: Date.UTC(2024, 1, i),
-      });
-    await owner.browser.postJson(`${A}/addTopicsToMedia`, { appId, mediaId: podcast.mediaId, topicIds: [big] });
+      expect((await json(moved)).mediaIds).toEqual([podcast.mediaId, ...ids]);
+      expect(await idsOf(2)).toEqual([podcast.mediaId, ids[0]]);
+      expect(
+        (await other.browser.postJson(`${A}/moveMediaInTopic`, { topicId: big, mediaId: ids[0], toIndex: 1 })).status,
+      ).toBe(403);
+      expect(
+        (await owner.browser.postJson(`${A}/moveMediaInTopic`, { topicId: big, mediaId: unknown(), toIndex: 1 }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await owner.browser.postJson(`${A}/moveMediaInTopic`, { topicId: big, mediaId: ids[0], toIndex: -1 })).status,
+      ).toBe(400);
 
-    const first = await page(`${B}/getMediaForTopic?topicId=${big}`);
-    expect(first.media.map((m) => m.mediaId)).toEqual(ids.slice(0, 30));
-    expect(first.nextCursor).toBe("29");
-    const second = await page(
-      `${B}/getMediaForTopic?topicId=${big}&cursorOrderNum=${first.nextCursor}&expandParentsPreview=true&childLimit=2`,
-    );
-    expect(second.media.map((m) => m.mediaId)).toEqual([...ids.slice(30), podcast.mediaId]);
-    expect(second.nextCursor).toBeNull();
-    const preview = second.media.at(-1)!;
-    expect(preview.childCount).toBe(4);
-    expect(preview.children!.map((c) => c.url)).toEqual([
-      "https://cdn.example.com/t4.mp3",
-      "https://cdn.example.com/t3.mp3",
-    ]);
-    const visible = await page(`${B}/getMediaForTopic?topicId=${big}&excludeHidden=true&limit=100`);
-    expect(visible.media).toHaveLength(32);
-    expect((await page(`${B}/getAppMedia?appId=${appId}&topicId=${big}&limit=100`)).media).toHaveLength(33);
-
-    const idsOf = async (limit?: number) =>
-      (await json(await owner.browser.get(`${A}/getMediaIdsForTopic?topicId=${big}${limit ? `&limit=${limit}` : ""}`)))
-        .mediaIds as string[];
-    expect(await idsOf()).toEqual([...ids, podcast.mediaId]);
-    expect(await idsOf(5)).toEqual(ids.slice(0, 5));
-
-    const moved = await owner.browser.postJson(`${A}/moveMediaInTopic`, {
-      topicId: big,
-      mediaId: podcast.mediaId,
-      toIndex: 0,
-    });
-    expect((await json(moved)).mediaIds).toEqual([podcast.mediaId, ...ids]);
-    expect(await idsOf(2)).toEqual([podcast.mediaId, ids[0]]);
-    expect(
-      (await other.browser.postJson(`${A}/moveMediaInTopic`, { topicId: big, mediaId: ids[0], toIndex: 1 })).status,
-    ).toBe(403);
-    expect(
-      (await owner.browser.postJson(`${A}/moveMediaInTopic`, { topicId: big, mediaId: unknown(), toIndex: 1 })).status,
-    ).toBe(404);
-    expect(
-      (await owner.browser.postJson(`${A}/moveMediaInTopic`, { topicId: big, mediaId: ids[0], toIndex: -1 })).status,
-    ).toBe(400);
-
-    expect((await other.browser.get(`${B}/getMediaForTopic?topicId=${big}`)).status).toBe(403);
-    expect((await owner.browser.get(`${B}/getMediaForTopic?topicId=${unknown()}`)).status).toBe(404);
-    expect((await owner.browser.get(`${B}/getMediaForTopic?topicId=${big}&childLimit=50`)).status).toBe(400);
-    expect((await signedOut().get(`${B}/getMediaForTopic?topicId=${big}`)).status).toBe(401);
-  });
+      expect((await other.browser.get(`${B}/getMediaForTopic?topicId=${big}`)).status).toBe(403);
+      expect((await owner.browser.get(`${B}/getMediaForTopic?topicId=${unknown()}`)).status).toBe(404);
+      expect((await owner.browser.get(`${B}/getMediaForTopic?topicId=${big}&childLimit=50`)).status).toBe(400);
+      expect((await signedOut().get(`${B}/getMediaForTopic?topicId=${big}`)).status).toBe(401);
+    },
+  );
 });
 
 describe("syncMediaFlagsFromBlueprint", () => {
-  it("re-derives isInBlueprint from the blueprint's items; nothing to change is still a success", async () => {
-    const syncApp = await builtApp(owner.browser, "Kettlebell basics");
-    const add = async (url: string) =>
-      (
-        await json(
-          await owner.browser.postJson(`${B}/saveAppMedia`, { appId: syncApp, type: "link", url, isInBlueprint: true }),
-        )
-      ).response.media as Media;
-    const used = await add("https://example.com/swing");
-    const byId = await add("https://example.com/by-id-ref");
-    const unused = await add("https://example.com/swing-advanced");
-    const blueprint = (await json(await owner.browser.get(`${B}/getBlueprintForApp?appId=${syncApp}`))).response
-      .blueprint as Blueprint;
-    const story = {
-      id: "swing-story",
-      kind: "story",
-      title: "The swing",
-      body: `Watch [the swing](https://example.com/swing) and media:${byId.mediaId} first.`,
-    };
-    expect(
-      (
-        await owner.browser.postJson(`${B}/updateBlueprint`, {
-          appId: syncApp,
-          blueprint: { ...blueprint, items: [...(blueprint.items ?? []), story] },
-        })
-      ).status,
-    ).toBe(200);
+  it(
+    "re-derives isInBlueprint from the blueprint's items; nothing to change is still a success",
+    { timeout: 30_000 },
+    async () => {
+      const syncApp = await builtApp(owner.browser, "Kettlebell basics");
+      const add = async (url: string) =>
+        (
+          await json(
+            await owner.browser.postJson(`${B}/saveAppMedia`, {
+              appId: syncApp,
+              type: "link",
+              url,
+              isInBlueprint: true,
+            }),
+          )
+        ).response.media as Media;
+      const used = await add("https://example.com/swing");
+      const byId = await add("https://example.com/by-id-ref");
+      const unused = await add("https://example.com/swing-advanced");
+      const blueprint = (await json(await owner.browser.get(`${B}/getBlueprintForApp?appId=${syncApp}`))).response
+        .blueprint as Blueprint;
+      const story = {
+        id: "swing-story",
+        kind: "story",
+        title: "The swing",
+        body: `Watch [the swing](https://example.com/swing) and media:${byId.mediaId} first.`,
+      };
+      expect(
+        (
+          await owner.browser.postJson(`${B}/updateBlueprint`, {
+            appId: syncApp,
+            blueprint: { ...blueprint, items: [...(blueprint.items ?? []), story] },
+          })
+        ).status,
+      ).toBe(200);
 
-    const synced = await owner.browser.postJson(`${B}/syncMediaFlagsFromBlueprint`, { appId: syncApp });
-    expect(synced.status).toBe(200);
-    expect((await json(synced)).response).toEqual({ success: true, updatedCount: 1, inBlueprintCount: 2 });
-    const inIt = await page(`${B}/getAppMedia?appId=${syncApp}&inBlueprintOnly=true`);
-    expect(inIt.media.map((m) => m.mediaId).sort()).toEqual([used.mediaId, byId.mediaId].sort());
-    const flag = async (id: string) =>
-      (await json(await owner.browser.get(`${B}/getAppMediaById?appId=${syncApp}&mediaId=${id}`))).response
-        .media as Media;
-    expect((await flag(unused.mediaId)).isInBlueprint).toBe(false);
+      const synced = await owner.browser.postJson(`${B}/syncMediaFlagsFromBlueprint`, { appId: syncApp });
+      expect(synced.status).toBe(200);
+      expect((await json(synced)).response).toEqual({ success: true, updatedCount: 1, inBlueprintCount: 2 });
+      const inIt = await page(`${B}/getAppMedia?appId=${syncApp}&inBlueprintOnly=true`);
+      expect(inIt.media.map((m) => m.mediaId).sort()).toEqual([used.mediaId, byId.mediaId].sort());
+      const flag = async (id: string) =>
+        (await json(await owner.browser.get(`${B}/getAppMediaById?appId=${syncApp}&mediaId=${id}`))).response
+          .media as Media;
+      expect((await flag(unused.mediaId)).isInBlueprint).toBe(false);
 
-    const again = await owner.browser.postJson(`${B}/syncMediaFlagsFromBlueprint`, { appId: syncApp });
-    expect((await json(again)).response).toEqual({ success: true, updatedCount: 0, inBlueprintCount: 2 });
-    expect((await other.browser.postJson(`${B}/syncMediaFlagsFromBlueprint`, { appId: syncApp })).status).toBe(403);
-    expect((await owner.browser.postJson(`${B}/syncMediaFlagsFromBlueprint`, { appId: unknown() })).status).toBe(404);
-    expect((await owner.browser.postJson(`${B}/syncMediaFlagsFromBlueprint`, {})).status).toBe(400);
-    expect((await signedOut().postJson(`${B}/syncMediaFlagsFromBlueprint`, { appId: syncApp })).status).toBe(401);
-  });
+      const again = await owner.browser.postJson(`${B}/syncMediaFlagsFromBlueprint`, { appId: syncApp });
+      expect((await json(again)).response).toEqual({ success: true, updatedCount: 0, inBlueprintCount: 2 });
+      expect((await other.browser.postJson(`${B}/syncMediaFlagsFromBlueprint`, { appId: syncApp })).status).toBe(403);
+      expect((await owner.browser.postJson(`${B}/syncMediaFlagsFromBlueprint`, { appId: unknown() })).status).toBe(404);
+      expect((await owner.browser.postJson(`${B}/syncMediaFlagsFromBlueprint`, {})).status).toBe(400);
+      expect((await signedOut().postJson(`${B}/syncMediaFlagsFromBlueprint`, { appId: syncApp })).status).toBe(401);
+    },
+  );
 });
 
 describe("deleteAppMedia", () => {
