@@ -94,14 +94,18 @@ const metadataField = z.preprocess((v) => {
   }
 }, metadata);
 
+/** The latest time a Date can hold (year 275760): beyond it a number is no date. */
+const MAX_TIME = 8.64e15;
+
 /** A time: milliseconds since 1970, or a date text (an episode's publication date). */
 const time = z
-  .union([z.number().int().nonnegative(), z.string().trim().min(1)], {
+  .union([z.number().int().nonnegative().max(MAX_TIME), z.string().trim().min(1).max(64)], {
     errorMap: () => ({ message: "uploadDate must be a date" }),
   })
   .transform((v, ctx) => {
     const ms = typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : Date.parse(v);
-    if (!Number.isFinite(ms) || ms < 0) ctx.addIssue({ code: "custom", message: "uploadDate must be a date" });
+    if (!Number.isFinite(ms) || ms < 0 || ms > MAX_TIME)
+      ctx.addIssue({ code: "custom", message: "uploadDate must be a date" });
     return ms;
   })
   .optional();
@@ -150,6 +154,7 @@ export const mediaForTopicQuery = z.object({
     .number({ invalid_type_error: "cursorOrderNum must be a number" })
     .int("cursorOrderNum must be a whole number")
     .min(-1, "cursorOrderNum must be a number this list gave")
+    .max(Number.MAX_SAFE_INTEGER, "cursorOrderNum must be a number this list gave")
     .optional(),
   expandParentsPreview: queryFlag("expandParentsPreview"),
   childLimit: z.coerce
@@ -242,7 +247,8 @@ export const moveMediaInTopicBody = z.object({
   toIndex: z.coerce
     .number({ invalid_type_error: "toIndex must be a number" })
     .int("toIndex must be a whole number")
-    .min(0, "toIndex must be 0 or more"),
+    .min(0, "toIndex must be 0 or more")
+    .max(100_000, "toIndex is past the end of any topic"),
 });
 
 /** The upload form's fields besides the file (multipart: appId, file, and optionally where it goes). */
