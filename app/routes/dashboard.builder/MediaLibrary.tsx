@@ -71,6 +71,7 @@ export function MediaLibrary({ data, answer }: { data: Data; answer?: MediaLibra
             <h2 id="add-heading">{parent ? `Add to ${mediaTitle(parent)}` : "Add media"}</h2>
             <div className="media-add__forms">
               <UploadForm
+                appId={app.id}
                 action={here}
                 topics={topics}
                 parentMediaId={parent?.mediaId ?? null}

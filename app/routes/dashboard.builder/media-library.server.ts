@@ -36,7 +36,7 @@ import {
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
-import { FAILURE_STATUS, ServiceError } from "~/platform/service-error";
+import { ServiceError } from "~/platform/service-error";
 import { slugify } from "~/platform/format";
 
 export type MediaLibraryData = Awaited<ReturnType<typeof loadMediaLibrary>>;
@@ -122,10 +122,8 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
   const view = viewOf(new URL(request.url));
   const intent = field(form, "intent");
   const mediaId = field(form, "mediaId") || null;
-  // The upload form with JavaScript sends files one by one and shows its own progress: it asks for data.
-  const json = field(form, "respond") === "json";
   const back = (title: string, to = libraryPath(row.id, view)) =>
-    json ? data({ ok: true as const, title }) : redirectWithToast(request, to, { kind: "success", title });
+    redirectWithToast(request, to, { kind: "success", title });
   try {
     switch (intent) {
       case "upload": {
@@ -220,8 +218,6 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
         throw new ServiceError("invalid", "Unknown action");
     }
   } catch (error) {
-    if (error instanceof ServiceError && json)
-      return data({ ok: false as const, error: error.message }, { status: FAILURE_STATUS[error.failure] });
     if (error instanceof ServiceError && error.failure !== "forbidden")
       return data<MediaLibraryAnswer>(
         { error: error.message, intent, mediaId },

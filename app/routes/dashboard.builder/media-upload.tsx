@@ -2,7 +2,7 @@
  * The library's upload form. Without JavaScript it is a plain multipart form (one file, then the
  * page again with a toast). With it, files can be dropped on the form or chosen several at a time,
  * and each uploads in turn with a progress bar: fetch cannot report upload progress, so this uses
- * XMLHttpRequest, asking the action for a JSON answer (respond=json) instead of its redirect.
+ * XMLHttpRequest, to the JSON upload call (POST /api/app-builder/uploadAppMedia) instead of the page.
  */
 import { useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Form, useRevalidator } from "@remix-run/react";
@@ -13,22 +13,28 @@ import { ProgressBar } from "~/ui/ProgressBar";
 
 type Upload = { name: string; percent: number; error: string | null; done: boolean };
 
-function send(action: string, body: FormData, onProgress: (percent: number) => void): Promise<string | null> {
+const UPLOAD_CALL = "/api/app-builder/uploadAppMedia";
+
+function send(body: FormData, onProgress: (percent: number) => void): Promise<string | null> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
-    request.open("POST", action);
+    request.open("POST", UPLOAD_CALL);
     request.setRequestHeader("Accept", "application/json");
     request.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress((e.loaded / e.total) * 100);
     };
     request.onload = () => {
-      let answer: { ok?: boolean; error?: string } = {};
+      let answer: { response?: { success?: boolean }; detail?: string; error?: string } = {};
       try {
         answer = JSON.parse(request.responseText) as typeof answer;
       } catch {
         // Not JSON (a proxy's error page): said below.
       }
-      resolve(request.status < 400 && answer.ok ? null : (answer.error ?? "The upload failed. Try again."));
+      resolve(
+        request.status < 400 && answer.response?.success
+          ? null
+          : (answer.detail ?? answer.error ?? "The upload failed. Try again."),
+      );
     };
     request.onerror = () => resolve("The upload failed: the connection was lost. Try again.");
     request.send(body);
@@ -36,11 +42,13 @@ function send(action: string, body: FormData, onProgress: (percent: number) => v
 }
 
 export function UploadForm({
+  appId,
   action,
   topics,
   parentMediaId,
   topicId,
 }: {
+  appId: string;
   action: string;
   topics: TopicView[];
   parentMediaId: string | null;
@@ -58,10 +66,12 @@ export function UploadForm({
     setUploads(files.map((f) => ({ name: f.name, percent: 0, error: null, done: false })));
     for (const [i, file] of files.entries()) {
       const body = new FormData();
-      for (const [k, v] of fields) if (k !== "file") body.append(k, v);
-      body.set("respond", "json");
+      for (const key of ["appId", "parentMediaId", "topicId"]) {
+        const value = fields.get(key);
+        if (typeof value === "string" && value) body.set(key, value);
+      }
       body.set("file", file);
-      const error = await send(action, body, (percent) =>
+      const error = await send(body, (percent) =>
         setUploads((all) => all.map((u, j) => (j === i ? { ...u, percent } : u))),
       );
       setUploads((all) => all.map((u, j) => (j === i ? { ...u, percent: 100, error, done: true } : u)));
@@ -102,6 +112,7 @@ export function UploadForm({
       <h3 id="upload-heading">Upload a file</h3>
       <input type="hidden" name="section" value="media" />
       <input type="hidden" name="intent" value="upload" />
+      <input type="hidden" name="appId" value={appId} />
       {parentMediaId ? <input type="hidden" name="parentMediaId" value={parentMediaId} /> : null}
       <div className="field">
         <label className="field__label" htmlFor="media-file">
