@@ -91,7 +91,16 @@ describe("addressRefusal: only public addresses may be fetched", () => {
   it("parses IPv6 forms and refuses what is not an address", () => {
     expect(parseIp("::ffff:127.0.0.1")!.bytes).toEqual(parseIp("::ffff:7f00:1")!.bytes);
     expect(parseIp("1:2:3:4:5:6:7:8")!.version).toBe(6);
-    for (const bad of ["1::2::3", "1:2:3:4:5:6:7:8:9", "12345::", "fe80::1%eth0", "256.0.0.1", "1.2.3", "example.com", ""])
+    for (const bad of [
+      "1::2::3",
+      "1:2:3:4:5:6:7:8:9",
+      "12345::",
+      "fe80::1%eth0",
+      "256.0.0.1",
+      "1.2.3",
+      "example.com",
+      "",
+    ])
       expect(parseIp(bad), bad).toBeNull();
     expect(addressRefusal("example.com")).toBe("not an IP address");
   });

@@ -185,7 +185,8 @@ export function parseAllowList(text: string | undefined): AllowEntry[] {
       const port = match ? Number(match[2]) : 0;
       if (!match || port < 1 || port > 65535) throw new Error(`LINK_FETCH_ALLOW: "${entry}" is not host:port`);
       const host = match[1].toLowerCase();
-      if (host.startsWith("[") && !parseIp(host)) throw new Error(`LINK_FETCH_ALLOW: "${entry}" is not an IPv6 address`);
+      if (host.startsWith("[") && !parseIp(host))
+        throw new Error(`LINK_FETCH_ALLOW: "${entry}" is not an IPv6 address`);
       return { host: host.replace(/^\[|\]$/g, ""), port };
     });
 }

@@ -67,13 +67,13 @@ export interface FetchedBody {
   status: number;
   headers: Headers;
   contentType: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   truncated: boolean;
 }
 
 /** Reads at most maxBytes of a body, then cancels the rest of the stream. */
 async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number) {
-  if (!body) return { bytes: new Uint8Array(0), truncated: false };
+  if (!body) return { bytes: new Uint8Array(new ArrayBuffer(0)), truncated: false };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
