@@ -10,6 +10,7 @@ import { DurableObject } from "cloudflare:workers";
 import { brainstormJobHandler } from "~/features/builder/brainstorms.server";
 import { buildAppJobHandler } from "~/features/builder/build-app.server";
 import { advanceJob, type JobHandlers } from "~/features/jobs/jobs.server";
+import { describeMediaJobHandler } from "~/features/media/describe/describe-job.server";
 import { LEASE_MS } from "~/features/jobs/rules";
 import { planJobHandler } from "~/features/plans/plans.server";
 import type { AppContext } from "~/platform/context";
@@ -20,6 +21,7 @@ const HANDLERS: JobHandlers = {
   plan: planJobHandler(),
   brainstorm: brainstormJobHandler,
   "build-app": buildAppJobHandler,
+  "describe-media": describeMediaJobHandler,
 };
 
 /** Waits longer than this (retry backoff) are left to an alarm instead of keeping the object awake. */
