@@ -55,6 +55,14 @@ export function mediaTitle(item: LibraryItem): string {
 export const mediaDescription = (item: LibraryItem): string | null =>
   text(item.metadata?.description) ?? text(item.metadata?.longDescription);
 
+/** The kinds the describers read (images get theirs from the AI layer's image reading). */
+const DESCRIBABLE: readonly MediaType[] = ["image", "audio", "video", "pdf", "link", "youtube"];
+export const isDescribable = (item: LibraryItem) => DESCRIBABLE.includes(item.type);
+
+/** A description is on its way (marked when it started, cleared by the job that writes it). */
+export const isDescribing = (item: LibraryItem) =>
+  typeof item.metadata?.describing === "number" && !mediaDescription(item);
+
 /** "2:05" for a duration in seconds. */
 export function durationText(seconds: unknown): string | null {
   if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds <= 0) return null;

@@ -4,13 +4,16 @@
  * Every control is a form, so it all works without JavaScript; with it, files can also be dropped
  * on the page and upload with a progress bar (./media-upload.tsx).
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
 import { builderPath } from "~/features/builder/rules";
 import {
   durationText,
   libraryPath,
   MEDIA_TYPE_LABELS,
+  isDescribable,
+  isDescribing,
   mediaDescription,
   mediaPicture,
   mediaTitle,
@@ -25,8 +28,20 @@ import type { MediaLibraryAnswer, MediaLibraryData } from "./media-library.serve
 
 type Data = MediaLibraryData;
 
+/** While an item is being described, the page looks again every 2 s (without JavaScript: on reload). */
+function useRefreshWhileDescribing(media: MediaView[]) {
+  const { revalidate, state } = useRevalidator();
+  const waiting = media.some(isDescribing);
+  useEffect(() => {
+    if (!waiting || state !== "idle") return;
+    const timer = setTimeout(revalidate, 2000);
+    return () => clearTimeout(timer);
+  }, [waiting, state, revalidate]);
+}
+
 export function MediaLibrary({ data, answer }: { data: Data; answer?: MediaLibraryAnswer }) {
   const { app, view, topics, parent } = data;
+  useRefreshWhileDescribing(data.media);
   const here = libraryPath(app.id, view);
   const topicName = new Map(topics.map((t) => [t.topicId, t.name]));
   const currentTopic = view.topicId ? topicName.get(view.topicId) : null;
@@ -297,13 +312,19 @@ function MediaCard({
           <h3 id={`media-title-${item.mediaId}`}>
             {openHref ? <Link to={openHref}>{title}</Link> : <a href={item.url}>{title}</a>}
           </h3>
-          <p
-            className={
-              description ? "media-card__description" : "media-card__description media-card__description--none"
-            }
-          >
-            {description ?? "Not described yet."}
-          </p>
+          {description ? (
+            <p className="media-card__description">{description}</p>
+          ) : isDescribing(item) ? (
+            <p className="media-card__description media-card__description--none" role="status">
+              Being described…
+            </p>
+          ) : (
+            <p className="media-card__description media-card__description--none">
+              {typeof item.metadata?.describeError === "string"
+                ? `Not described: ${item.metadata.describeError}`
+                : "Not described yet."}
+            </p>
+          )}
           {item.topicIds.length > 0 ? (
             <ul className="media-card__topics" aria-label={`Topics of ${title}`}>
               {item.topicIds.map((id) => (
@@ -322,6 +343,9 @@ function MediaCard({
                 </Link>
               ) : null}
               {post("use-in-blueprint", "Use in blueprint")}
+              {isDescribable(item) && !isDescribing(item)
+                ? post("describe", description ? "Describe again" : "Describe")
+                : null}
               {notIn.length > 0 ? (
                 <Form method="post" action={action} className="media-card__topic-form">
                   <input type="hidden" name="section" value="media" />

@@ -33,6 +33,7 @@ import {
   reorderTopics,
   topicsOfApp,
 } from "~/features/media/topics.server";
+import { describeInLibrary } from "~/features/media/describe/in-library.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
@@ -133,6 +134,7 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
           parentMediaId: field(form, "parentMediaId") || undefined,
           topicId: field(form, "topicId") || undefined,
         });
+        await describeInLibrary(app, user, saved, new URL(request.url).origin);
         return back(`${mediaTitle(saved)} added`);
       }
       case "add-link": {
@@ -154,6 +156,12 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
         if (topicId)
           await addTopicsToMedia(app, user, { appId: row.id, mediaId: saved.media.mediaId, topicIds: [topicId] });
         return back(saved.created ? `${mediaTitle(saved.media)} added` : "That link is already in the library");
+      }
+      case "describe": {
+        const item = await getAppMediaById(app, user, { appId: row.id, mediaId: mediaId ?? "" });
+        if (!(await describeInLibrary(app, user, item, new URL(request.url).origin)))
+          throw new ServiceError("invalid", `${mediaTitle(item)} cannot be described yet`);
+        return back(`Describing ${mediaTitle(item)}`);
       }
       case "hide":
       case "show": {

@@ -71,6 +71,7 @@ export function UploadForm({
         if (typeof value === "string" && value) body.set(key, value);
       }
       body.set("file", file);
+      body.set("describe", "1");
       const error = await send(body, (percent) =>
         setUploads((all) => all.map((u, j) => (j === i ? { ...u, percent } : u))),
       );
