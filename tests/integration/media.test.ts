@@ -6,7 +6,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Blueprint } from "~/db/app-content";
+import { appMediaTopics } from "~/db/schema";
+import { mediaIdsForTopic, topicIdsForMedia } from "~/features/media/topics.server";
 import { encodePng } from "~/platform/adapters/ai/embedded/png";
+import type { AppContext } from "~/platform/context";
 import { action as generateAppImageAction } from "~/routes/api.app-builder.generateAppImage";
 import { testApp } from "./app-context";
 import { Browser, count, signUp } from "./commerce-helpers";
@@ -654,6 +657,37 @@ describe("topics", () => {
     expect((await owner.browser.get(`${A}/getMediaIdsForTopic?topicId=${unknown()}`)).status).toBe(404);
     expect((await owner.browser.get(`${A}/getMediaIdsForTopic?topicId=${empty}&limit=0`)).status).toBe(400);
     expect((await signedOut().get(`${A}/getTopicsForMedia?mediaId=${lonely.mediaId}`)).status).toBe(401);
+  });
+
+  it("when the topic read itself fails, getTopicsForMedia and getMediaIdsForTopic answer [] (spec 8)", async () => {
+    const media = await save({ type: "link", url: "https://example.com/fallback" });
+    const t = await topic("Fallback");
+    await owner.browser.postJson(`${A}/addTopicsToMedia`, { appId, mediaId: media.mediaId, topicIds: [t] });
+    // D1 failing only for the media-topic table: the ownership reads still work, the list read does not.
+    const base = testApp();
+    const db = new Proxy(base.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (prop !== "select" || typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          const builder = (value as (...a: unknown[]) => { from: (t: unknown) => unknown }).apply(target, args);
+          const from = builder.from.bind(builder);
+          builder.from = (table: unknown) => {
+            if (table === appMediaTopics) throw new Error("D1 is down");
+            return from(table);
+          };
+          return builder;
+        };
+      },
+    }) as AppContext["db"];
+    const failing = testApp({ db });
+    const creator = { id: owner.userId, isAdmin: false };
+    expect(await topicIdsForMedia(failing, creator, media.mediaId)).toEqual([]);
+    expect(await mediaIdsForTopic(failing, creator, { topicId: t, limit: 100 })).toEqual([]);
+    await expect(topicIdsForMedia(failing, { id: other.userId, isAdmin: false }, media.mediaId)).rejects.toThrow(
+      "You do not have access to this app",
+    );
+    expect(await topicIdsForMedia(base, creator, media.mediaId)).toEqual([t]);
   });
 
   it(
