@@ -11,6 +11,7 @@ import { mediaIdsForTopic, topicIdsForMedia } from "~/features/media/topics.serv
 import { encodePng } from "~/platform/adapters/ai/embedded/png";
 import type { AppContext } from "~/platform/context";
 import { action as generateAppImageAction } from "~/routes/api.app-builder.generateAppImage";
+import { action as uploadAppMediaAction } from "~/routes/api.app-builder.uploadAppMedia";
 import { testApp } from "./app-context";
 import { Browser, count, signUp } from "./commerce-helpers";
 
@@ -276,6 +277,25 @@ describe("uploadAppMedia and /media", () => {
     expect((await json(json400)).detail).toBe("Send the upload as multipart/form-data with the fields appId and file");
     expect(await mediaCount()).toBe(before);
     expect(await objects()).toBe(stored);
+  });
+
+  it("a request larger than the largest file is refused unread (413)", async () => {
+    // Straight to the route: its size check reads only the header, so no 60 MB body needs to exist.
+    const huge = (await uploadAppMediaAction({
+      request: new Request(`http://127.0.0.1:8787/api/app-builder/uploadAppMedia?appId=${appId}`, {
+        method: "POST",
+        body: "--x--",
+        headers: {
+          "Content-Type": "multipart/form-data; boundary=x",
+          "Content-Length": String(60 * 1024 * 1024),
+          Cookie: owner.browser.cookieHeader,
+        },
+      }),
+      context: { app: testApp() },
+      params: {},
+    } as never)) as Response;
+    expect(huge.status).toBe(413);
+    expect((await json(huge)).detail).toBe("The upload is too large: no file can be more than 50 MB.");
   });
 
   it("someone else's app: 403 and nothing stored; unknown app 404; signed out 401", async () => {
