@@ -6,8 +6,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Blueprint } from "~/db/app-content";
+import { appMediaTopics } from "~/db/schema";
+import { mediaIdsForTopic, topicIdsForMedia } from "~/features/media/topics.server";
 import { encodePng } from "~/platform/adapters/ai/embedded/png";
+import type { AppContext } from "~/platform/context";
 import { action as generateAppImageAction } from "~/routes/api.app-builder.generateAppImage";
+import { action as uploadAppMediaAction } from "~/routes/api.app-builder.uploadAppMedia";
 import { testApp } from "./app-context";
 import { Browser, count, signUp } from "./commerce-helpers";
 
@@ -273,6 +277,25 @@ describe("uploadAppMedia and /media", () => {
     expect((await json(json400)).detail).toBe("Send the upload as multipart/form-data with the fields appId and file");
     expect(await mediaCount()).toBe(before);
     expect(await objects()).toBe(stored);
+  });
+
+  it("a request larger than the largest file is refused unread (413)", async () => {
+    // Straight to the route: its size check reads only the header, so no 60 MB body needs to exist.
+    const huge = (await uploadAppMediaAction({
+      request: new Request(`http://127.0.0.1:8787/api/app-builder/uploadAppMedia?appId=${appId}`, {
+        method: "POST",
+        body: "--x--",
+        headers: {
+          "Content-Type": "multipart/form-data; boundary=x",
+          "Content-Length": String(60 * 1024 * 1024),
+          Cookie: owner.browser.cookieHeader,
+        },
+      }),
+      context: { app: testApp() },
+      params: {},
+    } as never)) as Response;
+    expect(huge.status).toBe(413);
+    expect((await json(huge)).detail).toBe("The upload is too large: no file can be more than 50 MB.");
   });
 
   it("someone else's app: 403 and nothing stored; unknown app 404; signed out 401", async () => {
@@ -654,6 +677,37 @@ describe("topics", () => {
     expect((await owner.browser.get(`${A}/getMediaIdsForTopic?topicId=${unknown()}`)).status).toBe(404);
     expect((await owner.browser.get(`${A}/getMediaIdsForTopic?topicId=${empty}&limit=0`)).status).toBe(400);
     expect((await signedOut().get(`${A}/getTopicsForMedia?mediaId=${lonely.mediaId}`)).status).toBe(401);
+  });
+
+  it("when the topic read itself fails, getTopicsForMedia and getMediaIdsForTopic answer [] (spec 8)", async () => {
+    const media = await save({ type: "link", url: "https://example.com/fallback" });
+    const t = await topic("Fallback");
+    await owner.browser.postJson(`${A}/addTopicsToMedia`, { appId, mediaId: media.mediaId, topicIds: [t] });
+    // D1 failing only for the media-topic table: the ownership reads still work, the list read does not.
+    const base = testApp();
+    const db = new Proxy(base.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (prop !== "select" || typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          const builder = (value as (...a: unknown[]) => { from: (t: unknown) => unknown }).apply(target, args);
+          const from = builder.from.bind(builder);
+          builder.from = (table: unknown) => {
+            if (table === appMediaTopics) throw new Error("D1 is down");
+            return from(table);
+          };
+          return builder;
+        };
+      },
+    }) as AppContext["db"];
+    const failing = testApp({ db });
+    const creator = { id: owner.userId, isAdmin: false };
+    expect(await topicIdsForMedia(failing, creator, media.mediaId)).toEqual([]);
+    expect(await mediaIdsForTopic(failing, creator, { topicId: t, limit: 100 })).toEqual([]);
+    await expect(topicIdsForMedia(failing, { id: other.userId, isAdmin: false }, media.mediaId)).rejects.toThrow(
+      "You do not have access to this app",
+    );
+    expect(await topicIdsForMedia(base, creator, media.mediaId)).toEqual([t]);
   });
 
   it(
