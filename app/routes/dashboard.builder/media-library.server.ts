@@ -128,14 +128,19 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
   try {
     switch (intent) {
       case "upload": {
-        const file = form.get("file");
-        if (!(file instanceof File) || file.size === 0) throw new ServiceError("invalid", "Choose a file to upload");
-        const saved = await uploadAppMedia(app, user, row.id, file, {
-          parentMediaId: field(form, "parentMediaId") || undefined,
-          topicId: field(form, "topicId") || undefined,
-        });
-        await describeInLibrary(app, user, saved, new URL(request.url).origin);
-        return back(`${mediaTitle(saved)} added`);
+        // Several files may be chosen at once: each is checked and stored on its own, in order.
+        const files = form.getAll("file").filter((f): f is File => f instanceof File && f.size > 0);
+        if (files.length === 0) throw new ServiceError("invalid", "Choose a file to upload");
+        const added: string[] = [];
+        for (const file of files) {
+          const saved = await uploadAppMedia(app, user, row.id, file, {
+            parentMediaId: field(form, "parentMediaId") || undefined,
+            topicId: field(form, "topicId") || undefined,
+          });
+          await describeInLibrary(app, user, saved, new URL(request.url).origin);
+          added.push(mediaTitle(saved));
+        }
+        return back(added.length === 1 ? `${added[0]} added` : `${added.length} files added`);
       }
       case "add-link": {
         const url = webUrl(field(form, "url"));
