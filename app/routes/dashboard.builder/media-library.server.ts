@@ -133,12 +133,18 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
         if (files.length === 0) throw new ServiceError("invalid", "Choose a file to upload");
         const added: string[] = [];
         for (const file of files) {
-          const saved = await uploadAppMedia(app, user, row.id, file, {
-            parentMediaId: field(form, "parentMediaId") || undefined,
-            topicId: field(form, "topicId") || undefined,
-          });
-          await describeInLibrary(app, user, saved, new URL(request.url).origin);
-          added.push(mediaTitle(saved));
+          try {
+            const saved = await uploadAppMedia(app, user, row.id, file, {
+              parentMediaId: field(form, "parentMediaId") || undefined,
+              topicId: field(form, "topicId") || undefined,
+            });
+            await describeInLibrary(app, user, saved, new URL(request.url).origin);
+            added.push(mediaTitle(saved));
+          } catch (error) {
+            // The files before it stay added; the message says which one was refused and why.
+            if (!(error instanceof ServiceError) || added.length === 0) throw error;
+            throw new ServiceError(error.failure, `${added.join(", ")} added. ${file.name}: ${error.message}`);
+          }
         }
         return back(added.length === 1 ? `${added[0]} added` : `${added.length} files added`);
       }
