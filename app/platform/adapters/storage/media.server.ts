@@ -1,8 +1,13 @@
 /**
  * Media in R2 (simulated locally by wrangler): uploads are checked by their first bytes, not by
- * what the browser claims, stored under unique keys and served from /media/<key>.
+ * what the browser claims, stored under unique keys and served from /media/<key>. Profile photos
+ * and landing images take images (putImage); an app's media library takes images, audio, video and
+ * PDF (putAppMedia, under app-media/{appId}/), each within its size limit (./sniff.ts).
  */
 import type { AppContext } from "~/platform/context";
+import { sniffMedia, SNIFF_BYTES, uploadProblem, type Sniffed } from "./sniff";
+
+export { MEDIA_MAX_BYTES, MAX_UPLOAD_REQUEST_BYTES, sniffMedia, uploadMessages, type Sniffed } from "./sniff";
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -31,7 +36,7 @@ export function sniffImage(bytes: Uint8Array): { type: string; ext: string } | n
   return match ? { type: match.type, ext: match.ext } : null;
 }
 
-export const MEDIA_PREFIXES = ["profile-photos/", "app-images/"] as const;
+export const MEDIA_PREFIXES = ["profile-photos/", "app-images/", "app-media/"] as const;
 export const mediaUrl = (key: string) => `/media/${key}`;
 
 export async function putImage(
@@ -47,6 +52,54 @@ export async function putImage(
   const key = `${prefix}${owner}/${crypto.randomUUID()}.${kind.ext}`;
   await app.bindings.MEDIA.put(key, bytes, { httpMetadata: { contentType: kind.type } });
   return { key };
+}
+
+export interface StoredMedia extends Sniffed {
+  key: string;
+  url: string;
+  size: number;
+}
+
+/** The R2 key prefix of an app's media library: every upload of the app lives under it. */
+export const appMediaPrefix = (appId: string) => `app-media/${appId}/`;
+
+/**
+ * Stores a file in the app's media library when its bytes are an image, audio, video or PDF within
+ * the kind's size limit; else the reason, in words, and nothing is stored. Only the first bytes are
+ * read to sniff; the file itself goes to R2 as it is.
+ */
+export async function putAppMedia(
+  app: AppContext,
+  appId: string,
+  file: Blob | Uint8Array,
+): Promise<StoredMedia | { error: string }> {
+  const size = file instanceof Uint8Array ? file.byteLength : file.size;
+  const head =
+    file instanceof Uint8Array
+      ? file.subarray(0, SNIFF_BYTES)
+      : new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  const sniffed = sniffMedia(head);
+  const problem = uploadProblem(sniffed, size);
+  if (problem || !sniffed) return { error: problem ?? "" };
+  const key = `${appMediaPrefix(appId)}${crypto.randomUUID()}.${sniffed.ext}`;
+  // A Blob goes as it is (no second copy of a large video in memory).
+  await app.bindings.MEDIA.put(key, file, {
+    httpMetadata: { contentType: sniffed.contentType },
+  });
+  return { ...sniffed, key, url: mediaUrl(key), size };
+}
+
+/** The stored type and size of a /media/ url's object, or null when there is no such object. */
+export async function storedMediaInfo(
+  app: AppContext,
+  url: string,
+): Promise<{ key: string; contentType: string; size: number } | null> {
+  if (!url.startsWith("/media/")) return null;
+  const key = url.slice("/media/".length);
+  if (key.includes("..")) return null;
+  const head = await app.bindings.MEDIA.head(key);
+  if (!head) return null;
+  return { key, contentType: head.httpMetadata?.contentType ?? "application/octet-stream", size: head.size };
 }
 
 export async function deleteMedia(app: AppContext, url: string | null) {

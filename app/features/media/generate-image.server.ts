@@ -1,0 +1,48 @@
+/**
+ * generateAppImage (creator-app-builder spec 7 "Landing page and AI images"; issue 20): a picture
+ * made by the AI layer from the creator's prompt, in the app's theme colours, stored in R2 and saved
+ * into the app's media library as an image whose metadata says how it was made. It counts as one of
+ * the creator's daily AI generations. The embedded default paints it offline; a configured model
+ * draws it. The route answers the spec's fixed 'Failed to generate image' when this throws.
+ */
+import { assertAiQuota } from "~/features/builder/ai-usage.server";
+import { aiFor } from "~/platform/adapters/ai/ai.server";
+import { putAppMedia } from "~/platform/adapters/storage/media.server";
+import type { AppContext } from "~/platform/context";
+import { openMediaApp, type Creator } from "./access.server";
+import { imageSizeFor } from "./rules";
+import { insertMedia, mediaView, type MediaView } from "./media.server";
+
+export async function generateAppImage(
+  app: AppContext,
+  user: Creator,
+  input: { appId: string; imageContext: string; prompt: string },
+): Promise<MediaView> {
+  const row = await openMediaApp(app, user, input.appId);
+  await assertAiQuota(app, user.id);
+  const { width, height } = imageSizeFor(input.imageContext);
+  const theme = row.theme;
+  const image = await aiFor(app, { userId: user.id, appId: row.id, counted: true }).image({
+    task: "app-image",
+    prompt: [row.name, input.imageContext, input.prompt].filter(Boolean).join(". "),
+    width,
+    height,
+    palette: [theme.primaryColor, theme.accentColor, theme.backgroundColor],
+  });
+  // Stored like an upload, so a provider answering something that is not an image is refused here.
+  const stored = await putAppMedia(app, row.id, image.value.bytes);
+  if ("error" in stored || stored.kind !== "image")
+    throw new Error(`generateAppImage: not an image (${image.provider})`);
+  const metadata = {
+    generatedFrom: input.prompt,
+    imageContext: input.imageContext,
+    provider: image.provider,
+    model: image.model,
+    width,
+    height,
+    size: stored.size,
+    contentType: stored.contentType,
+  };
+  const saved = await insertMedia(app, row.id, "image", stored.url, { metadata }, null);
+  return mediaView(saved);
+}
