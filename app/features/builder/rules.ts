@@ -6,7 +6,13 @@
  */
 import type { ZodIssue } from "zod";
 import type { LandingPage, OnboardingFlow, OnboardingPage, Question, Theme } from "~/db/app-content";
-import { landingPageSchema, onboardingFlowSchema, onboardingPageSchema, type QUESTION_TYPES } from "~/db/app-content";
+import {
+  landingPageSchema,
+  onboardingFlowSchema,
+  onboardingPageSchema,
+  type QUESTION_TYPES,
+  type ScreenshotScreen,
+} from "~/db/app-content";
 
 export const SECTIONS = ["landing", "theme", "onboarding", "pricing", "publish"] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -347,6 +353,20 @@ export function landingPageFromForm(
       subtitle: str(rec(form.callToAction).subtitle),
       buttonLabel: str(rec(form.callToAction).buttonLabel),
     },
+    // The section pictures and screenshots ride along as hidden fields, so a save keeps them.
+    ...(form.images !== undefined && {
+      images: {
+        benefits: str(rec(form.images).benefits).trim() || null,
+        howItWorks: str(rec(form.images).howItWorks).trim() || null,
+      },
+    }),
+    ...(form.screenshots !== undefined && {
+      screenshots: list(form.screenshots).map((x) => ({
+        screen: str(x.screen) as ScreenshotScreen,
+        url: str(x.url),
+        alt: str(x.alt),
+      })),
+    }),
   };
 }
 
