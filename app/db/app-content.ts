@@ -91,6 +91,11 @@ export const landingPageSchema = z.object({
   images: z
     .object({ benefits: contentImage.nullable().optional(), howItWorks: contentImage.nullable().optional() })
     .optional(),
+  /** The order of the sections between the hero and the closing call to action; absent, the default order. */
+  sectionOrder: z
+    .array(z.enum(["benefits", "howItWorks", "testimonials", "pricing", "faq"]))
+    .max(5)
+    .optional(),
   /**
    * Screenshots of the app as its end users see it (landing, an onboarding step, the plan), made by
    * regenerateAIScreenshots: part of the page, so they version, publish and restore with it.

@@ -360,6 +360,11 @@ export function landingPageFromForm(
         howItWorks: str(rec(form.images).howItWorks).trim() || null,
       },
     }),
+    ...(form.sectionOrder !== undefined && {
+      sectionOrder: (Array.isArray(form.sectionOrder) ? form.sectionOrder : [form.sectionOrder]).map(
+        str,
+      ) as NonNullable<LandingPage["sectionOrder"]>,
+    }),
     ...(form.screenshots !== undefined && {
       screenshots: list(form.screenshots).map((x) => ({
         screen: str(x.screen) as ScreenshotScreen,

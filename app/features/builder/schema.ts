@@ -69,6 +69,7 @@ export const landingForm = z
     pricing: z.object({ title: text, subtitle: text }).optional(),
     callToAction: z.object({ title: text, subtitle: text, buttonLabel: text }).optional(),
     images: z.object({ benefits: text, howItWorks: text }).optional(),
+    sectionOrder: z.array(z.string()).optional(),
     screenshots: z.array(z.object({ screen: text, url: text, alt: text })).optional(),
   })
   .transform((form) => landingPageFromForm(form));
