@@ -13,17 +13,14 @@ import { ServiceError } from "~/platform/service-error";
 import { assertAiQuota } from "../ai-usage.server";
 import { blueprintOf } from "../blueprint.server";
 import { invalidInput, saveLandingPage } from "../builder.server";
-import { applyEdit, describeEdit, EditRefused, parseInstruction, type LandingEdit } from "./edits";
-
-export interface LandingEditProposal {
-  instruction: string;
-  /** What changed, in one line. */
-  summary: string;
-  /** Who wrote it: the configured model, or the built-in editor. */
-  by: "model" | "built-in";
-  current: LandingPage;
-  proposal: LandingPage;
-}
+import {
+  applyEdit,
+  describeEdit,
+  EditRefused,
+  parseInstruction,
+  type LandingEdit,
+  type LandingEditProposal,
+} from "./edits";
 
 const SYSTEM =
   "You edit a coaching app's landing page as the creator instructs. Answer the whole landing page as JSON in the " +

@@ -545,3 +545,14 @@ export function describeEdit(edit: LandingEdit): string {
       return "Rewrote the call to action";
   }
 }
+
+/** A proposed edit: the page now and as the instruction would leave it. */
+export interface LandingEditProposal {
+  instruction: string;
+  /** What changed, in one line. */
+  summary: string;
+  /** Who wrote it: the configured model, or the built-in editor. */
+  by: "model" | "built-in";
+  current: LandingPage;
+  proposal: LandingPage;
+}
