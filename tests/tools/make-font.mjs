@@ -6,6 +6,7 @@
 // averaging, so it reads at 1x. Deterministic for a given Chromium and font.
 //
 //   node tests/tools/make-font.mjs
+/* global FontFace, document -- the function passed to page.evaluate runs in the browser */
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

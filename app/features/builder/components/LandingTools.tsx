@@ -65,7 +65,7 @@ export function LandingTools({
           <ul className="builder-tool__pictures" aria-label="Current pictures">
             {pictures.map((p) => (
               <li key={p.label}>
-                {p.url ? <img src={p.url} alt={`The current ${p.label.toLowerCase()} picture`} width={96} /> : null}
+                {p.url ? <img src={p.url} alt={`Current ${p.label.toLowerCase()}`} width={96} /> : null}
                 <span>{p.url ? p.label : `${p.label}: none yet`}</span>
               </li>
             ))}
