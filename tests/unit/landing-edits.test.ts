@@ -132,3 +132,34 @@ describe("applyEdit", () => {
     expect(() => applyEdit(short, { kind: "shorten", section: "hero" }, ctx)).toThrow("would not change the page");
   });
 });
+
+describe("picture slots", () => {
+  it("reads imageType in its spellings and builds the prompt from the app and the creator's words", async () => {
+    const { imageSlotOf, imagePrompt, withSlotImage, slotImage } = await import("~/features/builder/landing/images");
+    expect(["hero", "Hero", "benefits", "howItWorks", "how_it_works", "How it works"].map(imageSlotOf)).toEqual([
+      "hero",
+      "hero",
+      "benefits",
+      "howItWorks",
+      "howItWorks",
+      "howItWorks",
+    ]);
+    expect(imageSlotOf("footer")).toBeNull();
+    const prompt = imagePrompt({
+      appName: app.name,
+      idea: "Half marathon training for busy parents",
+      domain: "Running",
+      page,
+      slot: "benefits",
+      instructions: "warm evening light",
+    });
+    expect(prompt).toContain(app.name);
+    expect(prompt).toContain("a Running app");
+    expect(prompt).toContain(page.benefits[0]!.title);
+    expect(prompt.endsWith("The creator asks: warm evening light.")).toBe(true);
+    const pictured = withSlotImage(page, "howItWorks", "/media/app-images/u/x.png");
+    expect(slotImage(pictured, "howItWorks")).toBe("/media/app-images/u/x.png");
+    expect(landingPageSchema.safeParse(pictured).success).toBe(true);
+    expect(landingPageSchema.safeParse(withSlotImage(page, "hero", "javascript:alert(1)")).success).toBe(false);
+  });
+});
