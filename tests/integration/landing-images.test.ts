@@ -333,3 +333,34 @@ describe("edit-landing-page", () => {
     expect(await landingVersions()).toBe(versions + 1);
   });
 });
+
+describe("the public landing page", () => {
+  it("shows the section pictures and the screenshots strip, in the sections' order, once published", async () => {
+    const row = await env.DB.prepare(
+      "SELECT storefront_slug, app_slug, landing_page, theme, onboarding_flow FROM apps WHERE id = ?",
+    )
+      .bind(appId)
+      .first<Record<string, string>>();
+    const page = JSON.parse(row!.landing_page) as LandingPage;
+    const snapshot = {
+      landingPage: page,
+      theme: JSON.parse(row!.theme),
+      onboardingFlow: JSON.parse(row!.onboarding_flow),
+      pricing: { monthlyPrice: 999, annualPrice: null, annualDurationUnit: "years" },
+    };
+    await env.DB.prepare("UPDATE apps SET published = ?, is_published = 1, published_at = ? WHERE id = ?")
+      .bind(JSON.stringify(snapshot), Date.now(), appId)
+      .run();
+    const html = (await (await new Browser().get(`/apps/${row!.storefront_slug}/${row!.app_slug}`)).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    for (const shot of page.screenshots!) expect(html).toContain(`src="${shot.url}"`);
+    expect(html).toContain(`src="${page.images!.benefits}"`);
+    expect(html).toContain(`src="${page.images!.howItWorks}"`);
+    expect(html).toContain("on your phone</h2>");
+    // The FAQ was moved to the top: it comes before the benefits.
+    expect(html.indexOf('id="app-faq"')).toBeLessThan(html.indexOf('id="app-benefits"'));
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:8787\/media\/app-images\//);
+  });
+});
