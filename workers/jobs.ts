@@ -9,6 +9,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { brainstormJobHandler } from "~/features/builder/brainstorms.server";
 import { buildAppJobHandler } from "~/features/builder/build-app.server";
+import { appImagesJobHandler } from "~/features/builder/landing/screenshots.server";
 import { advanceJob, type JobHandlers } from "~/features/jobs/jobs.server";
 import { describeMediaJobHandler } from "~/features/media/describe/describe-job.server";
 import { LEASE_MS } from "~/features/jobs/rules";
@@ -22,6 +23,7 @@ const HANDLERS: JobHandlers = {
   brainstorm: brainstormJobHandler,
   "build-app": buildAppJobHandler,
   "describe-media": describeMediaJobHandler,
+  "app-images": appImagesJobHandler,
 };
 
 /** Waits longer than this (retry backoff) are left to an alarm instead of keeping the object awake. */

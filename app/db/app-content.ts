@@ -60,6 +60,12 @@ export function shownContentUrl(value: string | null | undefined): string | null
   return typeof value === "string" && isContentUrl(value) ? value : null;
 }
 
+const contentImage = z.string().refine(isContentUrl, "Use an https address or an uploaded image");
+
+/** The screens a screenshot shows, in the order the strip shows them. */
+export const SCREENSHOT_SCREENS = ["landing", "onboarding", "plan"] as const;
+export type ScreenshotScreen = (typeof SCREENSHOT_SCREENS)[number];
+
 /**
  * Landing page info. status 'pending' means "being made, not ready": treated as absent (spec 4), so
  * a creator who never published shows a 404 to the public.
@@ -69,7 +75,7 @@ export const landingPageSchema = z.object({
   hero: z.object({
     title: line(100).min(1),
     subtitle: line(300),
-    imageUrl: z.string().refine(isContentUrl, "Use an https address or an uploaded image").nullable(),
+    imageUrl: contentImage.nullable(),
     ctaLabel: line(40).min(1),
   }),
   benefits: z.array(titled).max(8),
@@ -78,8 +84,29 @@ export const landingPageSchema = z.object({
   faq: z.array(z.object({ question: line(200).min(1), answer: line(1000).min(1) })).max(12),
   pricing: z.object({ title: line(100), subtitle: line(300) }),
   callToAction: z.object({ title: line(100), subtitle: line(300), buttonLabel: line(40).min(1) }),
+  /**
+   * Pictures of the sections that show one beside their heading (issue 20): the hero's is
+   * hero.imageUrl. Optional, so pages saved before them still read.
+   */
+  images: z
+    .object({ benefits: contentImage.nullable().optional(), howItWorks: contentImage.nullable().optional() })
+    .optional(),
+  /** The order of the sections between the hero and the closing call to action; absent, the default order. */
+  sectionOrder: z
+    .array(z.enum(["benefits", "howItWorks", "testimonials", "pricing", "faq"]))
+    .max(5)
+    .optional(),
+  /**
+   * Screenshots of the app as its end users see it (landing, an onboarding step, the plan), made by
+   * regenerateAIScreenshots: part of the page, so they version, publish and restore with it.
+   */
+  screenshots: z
+    .array(z.object({ screen: z.enum(SCREENSHOT_SCREENS), url: contentImage, alt: line(200).min(1) }))
+    .max(SCREENSHOT_SCREENS.length)
+    .optional(),
 });
 export type LandingPage = z.infer<typeof landingPageSchema>;
+export type LandingScreenshot = NonNullable<LandingPage["screenshots"]>[number];
 
 export const QUESTION_TYPES = ["single_choice", "multiple_choice", "short_text", "number", "date", "slider"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];

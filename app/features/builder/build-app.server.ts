@@ -21,10 +21,10 @@ import {
   type JobStatusView,
 } from "~/features/jobs/jobs.server";
 import { aiFor } from "~/platform/adapters/ai/ai.server";
-import { mediaUrl } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { assertAiQuota } from "./ai-usage.server";
+import { makeLandingImage } from "./landing/images.server";
 import { brainstormOf } from "./brainstorms.server";
 import { brainstormMessages, buildMessages } from "./rules";
 import type { BuildAppBody } from "./schema";
@@ -100,32 +100,27 @@ export const buildAppJobHandler: JobHandler<BuildAppJobInput> = {
 
 /**
  * The landing page's hero picture, made for the app in its theme's colours and stored in R2: the
- * dashboard thumbnail and the public page show it. The key is the app's, so a retried job overwrites
+ * dashboard thumbnail and the public page show it. The name is the app's, so a retried job overwrites
  * its own picture rather than leaving a second one. A picture that cannot be made leaves the hero
  * without one: the app is still built.
  */
 async function heroImage(app: AppContext, input: BuildAppJobInput, content: NewAppContent): Promise<string | null> {
-  const { theme, landingPage } = content;
   try {
-    const image = await aiFor(app, { userId: input.userId, appId: input.appId, counted: false }).image({
-      task: "build-app-hero",
-      prompt: `${content.name}. ${landingPage.hero.subtitle}`,
-      width: HERO_SIZE.width,
-      height: HERO_SIZE.height,
-      palette: [theme.primaryColor, theme.accentColor, theme.backgroundColor],
-    });
-    const ext = image.value.contentType.split("/")[1];
-    const key = `app-images/${input.userId}/${input.appId}-hero.${ext}`;
-    await app.bindings.MEDIA.put(key, image.value.bytes, { httpMetadata: { contentType: image.value.contentType } });
-    return mediaUrl(key);
+    return await makeLandingImage(
+      app,
+      { userId: input.userId, appId: input.appId, counted: false },
+      {
+        name: `${input.appId}-hero`,
+        slot: "hero",
+        prompt: `${content.name}. ${content.landingPage.hero.subtitle}`,
+        theme: content.theme,
+      },
+    );
   } catch (error) {
     console.error("build-app: hero image not made", error);
     return null;
   }
 }
-
-/** The hero's shape: a wide 1.9:1 card, the size link previews use too. */
-const HERO_SIZE = { width: 1200, height: 630 };
 
 export interface BuildView extends JobStatusView {
   appId: string;

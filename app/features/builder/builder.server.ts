@@ -91,10 +91,27 @@ export async function writeVersioned(
   },
 ): Promise<string> {
   const versionId = crypto.randomUUID();
-  await app.db.batch([
-    draft,
-    app.db.insert(appVersions).values({
-      id: versionId,
+  await app.db.batch([draft, versionInsert(app, versionId, version)]);
+  return versionId;
+}
+
+/** The app_versions row of a write; a second insert of the same id writes nothing (a job's rerun). */
+function versionInsert(
+  app: AppContext,
+  id: string,
+  version: {
+    appId: string;
+    userId: string;
+    kind: VersionKind;
+    content: unknown;
+    reason: "save" | "restore";
+    restoredFrom?: string | null;
+  },
+): Statement {
+  return app.db
+    .insert(appVersions)
+    .values({
+      id,
       appId: version.appId,
       kind: version.kind,
       content: version.content,
@@ -102,9 +119,31 @@ export async function writeVersioned(
       restoredFrom: version.restoredFrom ?? null,
       createdBy: version.userId,
       createdAt: app.now,
-    }),
-  ]);
-  return versionId;
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * A landing-page save as statements, for a job to batch with its completion: the draft column is
+ * written only while the version `versionId` does not exist yet, so a rerun of the job writes nothing.
+ */
+export function landingPageSaveStatements(
+  app: AppContext,
+  appId: string,
+  userId: string,
+  page: LandingPage,
+  versionId: string,
+): Statement[] {
+  const content = landingPageSchema.parse({ ...page, status: "ready" });
+  return [
+    app.db
+      .update(apps)
+      .set({ landingPage: content, updatedAt: app.now })
+      .where(
+        and(eq(apps.id, appId), sql`NOT EXISTS (SELECT 1 FROM ${appVersions} WHERE ${appVersions.id} = ${versionId})`),
+      ),
+    versionInsert(app, versionId, { appId, userId, kind: "landing_page", content, reason: "save" }),
+  ];
 }
 
 /** The draft column and a new version. */

@@ -5,16 +5,35 @@
  * app/db/app-content.ts and back. Shared by the server (actions, API) and the browser (live preview).
  */
 import type { ZodIssue } from "zod";
+import type { LandingEditProposal } from "./landing/edits";
 import type { LandingPage, OnboardingFlow, OnboardingPage, Question, Theme } from "~/db/app-content";
-import { landingPageSchema, onboardingFlowSchema, onboardingPageSchema, type QUESTION_TYPES } from "~/db/app-content";
+import {
+  landingPageSchema,
+  onboardingFlowSchema,
+  onboardingPageSchema,
+  type QUESTION_TYPES,
+  SCREENSHOT_SCREENS,
+  type ScreenshotScreen,
+} from "~/db/app-content";
 
 export const SECTIONS = ["landing", "theme", "onboarding", "pricing", "publish"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** What the builder's action answers when it does not redirect: a failed save (shown inline) or an autosave's 'saved'. */
+/** The landing page's tools (issue 20): new pictures, screenshots, edits by instruction. */
+export type LandingTool = "image" | "screenshots" | "edit";
+
 export type BuilderActionData =
-  | { ok: false; section: Section | "tiers"; errors: Record<string, string>; values?: unknown; formError?: string }
-  | { ok: true; savedAt: number; section: Section };
+  | {
+      ok: false;
+      section: Section | "tiers";
+      errors: Record<string, string>;
+      values?: unknown;
+      formError?: string;
+      /** A landing tool's refusal: shown beside that tool, the editor untouched. */
+      tool?: LandingTool;
+    }
+  | { ok: true; savedAt: number; section: Section; proposal?: LandingEditProposal };
 
 export const VERSION_PAGE_SIZE = 20;
 export const UNPUBLISHED_CACHE_MS = 5_000;
@@ -205,6 +224,8 @@ const FORM_LIST_LIMITS: Readonly<Record<string, number>> = {
   howItWorks: landingPageSchema.shape.howItWorks._def.maxLength!.value,
   testimonials: landingPageSchema.shape.testimonials._def.maxLength!.value,
   faq: landingPageSchema.shape.faq._def.maxLength!.value,
+  sectionOrder: 5,
+  screenshots: SCREENSHOT_SCREENS.length,
   pages: onboardingFlowSchema.shape.pages._def.maxLength!.value,
   questions: onboardingPageSchema.shape.questions._def.maxLength!.value,
 };
@@ -347,6 +368,25 @@ export function landingPageFromForm(
       subtitle: str(rec(form.callToAction).subtitle),
       buttonLabel: str(rec(form.callToAction).buttonLabel),
     },
+    // The section pictures and screenshots ride along as hidden fields, so a save keeps them.
+    ...(form.images !== undefined && {
+      images: {
+        benefits: str(rec(form.images).benefits).trim() || null,
+        howItWorks: str(rec(form.images).howItWorks).trim() || null,
+      },
+    }),
+    ...(form.sectionOrder !== undefined && {
+      sectionOrder: (Array.isArray(form.sectionOrder) ? form.sectionOrder : [form.sectionOrder]).map(
+        str,
+      ) as NonNullable<LandingPage["sectionOrder"]>,
+    }),
+    ...(form.screenshots !== undefined && {
+      screenshots: list(form.screenshots).map((x) => ({
+        screen: str(x.screen) as ScreenshotScreen,
+        url: str(x.url),
+        alt: str(x.alt),
+      })),
+    }),
   };
 }
 

@@ -68,6 +68,9 @@ export const landingForm = z
     faq: z.array(z.object({ question: text, answer: text })).optional(),
     pricing: z.object({ title: text, subtitle: text }).optional(),
     callToAction: z.object({ title: text, subtitle: text, buttonLabel: text }).optional(),
+    images: z.object({ benefits: text, howItWorks: text }).optional(),
+    sectionOrder: z.array(z.string()).optional(),
+    screenshots: z.array(z.object({ screen: text, url: text, alt: text })).optional(),
   })
   .transform((form) => landingPageFromForm(form));
 
@@ -217,3 +220,39 @@ export const exampleQuery = z.object({ exampleId: z.string().trim().min(1, "exam
 export const exampleChange = z
   .object({ title: exampleFields.title.optional(), content: exampleFields.content.optional() })
   .refine((c) => c.title !== undefined || c.content !== undefined, "Send a title or content to change");
+
+// ---------------------------------------------------------------- landing page: pictures, screenshots, edits
+
+/** POST /api/app-builder/regenerateLandingPageImage. */
+export const regenerateImageBody = z.object({
+  appId: id,
+  imageType: z.string({ required_error: "imageType is required" }).trim().min(1, "imageType is required").max(60),
+  specificInstructions: z
+    .string()
+    .trim()
+    .max(500, "Keep the instructions under 500 characters")
+    .nullish()
+    .transform((v) => v ?? ""),
+});
+
+/** POST /api/app-builder/regenerateAIScreenshots. */
+export const screenshotsBody = z.object({
+  appId: id,
+  additionalPrompt: z
+    .string()
+    .trim()
+    .max(500, "Keep the additional prompt under 500 characters")
+    .nullish()
+    .transform((v) => v ?? ""),
+});
+
+/** POST /api/app-builder/edit-landing-page. */
+export const editLandingBody = z.object({
+  appId: id,
+  instruction: z
+    .string({ required_error: "Write an instruction" })
+    .trim()
+    .min(1, "Write an instruction")
+    .max(500, "Keep the instruction under 500 characters"),
+  section: z.string().trim().max(40).nullish(),
+});

@@ -56,10 +56,7 @@ export async function loadLandingPage(
     storefrontSlug: view.storefrontSlug,
     appSlug: view.appSlug,
     // An image address stored before the URL rule is left out, never rendered.
-    landingPage: {
-      ...snapshot.landingPage,
-      hero: { ...snapshot.landingPage.hero, imageUrl: shownContentUrl(snapshot.landingPage.hero.imageUrl) },
-    },
+    landingPage: shownPictures(snapshot.landingPage),
     theme: snapshot.theme,
     themeStyle: themeVars(snapshot.theme),
     plans,
@@ -69,6 +66,16 @@ export async function loadLandingPage(
     purchasePending: returned && !!user && !plans?.activePlan,
     canonical: `${url.origin}${appPaths(view.storefrontSlug, view.appSlug).landing}`,
     buyError,
+  };
+}
+
+/** The page with every picture address checked: one stored before the URL rule is left out. */
+function shownPictures(page: LandingPage): LandingPage {
+  return {
+    ...page,
+    hero: { ...page.hero, imageUrl: shownContentUrl(page.hero.imageUrl) },
+    images: { benefits: shownContentUrl(page.images?.benefits), howItWorks: shownContentUrl(page.images?.howItWorks) },
+    screenshots: (page.screenshots ?? []).filter((shot) => shownContentUrl(shot.url)),
   };
 }
 

@@ -9,7 +9,10 @@ export function landingMeta(
   if (!data) return [{ title: "App not found" }];
   const title = `${data.appName}: ${data.landingPage.hero.title}`;
   const description = (data.landingPage.hero.subtitle || data.landingPage.hero.title).slice(0, 300);
-  const shown = shownContentUrl(data.landingPage.hero.imageUrl);
+  // The hero picture, else the landing page's screenshot (a PNG made for sharing).
+  const shown =
+    shownContentUrl(data.landingPage.hero.imageUrl) ??
+    shownContentUrl(data.landingPage.screenshots?.find((s) => s.screen === "landing")?.url);
   const image = shown ? new URL(shown, data.canonical).toString() : null;
   return [
     { title },

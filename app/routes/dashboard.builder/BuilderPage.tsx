@@ -6,6 +6,7 @@ import type { UnpublishedAnswer } from "~/features/builder/builder.server";
 import { checkUnpublishedChanges, forgetUnpublishedChanges } from "~/features/builder/client";
 import { FlowEditor, History, LandingEditor, PricingEditor, ThemeEditor } from "~/features/builder/components/Editors";
 import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
+import { LandingTools } from "~/features/builder/components/LandingTools";
 import { ErrorSummary, SavedSignal } from "~/features/builder/components/fields";
 import { builderPath, tierOffer, type BuilderActionData, type Section } from "~/features/builder/rules";
 import type { StudioTierOption } from "~/features/builder/builder.server";
@@ -195,7 +196,12 @@ function Editor({
 }) {
   const { app, section } = data;
   const { state: unpublished, refresh } = useUnpublished(app.id, data.unpublished);
-  const failed = actionData && !actionData.ok && actionData.section === section ? actionData : null;
+  const refused = actionData && !actionData.ok && actionData.section === section ? actionData : null;
+  // A landing tool's refusal shows beside that tool; the editor keeps the saved page.
+  const failed = refused && !refused.tool ? refused : null;
+  const toolFailed = refused?.tool
+    ? { tool: refused.tool, message: refused.formError, values: refused.values as Record<string, unknown> }
+    : null;
   const errors = failed?.errors ?? {};
   const newest = (page: { versions: { versionId: string }[] } | null) => page?.versions[0]?.versionId ?? "none";
   return (
@@ -274,6 +280,13 @@ function Editor({
                 errors={errors}
                 formError={failed?.formError}
                 formKey={newest(data.landingVersions)}
+              />
+              <LandingTools
+                appId={app.id}
+                page={app.landingPage}
+                theme={app.theme}
+                proposal={actionData?.ok && actionData.proposal ? actionData.proposal : null}
+                failed={toolFailed}
               />
               <History
                 title="Landing page history"

@@ -53,6 +53,7 @@ import { mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { formDataOf } from "~/platform/http.server";
 import { ServiceError } from "~/platform/service-error";
+import { isLandingToolIntent, landingToolAction } from "./landing-tools.server";
 
 export interface BuilderApp {
   id: string;
@@ -303,6 +304,9 @@ export async function builderAction(app: AppContext, request: Request) {
     if (!restored) return redirectWithToast(request, here(), { kind: "error", title: builderMessages.versionNotFound });
     return redirectWithToast(request, here(), { kind: "success", title: "Version restored" });
   }
+
+  if (section === "landing" && isLandingToolIntent(intent))
+    return landingToolAction(app, request, row, user, intent, form);
 
   // A numbered field past its list's size is refused before anything is built from the form, and so
   // is a list button (conform's insert/remove/reorder) naming one.

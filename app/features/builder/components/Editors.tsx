@@ -173,6 +173,7 @@ export function LandingEditor({
           />
           {/* An address stored before the URL rule (http:, javascript:) is neither shown nor sent back. */}
           <input type="hidden" name="hero.imageUrl" value={shownContentUrl(page.hero.imageUrl) ?? ""} />
+          <KeptPictures page={page} />
           {shownContentUrl(page.hero.imageUrl) ? (
             <div className="builder-image">
               {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- it names which image, not that it is one */}
@@ -725,5 +726,32 @@ export function PricingEditor({
         </p>
       </section>
     </div>
+  );
+}
+
+/**
+ * What the landing form keeps without showing a field for it: the section pictures, the sections'
+ * order and the screenshots (made by the tools under the editor), so a Save leaves them as they are.
+ */
+function KeptPictures({ page }: { page: LandingPage }) {
+  return (
+    <>
+      {page.images ? (
+        <>
+          <input type="hidden" name="images.benefits" value={shownContentUrl(page.images.benefits) ?? ""} />
+          <input type="hidden" name="images.howItWorks" value={shownContentUrl(page.images.howItWorks) ?? ""} />
+        </>
+      ) : null}
+      {page.sectionOrder?.map((section, i) => (
+        <input key={section} type="hidden" name={`sectionOrder[${i}]`} value={section} />
+      ))}
+      {page.screenshots?.map((shot, i) => (
+        <span key={shot.screen} hidden>
+          <input type="hidden" name={`screenshots[${i}].screen`} value={shot.screen} />
+          <input type="hidden" name={`screenshots[${i}].url`} value={shot.url} />
+          <input type="hidden" name={`screenshots[${i}].alt`} value={shot.alt} />
+        </span>
+      ))}
+    </>
   );
 }

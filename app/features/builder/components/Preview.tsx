@@ -1,4 +1,5 @@
-import type { CSSProperties } from "react";
+import { Fragment, type CSSProperties, type ReactNode } from "react";
+import { orderOf, type MovableSection } from "../landing/edits";
 import { shownContentUrl, type LandingPage, type Theme } from "~/db/app-content";
 
 const FONTS: Record<Theme["font"], string> = {
@@ -30,6 +31,69 @@ export function LandingPreview({
   theme: Theme;
   label?: string;
 }) {
+  const blocks: Record<MovableSection, ReactNode> = {
+    benefits:
+      page.benefits.length > 0 ? (
+        <div className="app-preview__block">
+          <p className="app-preview__heading">Why it works</p>
+          <PreviewImage url={page.images?.benefits} />
+          <ul>
+            {page.benefits.map((b, i) => (
+              <li key={i}>
+                <strong>{b.title}</strong> {b.description}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null,
+    howItWorks:
+      page.howItWorks.length > 0 ? (
+        <div className="app-preview__block">
+          <p className="app-preview__heading">How it works</p>
+          <PreviewImage url={page.images?.howItWorks} />
+          <ol>
+            {page.howItWorks.map((b, i) => (
+              <li key={i}>
+                <strong>{b.title}</strong> {b.description}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null,
+    testimonials: (
+      <>
+        {page.testimonials.map((t, i) => (
+          <figure key={i} className="app-preview__quote">
+            <blockquote>“{t.quote}”</blockquote>
+            <figcaption>
+              {t.name}
+              {t.role ? `, ${t.role}` : ""}
+            </figcaption>
+          </figure>
+        ))}
+      </>
+    ),
+    faq:
+      page.faq.length > 0 ? (
+        <div className="app-preview__block">
+          <p className="app-preview__heading">Questions</p>
+          <dl>
+            {page.faq.map((f, i) => (
+              <div key={i}>
+                <dt>{f.question}</dt>
+                <dd>{f.answer}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null,
+    pricing: (
+      <div className="app-preview__block">
+        <p className="app-preview__heading">{page.pricing.title || "Pricing"}</p>
+        {page.pricing.subtitle ? <p>{page.pricing.subtitle}</p> : null}
+      </div>
+    ),
+  };
   return (
     <section className="builder-preview" aria-label={label} tabIndex={0}>
       <div className="app-preview" style={themeStyle(theme)}>
@@ -41,56 +105,23 @@ export function LandingPreview({
           {page.hero.subtitle ? <p>{page.hero.subtitle}</p> : null}
           <span className="app-preview__cta">{page.hero.ctaLabel || "Get started"}</span>
         </div>
-        {page.benefits.length > 0 ? (
+        {page.screenshots?.length ? (
           <div className="app-preview__block">
-            <p className="app-preview__heading">Why it works</p>
-            <ul>
-              {page.benefits.map((b, i) => (
-                <li key={i}>
-                  <strong>{b.title}</strong> {b.description}
-                </li>
-              ))}
+            <p className="app-preview__heading">Screenshots</p>
+            <ul className="app-preview__shots">
+              {page.screenshots.map((shot) =>
+                shownContentUrl(shot.url) ? (
+                  <li key={shot.screen}>
+                    <img src={shownContentUrl(shot.url)!} alt={shot.alt} width={108} height={221} />
+                  </li>
+                ) : null,
+              )}
             </ul>
           </div>
         ) : null}
-        {page.howItWorks.length > 0 ? (
-          <div className="app-preview__block">
-            <p className="app-preview__heading">How it works</p>
-            <ol>
-              {page.howItWorks.map((b, i) => (
-                <li key={i}>
-                  <strong>{b.title}</strong> {b.description}
-                </li>
-              ))}
-            </ol>
-          </div>
-        ) : null}
-        {page.testimonials.map((t, i) => (
-          <figure key={i} className="app-preview__quote">
-            <blockquote>“{t.quote}”</blockquote>
-            <figcaption>
-              {t.name}
-              {t.role ? `, ${t.role}` : ""}
-            </figcaption>
-          </figure>
+        {orderOf(page).map((section) => (
+          <Fragment key={section}>{blocks[section]}</Fragment>
         ))}
-        {page.faq.length > 0 ? (
-          <div className="app-preview__block">
-            <p className="app-preview__heading">Questions</p>
-            <dl>
-              {page.faq.map((f, i) => (
-                <div key={i}>
-                  <dt>{f.question}</dt>
-                  <dd>{f.answer}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        ) : null}
-        <div className="app-preview__block">
-          <p className="app-preview__heading">{page.pricing.title || "Pricing"}</p>
-          {page.pricing.subtitle ? <p>{page.pricing.subtitle}</p> : null}
-        </div>
         <div className="app-preview__block app-preview__final">
           <p className="app-preview__heading">{page.callToAction.title}</p>
           {page.callToAction.subtitle ? <p>{page.callToAction.subtitle}</p> : null}
@@ -128,4 +159,9 @@ export function ThemeSwatches({ theme }: { theme: Theme }) {
       </div>
     </div>
   );
+}
+
+function PreviewImage({ url }: { url: string | null | undefined }) {
+  const shown = shownContentUrl(url);
+  return shown ? <img src={shown} alt="" className="app-preview__image" /> : null;
 }

@@ -106,3 +106,21 @@ export async function deleteMedia(app: AppContext, url: string | null) {
   if (!url?.startsWith("/media/")) return;
   await app.bindings.MEDIA.delete(url.slice("/media/".length));
 }
+
+/**
+ * Stores an image the product made (an AI picture, a screenshot) under app-images/<owner>/<name>.<ext>
+ * and answers its address. `name` is the caller's: a fixed one overwrites (a retried job), a fresh
+ * one keeps earlier pictures for the versions that show them.
+ */
+export async function putGeneratedImage(
+  app: AppContext,
+  owner: string,
+  name: string,
+  image: { bytes: Uint8Array; contentType: string },
+): Promise<string> {
+  const kind = sniffImage(image.bytes);
+  if (!kind) throw new Error("The generated file is not a PNG, JPEG, GIF or WebP image");
+  const key = `app-images/${owner}/${name}.${kind.ext}`;
+  await app.bindings.MEDIA.put(key, image.bytes, { httpMetadata: { contentType: kind.type } });
+  return mediaUrl(key);
+}

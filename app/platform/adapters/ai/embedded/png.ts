@@ -116,3 +116,78 @@ export async function paintPrompt(
   }
   return encodePng(width, height, rgb);
 }
+
+async function inflate(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([bytes.slice()]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * Decodes an 8-bit, non-interlaced RGB or RGBA PNG (what image models and ./png.ts make) to RGB
+ * pixels, alpha laid over white; null for anything else (a JPEG, a palette PNG), which callers draw
+ * without. Used to place a hero picture inside a composed screenshot.
+ */
+export async function decodePng(bytes: Uint8Array): Promise<{ width: number; height: number; rgb: Uint8Array } | null> {
+  if (bytes.length < 33 || bytes[0] !== 0x89 || bytes[1] !== 0x50) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const data: Uint8Array[] = [];
+  while (at + 8 <= bytes.length) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    const body = bytes.subarray(at + 8, at + 8 + length);
+    if (type === "IHDR") {
+      width = view.getUint32(at + 8);
+      height = view.getUint32(at + 12);
+      const [depth, colour, , , interlace] = body.subarray(8, 13);
+      if (depth !== 8 || interlace !== 0 || (colour !== 2 && colour !== 6)) return null;
+      channels = colour === 6 ? 4 : 3;
+      if (width * height > 4_000_000) return null;
+    } else if (type === "IDAT") data.push(body);
+    else if (type === "IEND") break;
+    at += 12 + length;
+  }
+  if (!width || !height || data.length === 0) return null;
+  const joined = new Uint8Array(data.reduce((n, d) => n + d.length, 0));
+  let offset = 0;
+  for (const d of data) {
+    joined.set(d, offset);
+    offset += d.length;
+  }
+  const raw = await inflate(joined).catch(() => null);
+  const stride = width * channels;
+  if (!raw || raw.length < height * (stride + 1)) return null;
+  const pixels = new Uint8Array(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const out = y * stride;
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? pixels[out + x - channels]! : 0;
+      const b = y > 0 ? pixels[out - stride + x]! : 0;
+      const c = x >= channels && y > 0 ? pixels[out - stride + x - channels]! : 0;
+      let v = line[x]!;
+      if (filter === 1) v += a;
+      else if (filter === 2) v += b;
+      else if (filter === 3) v += (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      pixels[out + x] = v & 255;
+    }
+  }
+  if (channels === 3) return { width, height, rgb: pixels };
+  const rgb = new Uint8Array(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const alpha = pixels[i * 4 + 3]! / 255;
+    for (let k = 0; k < 3; k++) rgb[i * 3 + k] = Math.round(pixels[i * 4 + k]! * alpha + 255 * (1 - alpha));
+  }
+  return { width, height, rgb };
+}
