@@ -5,6 +5,7 @@
 // another loopback port is refused without reaching it; production never applies the allow-list.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { describeMedia } from "~/features/media/describe/descriptions.server";
 import { linkPreview } from "~/features/media/describe/link-preview.server";
 import { parseEnv } from "~/platform/env";
 import { ServiceError } from "~/platform/service-error";
@@ -364,6 +365,34 @@ describe("the generate-*-description calls", () => {
         },
       });
       expect(body.response.longDescription).toMatch(/not been transcribed/);
+    });
+
+    it("with a configured model: what is said is transcribed, and the model writes the words", async () => {
+      const audioUrl = await upload(appId, "talk.wav", simpleWav(2, "Morning talk", "Coach Ana"), "audio/wav");
+      const model = testApp({
+        env: parseEnv({ ...env, AI_BASE_URL: `${PAGES}/ai/v1`, AI_MODEL: "stand-in", AI_TIMEOUT_MS: 5000 }),
+      });
+      const result = await describeMedia(model, { userId: owner.userId, appId }, { kind: "audio", url: audioUrl });
+      expect(result).toMatchObject({
+        provider: "openai",
+        description: "A warm-up talk for runners.",
+        longDescription: "Coach Ana explains a warm-up.",
+        metadata: { transcribed: true, transcribedBy: "openai", durationSeconds: 2 },
+      });
+      expect(result.metadata.transcript).toMatch(/^Warm up for ten minutes/);
+    });
+
+    it("a model that fails: the embedded words, from the file alone", async () => {
+      const audioUrl = await upload(appId, "talk.wav", simpleWav(2, "Morning talk", "Coach Ana"), "audio/wav");
+      const broken = testApp({
+        env: parseEnv({ ...env, AI_BASE_URL: `${PAGES}/ai-broken/v1`, AI_MODEL: "stand-in", AI_TIMEOUT_MS: 5000 }),
+      });
+      const result = await describeMedia(broken, { userId: owner.userId, appId }, { kind: "audio", url: audioUrl });
+      expect(result).toMatchObject({
+        provider: "embedded",
+        description: "“Morning talk” by Coach Ana: a 2-second audio recording (0:02).",
+        metadata: { transcribed: false },
+      });
     });
 
     it("refuses links it may not read, another creator and bad input", async () => {

@@ -3,6 +3,8 @@
 // - 127.0.0.1:18851, the only address the suite's LINK_FETCH_ALLOW lets through: pages with Open
 //   Graph, Twitter, standard and oEmbed tags, redirects, a 404, a redirect loop, a demo clip served
 //   with Range requests, and a stand-in for YouTube's oEmbed answer and video pages (YOUTUBE_BASE_URL);
+// - an OpenAI-compatible model at /ai/v1 (speech to text and JSON chat), and one that fails at
+//   /ai-broken/v1, for the descriptions written by a configured model;
 // - 127.0.0.1:18852, another loopback port that must never be reached: it counts what it is asked,
 //   and the first server tells the tests the count (/__hits).
 // Nothing here talks to anything beyond loopback.
@@ -125,6 +127,26 @@ function pages(req: IncomingMessage, res: ServerResponse) {
       return sendRanged(req, res, mp4, "video/mp4");
     case "/notes.txt":
       return send(res, 200, "Just some notes.", { "Content-Type": "text/plain" });
+    case "/ai/v1/audio/transcriptions":
+      return send(
+        res,
+        200,
+        JSON.stringify({
+          text: "Warm up for ten minutes before every run. Then run easy for twenty minutes. Stretch your hips afterwards.",
+        }),
+        { "Content-Type": "application/json" },
+      );
+    case "/ai/v1/chat/completions": {
+      const words = { description: "A warm-up talk for runners.", longDescription: "Coach Ana explains a warm-up." };
+      return send(res, 200, JSON.stringify({ choices: [{ message: { content: JSON.stringify(words) } }] }), {
+        "Content-Type": "application/json",
+      });
+    }
+    case "/ai-broken/v1/audio/transcriptions":
+    case "/ai-broken/v1/chat/completions":
+      return send(res, 500, JSON.stringify({ error: { message: "overloaded" } }), {
+        "Content-Type": "application/json",
+      });
     case "/__hits":
       return send(res, 200, JSON.stringify({ forbidden: forbiddenHits }), { "Content-Type": "application/json" });
     case "/youtube/oembed": {
