@@ -67,7 +67,7 @@ export const envSchema = z.object({
         return false;
       }
     }, "a list of host:port"),
-  /** The online-video service's site: its oEmbed answer ({base}/oembed) and video pages ({base}/watch?v=); a local stand-in in tests. */
+  /** The online-video service's site: its oEmbed answer ({base}/oembed) and pages ({base}/watch?v=); a stand-in in tests. */
   YOUTUBE_BASE_URL: z.string().url().default("https://www.youtube.com"),
 });
 

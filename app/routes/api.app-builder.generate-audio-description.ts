@@ -4,10 +4,12 @@ import { audioDescriptionBody } from "~/features/media/describe/schema";
 import { apiJson, methodNotAllowed, signedInAction } from "~/http/api.server";
 
 /**
- * POST /api/app-builder/generate-audio-description {audioUrl, appId} (auth, the app's owner) → {success:true,
- * response: {description, longDescription, title, thumbnailUrl, metadata, provider, ...}}. Read like a video; with a speech model configured, what is said is transcribed and summarised.
+ * POST /api/app-builder/generate-audio-description {audioUrl, appId} (auth, the app's owner) →
+ * {success:true, response: {description, longDescription, title, thumbnailUrl, metadata, provider, ...}}.
+ * Read like a video; with a speech model configured, what is said is transcribed and summarised.
  * With async:true (and an optional mediaId) → 202 {success:true, response: {jobId, statusUrl, room}}.
- * Every failure, 401 and 403 included: {success:false, error:'Failed to generate audio description', detail}.
+ * Every failure, 401 and 403 included: {success:false, error:'Failed to generate audio description',
+ * detail}.
  */
 export const action = signedInAction(
   audioDescriptionBody,

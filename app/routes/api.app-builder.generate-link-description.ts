@@ -5,9 +5,11 @@ import { apiJson, methodNotAllowed, signedInAction } from "~/http/api.server";
 
 /**
  * POST /api/app-builder/generate-link-description {url, appId} (auth, the app's owner) → {success:true,
- * response: {description, longDescription, title, thumbnailUrl, metadata, provider, ...}}. The page's preview and a summary of its main text.
+ * response: {description, longDescription, title, thumbnailUrl, metadata, provider, ...}}. The page's
+ * preview and a summary of its main text.
  * With async:true (and an optional mediaId) → 202 {success:true, response: {jobId, statusUrl, room}}.
- * Every failure, 401 and 403 included: {success:false, error:'Failed to generate link description', detail}.
+ * Every failure, 401 and 403 included: {success:false, error:'Failed to generate link description',
+ * detail}.
  */
 export const action = signedInAction(
   linkDescriptionBody,

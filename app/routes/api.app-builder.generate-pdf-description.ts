@@ -4,10 +4,12 @@ import { pdfDescriptionBody } from "~/features/media/describe/schema";
 import { apiJson, methodNotAllowed, signedInAction } from "~/http/api.server";
 
 /**
- * POST /api/app-builder/generate-pdf-description {pdfUrl, appId, concise (default false)} (auth, the app's owner) → {success:true,
- * response: {description, longDescription, title, thumbnailUrl, metadata, provider, ...}}. The PDF's text is extracted and summarised; concise gives a shorter long description.
+ * POST /api/app-builder/generate-pdf-description {pdfUrl, appId, concise (default false)} (auth, the app's
+ * owner) → {success:true, response: {description, longDescription, title, thumbnailUrl, metadata,
+ * provider, ...}}. The PDF's text is extracted and summarised; concise gives a shorter long description.
  * With async:true (and an optional mediaId) → 202 {success:true, response: {jobId, statusUrl, room}}.
- * Every failure, 401 and 403 included: {success:false, error:'Failed to generate PDF description', detail}.
+ * Every failure, 401 and 403 included: {success:false, error:'Failed to generate PDF description',
+ * detail}.
  */
 export const action = signedInAction(
   pdfDescriptionBody,

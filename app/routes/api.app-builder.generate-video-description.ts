@@ -4,10 +4,13 @@ import { videoDescriptionBody } from "~/features/media/describe/schema";
 import { apiJson, methodNotAllowed, signedInAction } from "~/http/api.server";
 
 /**
- * POST /api/app-builder/generate-video-description {videoUrl, appId} (auth, the app's owner) → {success:true,
- * response: {description, longDescription, title, thumbnailUrl, metadata, provider, ...}}. The app's own upload (/media/app-media/{appId}/…) is read from storage, any other http(s) link through the safe fetch; length and format come from the container.
+ * POST /api/app-builder/generate-video-description {videoUrl, appId} (auth, the app's owner) →
+ * {success:true, response: {description, longDescription, title, thumbnailUrl, metadata, provider, ...}}.
+ * The app's own upload (/media/app-media/{appId}/…) is read from storage, any other http(s) link through
+ * the safe fetch; length and format come from the container.
  * With async:true (and an optional mediaId) → 202 {success:true, response: {jobId, statusUrl, room}}.
- * Every failure, 401 and 403 included: {success:false, error:'Failed to generate video description', detail}.
+ * Every failure, 401 and 403 included: {success:false, error:'Failed to generate video description',
+ * detail}.
  */
 export const action = signedInAction(
   videoDescriptionBody,

@@ -4,10 +4,12 @@ import { youtubeDescriptionBody } from "~/features/media/describe/schema";
 import { apiJson, methodNotAllowed, signedInAction } from "~/http/api.server";
 
 /**
- * POST /api/app-builder/generate-youtube-description {videoUrl, appId} (auth, the app's owner) → {success:true,
- * response: {description, longDescription, title, thumbnailUrl, metadata, provider, ...}}. The video's oEmbed answer and its page's description.
+ * POST /api/app-builder/generate-youtube-description {videoUrl, appId} (auth, the app's owner) →
+ * {success:true, response: {description, longDescription, title, thumbnailUrl, metadata, provider, ...}}.
+ * The video's oEmbed answer and its page's description.
  * With async:true (and an optional mediaId) → 202 {success:true, response: {jobId, statusUrl, room}}.
- * Every failure, 401 and 403 included: {success:false, error:'Failed to generate YouTube description', detail}.
+ * Every failure, 401 and 403 included: {success:false, error:'Failed to generate YouTube description',
+ * detail}.
  */
 export const action = signedInAction(
   youtubeDescriptionBody,

@@ -31,6 +31,7 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
     if (name === "PasswordException") throw new ServiceError("invalid", "That PDF is password-protected");
+    console.warn("pdf: PDF.js could not open the file", String(error));
     throw new ServiceError("invalid", "That PDF could not be read");
   }
   try {
