@@ -37,7 +37,9 @@ function handle(req, res, base) {
     res.end(body);
   };
   if (url.pathname === "/article") return send(200, ARTICLE, "text/html; charset=utf-8");
-  const id = (url.pathname === "/oembed" ? new URL(url.searchParams.get("url") ?? "", base) : url).searchParams.get("v");
+  const id = (url.pathname === "/oembed" ? new URL(url.searchParams.get("url") ?? "", base) : url).searchParams.get(
+    "v",
+  );
   if (url.pathname === "/oembed" && id) {
     const v = video(id);
     const body = { type: "video", version: "1.0", title: v.title, author_name: v.author, provider_name: "YouTube" };

@@ -61,7 +61,12 @@ export const isDescribable = (item: LibraryItem) => DESCRIBABLE.includes(item.ty
 
 /** A description is on its way (marked when it started, cleared by the job that writes it). */
 export const isDescribing = (item: LibraryItem) =>
-  typeof item.metadata?.describing === "number" && !mediaDescription(item);
+  typeof item.metadata?.describing === "number" &&
+  // A mark older than the job runner's longest retries is a description that never came back.
+  Date.now() - item.metadata.describing < DESCRIBING_GIVES_UP_MS &&
+  !mediaDescription(item);
+
+const DESCRIBING_GIVES_UP_MS = 15 * 60_000;
 
 /** "2:05" for a duration in seconds. */
 export function durationText(seconds: unknown): string | null {

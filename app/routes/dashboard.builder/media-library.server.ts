@@ -166,6 +166,7 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
         const topicId = field(form, "topicId");
         if (topicId)
           await addTopicsToMedia(app, user, { appId: row.id, mediaId: saved.media.mediaId, topicIds: [topicId] });
+        if (saved.created) await describeInLibrary(app, user, saved.media, new URL(request.url).origin);
         return back(saved.created ? `${mediaTitle(saved.media)} added` : "That link is already in the library");
       }
       case "describe": {

@@ -99,21 +99,60 @@ export const describeMediaJobHandler: JobHandler<DescribeJobInput> = {
         .set({ input: sql`json_set(${jobs.input}, '$.result', json(${JSON.stringify(outcome)}))` })
         .where(and(eq(jobs.id, job.id), sql`json_extract(${jobs.input}, '$.result') IS NULL`)),
     ];
-    if (mediaId && outcome.success) {
-      const patch = JSON.stringify({
-        description: outcome.description.description,
-        longDescription: outcome.description.longDescription,
-      });
+    if (mediaId) {
+      // A merge patch (RFC 7396): null removes the library's "describing" mark. What was read goes in
+      // too (a title, a length, a page count), keeping a title the item already has.
+      const d = outcome.success ? outcome.description : null;
+      const patch = JSON.stringify(
+        d
+          ? {
+              description: d.description,
+              longDescription: d.longDescription,
+              ...libraryFacts(d),
+              describing: null,
+              describeError: null,
+            }
+          : { describing: null, describeError: outcome.success ? null : outcome.detail },
+      );
+      // An upload's describer falls back to the stored file's name (its key): that is no title.
+      const title = d?.title && !d.url.endsWith(`/${d.title}`) ? d.title : null;
+      const keepTitle = title
+        ? sql`json_set(json_patch(coalesce(${appMedia.metadata}, '{}'), json(${patch})), '$.title', coalesce(json_extract(${appMedia.metadata}, '$.title'), ${title}))`
+        : sql`json_patch(coalesce(${appMedia.metadata}, '{}'), json(${patch}))`;
       statements.push(
         app.db
           .update(appMedia)
-          .set({ metadata: sql`json_patch(coalesce(${appMedia.metadata}, '{}'), json(${patch}))`, updatedAt: app.now })
+          .set({ metadata: keepTitle, updatedAt: app.now })
           .where(and(eq(appMedia.id, mediaId), eq(appMedia.appId, appId))),
       );
     }
     return statements;
   },
+  /** Given up after its retries: the item's card stops saying "Being described" and says so. */
+  failed(app, job) {
+    const { mediaId, appId } = job.input;
+    if (!mediaId) return [];
+    const patch = JSON.stringify({ describing: null, describeError: "The description could not be made. Try again." });
+    return [
+      app.db
+        .update(appMedia)
+        .set({ metadata: sql`json_patch(coalesce(${appMedia.metadata}, '{}'), json(${patch}))`, updatedAt: app.now })
+        .where(and(eq(appMedia.id, mediaId), eq(appMedia.appId, appId))),
+    ];
+  },
 };
+
+/** The facts a library card shows, from what a describer read (only those it found). */
+function libraryFacts(d: MediaDescription): Record<string, unknown> {
+  const m = d.metadata;
+  const facts: Record<string, unknown> = {};
+  if (typeof m.durationSeconds === "number" && m.durationSeconds > 0) facts.durationSeconds = m.durationSeconds;
+  if (typeof m.pages === "number") facts.pages = m.pages;
+  if (typeof m.siteName === "string" && m.siteName) facts.siteName = m.siteName;
+  if (typeof m.author === "string" && m.author) facts.author = m.author;
+  if (d.thumbnailUrl) facts.image = d.thumbnailUrl;
+  return facts;
+}
 
 /** A describe job's status for whoever started it, with its outcome once completed. */
 export async function describeJobStatus(
