@@ -7,8 +7,10 @@ export default {
   serverBuildPath: "build/worker.js",
   serverConditions: ["workerd", "worker", "browser"],
   // Everything is bundled but the runtime's own modules ("cloudflare:workers", which partyserver and
-  // the Durable Objects import): workerd provides those.
-  serverDependenciesToBundle: [/^(?!cloudflare:)/],
+  // the Durable Objects import): workerd provides those. And PDF.js (unpdf/pdfjs, loaded only when a
+  // PDF is described): Remix's esbuild 0.17 miscompiles its static class blocks, so wrangler's newer
+  // esbuild bundles it when it bundles build/worker.js (deploy, dev and the tests alike).
+  serverDependenciesToBundle: [/^(?!cloudflare:|unpdf\/pdfjs$)/],
   serverMainFields: ["browser", "module", "main"],
   serverMinify: true,
   serverModuleFormat: "esm",

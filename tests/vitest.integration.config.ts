@@ -30,6 +30,10 @@ export default defineConfig(async () => {
             TEST_ROUTES: builtRoutes(root),
             ENVIRONMENT: "test",
             STRIPE_WEBHOOK_SECRET: "whsec_integration",
+            // Link previews and media descriptions read the local pages of link-pages.global.ts:
+            // the safe fetch lets exactly that host and port through (and YouTube is its stand-in).
+            LINK_FETCH_ALLOW: "127.0.0.1:18851",
+            YOUTUBE_BASE_URL: "http://127.0.0.1:18851/youtube",
           },
         },
       }),
@@ -38,6 +42,7 @@ export default defineConfig(async () => {
       root,
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["tests/integration/setup.ts"],
+      globalSetup: ["tests/integration/link-pages.global.ts"],
       // @remix-run/cloudflare is CommonJS only, which the workers pool's module runner cannot load
       // (services that set cookies import it); pre-bundled by esbuild it loads as an ES module.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },

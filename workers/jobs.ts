@@ -11,6 +11,7 @@ import { brainstormJobHandler } from "~/features/builder/brainstorms.server";
 import { buildAppJobHandler } from "~/features/builder/build-app.server";
 import { appImagesJobHandler } from "~/features/builder/landing/screenshots.server";
 import { advanceJob, type JobHandlers } from "~/features/jobs/jobs.server";
+import { describeMediaJobHandler } from "~/features/media/describe/describe-job.server";
 import { LEASE_MS } from "~/features/jobs/rules";
 import { planJobHandler } from "~/features/plans/plans.server";
 import type { AppContext } from "~/platform/context";
@@ -21,6 +22,7 @@ const HANDLERS: JobHandlers = {
   plan: planJobHandler(),
   brainstorm: brainstormJobHandler,
   "build-app": buildAppJobHandler,
+  "describe-media": describeMediaJobHandler,
   "app-images": appImagesJobHandler,
 };
 

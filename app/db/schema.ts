@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { MEDIA_TYPES, type MediaType } from "./media-types";
 import type {
   Blueprint,
   BrainstormIdea,
@@ -1066,9 +1067,7 @@ export const appSubscriptions = sqliteTable(
   (t) => [index("app_subscriptions_user").on(t.userId, t.appId), index("app_subscriptions_app").on(t.appId)],
 );
 
-/** What an app media item is: an upload (image, audio, video, pdf) or a link of some kind. */
-export const MEDIA_TYPES = ["image", "audio", "video", "pdf", "link", "youtube", "podcast", "channel"] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
+export { MEDIA_TYPES, type MediaType };
 
 /**
  * An app's media library item (creator-app-builder spec 3 "App media", issue 20): an upload in R2

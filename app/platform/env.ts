@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { providersSchema, publicProviders } from "./adapters/identity-providers/providers";
+import { parseAllowList } from "./adapters/web/addresses";
 import { browserErrorReporting } from "./error-reporting";
 
 /**
@@ -50,6 +51,24 @@ export const envSchema = z.object({
   AI_SPEECH_MODEL: z.string().min(1).optional(),
   /** Each attempt of an AI call gives up after this long (one retry, then the embedded default). */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /**
+   * Server-side fetches of creators' links (adapters/web) refuse private and loopback addresses.
+   * Development and the tests may let exactly these local stand-ins through ("127.0.0.1:18851,
+   * [::1]:8080": host:port, commas or spaces); production never applies it.
+   */
+  LINK_FETCH_ALLOW: z
+    .string()
+    .optional()
+    .refine((v) => {
+      try {
+        parseAllowList(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "a list of host:port"),
+  /** The online-video service's site: its oEmbed answer ({base}/oembed) and pages ({base}/watch?v=); a stand-in in tests. */
+  YOUTUBE_BASE_URL: z.string().url().default("https://www.youtube.com"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describeInLibrary } from "~/features/media/describe/in-library.server";
 import { uploadAppMedia } from "~/features/media/media.server";
 import { mediaMessages } from "~/features/media/rules";
 import { uploadFields } from "~/features/media/schema";
@@ -8,7 +9,7 @@ import { MAX_UPLOAD_REQUEST_BYTES, uploadMessages } from "~/platform/adapters/st
 const MULTIPART_ONLY = "Send the upload as multipart/form-data with the fields appId and file";
 
 /**
- * POST /api/app-builder/uploadAppMedia, multipart {appId, file, parentMediaId?, topicId?} (auth, owner)
+ * POST /api/app-builder/uploadAppMedia, multipart {appId, file, parentMediaId?, topicId?, describe?} (auth, owner)
  * → 201 {response: {success, media}} (ours; the library's upload). The file's bytes decide its kind
  * (image, audio, video or PDF, never its name) and its size limit; a request larger than the
  * largest file is refused before it is read (413). appId may also come in the query string.
@@ -46,6 +47,8 @@ export const action = signedInAction(
     }
     const { appId, ...place } = fields.data;
     const media = await uploadAppMedia(app, user, appId, file, place);
+    // The library's own uploads (describe=1) are described in the background, as its form's are.
+    if (text("describe") === "1") await describeInLibrary(app, user, media, new URL(request.url).origin);
     return apiJson({ response: { success: true, media } }, { status: 201 });
   },
   { body: "query" },

@@ -5,7 +5,7 @@
  * the services (./media.server.ts, ./topics.server.ts) and the unit tests call these.
  */
 import type { Blueprint } from "~/db/app-content";
-import { MEDIA_TYPES, type MediaType } from "~/db/schema";
+import { MEDIA_TYPES, type MediaType } from "~/db/media-types";
 
 export { MEDIA_TYPES, type MediaType };
 

@@ -184,6 +184,12 @@ export function BlueprintEditor({ data, answer }: { data: BlueprintEditorData; a
           <Link to={here({ help: "1" })} className={buttonClass({ variant: "secondary", size: "small" })}>
             <span className="btn__label">Help with this blueprint</span>
           </Link>
+          <Link
+            to={builderPath(app.id, { mode: "media" })}
+            className={buttonClass({ variant: "secondary", size: "small" })}
+          >
+            <span className="btn__label">Media library</span>
+          </Link>
           <a href={app.previewOnboardingPath} className={buttonClass({ variant: "secondary", size: "small" })}>
             <span className="btn__label">Preview the plan</span>
           </a>

@@ -262,6 +262,11 @@ function Editor({
                 Blueprint
               </Link>
             </li>
+            <li>
+              <Link to={builderPath(app.id, { mode: "media" })} className="builder-tab">
+                Media
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="builder-body">

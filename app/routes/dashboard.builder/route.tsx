@@ -2,18 +2,24 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import builderStyles from "~/features/builder/builder.css";
+import mediaStyles from "~/features/media/media.css";
 import { requireUser } from "~/http/visitor.server";
 import { formDataOf } from "~/platform/http.server";
 import { BlueprintEditor } from "./BlueprintEditor";
 import { BuilderPage } from "./BuilderPage";
 import { blueprintEditorAction, loadBlueprintEditor } from "./blueprint-editor.server";
+import { MediaLibrary } from "./MediaLibrary";
+import { loadMediaLibrary, mediaLibraryAction } from "./media-library.server";
 import { builderAction, loadBuilder } from "./builder.server";
 
 /**
  * /dashboard/builder?appId=<id>: the app builder (landing page, theme, onboarding, pricing, publish;
- * studio tiers); with &mode=blueprint, the blueprint editor.
+ * studio tiers); with &mode=blueprint, the blueprint editor; with &mode=media, the media library.
  */
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: builderStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: builderStyles },
+  { rel: "stylesheet", href: mediaStyles },
+];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
     title:
@@ -35,6 +41,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const user = await requireUser(context.app, request, { status: 302 });
     return loadBlueprintEditor(context.app, request, user, appId);
   }
+  if (url.searchParams.get("mode") === "media" && appId) {
+    const user = await requireUser(context.app, request, { status: 302 });
+    return loadMediaLibrary(context.app, request, user, appId);
+  }
   return loadBuilder(context.app, request);
 }
 
@@ -42,6 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await formDataOf(request.clone() as Request);
   const appId = new URL(request.url).searchParams.get("appId") ?? String(form?.get("appId") ?? "");
   if (form?.get("section") === "blueprint") return blueprintEditorAction(context.app, request, appId);
+  if (form?.get("section") === "media") return mediaLibraryAction(context.app, request, appId, form);
   return builderAction(context.app, request);
 }
 
@@ -53,5 +64,6 @@ export default function BuilderRoute() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (data.kind === "blueprint") return <BlueprintEditor data={data as never} answer={actionData as never} />;
+  if (data.kind === "media") return <MediaLibrary data={data as never} answer={actionData as never} />;
   return <BuilderPage data={data as never} actionData={actionData as never} />;
 }
