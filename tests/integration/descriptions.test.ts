@@ -559,10 +559,16 @@ describe("descriptions as jobs", () => {
     const row = await env.DB.prepare("SELECT metadata FROM app_media WHERE id = ?")
       .bind(mediaId)
       .first<{ metadata: string }>();
+    // The item keeps its own keys and gains the words and what was read for its card (title, site,
+    // author, picture); the library's "describing" mark is gone.
     expect(JSON.parse(row!.metadata)).toEqual({
       note: "kept",
       description: done.result.description.description,
       longDescription: done.result.description.longDescription,
+      title: "Hip mobility for runners",
+      siteName: "Run Blog",
+      author: "Coach Ana",
+      image: `${PAGES}/images/hips.jpg`,
     });
     expect((await other.browser.get(statusUrl)).status).toBe(403);
   });

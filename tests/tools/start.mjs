@@ -1,9 +1,12 @@
 // `npm start`: builds, migrates and seeds the local database, then serves the product on http://127.0.0.1:8787.
 import { demoAccountsTable } from "./demo-accounts.mjs";
+import { startWebStandIn } from "./web-stand-in.mjs";
 import { buildApp, migrate, root, run, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? 9787);
+// A local web page the media library can read offline (links to the internet need the network).
+const WEB_PORT = PORT + 8;
 const persistTo = `${root}/.wrangler/state`;
 
 console.log("› Building…");
@@ -15,18 +18,20 @@ run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", persistTo
 run(process.execPath, [`${root}/tests/tools/seed-demo-analytics.mjs`, "--persist-to", persistTo]);
 
 // Development, explicitly: a deploy is production (wrangler.toml), where /dev/outbox, the card page and the outbox do not exist.
+const web = await startWebStandIn(WEB_PORT);
 const worker = startWorker({
   port: PORT,
   inspectorPort: INSPECTOR_PORT,
   persistTo,
   stdio: ["ignore", "inherit", "inherit"],
-  vars: { ENVIRONMENT: "development" },
+  vars: { ENVIRONMENT: "development", LINK_FETCH_ALLOW: `127.0.0.1:${WEB_PORT}` },
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stopGroup(worker), process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stopGroup(worker), web.close(), process.exit(0)));
 worker.on("exit", (code) => process.exit(code ?? 0));
 await waitForUp(`http://127.0.0.1:${PORT}/api/up`);
 console.log(
   `\n  ${process.env.npm_package_name ?? "studio"} is running at http://127.0.0.1:${PORT}\n\n` +
     `  Demo accounts (role, email, password):\n${demoAccountsTable()}\n\n` +
-    `  Emails (reset codes…) land in http://127.0.0.1:${PORT}/dev/outbox\n  (Ctrl+C to stop)\n`,
+    `  Emails (reset codes…) land in http://127.0.0.1:${PORT}/dev/outbox\n` +
+    `  A web page the media library can read offline: http://127.0.0.1:${WEB_PORT}/article\n  (Ctrl+C to stop)\n`,
 );
