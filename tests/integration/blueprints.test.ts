@@ -8,6 +8,7 @@ import { DEFAULT_SUGGESTIONS } from "~/features/builder/blueprint-help";
 import { createPersonalizedPlan, planRow } from "~/features/plans/plans.server";
 import { testApp } from "./app-context";
 import { Browser, signUp } from "./commerce-helpers";
+import { builtApp, until } from "./builder-helpers";
 
 type Json = { response: Record<string, unknown> } & Record<string, unknown>;
 const json = async (response: Response) => (await response.json()) as Json;
@@ -16,28 +17,6 @@ const B = "/api/app-builder";
 let owner: { browser: Browser; userId: string };
 let other: { browser: Browser; userId: string };
 let appId: string;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    value = await read();
-  }
-  return value;
-}
-
-async function builtApp(browser: Browser, appIdea: string): Promise<string> {
-  const started = (await json(await browser.postJson(`${B}/buildApp`, { appIdea }))).response as {
-    appId: string;
-    statusUrl: string;
-  };
-  await until(
-    async () => (await json(await browser.get(started.statusUrl))).response.status,
-    (s) => s === "completed",
-  );
-  return started.appId;
-}
 
 const blueprintOf = async (id = appId, browser = owner.browser) =>
   (await json(await browser.get(`${B}/getBlueprintForApp?appId=${id}`))).response.blueprint as Blueprint;

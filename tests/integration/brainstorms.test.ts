@@ -8,6 +8,7 @@ import { brainstormMessages } from "~/features/builder/rules";
 import { advanceJob, completeJob, jobById } from "~/features/jobs/jobs.server";
 import { testApp } from "./app-context";
 import { Browser, html, signUp } from "./commerce-helpers";
+import { until } from "./builder-helpers";
 
 type Json = { response: Record<string, unknown> } & Record<string, unknown>;
 const json = async (response: Response) => (await response.json()) as Json;
@@ -25,15 +26,6 @@ beforeAll(async () => {
 });
 
 /** Polls until `done` says so (the job's Durable Object runs it from alarms). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    value = await read();
-  }
-  return value;
-}
 
 async function brainstorm(browser: Browser, body: Record<string, unknown>) {
   const started = await browser.postJson("/api/app-builder/buildBrainstorm", body);

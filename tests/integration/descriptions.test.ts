@@ -11,6 +11,7 @@ import { parseEnv } from "~/platform/env";
 import { ServiceError } from "~/platform/service-error";
 import { call, testApp } from "./app-context";
 import { Browser, ORIGIN, signUp } from "./commerce-helpers";
+import { builtApp, until } from "./builder-helpers";
 import { simplePdf, simpleWav } from "./describe-fixtures";
 
 const B = "/api/app-builder";
@@ -32,34 +33,12 @@ async function get(browser: Browser, path: string): Promise<Answer> {
   return { status: response.status, body: await response.json() };
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    value = await read();
-  }
-  return value;
-}
-
 const forbiddenHits = async () => ((await (await fetch(`${PAGES}/__hits`)).json()) as { forbidden: number }).forbidden;
 
 let owner: { browser: Browser; userId: string };
 let other: { browser: Browser; userId: string };
 let appId: string;
 let otherAppId: string;
-
-async function builtApp(browser: Browser, appIdea: string): Promise<string> {
-  const started = (await post(browser, `${B}/buildApp`, { appIdea })).body.response as {
-    appId: string;
-    statusUrl: string;
-  };
-  await until(
-    async () => (await get(browser, started.statusUrl)).body.response.status,
-    (s) => s === "completed",
-  );
-  return started.appId;
-}
 
 /** Puts bytes into the app's media library in R2, as an upload would; answers its /media/ URL. */
 async function upload(app: string, name: string, bytes: Uint8Array, contentType: string): Promise<string> {

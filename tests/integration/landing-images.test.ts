@@ -6,6 +6,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LandingPage } from "~/db/app-content";
 import { Browser, ORIGIN, signUp } from "./commerce-helpers";
+import { builtApp, until } from "./builder-helpers";
 // @ts-ignore -- build/worker.js is the build's output: absent before `npm run build`, untyped after
 import worker from "../../build/worker.js";
 
@@ -18,28 +19,6 @@ const FAILED = "Failed to generate image";
 let owner: { browser: Browser; userId: string };
 let other: { browser: Browser; userId: string };
 let appId: string;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    value = await read();
-  }
-  return value;
-}
-
-async function builtApp(browser: Browser, appIdea: string): Promise<string> {
-  const started = (await json(await browser.postJson(`${B}/buildApp`, { appIdea }))).response as {
-    appId: string;
-    statusUrl: string;
-  };
-  await until(
-    async () => (await json(await browser.get(started.statusUrl))).response.status,
-    (s) => s === "completed",
-  );
-  return started.appId;
-}
 
 async function landingOf(id = appId): Promise<LandingPage> {
   const row = await env.DB.prepare("SELECT landing_page FROM apps WHERE id = ?")

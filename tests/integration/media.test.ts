@@ -14,6 +14,7 @@ import { action as generateAppImageAction } from "~/routes/api.app-builder.gener
 import { action as uploadAppMediaAction } from "~/routes/api.app-builder.uploadAppMedia";
 import { testApp } from "./app-context";
 import { Browser, count, signUp } from "./commerce-helpers";
+import { builtApp } from "./builder-helpers";
 
 type Json = { response: Record<string, unknown> } & Record<string, unknown>;
 type Media = {
@@ -41,28 +42,6 @@ let other: { browser: Browser; userId: string };
 let appId: string;
 const unknown = () => crypto.randomUUID();
 const signedOut = () => new Browser();
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    value = await read();
-  }
-  return value;
-}
-
-async function builtApp(browser: Browser, appIdea: string): Promise<string> {
-  const started = (await json(await browser.postJson(`${B}/buildApp`, { appIdea }))).response as {
-    appId: string;
-    statusUrl: string;
-  };
-  await until(
-    async () => (await json(await browser.get(started.statusUrl))).response.status,
-    (s) => s === "completed",
-  );
-  return started.appId;
-}
 
 const mediaCount = (id = appId) => count("SELECT count(*) AS n FROM app_media WHERE app_id = ?", id);
 
