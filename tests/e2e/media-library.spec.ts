@@ -1,7 +1,7 @@
 /**
  * The media library (?mode=media), JavaScript on and off, on the embedded AI default: a creator
- * uploads a PDF, an image and a recording, adds a web page and an online video (read from the e2e
- * server's local web, tests/tools/web-stand-in.mjs), sees each described, and sorts them into two
+ * uploads a PDF, an image and a recording, adds a web page, an online video and a video file (read
+ * from the e2e server's local web, tests/tools/web-stand-in.mjs), sees each described, and sorts them into two
  * topics. A file whose name lies is refused with its message. Axe on the screen.
  */
 import { deflateSync, crc32 } from "node:zlib";
@@ -93,13 +93,15 @@ test("upload, link, describe and sort media into topics", async ({ page, login, 
   for (const [url, type] of [
     [`${web}/article`, "A web page"],
     ["https://www.youtube.com/watch?v=deskFlow123", "Found from the address"],
+    // A video file on the web (a real 12 s clip), known by its address's ending and read in ranges.
+    [`${web}/video/lesson-1.mp4`, "Found from the address"],
   ] as const) {
     await page.getByLabel("Web address").fill(url);
     await page.getByLabel("It is").selectOption({ label: type });
     await page.getByRole("button", { name: "Add link" }).click();
     await expect(page.getByText(/ added$/).first()).toBeVisible();
   }
-  await expect(page.locator(".media-card")).toHaveCount(5);
+  await expect(page.locator(".media-card")).toHaveCount(6);
 
   // Every item gets its description (with JavaScript the page follows them; without, a reload does).
   await expect
@@ -117,6 +119,8 @@ test("upload, link, describe and sort media into topics", async ({ page, login, 
   await expect(card(/sunrise/)).toContainText(/64 × 36|64×36|landscape/i);
   await expect(card(/Desk yoga in five minutes/)).toContainText(/seated stretches|keyboard/i);
   await expect(card(/Seated yoga flow/)).toContainText(/seated yoga flow|5:12/i);
+  await expect(card(/lesson-1\.mp4/)).toContainText("0:12");
+  await expect(card(/lesson-1\.mp4/)).toContainText("Video");
   await expectNoAxeViolations(page);
 
   // Two topics; the PDF and the web page in one, the recording in the other.

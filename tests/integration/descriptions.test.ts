@@ -6,6 +6,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeMedia } from "~/features/media/describe/descriptions.server";
+import {
+  describeMediaJobHandler,
+  descriptionProgress,
+  startDescribeJob,
+} from "~/features/media/describe/describe-job.server";
+import { completeJob, jobById } from "~/features/jobs/jobs.server";
 import { linkPreview } from "~/features/media/describe/link-preview.server";
 import { parseEnv } from "~/platform/env";
 import { ServiceError } from "~/platform/service-error";
@@ -550,6 +556,46 @@ describe("descriptions as jobs", () => {
       image: `${PAGES}/images/hips.jpg`,
     });
     expect((await other.browser.get(statusUrl)).status).toBe(403);
+  });
+
+  it("a library item names its description job while it is described (its progress bar); the job's write clears both marks", async () => {
+    // Jobs unbound: nothing runs the job but this test, so its queued state can be read.
+    const quiet = testApp({ bindings: { ...testApp().bindings, Jobs: undefined } });
+    const mediaId = crypto.randomUUID();
+    const now = Date.now();
+    await env.DB.prepare(
+      "INSERT INTO app_media (id, app_id, type, url, created_at, upload_date, updated_at) VALUES (?, ?, 'link', ?, ?, ?, ?)",
+    )
+      .bind(mediaId, appId, `${PAGES}/article?progress`, now, now, now)
+      .run();
+    const metadataOf = async () =>
+      JSON.parse(
+        (await env.DB.prepare("SELECT metadata FROM app_media WHERE id = ?")
+          .bind(mediaId)
+          .first<{ metadata: string }>())!.metadata,
+      );
+    const request = { kind: "link" as const, url: `${PAGES}/article?progress`, mediaId };
+    const { jobId } = await startDescribeJob(quiet, { userId: owner.userId, appId }, request, { fresh: true });
+    expect(await metadataOf()).toEqual({ describing: expect.any(Number), describeJobId: jobId });
+    expect(await descriptionProgress(quiet, appId, [jobId, "not-a-job"])).toEqual({
+      [jobId]: { status: "queued", progress: 0 },
+    });
+    // Another app's page never learns of this app's jobs.
+    expect(await descriptionProgress(quiet, otherAppId, [jobId])).toEqual({});
+    // Asked again at once: a new job (the creator's "Describe again"), and the item names that one.
+    const again = await startDescribeJob(quiet, { userId: owner.userId, appId }, request, { fresh: true });
+    expect(again.jobId).not.toBe(jobId);
+    expect((await metadataOf()).describeJobId).toBe(again.jobId);
+
+    const job = (await jobById(quiet, again.jobId))!;
+    expect(await completeJob(quiet, job, await describeMediaJobHandler.work(quiet, job as never))).toBe(true);
+    const described = await metadataOf();
+    expect(described).not.toHaveProperty("describing");
+    expect(described).not.toHaveProperty("describeJobId");
+    expect(described.description).toBe("Five drills that free stiff hips & lengthen your stride.");
+    expect(await descriptionProgress(quiet, appId, [again.jobId])).toEqual({
+      [again.jobId]: { status: "completed", progress: 100 },
+    });
   });
 
   it("a description that fails completes with the spec's failure result", async () => {

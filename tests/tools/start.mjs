@@ -5,7 +5,8 @@ import { buildApp, migrate, root, run, startWorker, stopGroup, waitForUp } from 
 
 const PORT = Number(process.env.PORT ?? 8787);
 const INSPECTOR_PORT = Number(process.env.INSPECTOR_PORT ?? 9787);
-// A local web page the media library can read offline (links to the internet need the network).
+// A local web page and video files the media library can read offline (links to the internet need the
+// network; YouTube's details need youtube.com, so an online-video link says it could not reach it).
 const WEB_PORT = PORT + 8;
 const persistTo = `${root}/.wrangler/state`;
 
@@ -33,5 +34,6 @@ console.log(
   `\n  ${process.env.npm_package_name ?? "studio"} is running at http://127.0.0.1:${PORT}\n\n` +
     `  Demo accounts (role, email, password):\n${demoAccountsTable()}\n\n` +
     `  Emails (reset codes…) land in http://127.0.0.1:${PORT}/dev/outbox\n` +
-    `  A web page the media library can read offline: http://127.0.0.1:${WEB_PORT}/article\n  (Ctrl+C to stop)\n`,
+    `  Links the media library can read offline: a web page, http://127.0.0.1:${WEB_PORT}/article,\n` +
+    `  and a video file, http://127.0.0.1:${WEB_PORT}/video/lesson-1.mp4\n  (Ctrl+C to stop)\n`,
 );

@@ -5,9 +5,20 @@
 //   node tests/tools/web-stand-in.mjs [--port 8795]
 //   LINK_FETCH_ALLOW=127.0.0.1:8795 YOUTUBE_BASE_URL=http://127.0.0.1:8795
 //
-// /article is a page with Open Graph tags and an article's text; /oembed and /watch?v= answer as the
-// online-video service does (its oEmbed JSON, and a video page with the player's data), for any id.
+// /article is a page with Open Graph tags and an article's text; /video/lesson-1.mp4 (to 6, .mp4 or
+// .webm) is a real video file, served in byte ranges. /oembed and /watch?v= answer as the online-video
+// service does (its oEmbed JSON, and a video page with the player's data), for any id: made-up
+// details, so they serve the tests only (npm start does not point YOUTUBE_BASE_URL here).
 import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/** The demo practice clips (public/video), served as video files on the web are: with byte ranges. */
+const CLIPS = fileURLToPath(new URL("../../public/video/", import.meta.url));
+const clip = (name) => {
+  if (!/^lesson-[1-6]\.(mp4|webm)$/.test(name)) return null;
+  return { bytes: readFileSync(CLIPS + name), type: name.endsWith(".mp4") ? "video/mp4" : "video/webm" };
+};
 
 const ARTICLE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -37,6 +48,8 @@ function handle(req, res, base) {
     res.end(body);
   };
   if (url.pathname === "/article") return send(200, ARTICLE, "text/html; charset=utf-8");
+  const file = url.pathname.startsWith("/video/") ? clip(url.pathname.slice("/video/".length)) : null;
+  if (file) return sendFile(req, res, file);
   const id = (url.pathname === "/oembed" ? new URL(url.searchParams.get("url") ?? "", base) : url).searchParams.get(
     "v",
   );
@@ -54,6 +67,29 @@ function handle(req, res, base) {
   send(404, "Not found", "text/plain");
 }
 
+/** A whole file, or the byte range asked for (206 with Content-Range), as file servers answer. */
+function sendFile(req, res, { bytes, type }) {
+  const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? "");
+  const headers = { "Content-Type": type, "Accept-Ranges": "bytes" };
+  if (!range || (!range[1] && !range[2])) {
+    res.writeHead(200, { ...headers, "Content-Length": String(bytes.length) });
+    return res.end(bytes);
+  }
+  const start = range[1] ? Number(range[1]) : Math.max(0, bytes.length - Number(range[2]));
+  const end = range[1] && range[2] ? Math.min(Number(range[2]), bytes.length - 1) : bytes.length - 1;
+  if (start >= bytes.length || start > end) {
+    res.writeHead(416, { ...headers, "Content-Range": `bytes */${bytes.length}` });
+    return res.end();
+  }
+  const part = bytes.subarray(start, end + 1);
+  res.writeHead(206, {
+    ...headers,
+    "Content-Length": String(part.length),
+    "Content-Range": `bytes ${start}-${end}/${bytes.length}`,
+  });
+  res.end(part);
+}
+
 export function startWebStandIn(port) {
   const base = `http://127.0.0.1:${port}`;
   const server = createServer((req, res) => handle(req, res, base));
@@ -64,5 +100,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf("--port");
   const port = at > 0 ? Number(process.argv[at + 1]) : 8795;
   await startWebStandIn(port);
-  console.log(`Local web at http://127.0.0.1:${port} (/article, /oembed, /watch?v=)`);
+  console.log(`Local web at http://127.0.0.1:${port} (/article, /video/lesson-1.mp4, /oembed, /watch?v=)`);
 }

@@ -200,6 +200,15 @@ describe("fields: spec 5's optional fields, links and parents", () => {
     expect(kindOfContentType("text/html")).toBeNull();
   });
 
+  it("a url ending in a media file's name is that kind of file, whatever its query", () => {
+    expect(linkTypeOf(new URL("https://cdn.example/clips/warm-up.MP4?token=1"))).toBe("video");
+    expect(linkTypeOf(new URL("https://cdn.example/show/episode-12.mp3"))).toBe("audio");
+    expect(linkTypeOf(new URL("https://example.org/guide.pdf#page=2"))).toBe("pdf");
+    expect(linkTypeOf(new URL("https://example.org/mp4"))).toBe("link");
+    expect(linkTypeOf(new URL("https://example.org/notes.pdf/"))).toBe("link");
+    expect(linkTypeOf(new URL("https://www.youtube.com/clip.mp4"))).toBe("youtube");
+  });
+
   it("a child carries parentMediaId and podcastId or channelId: the parent's id", () => {
     expect(parentLinks({ id: "p1", type: "podcast" })).toEqual({
       parentMediaId: "p1",

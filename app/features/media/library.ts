@@ -59,12 +59,22 @@ export const mediaDescription = (item: LibraryItem): string | null =>
 const DESCRIBABLE: readonly MediaType[] = ["image", "audio", "video", "pdf", "link", "youtube"];
 export const isDescribable = (item: LibraryItem) => DESCRIBABLE.includes(item.type);
 
+/** The description jobs of the items on a page, by job id (the library loader's `describing`). */
+export type DescribeJobs = Record<string, { status: string; progress: number }>;
+
+/** The job describing `item` now, if the page knows it. */
+export const describeJobOf = (item: LibraryItem, jobs: DescribeJobs) =>
+  typeof item.metadata?.describeJobId === "string" ? (jobs[item.metadata.describeJobId] ?? null) : null;
+
 /** A description is on its way (marked when it started, cleared by the job that writes it). */
-export const isDescribing = (item: LibraryItem) =>
-  typeof item.metadata?.describing === "number" &&
+export function isDescribing(item: LibraryItem, jobs: DescribeJobs = {}): boolean {
+  if (typeof item.metadata?.describing !== "number" || mediaDescription(item)) return false;
   // A mark older than the job runner's longest retries is a description that never came back.
-  Date.now() - item.metadata.describing < DESCRIBING_GIVES_UP_MS &&
-  !mediaDescription(item);
+  if (Date.now() - item.metadata.describing >= DESCRIBING_GIVES_UP_MS) return false;
+  const job = describeJobOf(item, jobs);
+  // A job that has finished without writing (an earlier one answered again) is not on its way.
+  return !job || job.status === "queued" || job.status === "running";
+}
 
 const DESCRIBING_GIVES_UP_MS = 15 * 60_000;
 

@@ -130,10 +130,37 @@ export function kindOfContentType(contentType: string): MediaType | null {
 
 const ONLINE_VIDEO_HOSTS = ["youtube.com", "youtu.be", "youtube-nocookie.com"];
 
-/** The type updateAppMedia gives a url it has not seen: an online-video link, else a web link. */
-export function linkTypeOf(url: URL): "youtube" | "link" {
+/**
+ * A file on the web, by the ending of its address. Only a first guess for a link nobody named: the
+ * describer reads the file's own bytes, and says so when they are not what the name promised.
+ */
+const FILE_ENDINGS: Record<string, "video" | "audio" | "pdf"> = {
+  mp4: "video",
+  m4v: "video",
+  mov: "video",
+  webm: "video",
+  mkv: "video",
+  mp3: "audio",
+  m4a: "audio",
+  aac: "audio",
+  wav: "audio",
+  ogg: "audio",
+  oga: "audio",
+  opus: "audio",
+  flac: "audio",
+  pdf: "pdf",
+};
+
+/** What a library link can be: a page or service, or a video, audio or PDF file on the web. */
+export const LINKABLE_TYPES = [...LINK_TYPES, "video", "audio", "pdf"] as const satisfies readonly MediaType[];
+export type LinkableType = (typeof LINKABLE_TYPES)[number];
+
+/** The type updateAppMedia gives a url it has not seen: an online video, a media file, else a web page. */
+export function linkTypeOf(url: URL): "youtube" | "link" | "video" | "audio" | "pdf" {
   const host = url.hostname.toLowerCase();
-  return ONLINE_VIDEO_HOSTS.some((h) => host === h || host.endsWith(`.${h}`)) ? "youtube" : "link";
+  if (ONLINE_VIDEO_HOSTS.some((h) => host === h || host.endsWith(`.${h}`))) return "youtube";
+  const ending = /\.([a-z0-9]{2,4})$/i.exec(url.pathname)?.[1]?.toLowerCase();
+  return (ending && FILE_ENDINGS[ending]) || "link";
 }
 
 // ---------------------------------------------------------------- fields

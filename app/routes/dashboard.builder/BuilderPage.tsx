@@ -273,6 +273,14 @@ function Editor({
           <h2 className="visually-hidden">{SECTION_LABELS[section]}</h2>
           {section === "landing" ? (
             <>
+              {/* The AI tools first: the editor below is long, and a proposal is what to act on next. */}
+              <LandingTools
+                appId={app.id}
+                page={app.landingPage}
+                theme={app.theme}
+                proposal={actionData?.ok && actionData.proposal ? actionData.proposal : null}
+                failed={toolFailed}
+              />
               <LandingEditor
                 key={`landing-${newest(data.landingVersions)}${failed ? "-failed" : ""}`}
                 page={(failed?.values as typeof app.landingPage) ?? app.landingPage}
@@ -280,13 +288,6 @@ function Editor({
                 errors={errors}
                 formError={failed?.formError}
                 formKey={newest(data.landingVersions)}
-              />
-              <LandingTools
-                appId={app.id}
-                page={app.landingPage}
-                theme={app.theme}
-                proposal={actionData?.ok && actionData.proposal ? actionData.proposal : null}
-                failed={toolFailed}
               />
               <History
                 title="Landing page history"

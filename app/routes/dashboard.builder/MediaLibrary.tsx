@@ -13,7 +13,9 @@ import {
   libraryPath,
   MEDIA_TYPE_LABELS,
   isDescribable,
+  describeJobOf,
   isDescribing,
+  type DescribeJobs,
   mediaDescription,
   mediaPicture,
   mediaTitle,
@@ -22,31 +24,41 @@ import { isParentType, MEDIA_TYPES, type MediaType } from "~/features/media/rule
 import type { MediaView } from "~/features/media/media.server";
 import type { TopicView } from "~/features/media/topics.server";
 import { Button, buttonClass } from "~/ui/Button";
+import { ProgressBar } from "~/ui/ProgressBar";
 import { TextInput } from "~/ui/TextInput";
 import { TopicChoice, UploadForm } from "./media-upload";
 import type { MediaLibraryAnswer, MediaLibraryData } from "./media-library.server";
 
 type Data = MediaLibraryData;
 
-/** While an item is being described, the page looks again every 2 s (without JavaScript: on reload). */
-function useRefreshWhileDescribing(media: MediaView[]) {
+/** How often the page looks again while an item is being described (without JavaScript: a refresh). */
+const DESCRIBING_REFRESH_SECONDS = 2;
+
+/** While an item is being described, the page's data is read again every 2 s; true while waiting. */
+function useRefreshWhileDescribing(media: MediaView[], jobs: DescribeJobs): boolean {
   const { revalidate, state } = useRevalidator();
-  const waiting = media.some(isDescribing);
+  const waiting = media.some((item) => isDescribing(item, jobs));
   useEffect(() => {
     if (!waiting || state !== "idle") return;
-    const timer = setTimeout(revalidate, 2000);
+    const timer = setTimeout(revalidate, DESCRIBING_REFRESH_SECONDS * 1000);
     return () => clearTimeout(timer);
   }, [waiting, state, revalidate]);
+  return waiting;
 }
 
 export function MediaLibrary({ data, answer }: { data: Data; answer?: MediaLibraryAnswer }) {
   const { app, view, topics, parent } = data;
-  useRefreshWhileDescribing(data.media);
+  const waiting = useRefreshWhileDescribing(data.media, data.describing);
   const here = libraryPath(app.id, view);
   const topicName = new Map(topics.map((t) => [t.topicId, t.name]));
   const currentTopic = view.topicId ? topicName.get(view.topicId) : null;
   return (
     <div className="container builder media-library">
+      {waiting ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(DESCRIBING_REFRESH_SECONDS)} />
+        </noscript>
+      ) : null}
       <header className="builder-header">
         <div className="builder-header__title">
           <p className="builder-crumbs">
@@ -119,6 +131,7 @@ export function MediaLibrary({ data, answer }: { data: Data; answer?: MediaLibra
                   <MediaCard
                     key={item.mediaId}
                     item={item}
+                    jobs={data.describing}
                     action={here}
                     topics={topics}
                     topicName={topicName}
@@ -176,7 +189,10 @@ function LinkForm({
           <select id="media-link-type" name="linkType" className="input builder-select" defaultValue="">
             <option value="">Found from the address</option>
             <option value="link">A web page</option>
-            <option value="youtube">An online video</option>
+            <option value="youtube">An online video (YouTube)</option>
+            <option value="video">A video file on the web</option>
+            <option value="audio">An audio file on the web</option>
+            <option value="pdf">A PDF on the web</option>
             <option value="podcast">A podcast (holds episodes)</option>
             <option value="channel">A channel (holds videos)</option>
           </select>
@@ -256,6 +272,7 @@ function Filters({ data }: { data: Data }) {
 
 function MediaCard({
   item,
+  jobs,
   action,
   topics,
   topicName,
@@ -263,6 +280,7 @@ function MediaCard({
   openHref,
 }: {
   item: MediaView;
+  jobs: DescribeJobs;
   action: string;
   topics: TopicView[];
   topicName: Map<string, string>;
@@ -270,6 +288,8 @@ function MediaCard({
   openHref: string | null;
 }) {
   const title = mediaTitle(item);
+  const describing = isDescribing(item, jobs);
+  const job = describeJobOf(item, jobs);
   const picture = mediaPicture(item);
   const description = mediaDescription(item);
   const duration = durationText(item.metadata?.durationSeconds);
@@ -314,10 +334,11 @@ function MediaCard({
           </h3>
           {description ? (
             <p className="media-card__description">{description}</p>
-          ) : isDescribing(item) ? (
-            <p className="media-card__description media-card__description--none" role="status">
-              Being described…
-            </p>
+          ) : describing ? (
+            <div className="media-card__describing" role="status">
+              <ProgressBar value={job?.progress ?? 0} label={`Describing ${title}`} showText />
+              <p className="media-card__description media-card__description--none">Being described…</p>
+            </div>
           ) : (
             <p className="media-card__description media-card__description--none">
               {typeof item.metadata?.describeError === "string"
@@ -343,7 +364,7 @@ function MediaCard({
                 </Link>
               ) : null}
               {post("use-in-blueprint", "Use in blueprint")}
-              {isDescribable(item) && !isDescribing(item)
+              {isDescribable(item) && !describing
                 ? post("describe", description ? "Describe again" : "Describe")
                 : null}
               {notIn.length > 0 ? (

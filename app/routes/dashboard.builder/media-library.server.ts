@@ -22,7 +22,7 @@ import {
   uploadAppMedia,
   type MediaView,
 } from "~/features/media/media.server";
-import { LINK_TYPES, isParentType, linkTypeOf, webUrl, type MediaType } from "~/features/media/rules";
+import { LINKABLE_TYPES, isParentType, linkTypeOf, webUrl, type MediaType } from "~/features/media/rules";
 import { libraryItemMarkdown, libraryPath, mediaTitle, viewOf, type LibraryView } from "~/features/media/library";
 import {
   addTopicsToMedia,
@@ -34,6 +34,7 @@ import {
   topicsOfApp,
 } from "~/features/media/topics.server";
 import { describeInLibrary } from "~/features/media/describe/in-library.server";
+import { descriptionProgress } from "~/features/media/describe/describe-job.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
@@ -83,9 +84,14 @@ export async function loadMediaLibrary(app: AppContext, request: Request, user: 
     if (error instanceof ServiceError && error.failure === "invalid") return { media: [], nextCursor: null };
     throw error;
   });
+  const describeJobIds = page.media.flatMap((m) =>
+    typeof m.metadata?.describeJobId === "string" ? [m.metadata.describeJobId] : [],
+  );
   return {
     kind: "media" as const,
     app: { id: row.id, name: row.name },
+    /** The progress of each description on its way, by job id (the cards' progress bars). */
+    describing: await descriptionProgress(app, row.id, describeJobIds),
     view: shown,
     topics,
     parent: shown.parentId ? parent : null,
@@ -152,7 +158,7 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
         const url = webUrl(field(form, "url"));
         if (!url) throw new ServiceError("invalid", "The link must be a web address starting with http:// or https://");
         const asked = field(form, "linkType");
-        const type = (LINK_TYPES as readonly string[]).includes(asked) ? (asked as MediaType) : linkTypeOf(url);
+        const type = (LINKABLE_TYPES as readonly string[]).includes(asked) ? (asked as MediaType) : linkTypeOf(url);
         const saved = await saveAppMedia(app, user, row.id, {
           type,
           url: url.toString(),

@@ -31,7 +31,7 @@ function ToolError({ message, id }: { message?: string; id: string }) {
 }
 
 /**
- * The landing page's AI tools under the editor (issue 20): a new picture for a section, screenshots
+ * The landing page's AI tools, above the editor (issue 20): a new picture for a section, screenshots
  * of the app, and an edit by instruction whose proposal shows beside the current page with Accept
  * and Discard. Every tool is a plain form: it works without JavaScript.
  */

@@ -12,10 +12,11 @@
  * same way. With a mediaId, the descriptions are also merged into that media item's metadata
  * (description, longDescription), so the library shows them without another call.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { appMedia, jobs } from "~/db/schema";
 import {
   jobById,
+  jobIdOfKey,
   kickJob,
   ownJobStatus,
   queueJob,
@@ -56,6 +57,7 @@ export async function startDescribeJob(
   app: AppContext,
   caller: { userId: string; appId: string },
   request: DescribeRequest & { mediaId?: string | null },
+  options: { fresh?: boolean } = {},
 ): Promise<StartedDescription> {
   const { mediaId = null, ...describe } = request;
   if (mediaId) {
@@ -66,9 +68,26 @@ export async function startDescribeJob(
   const fingerprint = await sha256Hex(
     JSON.stringify([caller.appId, describe.kind, describe.url, !!describe.concise, mediaId]),
   );
-  const dedupeKey = `describe-media:${fingerprint}:${Math.floor(app.now / DEDUPE_WINDOW_MS)}`;
+  // `fresh`: the creator asked again (after a failure, say), so an earlier job's answer is not reused.
+  const window = options.fresh ? `fresh-${crypto.randomUUID()}` : String(Math.floor(app.now / DEDUPE_WINDOW_MS));
+  const dedupeKey = `describe-media:${fingerprint}:${window}`;
   const input: DescribeJobInput = { ...describe, ...caller, mediaId };
-  await app.db.batch([queueJob(app, { id: crypto.randomUUID(), kind: "describe-media", dedupeKey, input })]);
+  const queue = queueJob(app, { id: crypto.randomUUID(), kind: "describe-media", dedupeKey, input });
+  if (mediaId) {
+    // The item is marked in the same batch, before the job can run: "being described", by which job
+    // (the library shows that job's progress). The job's own write clears both.
+    const mark = JSON.stringify({ describing: app.now, describeError: null });
+    await app.db.batch([
+      queue,
+      app.db
+        .update(appMedia)
+        .set({
+          metadata: sql`json_set(json_patch(coalesce(${appMedia.metadata}, '{}'), json(${mark})), '$.describeJobId', ${jobIdOfKey(dedupeKey)})`,
+          updatedAt: app.now,
+        })
+        .where(eq(appMedia.id, mediaId)),
+    ]);
+  } else await app.db.batch([queue]);
   const job = await app.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, dedupeKey)).get();
   if (!job) throw new ServiceError("unavailable", "The description could not be started");
   await kickJob(app, job.id);
@@ -110,9 +129,10 @@ export const describeMediaJobHandler: JobHandler<DescribeJobInput> = {
               longDescription: d.longDescription,
               ...libraryFacts(d),
               describing: null,
+              describeJobId: null,
               describeError: null,
             }
-          : { describing: null, describeError: outcome.success ? null : outcome.detail },
+          : { describing: null, describeJobId: null, describeError: outcome.success ? null : outcome.detail },
       );
       // An upload's describer falls back to the stored file's name (its key): that is no title.
       const title = d?.title && !d.url.endsWith(`/${d.title}`) ? d.title : null;
@@ -132,7 +152,11 @@ export const describeMediaJobHandler: JobHandler<DescribeJobInput> = {
   failed(app, job) {
     const { mediaId, appId } = job.input;
     if (!mediaId) return [];
-    const patch = JSON.stringify({ describing: null, describeError: "The description could not be made. Try again." });
+    const patch = JSON.stringify({
+      describing: null,
+      describeJobId: null,
+      describeError: "The description could not be made. Try again.",
+    });
     return [
       app.db
         .update(appMedia)
@@ -181,4 +205,33 @@ export async function describeForCreator(
   const { async, mediaId, ...describe } = request;
   if (async) return { started: await startDescribeJob(app, caller, { ...describe, mediaId }) };
   return { described: await describeMedia(app, caller, describe) };
+}
+
+export interface DescriptionProgress {
+  status: JobStatusView["status"];
+  progress: number;
+}
+
+/**
+ * The progress of the library items' description jobs (their metadata's describeJobId), by job id,
+ * for the cards' progress bars. The caller has opened the app the items belong to.
+ */
+export async function descriptionProgress(
+  app: AppContext,
+  appId: string,
+  jobIds: string[],
+): Promise<Record<string, DescriptionProgress>> {
+  if (jobIds.length === 0) return {};
+  const rows = await app.db
+    .select({ id: jobs.id, status: jobs.status, progress: jobs.progress })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.id, jobIds),
+        eq(jobs.kind, "describe-media"),
+        sql`json_extract(${jobs.input}, '$.appId') = ${appId}`,
+      ),
+    )
+    .all();
+  return Object.fromEntries(rows.map((r) => [r.id, { status: r.status, progress: r.progress }]));
 }

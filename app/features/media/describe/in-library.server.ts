@@ -1,7 +1,7 @@
 /**
- * Describing a library item in the background: the item is marked `describing` first (so the card
- * says "Being described" from the first page), then a describe-media job reads it and writes the
- * words into the item's metadata, clearing the mark (or noting describeError). Used after every
+ * Describing a library item in the background: the item is marked `describing` (with the job's id,
+ * so the card shows that job's progress from the first page), then a describe-media job reads it and
+ * writes the words into the item's metadata, clearing the mark (or noting describeError). Used after every
  * upload and link the library adds, and by its "Describe" button.
  */
 import { aiFor } from "~/platform/adapters/ai/ai.server";
@@ -58,13 +58,12 @@ export async function describeInLibrary(
     await describeImageNow(app, user, media, origin);
     return true;
   }
-  await updateAppMediaById(app, user, media.appId, media.mediaId, {
-    metadata: { describing: app.now, describeError: null },
-  });
+  // startDescribeJob marks the item (describing, describeJobId) in the batch that queues the job.
   await startDescribeJob(
     app,
     { userId: user.id, appId: media.appId },
     { kind: media.type as DescribeKind, url: media.url, mediaId: media.mediaId, origin },
+    { fresh: true },
   );
   return true;
 }

@@ -124,7 +124,9 @@ export async function safeFetch(env: FetchEnv, raw: string, options: SafeFetchOp
         });
       } catch (error) {
         if (controller.signal.aborted) throw new WebFetchError("timeout", "The link took too long to answer");
-        throw new WebFetchError("network", `The link could not be reached (${String(error).slice(0, 120)})`);
+        // The runtime's own words ("internal error; reference = …") help no creator: logged, not shown.
+        console.warn("safe fetch: no answer from", url.host, String(error).slice(0, 200));
+        throw new WebFetchError("network", `${url.host} could not be reached. Check the address, or try again later`);
       }
       if (REDIRECTS.has(response.status)) {
         const location = response.headers.get("Location");
@@ -141,7 +143,8 @@ export async function safeFetch(env: FetchEnv, raw: string, options: SafeFetchOp
       }
       const body = await readCapped(response.body, maxBytes).catch((error: unknown) => {
         if (controller.signal.aborted) throw new WebFetchError("timeout", "The link took too long to answer");
-        throw new WebFetchError("network", `The link's answer broke off (${String(error).slice(0, 120)})`);
+        console.warn("safe fetch: the answer broke off from", url.host, String(error).slice(0, 200));
+        throw new WebFetchError("network", `${url.host} stopped answering part way. Try again later`);
       });
       return {
         url: url.toString(),
