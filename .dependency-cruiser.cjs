@@ -32,6 +32,10 @@ const FEATURE_ORDER = [
   "builder",
   // the app's media library, its descriptions and generated images (issue 20); it reads the blueprint
   "media",
+  // issue 14: activities (cards, runs, AI analysis, end users' uploads) read the blueprint, plans and
+  // media; the simulator and test flows drive onboarding, plans and activities as a persona
+  "activities",
+  "simulator",
   "admin",
   "home",
   "shell",

@@ -184,12 +184,80 @@ export const quizItemSchema = z.object({
     .max(20),
 });
 
-/** A card of an activity. Part 3 of the builder adds inputs and AI cards; today cards are instructions. */
-export const activityCardSchema = z.object({
-  id: itemId,
-  kind: z.literal("instruction"),
-  body: z.string().trim().min(1, "Write the card").max(5_000),
-});
+/** What an input card asks the end user for. */
+export const INPUT_TYPES = ["short-text", "long-text", "number", "choice", "photo", "audio", "video", "pdf"] as const;
+export type InputType = (typeof INPUT_TYPES)[number];
+/** Input cards whose answer is a file the end user uploads. */
+export const UPLOAD_INPUT_TYPES = ["photo", "audio", "video", "pdf"] as const satisfies readonly InputType[];
+export const ANALYSIS_PROMPT_MAX = 2_000;
+
+const inputIds = z.array(itemId).max(30);
+
+/**
+ * The cards of an activity (issue 14): an instruction to read (Markdown); an input the end user
+ * gives (text, a number, a choice, or a photo, audio, video or PDF upload); an AI analysis of chosen
+ * inputs by the creator's analysisPrompt; an AI image made from chosen inputs by a generationPrompt;
+ * a summary of the whole activity by a summaryAnalysisPrompt. AI cards name the input cards they read
+ * (inputIds: cards before them in the same activity).
+ */
+export const activityCardSchema = z.discriminatedUnion("kind", [
+  z.object({
+    id: itemId,
+    kind: z.literal("instruction"),
+    body: z.string().trim().min(1, "Write the card").max(5_000),
+  }),
+  z.object({
+    id: itemId,
+    kind: z.literal("input"),
+    inputType: z.enum(INPUT_TYPES),
+    /** The question or request the end user sees: 'How far did you run?'. */
+    prompt: line(300).min(1, "Write what the card asks"),
+    /** choice: the options, 2 to 8. */
+    options: z.array(line(120).min(1, "Write the option")).max(8).optional(),
+    /** number: its unit ('km'), shown beside the field. */
+    unit: line(20).optional(),
+    /** Whether the end user may go on without answering. */
+    optional: z.boolean().optional(),
+  }),
+  z.object({
+    id: itemId,
+    kind: z.literal("analysis"),
+    title: line(120).min(1, "Give the card a title"),
+    analysisPrompt: z.string().trim().min(1, "Write what the analysis looks for").max(ANALYSIS_PROMPT_MAX),
+    inputIds,
+  }),
+  z.object({
+    id: itemId,
+    kind: z.literal("image"),
+    title: line(120).min(1, "Give the card a title"),
+    generationPrompt: z.string().trim().min(1, "Write what the picture shows").max(ANALYSIS_PROMPT_MAX),
+    inputIds,
+  }),
+  z.object({
+    id: itemId,
+    kind: z.literal("summary"),
+    title: line(120).min(1, "Give the card a title"),
+    summaryAnalysisPrompt: z.string().trim().min(1, "Write what the summary says").max(ANALYSIS_PROMPT_MAX),
+  }),
+]);
+export type ActivityCard = z.infer<typeof activityCardSchema>;
+export const CARD_KINDS = ["instruction", "input", "analysis", "image", "summary"] as const;
+
+/** A card's words, for previews, search and help: what it says or asks, or what its AI is told. */
+export function cardText(card: ActivityCard): string {
+  switch (card.kind) {
+    case "instruction":
+      return card.body;
+    case "input":
+      return [card.prompt, ...(card.options ?? [])].join(" ");
+    case "analysis":
+      return `${card.title}: ${card.analysisPrompt}`;
+    case "image":
+      return `${card.title}: ${card.generationPrompt}`;
+    case "summary":
+      return `${card.title}: ${card.summaryAnalysisPrompt}`;
+  }
+}
 
 /** An activity: a sequence of cards. */
 export const activityItemSchema = z.object({
@@ -199,9 +267,32 @@ export const activityItemSchema = z.object({
   cards: z.array(activityCardSchema).min(1, "An activity needs a card").max(30),
 });
 
+/** The rules across an activity's cards: unique ids, choices with options, AI cards reading earlier inputs, one summary. */
+function activityCardProblems(cards: ActivityCard[], ctx: z.RefinementCtx) {
+  const seen = new Map<string, ActivityCard>();
+  let summaries = 0;
+  cards.forEach((card, i) => {
+    const at = (...path: (string | number)[]) => ["cards", i, ...path];
+    if (seen.has(card.id)) ctx.addIssue({ code: "custom", path: at("id"), message: "Each card needs its own id" });
+    if (card.kind === "input" && card.inputType === "choice" && (card.options?.length ?? 0) < 2)
+      ctx.addIssue({ code: "custom", path: at("options"), message: "A choice needs at least two options" });
+    if (card.kind === "analysis" || card.kind === "image") {
+      if (card.inputIds.length === 0)
+        ctx.addIssue({ code: "custom", path: at("inputIds"), message: "Choose the inputs it reads" });
+      for (const id of card.inputIds)
+        if (seen.get(id)?.kind !== "input")
+          ctx.addIssue({ code: "custom", path: at("inputIds"), message: "It can read only input cards before it" });
+    }
+    if (card.kind === "summary" && ++summaries > 1)
+      ctx.addIssue({ code: "custom", path: at("kind"), message: "An activity has at most one summary" });
+    seen.set(card.id, card);
+  });
+}
+
 export const blueprintItemSchema = z
   .discriminatedUnion("kind", [storyItemSchema, quizItemSchema, activityItemSchema])
   .superRefine((item, ctx) => {
+    if (item.kind === "activity") return activityCardProblems(item.cards, ctx);
     if (item.kind !== "quiz") return;
     item.questions.forEach((q, i) => {
       if (q.answer >= q.options.length)

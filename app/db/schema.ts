@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { MEDIA_TYPES, type MediaType } from "./media-types";
 import type {
+  ActivityCard,
   Blueprint,
   BrainstormIdea,
   LandingPage,
@@ -906,7 +907,9 @@ export const jobs = sqliteTable(
   {
     id: text("id").primaryKey(),
     /** features/jobs/rules.ts JOB_KINDS. */
-    kind: text("kind", { enum: ["plan", "brainstorm", "build-app", "describe-media", "app-images"] }).notNull(),
+    kind: text("kind", {
+      enum: ["plan", "brainstorm", "build-app", "describe-media", "app-images", "activity-card", "test-flow-replay"],
+    }).notNull(),
     dedupeKey: text("dedupe_key").notNull().unique(),
     status: text("status", { enum: ["queued", "running", "completed", "failed"] }).notNull(),
     progress: integer("progress").notNull().default(0),
@@ -1140,3 +1143,176 @@ export const appMediaTopics = sqliteTable(
     index("app_media_topics_media").on(t.mediaId),
   ],
 );
+
+// ---------------------------------------------------------------- activities and the simulator (issue 14)
+
+/**
+ * An end user's go at an activity of an app's blueprint. The cards are kept as they were when the
+ * run started, so a later edit of the blueprint changes neither a run in progress nor a past one.
+ * subject is the user's id; testing_step_id is '' for real users and the simulator's persona (a
+ * testing step) otherwise, as for onboarding answers and plans, so simulated runs never mix with real ones.
+ */
+export const activityRuns = sqliteTable(
+  "activity_runs",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    /** The blueprint item's id. */
+    activityId: text("activity_id").notNull(),
+    subject: text("subject").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    testingStepId: text("testing_step_id").notNull().default(""),
+    title: text("title").notNull(),
+    cards: text("cards", { mode: "json" }).$type<ActivityCard[]>().notNull(),
+    /** The index of the next card to do (cards.length when every card is done). */
+    position: integer("position").notNull().default(0),
+    status: text("status", { enum: ["in-progress", "completed"] }).notNull(),
+    summaryAnalysisText: text("summary_analysis_text"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [
+    index("activity_runs_subject").on(t.appId, t.subject, t.testingStepId, t.createdAt),
+    index("activity_runs_activity").on(t.appId, t.activityId, t.testingStepId),
+    index("activity_runs_user").on(t.userId),
+  ],
+);
+export type ActivityRunRow = typeof activityRuns.$inferSelect;
+
+/**
+ * What happened at one card of a run: the end user's answer (text, a number, a choice, or an
+ * uploaded file's url and type) or an AI card's result (the analysis, the picture's url, what was
+ * measured). status 'pending' while an AI card's job runs (job_id), 'failed' with the fixed message.
+ */
+export const activityCardResults = sqliteTable(
+  "activity_card_results",
+  {
+    runId: text("run_id")
+      .notNull()
+      .references(() => activityRuns.id, { onDelete: "cascade" }),
+    cardId: text("card_id").notNull(),
+    kind: text("kind", { enum: ["instruction", "input", "analysis", "image", "summary"] }).notNull(),
+    answer: text("answer", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    result: text("result", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    status: text("status", { enum: ["done", "pending", "failed"] }).notNull(),
+    jobId: text("job_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.cardId] })],
+);
+export type ActivityCardResultRow = typeof activityCardResults.$inferSelect;
+
+/**
+ * A file an app's end user (or the creator, simulating one) uploaded for an activity (spec 3 "User
+ * media upload"): in R2 under user-media/{appId}/{userId}/. Simulation uploads (the default) are kept
+ * apart from real ones and removed after 30 days.
+ */
+export const userMediaUploads = sqliteTable(
+  "user_media_uploads",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    activityId: text("activity_id"),
+    type: text("type", { enum: ["image", "audio", "video", "pdf"] }).notNull(),
+    url: text("url").notNull(),
+    isForSimulation: integer("is_for_simulation", { mode: "boolean" }).notNull().default(true),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("user_media_uploads_app_user").on(t.appId, t.userId, t.createdAt),
+    index("user_media_uploads_simulation").on(t.isForSimulation, t.createdAt),
+  ],
+);
+export type UserMediaUploadRow = typeof userMediaUploads.$inferSelect;
+
+/** A simulator persona (a testing step): the creator's named test user of an app. */
+export const testingSteps = sqliteTable(
+  "testing_steps",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("testing_steps_app").on(t.appId, t.createdAt)],
+);
+export type TestingStepRow = typeof testingSteps.$inferSelect;
+
+/** Testing onboarding info (spec 3): a persona's answers, keyed by app and testing step. */
+export const testingOnboardingInfo = sqliteTable(
+  "testing_onboarding_info",
+  {
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    testingStepId: text("testing_step_id").notNull(),
+    info: text("info", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.testingStepId] })],
+);
+export type TestingOnboardingInfoRow = typeof testingOnboardingInfo.$inferSelect;
+
+/**
+ * Everything the simulator shows or produces (spec 3 "Simulator item"): an onboarding page, a plan,
+ * a card's result, a replay's outcome. testing_step_id is null for items not made as a persona.
+ */
+export const simulatorItems = sqliteTable(
+  "simulator_items",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    itemType: text("item_type").notNull(),
+    testingStepId: text("testing_step_id"),
+    content: text("content", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("simulator_items_app").on(t.appId, t.createdAt),
+    index("simulator_items_app_type").on(t.appId, t.itemType, t.createdAt),
+    index("simulator_items_step").on(t.testingStepId, t.createdAt),
+  ],
+);
+export type SimulatorItemRow = typeof simulatorItems.$inferSelect;
+
+/**
+ * A test flow (spec 3): a named script of steps (persona answers, card inputs, uploads) replayed
+ * against the current draft; last_run keeps what the previous replay produced, to show what changed.
+ */
+export const testFlows = sqliteTable(
+  "test_flows",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    steps: text("steps", { mode: "json" })
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    lastRun: text("last_run", { mode: "json" }).$type<Record<string, unknown> | null>(),
+    lastRunAt: integer("last_run_at"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("test_flows_app").on(t.appId, t.updatedAt)],
+);
+export type TestFlowRow = typeof testFlows.$inferSelect;

@@ -1,7 +1,7 @@
 // The blueprint editor's pure rules: quizzes and activities as text, moving and inserting items,
 // the help for a blueprint and the "+" suggestions by practice and cursor.
 import { describe, expect, it } from "vitest";
-import { blueprintSchema } from "~/db/app-content";
+import { blueprintItemSchema, blueprintSchema } from "~/db/app-content";
 import { newAppFromIdea } from "~/features/apps/defaults";
 import {
   blueprintHelp,
@@ -51,9 +51,103 @@ describe("quizzes and activities as text", () => {
   });
 
   it("cards are separated by --- lines", () => {
-    const cards = cardsFromText("Warm up\n\n---\n\nFlow 10 min\n---\nRest");
-    expect(cards.map((c) => c.body)).toEqual(["Warm up", "Flow 10 min", "Rest"]);
-    expect(cardsFromText(cardsToText(cards))).toEqual(cards);
+    const read = cardsFromText("Warm up\n\n---\n\nFlow 10 min\n---\nRest");
+    const cards = read.ok ? read.cards : [];
+    expect(cards.map((c) => (c.kind === "instruction" ? c.body : null))).toEqual(["Warm up", "Flow 10 min", "Rest"]);
+    expect(cardsFromText(cardsToText(cards))).toEqual({ ok: true, cards });
+  });
+
+  it("reads input, AI analysis, AI picture and summary cards, and writes them back the same", () => {
+    const text = [
+      "Run for 30 minutes at an easy pace.",
+      "[input number km] How far did you run?",
+      "[input choice] How did it feel?\n- Easy\n- Just right\n- Hard",
+      "[input photo optional] A photo of your watch",
+      '[analysis "Your pace" reads 2, 3]\nCompare the distance with a target of 8 to 10 km.',
+      '[image "Your route" reads 4]\nDraw the route as a postcard.',
+      '[summary "Your run"]\nSum up the run and suggest one thing for next time.',
+    ].join("\n---\n");
+    const read = cardsFromText(text);
+    expect(read.ok).toBe(true);
+    const cards = read.ok ? read.cards : [];
+    expect(cards.map((c) => c.kind)).toEqual([
+      "instruction",
+      "input",
+      "input",
+      "input",
+      "analysis",
+      "image",
+      "summary",
+    ]);
+    expect(cards[1]).toEqual({
+      id: "card-2",
+      kind: "input",
+      inputType: "number",
+      prompt: "How far did you run?",
+      unit: "km",
+    });
+    expect(cards[2]).toMatchObject({ inputType: "choice", options: ["Easy", "Just right", "Hard"] });
+    expect(cards[3]).toMatchObject({ inputType: "photo", optional: true });
+    expect(cards[4]).toEqual({
+      id: "card-5",
+      kind: "analysis",
+      title: "Your pace",
+      analysisPrompt: "Compare the distance with a target of 8 to 10 km.",
+      inputIds: ["card-2", "card-3"],
+    });
+    expect(cards[5]).toMatchObject({ kind: "image", title: "Your route", inputIds: ["card-4"] });
+    expect(cards[6]).toMatchObject({ kind: "summary", title: "Your run" });
+    expect(cardsFromText(cardsToText(cards))).toEqual({ ok: true, cards });
+    // Valid as a blueprint item too (the cross-card rules).
+    expect(blueprintItemSchema.safeParse({ id: "a", kind: "activity", title: "Long run", cards }).success).toBe(true);
+  });
+
+  it("says what is wrong with a card, by its number", () => {
+    expect(cardsFromText("Hi\n---\n[input] What?")).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Card 2: say what the input is/),
+    });
+    expect(cardsFromText("[input number]")).toEqual({
+      ok: false,
+      error: "Card 1: write what the card asks after [input …]",
+    });
+    expect(cardsFromText("[input choice] Pick\n- one")).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Card 1: a choice/),
+    });
+    expect(cardsFromText('[input number] How far?\n---\n[analysis "Pace"]\nLook')).toEqual({
+      ok: false,
+      error: 'Card 2: say which earlier cards it reads by their numbers, like "reads 2, 3"',
+    });
+    expect(cardsFromText("[input number] How far?\n---\n[analysis reads 3]\nLook")).toMatchObject({ ok: false });
+    expect(cardsFromText('[input number] How far?\n---\n[summary "S"]')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Card 2: write the card's prompt/),
+    });
+    // A Markdown link at the start is an instruction, not a card header.
+    expect(cardsFromText("[Read this](https://example.org) first")).toMatchObject({
+      ok: true,
+      cards: [{ kind: "instruction" }],
+    });
+  });
+
+  it("an AI card may read only input cards before it, and an activity has one summary", () => {
+    const item = (cards: unknown[]) => blueprintItemSchema.safeParse({ id: "a", kind: "activity", title: "T", cards });
+    const input = { id: "in", kind: "input", inputType: "number", prompt: "How far?" };
+    const note = { id: "note", kind: "instruction", body: "Go" };
+    const analysis = (inputIds: string[]) => ({
+      id: "an",
+      kind: "analysis",
+      title: "A",
+      analysisPrompt: "Look",
+      inputIds,
+    });
+    expect(item([input, analysis(["in"])]).success).toBe(true);
+    expect(item([analysis(["in"]), input]).success).toBe(false);
+    expect(item([note, analysis(["note"])]).success).toBe(false);
+    const summary = { id: "s", kind: "summary", title: "S", summaryAnalysisPrompt: "Sum up" };
+    expect(item([input, summary, { ...summary, id: "s2" }]).success).toBe(false);
+    expect(item([{ ...input, inputType: "choice", options: ["only"] }]).success).toBe(false);
   });
 
   it("moves and inserts items, with ids kept unique", () => {

@@ -8,7 +8,7 @@
  *   * Low lunge                        ← the right option
  *                                      ← a blank line before the next question
  */
-import type { Blueprint, BlueprintItem } from "~/db/app-content";
+import { INPUT_TYPES, type ActivityCard, type Blueprint, type BlueprintItem } from "~/db/app-content";
 
 type Quiz = Extract<BlueprintItem, { kind: "quiz" }>;
 type Activity = Extract<BlueprintItem, { kind: "activity" }>;
@@ -24,6 +24,11 @@ export const blueprintFormMessages = {
   phaseLevel: "Choose who the phase is for",
   lastPhase: "A blueprint needs at least one phase",
   tooManyPhases: "A blueprint has at most 60 phases",
+  inputType: (n: number) => `Card ${n}: say what the input is, like [input number km]: ${INPUT_TYPES.join(", ")}`,
+  inputPrompt: (n: number) => `Card ${n}: write what the card asks after [input …]`,
+  choiceOptions: (n: number) => `Card ${n}: a choice needs at least two options, each on a line starting with '-'`,
+  aiPrompt: (n: number) => `Card ${n}: write the card's prompt on the lines below its [ … ] line`,
+  reads: (n: number) => `Card ${n}: say which earlier cards it reads by their numbers, like "reads 2, 3"`,
 } as const;
 
 export function quizToText(questions: Quiz["questions"]): string {
@@ -57,17 +62,113 @@ export function quizFromText(text: string): { ok: true; questions: Quiz["questio
   return { ok: true, questions };
 }
 
-export function cardsToText(cards: Activity["cards"]): string {
-  return cards.map((c) => c.body).join("\n\n---\n\n");
+// ---------------------------------------------------------------- activity cards as text
+//
+//   Warm up with ten minutes of easy running.          ← an instruction (Markdown)
+//   ---
+//   [input number km] How far did you run?             ← an input: its type, a unit, "optional"
+//   ---
+//   [input choice] How did it feel?
+//   - Easy                                             ← a choice's options
+//   - Hard
+//   ---
+//   [analysis "Your pace" reads 2, 3]                  ← an AI card: its title, the inputs it reads
+//   Compare the distance with a target of 8 to 10 km.  ← its prompt
+//   ---
+//   [summary "Your week"]
+//   Sum up the run and suggest one thing for next time.
+//
+// Cards are numbered from 1 in the order written; their ids are card-1, card-2… so "reads 2, 3"
+// names the second and third cards.
+
+const CARD_HEADER = /^\[(input|analysis|image|summary)\b([^\]]*)\]\s*(.*)$/;
+const DEFAULT_TITLES = { analysis: "Analysis", image: "Picture", summary: "Summary" } as const;
+
+function cardHeader(card: ActivityCard, position: (id: string) => number): string {
+  switch (card.kind) {
+    case "instruction":
+      return card.body;
+    case "input": {
+      const head = ["input", card.inputType, card.unit, card.optional ? "optional" : null].filter(Boolean).join(" ");
+      return [`[${head}] ${card.prompt}`, ...(card.options ?? []).map((o) => `- ${o}`)].join("\n");
+    }
+    case "analysis":
+    case "image": {
+      const reads = card.inputIds.map(position).filter((n) => n > 0);
+      const prompt = card.kind === "analysis" ? card.analysisPrompt : card.generationPrompt;
+      return `[${card.kind} "${card.title}" reads ${reads.join(", ")}]\n${prompt}`;
+    }
+    case "summary":
+      return `[summary "${card.title}"]\n${card.summaryAnalysisPrompt}`;
+  }
 }
 
-export function cardsFromText(text: string): Activity["cards"] {
-  return text
+export function cardsToText(cards: Activity["cards"]): string {
+  const position = (id: string) => cards.findIndex((c) => c.id === id) + 1;
+  return cards.map((c) => cardHeader(c, position)).join("\n\n---\n\n");
+}
+
+type CardsRead = { ok: true; cards: Activity["cards"] } | { ok: false; error: string };
+
+/** One card's text (its number n, from 1) → the card, or what is wrong with it in words. */
+function cardFromText(body: string, n: number): ActivityCard | string {
+  const id = `card-${n}`;
+  const [first = "", ...rest] = body.split("\n");
+  const header = CARD_HEADER.exec(first.trim());
+  if (!header) return { id, kind: "instruction", body };
+  const [, kind, args = "", after = ""] = header;
+  const text = [after, ...rest].join("\n").trim();
+  if (kind === "input") {
+    const words = args.trim().split(/\s+/).filter(Boolean);
+    const inputType = INPUT_TYPES.find((t) => t === words[0]);
+    if (!inputType) return blueprintFormMessages.inputType(n);
+    const optional = words.includes("optional");
+    const unit =
+      words
+        .slice(1)
+        .filter((w) => w !== "optional")
+        .join(" ") || undefined;
+    const lines = text.split("\n").map((l) => l.trim());
+    const options = lines.filter((l) => /^-\s*\S/.test(l)).map((l) => l.replace(/^-\s*/, ""));
+    const prompt = lines.filter((l) => l && !/^-\s*\S/.test(l)).join(" ");
+    if (!prompt) return blueprintFormMessages.inputPrompt(n);
+    if (inputType === "choice" && options.length < 2) return blueprintFormMessages.choiceOptions(n);
+    return {
+      id,
+      kind: "input",
+      inputType,
+      prompt,
+      ...(inputType === "choice" && { options }),
+      ...(unit && inputType === "number" && { unit }),
+      ...(optional && { optional: true }),
+    };
+  }
+  const title = /"([^"]*)"/.exec(args)?.[1]?.trim() || DEFAULT_TITLES[kind as keyof typeof DEFAULT_TITLES];
+  if (!text) return blueprintFormMessages.aiPrompt(n);
+  if (kind === "summary") return { id, kind: "summary", title, summaryAnalysisPrompt: text };
+  const reads = /\breads\b([\s\d,and]*)/i.exec(args.replace(/"[^"]*"/, ""))?.[1] ?? "";
+  const numbers = reads.match(/\d+/g)?.map(Number) ?? [];
+  if (numbers.length === 0 || numbers.some((k) => k < 1 || k >= n)) return blueprintFormMessages.reads(n);
+  const inputIds = [...new Set(numbers)].map((k) => `card-${k}`);
+  return kind === "analysis"
+    ? { id, kind: "analysis", title, analysisPrompt: text, inputIds }
+    : { id, kind: "image", title, generationPrompt: text, inputIds };
+}
+
+/** The cards written in `text` (separated by '---' lines), or the first problem with them. */
+export function cardsFromText(text: string): CardsRead {
+  const bodies = text
     .replace(/\r\n?/g, "\n")
     .split(/\n\s*---+\s*\n/)
     .map((body) => body.trim())
-    .filter(Boolean)
-    .map((body, i) => ({ id: `card-${i + 1}`, kind: "instruction" as const, body }));
+    .filter(Boolean);
+  const cards: ActivityCard[] = [];
+  for (const [i, body] of bodies.entries()) {
+    const card = cardFromText(body, i + 1);
+    if (typeof card === "string") return { ok: false, error: card };
+    cards.push(card);
+  }
+  return { ok: true, cards };
 }
 
 export const linesOf = (text: string) =>

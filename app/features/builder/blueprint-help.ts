@@ -6,7 +6,7 @@
  *   blueprint already has, and where the cursor is (the item it sits after).
  * When no practice can be read, the spec's default sections are the answer.
  */
-import type { Blueprint, BlueprintItem } from "~/db/app-content";
+import { cardText, type Blueprint, type BlueprintItem } from "~/db/app-content";
 import { activityFrom, quizFrom, storyFrom } from "~/features/apps/blueprint-content";
 import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
 import { matchDomain } from "~/platform/adapters/ai/embedded/idea";
@@ -100,7 +100,7 @@ export function itemMarkdown(item: BlueprintItem): string {
         ...q.options.map((o, j) => `   - ${o}${j === q.answer ? " ✓" : ""}`),
       ]),
     ].join("\n");
-  return [`## ${item.title}`, ...item.cards.map((c) => `\n${c.body}`)].join("\n");
+  return [`## ${item.title}`, ...item.cards.map((c) => `\n${cardText(c)}`)].join("\n");
 }
 
 const suggestion = (item: BlueprintItem, icon: string): SuggestionItem => ({

@@ -5,7 +5,16 @@
  */
 
 /** Every kind of long work; each has a handler (workers/jobs.ts puts them together). */
-export const JOB_KINDS = ["plan", "brainstorm", "build-app", "describe-media", "app-images"] as const;
+export const JOB_KINDS = [
+  "plan",
+  "brainstorm",
+  "build-app",
+  "describe-media",
+  "app-images",
+  // issue 14: an activity's AI card (analysis, picture, summary) and a test flow's replay
+  "activity-card",
+  "test-flow-replay",
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export type JobStatus = "queued" | "running" | "completed" | "failed";
 

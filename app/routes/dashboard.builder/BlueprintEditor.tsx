@@ -6,7 +6,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import type { Blueprint, BlueprintItem } from "~/db/app-content";
+import { cardText, type Blueprint, type BlueprintItem } from "~/db/app-content";
 import { cardsToText, PHASE_LEVELS, quizToText } from "~/features/builder/blueprint-form";
 import { History } from "~/features/builder/components/Editors";
 import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
@@ -114,8 +114,16 @@ function ItemForm({
           <Textarea
             label="Cards"
             name="cards"
-            rows={10}
-            hint="One card after another, separated by a line with ---. Markdown."
+            rows={12}
+            hint={
+              <>
+                One card after another, separated by a line with <code>---</code>. A card is Markdown to read, or asks
+                for an input: <code>[input number km] How far did you run?</code> (or short-text, long-text, choice with{" "}
+                <code>- options</code> below, photo, audio, video, pdf; add <code>optional</code>). AI cards put their
+                prompt on the lines below: <code>[analysis "Your pace" reads 2, 3]</code>,{" "}
+                <code>[image "Your route" reads 4]</code>, <code>[summary "Your run"]</code>. Cards are numbered from 1.
+              </>
+            }
             defaultValue={initialText}
           />
         )}
@@ -144,7 +152,8 @@ function ItemPreview({ item }: { item: BlueprintItem }) {
     );
   return (
     <p className="blueprint-item__text">
-      {item.cards.length} {item.cards.length === 1 ? "card" : "cards"}: {item.cards[0]?.body.slice(0, 160)}
+      {item.cards.length} {item.cards.length === 1 ? "card" : "cards"}:{" "}
+      {item.cards[0] ? cardText(item.cards[0]).slice(0, 160) : null}
     </p>
   );
 }

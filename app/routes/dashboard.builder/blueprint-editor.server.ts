@@ -106,7 +106,10 @@ function itemFromForm(form: FormData, items: BlueprintItem[]): { item: Blueprint
   const title = field(form, "title").trim();
   const id = field(form, "itemId") || freeItemId(items, `${kind}-${slugify(title).slice(0, 40) || "item"}`);
   if (kind === "story") return { item: { id, kind, title, body: field(form, "body") } };
-  if (kind === "activity") return { item: { id, kind, title, cards: cardsFromText(field(form, "cards")) } };
+  if (kind === "activity") {
+    const read = cardsFromText(field(form, "cards"));
+    return read.ok ? { item: { id, kind, title, cards: read.cards } } : { error: read.error };
+  }
   if (kind === "quiz") {
     const read = quizFromText(field(form, "questions"));
     return read.ok ? { item: { id, kind, title, questions: read.questions } } : { error: read.error };

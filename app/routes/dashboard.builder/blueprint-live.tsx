@@ -7,7 +7,7 @@
  */
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
-import type { BlueprintItem } from "~/db/app-content";
+import type { ActivityCard, BlueprintItem } from "~/db/app-content";
 import { cardsFromText, quizFromText } from "~/features/builder/blueprint-form";
 import { AUTOSAVE_DELAY_MS } from "~/features/builder/rules";
 
@@ -91,15 +91,77 @@ export function ItemLivePreview({ kind, text, title }: { kind: BlueprintItem["ki
       ) : kind === "quiz" ? (
         <QuizPreview text={text} />
       ) : (
-        <ol className="blueprint-preview__cards">
-          {cardsFromText(text).map((card, i) => (
-            <li key={i}>
-              <Markdown source={card.body} />
-            </li>
-          ))}
-        </ol>
+        <CardsPreview text={text} />
       )}
     </section>
+  );
+}
+
+const INPUT_LABELS: Record<Extract<ActivityCard, { kind: "input" }>["inputType"], string> = {
+  "short-text": "a short answer",
+  "long-text": "a longer answer",
+  number: "a number",
+  choice: "a choice",
+  photo: "a photo",
+  audio: "a recording",
+  video: "a video",
+  pdf: "a PDF",
+};
+
+/** What the end user will see of each card, and what the AI cards read. */
+function CardPreview({ card }: { card: ActivityCard }) {
+  switch (card.kind) {
+    case "instruction":
+      return <Markdown source={card.body} />;
+    case "input":
+      return (
+        <p>
+          <strong>{card.prompt}</strong>{" "}
+          <span className="builder-muted">
+            (asks for {INPUT_LABELS[card.inputType]}
+            {card.unit ? ` in ${card.unit}` : ""}
+            {card.options ? `: ${card.options.join(", ")}` : ""}
+            {card.optional ? "; optional" : ""})
+          </span>
+        </p>
+      );
+    case "analysis":
+    case "image":
+      return (
+        <p>
+          <strong>
+            {card.kind === "analysis" ? "AI analysis" : "AI picture"}: {card.title}
+          </strong>{" "}
+          <span className="builder-muted">
+            (reads card {card.inputIds.map((id) => id.replace(/^card-/, "")).join(", ")})
+          </span>
+          <br />
+          {card.kind === "analysis" ? card.analysisPrompt : card.generationPrompt}
+        </p>
+      );
+    case "summary":
+      return (
+        <p>
+          <strong>Summary: {card.title}</strong>
+          <br />
+          {card.summaryAnalysisPrompt}
+        </p>
+      );
+  }
+}
+
+function CardsPreview({ text }: { text: string }) {
+  if (!text.trim()) return <p className="builder-muted">Write a card to see it here.</p>;
+  const read = cardsFromText(text);
+  if (!read.ok) return <p className="builder-errors">{read.error}</p>;
+  return (
+    <ol className="blueprint-preview__cards">
+      {read.cards.map((card) => (
+        <li key={card.id}>
+          <CardPreview card={card} />
+        </li>
+      ))}
+    </ol>
   );
 }
 

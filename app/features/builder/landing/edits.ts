@@ -13,7 +13,7 @@
  * - add an FAQ entry on a topic of the blueprint ("add an FAQ about hill repeats");
  * - rewrite the call to action ("rewrite the call to action", "new CTA").
  */
-import type { Blueprint, LandingPage } from "~/db/app-content";
+import { cardText, type Blueprint, type LandingPage } from "~/db/app-content";
 
 export const SECTIONS = ["hero", "benefits", "howItWorks", "testimonials", "pricing", "faq", "callToAction"] as const;
 export type LandingSection = (typeof SECTIONS)[number];
@@ -287,7 +287,7 @@ export function topicsOf(bp: Blueprint): Topic[] {
       title: item.title,
       answer: item.cards
         .slice(0, 2)
-        .map((c) => endStop(plain(c.body)))
+        .map((c) => endStop(plain(cardText(c))))
         .join(" "),
     };
   });
