@@ -44,7 +44,10 @@ test("regenerate the hero and restore it, make screenshots, accept an instructio
   const shots = tools.getByRole("list", { name: "Current screenshots" }).getByRole("img");
   await expect(shots).toHaveCount(3);
   await expect(shots.first()).toHaveAttribute("alt", /on a phone: the landing page/);
-  expect(await shots.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(430);
+  // The picture loads after the page: wait for it rather than read it once.
+  await expect
+    .poll(() => shots.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(430);
   await expectNoAxeViolations(page);
 
   // An instruction the built-in editor does not know is refused with the ones it does.

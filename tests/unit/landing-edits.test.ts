@@ -9,6 +9,7 @@ import {
   EditRefused,
   orderOf,
   parseInstruction,
+  shorterText,
   UNDERSTOOD,
   type LandingEdit,
 } from "~/features/builder/landing/edits";
@@ -125,6 +126,23 @@ describe("applyEdit", () => {
     const twice = applyEdit(once, { kind: "rewrite-cta" }, ctx);
     expect(twice.callToAction.title).not.toBe(once.callToAction.title);
     expect(describeEdit({ kind: "rewrite-cta" })).toBe("Rewrote the call to action");
+    expect(describeEdit({ kind: "tone", tone: "energetic" })).toBe("Rewrote the page in an energetic tone");
+    expect(describeEdit({ kind: "tone", tone: "calm" })).toBe("Rewrote the page in a calm tone");
+  });
+
+  it("a one-sentence text is shortened at a clause; a short one stays, so shortening ends", () => {
+    expect(shorterText("Tell us which days you can run and the plan fits them, never the other way round.")).toBe(
+      "Tell us which days you can run and the plan fits them.",
+    );
+    expect(shorterText("Brand new or racing again: your first week starts at your level.")).toBe(
+      "Your first week starts at your level.",
+    );
+    expect(shorterText("Long runs, tempo work and a proper taper so you arrive fresh.")).toBe(
+      "Long runs, tempo work and a proper taper so you arrive fresh.",
+    );
+    expect(shorterText("Two minutes. Then your plan.")).toBe("Two minutes.");
+    const once = shorterText("Tell us which days you can run and the plan fits them, never the other way round.");
+    expect(shorterText(once)).toBe(once);
   });
 
   it("an edit that changes nothing is refused", () => {

@@ -85,6 +85,14 @@ describe("the extractive summary", () => {
     expect(summarize(text, { sentences: 0 })).toEqual([]);
   });
 
+  it("leaves a list item's bullet out of its sentence", () => {
+    const listed = "• A standard way of getting the MIME type for a file.\n\n– Applications read the shared database.";
+    expect(summarize(listed, { sentences: 2 })).toEqual([
+      "A standard way of getting the MIME type for a file.",
+      "Applications read the shared database.",
+    ]);
+  });
+
   it("clip cuts at a word boundary", () => {
     expect(clip("one two three four", 12)).toBe("one two…");
     expect(clip("short", 12)).toBe("short");

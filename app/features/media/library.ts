@@ -39,12 +39,17 @@ export const MEDIA_TYPE_LABELS: Record<MediaType, string> = {
 };
 
 /** The item's name: its title, else the uploaded file's name, else the link's address without https://. */
+const FILE_TYPES: readonly MediaType[] = ["image", "audio", "video", "pdf"];
+
 export function mediaTitle(item: LibraryItem): string {
   const named = text(item.metadata?.title) ?? text(item.metadata?.fileName);
   if (named) return named;
   try {
     const url = new URL(item.url, "https://library.invalid");
     if (url.hostname === "library.invalid") return `${MEDIA_TYPE_LABELS[item.type]} ${item.mediaId.slice(0, 8)}`;
+    // A file on the web is known by its file name, as an upload is; a page by its address.
+    const file = decodeURIComponent(url.pathname.split("/").pop() ?? "");
+    if (FILE_TYPES.includes(item.type) && /\.[A-Za-z0-9]{2,4}$/.test(file)) return file.slice(0, 80);
     return `${url.hostname.replace(/^www\./, "")}${url.pathname === "/" ? "" : url.pathname}`.slice(0, 80);
   } catch {
     return item.url.slice(0, 80);
@@ -81,7 +86,8 @@ const DESCRIBING_GIVES_UP_MS = 15 * 60_000;
 /** "2:05" for a duration in seconds. */
 export function durationText(seconds: unknown): string | null {
   if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds <= 0) return null;
-  const s = Math.round(seconds);
+  // A recording shorter than a second still shows as one: "0:00" reads as empty.
+  const s = Math.max(1, Math.round(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const rest = String(s % 60).padStart(2, "0");

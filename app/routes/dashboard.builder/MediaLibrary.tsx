@@ -31,10 +31,13 @@ import type { MediaLibraryAnswer, MediaLibraryData } from "./media-library.serve
 
 type Data = MediaLibraryData;
 
-/** How often the page looks again while an item is being described (without JavaScript: a refresh). */
+/**
+ * While an item is being described, the page's data is read again every 2 s. Without JavaScript the
+ * card offers a link to look again instead of refreshing the page by itself: a page that reloads
+ * every 2 s would wipe a link or a topic name half typed in its forms.
+ */
 const DESCRIBING_REFRESH_SECONDS = 2;
 
-/** While an item is being described, the page's data is read again every 2 s; true while waiting. */
 function useRefreshWhileDescribing(media: MediaView[], jobs: DescribeJobs): boolean {
   const { revalidate, state } = useRevalidator();
   const waiting = media.some((item) => isDescribing(item, jobs));
@@ -48,17 +51,12 @@ function useRefreshWhileDescribing(media: MediaView[], jobs: DescribeJobs): bool
 
 export function MediaLibrary({ data, answer }: { data: Data; answer?: MediaLibraryAnswer }) {
   const { app, view, topics, parent } = data;
-  const waiting = useRefreshWhileDescribing(data.media, data.describing);
+  useRefreshWhileDescribing(data.media, data.describing);
   const here = libraryPath(app.id, view);
   const topicName = new Map(topics.map((t) => [t.topicId, t.name]));
   const currentTopic = view.topicId ? topicName.get(view.topicId) : null;
   return (
     <div className="container builder media-library">
-      {waiting ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={String(DESCRIBING_REFRESH_SECONDS)} />
-        </noscript>
-      ) : null}
       <header className="builder-header">
         <div className="builder-header__title">
           <p className="builder-crumbs">
@@ -98,13 +96,20 @@ export function MediaLibrary({ data, answer }: { data: Data; answer?: MediaLibra
             <h2 id="add-heading">{parent ? `Add to ${mediaTitle(parent)}` : "Add media"}</h2>
             <div className="media-add__forms">
               <UploadForm
+                key={`upload-${view.topicId ?? ""}-${parent?.mediaId ?? ""}`}
                 appId={app.id}
                 action={here}
                 topics={topics}
                 parentMediaId={parent?.mediaId ?? null}
                 topicId={view.topicId}
               />
-              <LinkForm action={here} topics={topics} parent={parent} topicId={view.topicId} />
+              <LinkForm
+                key={`link-${view.topicId ?? ""}-${parent?.mediaId ?? ""}`}
+                action={here}
+                topics={topics}
+                parent={parent}
+                topicId={view.topicId}
+              />
             </div>
           </section>
 
@@ -113,7 +118,8 @@ export function MediaLibrary({ data, answer }: { data: Data; answer?: MediaLibra
               <h2 id="items-heading">
                 {currentTopic ? `Topic: ${currentTopic}` : parent ? "Episodes and videos" : "Your media"}
               </h2>
-              <Filters data={data} />
+              {/* Keyed by the view: a client-side move to another topic or type shows its own choices. */}
+              <Filters key={here} data={data} />
             </div>
             {data.media.length === 0 ? (
               <p className="media-empty">
@@ -337,7 +343,12 @@ function MediaCard({
           ) : describing ? (
             <div className="media-card__describing" role="status">
               <ProgressBar value={job?.progress ?? 0} label={`Describing ${title}`} showText />
-              <p className="media-card__description media-card__description--none">Being described…</p>
+              <p className="media-card__description media-card__description--none">
+                Being described…{" "}
+                <noscript>
+                  <a href={action}>See how far it is</a>
+                </noscript>
+              </p>
             </div>
           ) : (
             <p className="media-card__description media-card__description--none">

@@ -65,8 +65,12 @@ export function LandingTools({
           <ul className="builder-tool__pictures" aria-label="Current pictures">
             {pictures.map((p) => (
               <li key={p.label}>
-                {p.url ? <img src={p.url} alt={`Current ${p.label.toLowerCase()}`} width={96} /> : null}
-                <span>{p.url ? p.label : `${p.label}: none yet`}</span>
+                {p.url ? (
+                  <img src={p.url} alt={`Current ${p.label.toLowerCase()}`} width={96} />
+                ) : (
+                  <span className="builder-tool__no-picture">None yet</span>
+                )}
+                <span>{p.label}</span>
               </li>
             ))}
           </ul>

@@ -184,8 +184,31 @@ export const orderOf = (page: LandingPage): MovableSection[] => {
   return [...new Set([...given, ...DEFAULT_ORDER])];
 };
 
+/** Past this many words a one-sentence text is cut at a clause; at or under it, it is short already. */
+const SHORT_WORDS = 10;
+
+/**
+ * A shorter text: its first sentence; a single long sentence cut at its first clause break past a
+ * third of the way ("Tell us which days you can run and the plan fits them, never…" → "Tell us which
+ * days you can run and the plan fits them."). Short texts stay as they are, so shortening twice ends.
+ */
+export function shorterText(text: string): string {
+  const first = firstSentenceOf(text);
+  if (first.length < text.trim().length) return first;
+  if (first.split(/\s+/).length <= SHORT_WORDS) return first;
+  const body = first.replace(/[.!?…]+$/, "");
+  const cut = [...body.matchAll(/,|;|:| — | – | - /g)].find((m) => m.index >= body.length / 3);
+  if (!cut) return first;
+  // After a colon comes the point ("Brand new or racing again: your first week starts at your level").
+  if (cut[0] === ":") {
+    const after = body.slice(cut.index + 1).trim();
+    return endStop(after.charAt(0).toUpperCase() + after.slice(1));
+  }
+  return endStop(body.slice(0, cut.index).trim());
+}
+
 function shorten(page: LandingPage, section: LandingSection): LandingPage {
-  const short = (text: string) => firstSentenceOf(text);
+  const short = shorterText;
   const titled = (items: LandingPage["benefits"]) =>
     items.slice(0, 3).map((b) => ({ ...b, description: short(b.description) }));
   switch (section) {
@@ -532,7 +555,7 @@ export function describeEdit(edit: LandingEdit): string {
     case "lengthen":
       return `${edit.kind === "shorten" ? "Shortened" : "Lengthened"} the ${SECTION_NAMES[edit.section]}`;
     case "tone":
-      return `Rewrote the page in a ${edit.tone} tone`;
+      return `Rewrote the page in ${/^[aeiou]/.test(edit.tone) ? "an" : "a"} ${edit.tone} tone`;
     case "add-section":
       return `Added a ${SECTION_NAMES[edit.section]} section`;
     case "remove-section":

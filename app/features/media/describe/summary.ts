@@ -98,7 +98,14 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
 /** The text's sentences, numbered in reading order, with whether each opens a paragraph. */
 function sentencesOf(text: string | string[]): { text: string; opens: boolean }[] {
   const paragraphs = (Array.isArray(text) ? text : text.split(/\n\s*\n|\r\n\s*\r\n/)).map(squeeze).filter(Boolean);
-  return paragraphs.flatMap((p) => splitSentences(p).map((s, i) => ({ text: s, opens: i === 0 })));
+  // A list item's bullet ("• A standard way…", "– Step one") is layout, not words of the sentence.
+  const unbulleted = (s: string) => s.replace(/^[•·▪◦‣∙●○■□–—*-]+\s*/u, "");
+  return paragraphs.flatMap((p) =>
+    splitSentences(p)
+      .map(unbulleted)
+      .filter(Boolean)
+      .map((s, i) => ({ text: s, opens: i === 0 })),
+  );
 }
 
 /**
