@@ -88,7 +88,11 @@ describe("test personas (testing steps)", () => {
         testingStepId: step,
       });
       await post(`/api/apps/createPersonalizedPlanForTesting/${s1}/${s2}`, { userState: answers, testingStepId: step });
-      await post(`${B}/saveTestingOnboardingInfo`, { appId, testingStepId: step, info: { [firstKey]: answers[firstKey] } });
+      await post(`${B}/saveTestingOnboardingInfo`, {
+        appId,
+        testingStepId: step,
+        info: { [firstKey]: answers[firstKey] },
+      });
       await recordSimulatorItem(testApp(), creator(owner), {
         appId,
         itemType: "plan",
@@ -128,19 +132,26 @@ describe("the testing variants take only the builder's preview or a persona of t
       const answer = await save(refused);
       expect(answer.status).toBe(404);
       expect(answer.body.error).toBe("testingStepId is not a test persona of this app");
-      expect((await get(`/api/apps/getOnboardingUserStateForTesting/${s1}/${s2}?testingStepId=${refused}`)).status).toBe(
+      expect(
+        (await get(`/api/apps/getOnboardingUserStateForTesting/${s1}/${s2}?testingStepId=${refused}`)).status,
+      ).toBe(404);
+      expect(
+        (
+          await post(`/api/apps/createPersonalizedPlanForTesting/${s1}/${s2}`, {
+            userState: answers,
+            testingStepId: refused,
+          })
+        ).status,
+      ).toBe(404);
+      expect((await get(`/api/apps/checkPlanStatus/${owner.userId}/${s1}/${s2}?testingStepId=${refused}`)).status).toBe(
         404,
       );
-      expect(
-        (await post(`/api/apps/createPersonalizedPlanForTesting/${s1}/${s2}`, { userState: answers, testingStepId: refused }))
-          .status,
-      ).toBe(404);
-      expect(
-        (await get(`/api/apps/checkPlanStatus/${owner.userId}/${s1}/${s2}?testingStepId=${refused}`)).status,
-      ).toBe(404);
     }
     expect(
-      await count("SELECT count(*) AS n FROM onboarding_states WHERE app_id = ? AND testing_step_id = 'made-up-step'", appId),
+      await count(
+        "SELECT count(*) AS n FROM onboarding_states WHERE app_id = ? AND testing_step_id = 'made-up-step'",
+        appId,
+      ),
     ).toBe(0);
     // Someone else still gets the 403 first, whatever the step.
     expect(
@@ -175,9 +186,9 @@ describe("the testing variants take only the builder's preview or a persona of t
     // A real answer stays out of the persona's.
     const real = { [firstKey]: answers[firstKey] };
     expect((await post(api("saveOnboardingUserState"), { userState: real, pagesInfo: {} })).status).toBe(200);
-    expect((await get(`${api("getOnboardingUserStateForTesting")}?testingStepId=${step}`)).body.response.userState).toEqual(
-      answers,
-    );
+    expect(
+      (await get(`${api("getOnboardingUserStateForTesting")}?testingStepId=${step}`)).body.response.userState,
+    ).toEqual(answers);
     expect((await get(api("getOnboardingUserState"))).body.response.userState).toEqual(real);
     expect(
       await count(
@@ -203,7 +214,14 @@ describe("testing onboarding info", () => {
     const half = await post(`${B}/saveTestingOnboardingInfo`, {
       appId,
       testingStepId: step,
-      info: { [firstKey]: answers[firstKey], ...Object.fromEntries(Object.keys(answers).slice(1).map((k) => [k, ""])) },
+      info: {
+        [firstKey]: answers[firstKey],
+        ...Object.fromEntries(
+          Object.keys(answers)
+            .slice(1)
+            .map((k) => [k, ""]),
+        ),
+      },
     });
     expect(half.body.response.info).toEqual({ [firstKey]: answers[firstKey] });
   });
@@ -216,29 +234,36 @@ describe("testing onboarding info", () => {
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatch(message);
     };
-    await refuse({ favouriteColour: "red", shoeSize: 9 }, "info names questions this app's onboarding does not ask: favouriteColour, shoeSize");
+    await refuse(
+      { favouriteColour: "red", shoeSize: 9 },
+      "info names questions this app's onboarding does not ask: favouriteColour, shoeSize",
+    );
     await refuse({ [firstKey]: "not one of the options ✗".repeat(30) }, new RegExp(`^${firstKey}: `));
     await refuse({ [firstKey]: "x".repeat(33_000) }, "info can be at most 32000 characters of JSON");
     await refuse("answers", "info must be an object");
     const missing = await post(`${B}/saveTestingOnboardingInfo`, { appId, info: {} });
     expect(missing.body.error).toBe("testingStepId is required");
-    expect((await get(`${B}/getTestingOnboardingInfo?appId=${appId}&testingStepId=${step}`)).body.response.info).toEqual(
-      answers,
-    );
+    expect(
+      (await get(`${B}/getTestingOnboardingInfo?appId=${appId}&testingStepId=${step}`)).body.response.info,
+    ).toEqual(answers);
   });
 
   it("another creator's app 403, someone else's or an unknown persona 404, signed out 401", async () => {
     const step = await persona("Guarded");
     const theirs = await persona("Their info", otherAppId, other.browser);
-    expect((await get(`${B}/getTestingOnboardingInfo?appId=${appId}&testingStepId=${step}`, other.browser)).status).toBe(403);
-    expect((await post(`${B}/saveTestingOnboardingInfo`, { appId, testingStepId: step, info: {} }, other.browser)).status).toBe(
-      403,
-    );
+    expect(
+      (await get(`${B}/getTestingOnboardingInfo?appId=${appId}&testingStepId=${step}`, other.browser)).status,
+    ).toBe(403);
+    expect(
+      (await post(`${B}/saveTestingOnboardingInfo`, { appId, testingStepId: step, info: {} }, other.browser)).status,
+    ).toBe(403);
     expect((await get(`${B}/getTestingOnboardingInfo?appId=${appId}&testingStepId=${theirs}`)).body).toMatchObject({
       error: "testingStepId is not a test persona of this app",
     });
     expect((await get(`${B}/getTestingOnboardingInfo?appId=${appId}&testingStepId=nobody`)).status).toBe(404);
-    expect((await get(`${B}/getTestingOnboardingInfo?appId=${crypto.randomUUID()}&testingStepId=${step}`)).status).toBe(404);
+    expect((await get(`${B}/getTestingOnboardingInfo?appId=${crypto.randomUUID()}&testingStepId=${step}`)).status).toBe(
+      404,
+    );
     expect(
       (await get(`${B}/getTestingOnboardingInfo?appId=${appId}&testingStepId=${step}`, new Browser())).status,
     ).toBe(401);
@@ -324,10 +349,13 @@ describe("simulator items", () => {
 
   it("getSimulatorItemsByTestingStepId: the persona's items, filtered by types; 403, 404, 400, 401", async () => {
     const path = (q: string) => `${B}/getSimulatorItemsByTestingStepId?testingStepId=${step}${q}`;
-    expect((await get(path(""))).body.response.items.map((i: { itemId: string }) => i.itemId)).toEqual([ids.p1, ids.p0]);
-    expect((await get(path("&types=landing,plan"))).body.response.items.map((i: { itemId: string }) => i.itemId)).toEqual([
+    expect((await get(path(""))).body.response.items.map((i: { itemId: string }) => i.itemId)).toEqual([
+      ids.p1,
       ids.p0,
     ]);
+    expect(
+      (await get(path("&types=landing,plan"))).body.response.items.map((i: { itemId: string }) => i.itemId),
+    ).toEqual([ids.p0]);
     expect((await get(path("&types=landing,pictures"))).status).toBe(400);
     expect((await get(path(""), other.browser)).status).toBe(403);
     expect((await get(`${B}/getSimulatorItemsByTestingStepId?testingStepId=nobody`)).status).toBe(404);
@@ -384,7 +412,9 @@ describe("simulator items", () => {
     expect(await simulatorItemsByTestingStep(failing, creator(owner), { testingStepId: step, types: [] })).toEqual({
       items: [],
     });
-    await expect(simulatorItemsForApp(failing, creator(other), query)).rejects.toThrow("You do not have access to this app");
+    await expect(simulatorItemsForApp(failing, creator(other), query)).rejects.toThrow(
+      "You do not have access to this app",
+    );
     expect((await simulatorItemsForApp(base, creator(owner), query)).total).toBe(12);
   });
 });

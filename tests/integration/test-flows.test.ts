@@ -56,7 +56,13 @@ describe("test flows", () => {
     const made = await post(`${B}/createTestFlow`, { appId, title: "  Beginner run  " });
     expect(made.body.response).toEqual({
       success: true,
-      testFlow: expect.objectContaining({ appId, title: "Beginner run", steps: [], lastRun: null, createdBy: owner.userId }),
+      testFlow: expect.objectContaining({
+        appId,
+        title: "Beginner run",
+        steps: [],
+        lastRun: null,
+        createdBy: owner.userId,
+      }),
     });
     const before = await count("SELECT count(*) AS n FROM test_flows WHERE app_id = ?", appId);
     expect((await post(`${B}/createTestFlow`, { appId, title: "" })).body.error).toBe("title is required");
@@ -82,7 +88,10 @@ describe("test flows", () => {
     const titles = (body: Json) => body.response.testFlows.map((f: { title: string }) => f.title);
     expect(titles((await get(`${B}/getTestFlows?appId=${listApp}`)).body)).toEqual(["Mine"]);
     expect(titles((await get(`${B}/getTestFlows?appId=${listApp}&loadAllForApp=false`)).body)).toEqual(["Mine"]);
-    expect(titles((await get(`${B}/getTestFlows?appId=${listApp}&loadAllForApp=true`)).body)).toEqual(["Theirs", "Mine"]);
+    expect(titles((await get(`${B}/getTestFlows?appId=${listApp}&loadAllForApp=true`)).body)).toEqual([
+      "Theirs",
+      "Mine",
+    ]);
     expect((await get(`${B}/getTestFlows?appId=${listApp}&loadAllForApp=yes`)).body.error).toBe(
       "loadAllForApp must be true or false",
     );
@@ -121,7 +130,10 @@ describe("test flows", () => {
     );
     await refused({ title: "" }, "title is required");
     const listed = await get(`${B}/getTestFlows?appId=${appId}`);
-    expect(listed.body.response.testFlows.find((f: { id: string }) => f.id === id)).toMatchObject({ title: "Edited", steps });
+    expect(listed.body.response.testFlows.find((f: { id: string }) => f.id === id)).toMatchObject({
+      title: "Edited",
+      steps,
+    });
 
     expect((await post(`${B}/updateTestFlow/${id}`, { title: "Hijack" }, other.browser)).status).toBe(403);
     expect((await post(`${B}/updateTestFlow/${crypto.randomUUID()}`, { title: "Ghost" })).status).toBe(404);

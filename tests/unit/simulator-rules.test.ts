@@ -83,7 +83,13 @@ describe("diffReplays", () => {
     const diff = diffReplays(before, after);
     expect(diff.unchanged).toBe(false);
     expect(diff.onboardingPages).toEqual([
-      { key: "goal", label: "Your goal", change: "changed", before: "Your goal\nGoal: Finish", after: "Your goal\nGoal: Sub 2" },
+      {
+        key: "goal",
+        label: "Your goal",
+        change: "changed",
+        before: "Your goal\nGoal: Finish",
+        after: "Your goal\nGoal: Sub 2",
+      },
       { key: "days", label: "Your days", change: "added", before: null, after: "Your days\nDays: 3" },
       { key: "level", label: "Your level", change: "removed", before: "Your level\nLevel: New", after: null },
     ]);
@@ -105,7 +111,14 @@ describe("diffReplays", () => {
   it("a page's problems count, and a plan that could not be made shows as a change", () => {
     const broken = outcome({
       onboarding: {
-        pages: [{ pageId: "goal", title: "Your goal", answers: ["Goal: (no answer)"], problems: ["goal: This question needs an answer"] }],
+        pages: [
+          {
+            pageId: "goal",
+            title: "Your goal",
+            answers: ["Goal: (no answer)"],
+            problems: ["goal: This question needs an answer"],
+          },
+        ],
         problem: "The onboarding stops at a page with a problem",
       },
       plan: null,
@@ -123,7 +136,13 @@ describe("diffReplays", () => {
 
   it("phases repeating an id are kept apart by position", () => {
     const twice = outcome({
-      plan: { title: "P", phases: [{ id: "x", title: "A", detail: "" }, { id: "x", title: "B", detail: "" }] },
+      plan: {
+        title: "P",
+        phases: [
+          { id: "x", title: "A", detail: "" },
+          { id: "x", title: "B", detail: "" },
+        ],
+      },
     });
     const diff = diffReplays(twice, { ...twice, plan: { title: "P", phases: [{ id: "x", title: "A", detail: "" }] } });
     expect(diff.planPhases).toEqual([{ key: "x#2", label: "B", change: "removed", before: "B", after: null }]);

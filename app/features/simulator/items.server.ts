@@ -59,7 +59,13 @@ async function orFallback<T>(what: string, read: () => Promise<T>, fallback: T):
 /** The row that records an item (for a batch); the caller has checked the app and the testing step. */
 export function simulatorItemRow(
   app: AppContext,
-  item: { id?: string; appId: string; itemType: SimulatorItemType; testingStepId: string | null; content: Record<string, unknown> },
+  item: {
+    id?: string;
+    appId: string;
+    itemType: SimulatorItemType;
+    testingStepId: string | null;
+    content: Record<string, unknown>;
+  },
 ): SimulatorItemRow {
   return {
     id: item.id ?? crypto.randomUUID(),
@@ -141,7 +147,9 @@ export async function simulatorItemsByTestingStep(
       const rows = await app.db
         .select()
         .from(simulatorItems)
-        .where(and(eq(simulatorItems.appId, row.id), eq(simulatorItems.testingStepId, step.id), typeFilter(input.types)))
+        .where(
+          and(eq(simulatorItems.appId, row.id), eq(simulatorItems.testingStepId, step.id), typeFilter(input.types)),
+        )
         .orderBy(...newestFirst)
         .limit(STEP_ITEMS_MAX)
         .all();
@@ -161,7 +169,11 @@ export async function simulatorItemsForApp(
   return orFallback(
     "getSimulatorItemsForApp",
     async () => {
-      const where = and(eq(simulatorItems.appId, row.id), typeFilter(input.types), stepFilter(input.includeTestingSteps));
+      const where = and(
+        eq(simulatorItems.appId, row.id),
+        typeFilter(input.types),
+        stepFilter(input.includeTestingSteps),
+      );
       const [rows, [{ total }]] = await Promise.all([
         app.db
           .select()

@@ -24,7 +24,13 @@ import {
   type Statement,
 } from "~/features/jobs/jobs.server";
 import { jobRoom } from "~/features/jobs/rules";
-import { onboardingMessages, planRequestOf, validatePage, visiblePages, type Answers } from "~/features/onboarding/rules";
+import {
+  onboardingMessages,
+  planRequestOf,
+  validatePage,
+  visiblePages,
+  type Answers,
+} from "~/features/onboarding/rules";
 import { planForAnswers } from "~/features/plans/plans.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
@@ -137,7 +143,10 @@ function runStep(run: ReplayRun, step: TestFlowStep): Pick<ReplayStep, "status" 
 const shown = (value: unknown) => (Array.isArray(value) ? value.join(", ") : String(value));
 
 /** The draft's onboarding as the persona goes through it: each visible page, answered or not, and the typed answers. */
-function runOnboarding(row: AppRow, answers: Answers): { pages: ReplayPage[]; problem: string | null; typed: Answers | null } {
+function runOnboarding(
+  row: AppRow,
+  answers: Answers,
+): { pages: ReplayPage[]; problem: string | null; typed: Answers | null } {
   const flow = onboardingFlowSchema.safeParse(row.onboardingFlow);
   if (!flow.success) return { pages: [], problem: onboardingMessages.noFlow, typed: null };
   const pages: ReplayPage[] = [];
@@ -152,10 +161,15 @@ function runOnboarding(row: AppRow, answers: Answers): { pages: ReplayPage[]; pr
       answers: answerLines(page, given),
       problems: check.ok ? [] : Object.entries(check.fieldErrors).map(([key, error]) => `${key}: ${error}`),
     });
-    if (check.ok) Object.assign(typed, Object.fromEntries(Object.entries(check.answers).filter(([, v]) => v !== undefined)));
+    if (check.ok)
+      Object.assign(typed, Object.fromEntries(Object.entries(check.answers).filter(([, v]) => v !== undefined)));
     else complete = false;
   }
-  return { pages, problem: complete ? null : "The onboarding stops at a page with a problem", typed: complete ? typed : null };
+  return {
+    pages,
+    problem: complete ? null : "The onboarding stops at a page with a problem",
+    typed: complete ? typed : null,
+  };
 }
 
 function answerLines(page: OnboardingPage, answers: Answers): string[] {
@@ -221,7 +235,12 @@ export const testFlowReplayJobHandler: JobHandler<ReplayJobInput> = {
     const row = await appById(app, appId);
     if (!flow || !row || flow.appId !== appId)
       return [resultStatement(app, job.id, { success: false, error: simulatorMessages.testFlowNotFound })];
-    const outcome = await runReplay(app, row, { id: flow.id, title: flow.title, steps: storedSteps(flow.steps) }, job.id);
+    const outcome = await runReplay(
+      app,
+      row,
+      { id: flow.id, title: flow.title, steps: storedSteps(flow.steps) },
+      job.id,
+    );
     const diff = diffReplays(readOutcome(flow.lastRun), outcome);
     const item = simulatorItemRow(app, {
       id: `replay-${job.id}`,

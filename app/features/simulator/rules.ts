@@ -167,7 +167,11 @@ const phasesOf = (o: ReplayOutcome | null): Keyed[] => {
   });
 };
 const cardsOf = (o: ReplayOutcome | null): Keyed[] =>
-  (o?.cards ?? []).map((c) => ({ key: `${c.activityId}/${c.cardId}`, label: `${c.activityId} · ${c.cardId}`, text: cardText(c) }));
+  (o?.cards ?? []).map((c) => ({
+    key: `${c.activityId}/${c.cardId}`,
+    label: `${c.activityId} · ${c.cardId}`,
+    text: cardText(c),
+  }));
 
 /**
  * What changed from one replay of a test flow to the next: onboarding pages, plan phases and card
@@ -178,7 +182,10 @@ export function diffReplays(before: ReplayOutcome | null, after: ReplayOutcome):
   const planProblem = (o: ReplayOutcome | null): Keyed[] =>
     o?.planProblem ? [{ key: "plan-problem", label: "Plan", text: o.planProblem }] : [];
   const onboardingPages = compare(pagesOf(before), pagesOf(after));
-  const planPhases = compare([...planProblem(before), ...phasesOf(before)], [...planProblem(after), ...phasesOf(after)]);
+  const planPhases = compare(
+    [...planProblem(before), ...phasesOf(before)],
+    [...planProblem(after), ...phasesOf(after)],
+  );
   const cards = compare(cardsOf(before), cardsOf(after));
   return {
     firstRun: before === null,

@@ -116,14 +116,25 @@ export const testFlowStepSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal("card-input"),
       ...cardRef,
-      value: z.union([z.string().max(5_000, "value can be at most 5000 characters"), z.number(), z.array(z.string().max(200)).max(20)], {
-        errorMap: () => ({ message: "value must be text, a number or a list of choices" }),
-      }),
+      value: z.union(
+        [
+          z.string().max(5_000, "value can be at most 5000 characters"),
+          z.number(),
+          z.array(z.string().max(200)).max(20),
+        ],
+        {
+          errorMap: () => ({ message: "value must be text, a number or a list of choices" }),
+        },
+      ),
     }),
     z.object({
       kind: z.literal("upload"),
       ...cardRef,
-      url: z.string({ required_error: "url is required" }).trim().min(1, "url is required").max(2_000, "url is too long"),
+      url: z
+        .string({ required_error: "url is required" })
+        .trim()
+        .min(1, "url is required")
+        .max(2_000, "url is too long"),
       type: z.enum(UPLOAD_INPUT_TYPES, {
         errorMap: () => ({ message: `type must be one of ${UPLOAD_INPUT_TYPES.join(", ")}` }),
       }),
