@@ -14,6 +14,7 @@ import { advanceJob, type JobHandlers } from "~/features/jobs/jobs.server";
 import { describeMediaJobHandler } from "~/features/media/describe/describe-job.server";
 import { LEASE_MS } from "~/features/jobs/rules";
 import { planJobHandler } from "~/features/plans/plans.server";
+import { testFlowReplayJobHandler } from "~/features/simulator/replay.server";
 import type { AppContext } from "~/platform/context";
 import { createAppContext } from "~/platform/context.server";
 
@@ -24,6 +25,7 @@ const HANDLERS: JobHandlers = {
   "build-app": buildAppJobHandler,
   "describe-media": describeMediaJobHandler,
   "app-images": appImagesJobHandler,
+  "test-flow-replay": testFlowReplayJobHandler,
 };
 
 /** Waits longer than this (retry backoff) are left to an alarm instead of keeping the object awake. */

@@ -6,13 +6,21 @@
  * to an account at sign-in.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { anonymousLinks, onboardingStates, personalizedPlans, type AppRow, type UserRow } from "~/db/schema";
+import {
+  anonymousLinks,
+  onboardingStates,
+  personalizedPlans,
+  testingSteps,
+  type AppRow,
+  type UserRow,
+} from "~/db/schema";
 import { appBySlugs, ownedApp } from "~/features/apps/apps.server";
 import { onboardingFlowSchema, type OnboardingFlow } from "~/db/app-content";
 import { NOT_YOUR_ANONYMOUS_ID, carriedAnonymousIds } from "~/features/identity/anonymous.server";
 import type { AppContext } from "~/platform/context";
 import {
   ANONYMOUS_SUBJECT,
+  BUILDER_PREVIEW_STEP,
   onboardingMessages,
   readPagesInfo,
   TESTING_STEP_ID,
@@ -91,6 +99,8 @@ export async function flowTarget(
     if (!testing.user) return { ok: false, status: 401, error: "User is not authenticated" };
     const owned = await ownedApp(app, testing.user, row.id);
     if (!owned.ok) return owned;
+    if (!(await isTestingStepOf(app, row.id, testing.testingStepId)))
+      return { ok: false, status: 404, error: onboardingMessages.unknownTestingStep };
     const draft = onboardingFlowSchema.safeParse(row.onboardingFlow);
     if (!draft.success) return { ok: false, status: 404, error: onboardingMessages.noFlow };
     return { ok: true, target: { row, flow: draft.data, testingStepId: testing.testingStepId } };
@@ -99,6 +109,20 @@ export async function flowTarget(
   const published = onboardingFlowSchema.safeParse(row.published.onboardingFlow);
   if (!published.success) return { ok: false, status: 404, error: onboardingMessages.noFlow };
   return { ok: true, target: { row, flow: published.data, testingStepId: "" } };
+}
+
+/**
+ * A preview's step id is the builder's Preview or one of the app's personas (testing_steps): any
+ * other string would open a store of answers and plans nobody can see or clean up.
+ */
+async function isTestingStepOf(app: AppContext, appId: string, testingStepId: string): Promise<boolean> {
+  if (testingStepId === BUILDER_PREVIEW_STEP) return true;
+  const step = await app.db
+    .select({ id: testingSteps.id })
+    .from(testingSteps)
+    .where(and(eq(testingSteps.id, testingStepId), eq(testingSteps.appId, appId)))
+    .get();
+  return Boolean(step);
 }
 
 export interface OnboardingState {

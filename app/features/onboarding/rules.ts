@@ -19,6 +19,11 @@ export interface PagesInfo {
 export const ANONYMOUS_SUBJECT = /^anon_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A creator's preview keeps its answers and plans apart under this step id (letters, digits, - and _). */
 export const TESTING_STEP_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * The builder's own Preview link (?testingStepId=preview): every owner may use it without making a
+ * persona. Any other step id must be one of the app's testing steps (the simulator's personas).
+ */
+export const BUILDER_PREVIEW_STEP = "preview";
 export const PLAN_STEP = "plan";
 
 export const onboardingMessages = {
@@ -35,6 +40,7 @@ export const onboardingMessages = {
   noSubject: "User ID is required",
   badTestingStep: "testingStepId must be 1 to 64 letters, digits, - or _",
   testingOwnerOnly: "You do not have access to this app",
+  unknownTestingStep: "testingStepId is not a test persona of this app",
 } as const;
 
 function answerText(value: unknown): string {

@@ -203,6 +203,15 @@ export function planJobHandler(given?: PlanAdapter): JobHandler<PlanJobInput> {
   };
 }
 
+/**
+ * A plan made now, with no job and no row: what the app's draft makes of these answers (the
+ * simulator's test-flow replay, which runs inside its own job and compares plans between runs).
+ */
+export async function planForAnswers(app: AppContext, appId: string, answers: PlanAnswers): Promise<Plan> {
+  const adapter = aiPlanAdapter(aiFor(app, { appId }));
+  return adapter.generatePlan({ answers, blueprint: await blueprintFor(app, appId), today: todayOf(app) });
+}
+
 /** One step of a plan job (the runner's advanceJob with the plan handler). */
 export const advancePlanJob = (app: AppContext, jobId: string, adapter?: PlanAdapter) =>
   advanceJob(app, jobId, { plan: planJobHandler(adapter) });

@@ -1,0 +1,261 @@
+// Test flows in workerd against D1 (creator-app-builder spec 3, 4, 7, 9; issue 14): create, list
+// (the caller's own, or every flow of the app with loadAllForApp), update, delete, each with good and
+// bad input, another creator's app (403), unknown (404) and no caller (401); and a replay from start
+// to diff: the flow's persona answers through the draft onboarding and the plan generator, recorded
+// as a 'replay' simulator item and the flow's last run, then a change to the draft and what changed.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { advanceJob } from "~/features/jobs/jobs.server";
+import { NOT_RUN_YET } from "~/features/simulator/rules";
+import { startReplay, testFlowReplayJobHandler } from "~/features/simulator/replay.server";
+import { testApp } from "./app-context";
+import { Browser, count, signUp } from "./commerce-helpers";
+import { builtApp, until } from "./builder-helpers";
+import { answersFor, B, draftFlow } from "./simulator-fixtures";
+
+type Json = { response: any; error?: string };
+type Person = { browser: Browser; userId: string };
+
+let owner: Person;
+let other: Person;
+let appId: string;
+let answers: Record<string, unknown>;
+
+const read = async (r: Response) => ({ status: r.status, body: (await r.json()) as Json });
+const get = async (path: string, who: Browser = owner.browser) => read(await who.get(path));
+const post = async (path: string, body: unknown, who: Browser = owner.browser) => read(await who.postJson(path, body));
+const del = async (path: string, who: Browser = owner.browser) => read(await who.fetch(path, { method: "DELETE" }));
+
+async function flow(title: string, who = owner.browser, id = appId): Promise<string> {
+  const made = await post(`${B}/createTestFlow`, { appId: id, title }, who);
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  return made.body.response.testFlow.id;
+}
+
+/** Runs a job's steps as its Durable Object would, the clock moved to each step's time. */
+async function runJob(jobId: string, start = Date.now()) {
+  let now = start;
+  for (let steps = 0; steps < 20; steps++) {
+    const app = testApp({ now, bindings: { ...testApp().bindings, Jobs: undefined } });
+    const next = await advanceJob(app, jobId, { "test-flow-replay": testFlowReplayJobHandler });
+    if (next === null) return;
+    now = Math.max(next, now + 1);
+  }
+  throw new Error("job never finished");
+}
+
+beforeAll(async () => {
+  owner = await signUp("flows-owner");
+  other = await signUp("flows-other");
+  appId = await builtApp(owner.browser, "Half marathon training for beginners");
+  answers = answersFor(await draftFlow(appId));
+}, 90_000);
+
+describe("test flows", () => {
+  it("createTestFlow makes a flow with no steps; bad titles 400; another's app 403; unknown 404; signed out 401", async () => {
+    const made = await post(`${B}/createTestFlow`, { appId, title: "  Beginner run  " });
+    expect(made.body.response).toEqual({
+      success: true,
+      testFlow: expect.objectContaining({
+        appId,
+        title: "Beginner run",
+        steps: [],
+        lastRun: null,
+        createdBy: owner.userId,
+      }),
+    });
+    const before = await count("SELECT count(*) AS n FROM test_flows WHERE app_id = ?", appId);
+    expect((await post(`${B}/createTestFlow`, { appId, title: "" })).body.error).toBe("title is required");
+    expect((await post(`${B}/createTestFlow`, { appId, title: "x".repeat(121) })).body.error).toBe(
+      "title can be at most 120 characters",
+    );
+    expect((await post(`${B}/createTestFlow`, { title: "No app" })).body.error).toBe("appId is required");
+    expect((await post(`${B}/createTestFlow`, { appId, title: "Mine now" }, other.browser)).status).toBe(403);
+    expect((await post(`${B}/createTestFlow`, { appId: crypto.randomUUID(), title: "Ghost" })).status).toBe(404);
+    expect((await post(`${B}/createTestFlow`, { appId, title: "Anon" }, new Browser())).status).toBe(401);
+    expect(await count("SELECT count(*) AS n FROM test_flows WHERE app_id = ?", appId)).toBe(before);
+  });
+
+  it("getTestFlows: the caller's own flows by default, every flow of the app with loadAllForApp=true", async () => {
+    const listApp = await builtApp(owner.browser, "Morning yoga for stiff backs");
+    const mine = await flow("Mine", owner.browser, listApp);
+    // A flow of the app made by someone else (an earlier owner, say): only loadAllForApp shows it.
+    await env.DB.prepare(
+      "INSERT INTO test_flows (id, app_id, title, steps, created_by, created_at, updated_at) VALUES (?, ?, 'Theirs', '[]', ?, 1, 1)",
+    )
+      .bind("theirs-flow", listApp, other.userId)
+      .run();
+    const titles = (body: Json) => body.response.testFlows.map((f: { title: string }) => f.title);
+    expect(titles((await get(`${B}/getTestFlows?appId=${listApp}`)).body)).toEqual(["Mine"]);
+    expect(titles((await get(`${B}/getTestFlows?appId=${listApp}&loadAllForApp=false`)).body)).toEqual(["Mine"]);
+    expect(titles((await get(`${B}/getTestFlows?appId=${listApp}&loadAllForApp=true`)).body)).toEqual([
+      "Theirs",
+      "Mine",
+    ]);
+    expect((await get(`${B}/getTestFlows?appId=${listApp}&loadAllForApp=yes`)).body.error).toBe(
+      "loadAllForApp must be true or false",
+    );
+    expect((await get(`${B}/getTestFlows`)).body.error).toBe("appId is required");
+    expect((await get(`${B}/getTestFlows?appId=${listApp}`, other.browser)).status).toBe(403);
+    expect((await get(`${B}/getTestFlows?appId=nope`)).status).toBe(404);
+    expect((await get(`${B}/getTestFlows?appId=${listApp}`, new Browser())).status).toBe(401);
+    expect(mine).toBeTruthy();
+  });
+
+  it("updateTestFlow changes the title and/or steps; bad steps 400 in words, nothing changed; 403, 404, 401", async () => {
+    const id = await flow("To edit");
+    const steps = [
+      { kind: "persona-answers", answers },
+      { kind: "card-input", activityId: "long-run", cardId: "distance", value: 12 },
+    ];
+    const updated = await post(`${B}/updateTestFlow/${id}`, { steps });
+    expect(updated.body.response.testFlow).toMatchObject({ title: "To edit", steps });
+    const renamed = await post(`${B}/updateTestFlow/${id}`, { title: "Edited" });
+    expect(renamed.body.response.testFlow).toMatchObject({ title: "Edited", steps });
+
+    const refused = async (body: unknown, message: string) => {
+      const answer = await post(`${B}/updateTestFlow/${id}`, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe(message);
+    };
+    await refused({}, "Send a title or steps to change");
+    await refused({ steps: [{ kind: "dance" }] }, "kind must be persona-answers, card-input or upload");
+    await refused(
+      { steps: [{ kind: "upload", activityId: "a", cardId: "c", url: "/x.gif", type: "gif" }] },
+      "type must be one of photo, audio, video, pdf",
+    );
+    await refused(
+      { steps: Array.from({ length: 51 }, () => ({ kind: "persona-answers", answers: {} })) },
+      "A test flow can have at most 50 steps",
+    );
+    await refused({ title: "" }, "title is required");
+    const listed = await get(`${B}/getTestFlows?appId=${appId}`);
+    expect(listed.body.response.testFlows.find((f: { id: string }) => f.id === id)).toMatchObject({
+      title: "Edited",
+      steps,
+    });
+
+    expect((await post(`${B}/updateTestFlow/${id}`, { title: "Hijack" }, other.browser)).status).toBe(403);
+    expect((await post(`${B}/updateTestFlow/${crypto.randomUUID()}`, { title: "Ghost" })).status).toBe(404);
+    expect((await post(`${B}/updateTestFlow/${id}`, { title: "Anon" }, new Browser())).status).toBe(401);
+  });
+
+  it("deleteTestFlow deletes it (DELETE only); 403, 404, 401", async () => {
+    const id = await flow("To delete");
+    expect((await del(`${B}/deleteTestFlow/${id}`, other.browser)).status).toBe(403);
+    expect((await del(`${B}/deleteTestFlow/${id}`, new Browser())).status).toBe(401);
+    expect((await post(`${B}/deleteTestFlow/${id}`, {})).status).toBe(405);
+    expect((await del(`${B}/deleteTestFlow/${id}`)).body.response).toEqual({ success: true, deleted: true });
+    expect(await count("SELECT count(*) AS n FROM test_flows WHERE id = ?", id)).toBe(0);
+    expect((await del(`${B}/deleteTestFlow/${id}`)).status).toBe(404);
+  });
+});
+
+describe("replaying a test flow", () => {
+  it("runs the persona's answers against the draft, records the outcome, then shows what changed after an edit", async () => {
+    const id = await flow("Sub-2 beginner");
+    await post(`${B}/updateTestFlow/${id}`, {
+      steps: [
+        { kind: "persona-answers", answers },
+        { kind: "card-input", activityId: "long-run", cardId: "distance", value: 12 },
+        { kind: "upload", activityId: "long-run", cardId: "photo", url: "/media/run.png", type: "photo" },
+      ],
+    });
+    const quiet = testApp({ bindings: { ...testApp().bindings, Jobs: undefined } });
+    const creator = { id: owner.userId, isAdmin: false };
+    const started = await startReplay(quiet, creator, id);
+    expect(started).toMatchObject({
+      status: "pending",
+      statusUrl: `/api/app-builder/test-flow-replay/${started.jobId}`,
+      room: `job-${started.jobId}`,
+    });
+    // Asked again before it ran: the same job.
+    expect((await startReplay(quiet, creator, id)).jobId).toBe(started.jobId);
+    expect((await get(started.statusUrl)).body.response).toMatchObject({ status: "queued", result: null });
+    expect((await get(started.statusUrl, other.browser)).status).toBe(403);
+    await runJob(started.jobId);
+
+    const first = (await get(started.statusUrl)).body.response;
+    expect(first).toMatchObject({ status: "completed", progress: 100, result: { success: true } });
+    const { outcome, diff, itemId } = first.result;
+    const flowPages = (await draftFlow(appId)).pages;
+    expect(outcome.onboarding.pages.length).toBeGreaterThan(0);
+    expect(outcome.onboarding.pages.every((p: { problems: string[] }) => p.problems.length === 0)).toBe(true);
+    expect(outcome.onboarding.pages[0]).toMatchObject({ pageId: flowPages[0].id, title: flowPages[0].title });
+    expect(outcome.plan.phases.length).toBeGreaterThan(0);
+    expect(outcome.planProblem).toBeNull();
+    expect(outcome.steps).toEqual([
+      expect.objectContaining({ index: 0, kind: "persona-answers", status: "ran" }),
+      { index: 1, kind: "card-input", status: "not-run", note: NOT_RUN_YET },
+      { index: 2, kind: "upload", status: "not-run", note: NOT_RUN_YET },
+    ]);
+    expect(outcome.cards).toEqual([
+      { activityId: "long-run", cardId: "distance", status: "not-run", text: NOT_RUN_YET },
+      { activityId: "long-run", cardId: "photo", status: "not-run", text: NOT_RUN_YET },
+    ]);
+    expect(diff.firstRun).toBe(true);
+    expect(diff.onboardingPages.every((c: { change: string }) => c.change === "added")).toBe(true);
+
+    // Recorded as a 'replay' simulator item and as the flow's last run.
+    const item = (await get(`${B}/getSimulatorItemById?itemId=${itemId}`)).body.response.item;
+    expect(item).toMatchObject({ itemType: "replay", appId, testingStepId: null, content: { testFlowId: id } });
+    const listed = (await get(`${B}/getTestFlows?appId=${appId}`)).body.response.testFlows.find(
+      (f: { id: string }) => f.id === id,
+    );
+    expect(listed.lastRun).toEqual(outcome);
+    expect(
+      (await get(`${B}/getSimulatorItemsForApp?appId=${appId}&types=replay`)).body.response.items.map(
+        (i: { itemId: string }) => i.itemId,
+      ),
+    ).toContain(itemId);
+
+    // The creator renames the first onboarding page in the draft and replays (through the API, run by its Durable Object).
+    const draft = await draftFlow(appId);
+    draft.pages[0].title = "Where you are today";
+    await env.DB.prepare("UPDATE apps SET onboarding_flow = ? WHERE id = ?").bind(JSON.stringify(draft), appId).run();
+    const again = await post(`${B}/replayTestFlow/${id}`, {});
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.response.jobId).not.toBe(started.jobId);
+    const done = await until(
+      async () => (await get(again.body.response.statusUrl)).body.response,
+      (r) => r.status === "completed" || r.status === "failed",
+    );
+    expect(done.status).toBe("completed");
+    const second = done.result.diff;
+    expect(second.firstRun).toBe(false);
+    expect(second.unchanged).toBe(false);
+    expect(second.onboardingPages).toEqual([
+      {
+        key: draft.pages[0].id,
+        label: "Where you are today",
+        change: "changed",
+        before: expect.stringMatching(new RegExp(`^${flowPages[0].title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\n`)),
+        after: expect.stringMatching(/^Where you are today\n/),
+      },
+    ]);
+    expect(second.planPhases).toEqual([]);
+    expect(second.cards).toEqual([]);
+  }, 60_000);
+
+  it("a persona that leaves a required question unanswered: the page's problem and no plan, said in words", async () => {
+    const id = await flow("Half answered");
+    await post(`${B}/updateTestFlow/${id}`, { steps: [{ kind: "persona-answers", answers: {} }] });
+    const quiet = testApp({ bindings: { ...testApp().bindings, Jobs: undefined } });
+    const started = await startReplay(quiet, { id: owner.userId, isAdmin: false }, id);
+    await runJob(started.jobId);
+    const { outcome } = (await get(started.statusUrl)).body.response.result;
+    expect(outcome.onboarding.problem).toBe("The onboarding stops at a page with a problem");
+    expect(outcome.onboarding.pages.some((p: { problems: string[] }) => p.problems.length > 0)).toBe(true);
+    expect(outcome.plan).toBeNull();
+    expect(outcome.planProblem).toBe("No plan: The onboarding stops at a page with a problem");
+  });
+
+  it("replayTestFlow: another creator's flow 403, unknown 404, signed out 401; a replay's status is its starter's only", async () => {
+    const id = await flow("Guarded replay");
+    expect((await post(`${B}/replayTestFlow/${id}`, {}, other.browser)).status).toBe(403);
+    expect((await post(`${B}/replayTestFlow/${crypto.randomUUID()}`, {})).status).toBe(404);
+    expect((await post(`${B}/replayTestFlow/${id}`, {}, new Browser())).status).toBe(401);
+    expect((await get(`${B}/test-flow-replay/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await get(`${B}/test-flow-replay/x`, new Browser())).status).toBe(401);
+  });
+});
