@@ -7,6 +7,7 @@
  * restarted mid-job wakes on its watchdog, re-reads the row and carries on.
  */
 import { DurableObject } from "cloudflare:workers";
+import { activityCardJobHandler } from "~/features/activities/runs.server";
 import { brainstormJobHandler } from "~/features/builder/brainstorms.server";
 import { buildAppJobHandler } from "~/features/builder/build-app.server";
 import { appImagesJobHandler } from "~/features/builder/landing/screenshots.server";
@@ -24,6 +25,7 @@ const HANDLERS: JobHandlers = {
   "build-app": buildAppJobHandler,
   "describe-media": describeMediaJobHandler,
   "app-images": appImagesJobHandler,
+  "activity-card": activityCardJobHandler,
 };
 
 /** Waits longer than this (retry backoff) are left to an alarm instead of keeping the object awake. */
