@@ -80,6 +80,7 @@ function quantity(value: string, unit: string | undefined): Quantity {
 /** A rule's unit missing on one side of a range ('between 8 and 10 km') is the other side's. */
 const withUnit = (q: Quantity, unit: string | null): Quantity => (q.unit ? q : { ...q, unit });
 
+/** Inclusive phrases first, so "no more than" is not read as "more than". */
 const PATTERNS: { re: RegExp; make: (m: RegExpExecArray) => RubricRule }[] = [
   {
     re: new RegExp(String.raw`\b(?:between|from)\s+${NUMBER}${UNIT}\s+(?:and|to|-)\s+${NUMBER}${UNIT}`, "gi"),
@@ -97,14 +98,6 @@ const PATTERNS: { re: RegExp; make: (m: RegExpExecArray) => RubricRule }[] = [
     make: (m) => ({ kind: "min", min: quantity(m[2]!, m[3]), strict: false, text: m[0] }),
   },
   {
-    re: new RegExp(String.raw`\b(more\s+than|over|above|longer\s+than|faster\s+than)\s+${NUMBER}${UNIT}`, "gi"),
-    make: (m) => ({ kind: "min", min: quantity(m[2]!, m[3]), strict: true, text: m[0] }),
-  },
-  {
-    re: new RegExp(String.raw`\b${NUMBER}${UNIT}\s+or\s+more\b`, "gi"),
-    make: (m) => ({ kind: "min", min: quantity(m[1]!, m[2]), strict: false, text: m[0] }),
-  },
-  {
     re: new RegExp(
       String.raw`\b(at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|maximum\s+(?:of\s+)?|max\.?\s+|within)\s*${NUMBER}${UNIT}`,
       "gi",
@@ -112,12 +105,20 @@ const PATTERNS: { re: RegExp; make: (m: RegExpExecArray) => RubricRule }[] = [
     make: (m) => ({ kind: "max", max: quantity(m[2]!, m[3]), strict: false, text: m[0] }),
   },
   {
+    re: new RegExp(String.raw`\b(more\s+than|over|above|longer\s+than|faster\s+than)\s+${NUMBER}${UNIT}`, "gi"),
+    make: (m) => ({ kind: "min", min: quantity(m[2]!, m[3]), strict: true, text: m[0] }),
+  },
+  {
     re: new RegExp(String.raw`\b(under|less\s+than|fewer\s+than|below|shorter\s+than)\s+${NUMBER}${UNIT}`, "gi"),
     make: (m) => ({ kind: "max", max: quantity(m[2]!, m[3]), strict: true, text: m[0] }),
   },
   {
-    re: new RegExp(String.raw`\b${NUMBER}${UNIT}\s+or\s+(?:less|fewer)\b`, "gi"),
-    make: (m) => ({ kind: "max", max: quantity(m[1]!, m[2]), strict: false, text: m[0] }),
+    re: new RegExp(String.raw`\b${NUMBER}${UNIT}\s+or\s+more\b${UNIT}`, "gi"),
+    make: (m) => ({ kind: "min", min: quantity(m[1]!, m[2] ?? m[3]), strict: false, text: m[0] }),
+  },
+  {
+    re: new RegExp(String.raw`\b${NUMBER}${UNIT}\s+or\s+(?:less|fewer)\b${UNIT}`, "gi"),
+    make: (m) => ({ kind: "max", max: quantity(m[1]!, m[2] ?? m[3]), strict: false, text: m[0] }),
   },
   {
     re: new RegExp(
