@@ -16,7 +16,7 @@ import { cleanSimulationUploads } from "~/features/activities/uploads.server";
 import { encodePng } from "~/platform/adapters/ai/embedded/png";
 import { ServiceError } from "~/platform/service-error";
 import { call, testApp } from "./app-context";
-import { Browser, ORIGIN, signUp } from "./commerce-helpers";
+import { ORIGIN, signUp, type Browser } from "./commerce-helpers";
 import { builtApp } from "./builder-helpers";
 
 const B = "/api/app-builder";
