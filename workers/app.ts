@@ -6,6 +6,7 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { attributionForRequest, withSetCookies } from "~/http/attribution.server";
+import { cleanSimulationUploads } from "~/features/activities/uploads.server";
 import { sweepStuckJobs } from "~/features/jobs/jobs.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createAppContext } from "~/platform/context.server";
@@ -74,13 +75,16 @@ const worker = {
     });
   },
 
-  /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals; stuck plan jobs kicked again. */
+  /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals; stuck plan jobs kicked again; old simulation uploads removed. */
   async scheduled(_controller: ScheduledController, bindings: Bindings, ctx: ExecutionContext): Promise<void> {
     const app = createAppContext(bindings, ctx);
     const report = await renewDueSubscriptions(app);
     if (report.renewed + report.ended + report.failed > 0) console.log("renewals", JSON.stringify(report));
     const kicked = await sweepStuckJobs(app);
     if (kicked > 0) console.log("plan jobs kicked again", kicked);
+    // Simulator uploads are kept 30 days (spec 3 "User media upload"), then removed with their files.
+    const cleaned = await cleanSimulationUploads(app);
+    if (cleaned > 0) console.log("simulation uploads removed", cleaned);
   },
 } satisfies ExportedHandler<Bindings>;
 

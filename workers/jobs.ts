@@ -7,6 +7,7 @@
  * restarted mid-job wakes on its watchdog, re-reads the row and carries on.
  */
 import { DurableObject } from "cloudflare:workers";
+import { activityCardJobHandler } from "~/features/activities/runs.server";
 import { brainstormJobHandler } from "~/features/builder/brainstorms.server";
 import { buildAppJobHandler } from "~/features/builder/build-app.server";
 import { appImagesJobHandler } from "~/features/builder/landing/screenshots.server";
@@ -25,6 +26,7 @@ const HANDLERS: JobHandlers = {
   "build-app": buildAppJobHandler,
   "describe-media": describeMediaJobHandler,
   "app-images": appImagesJobHandler,
+  "activity-card": activityCardJobHandler,
   "test-flow-replay": testFlowReplayJobHandler,
 };
 

@@ -36,7 +36,7 @@ export function sniffImage(bytes: Uint8Array): { type: string; ext: string } | n
   return match ? { type: match.type, ext: match.ext } : null;
 }
 
-export const MEDIA_PREFIXES = ["profile-photos/", "app-images/", "app-media/"] as const;
+export const MEDIA_PREFIXES = ["profile-photos/", "app-images/", "app-media/", "user-media/"] as const;
 export const mediaUrl = (key: string) => `/media/${key}`;
 
 export async function putImage(
@@ -68,9 +68,13 @@ export const appMediaPrefix = (appId: string) => `app-media/${appId}/`;
  * the kind's size limit; else the reason, in words, and nothing is stored. Only the first bytes are
  * read to sniff; the file itself goes to R2 as it is.
  */
-export async function putAppMedia(
+export const putAppMedia = (app: AppContext, appId: string, file: Blob | Uint8Array) =>
+  putSniffed(app, appMediaPrefix(appId), file);
+
+/** Stores the file under `prefix` when its bytes are a kind we take within its size limit; else why not. */
+async function putSniffed(
   app: AppContext,
-  appId: string,
+  prefix: string,
   file: Blob | Uint8Array,
 ): Promise<StoredMedia | { error: string }> {
   const size = file instanceof Uint8Array ? file.byteLength : file.size;
@@ -81,13 +85,24 @@ export async function putAppMedia(
   const sniffed = sniffMedia(head);
   const problem = uploadProblem(sniffed, size);
   if (problem || !sniffed) return { error: problem ?? "" };
-  const key = `${appMediaPrefix(appId)}${crypto.randomUUID()}.${sniffed.ext}`;
+  const key = `${prefix}${crypto.randomUUID()}.${sniffed.ext}`;
   // A Blob goes as it is (no second copy of a large video in memory).
   await app.bindings.MEDIA.put(key, file, {
     httpMetadata: { contentType: sniffed.contentType },
   });
   return { ...sniffed, key, url: mediaUrl(key), size };
 }
+
+/** The R2 key prefix of an app end user's own uploads (activities, issue 14): user-media/{appId}/{userId}/. */
+export const userMediaKeyPrefix = (appId: string, userId: string) => `user-media/${appId}/${userId}/`;
+
+/**
+ * Stores an end user's file (an activity upload, or a picture an AI card made for them) under
+ * user-media/{appId}/{userId}/ when its bytes are an image, audio, video or PDF within the kind's
+ * size limit; else the reason, in words, and nothing is stored.
+ */
+export const putUserMedia = (app: AppContext, appId: string, userId: string, file: Blob | Uint8Array) =>
+  putSniffed(app, userMediaKeyPrefix(appId, userId), file);
 
 /** The stored type and size of a /media/ url's object, or null when there is no such object. */
 export async function storedMediaInfo(

@@ -1,0 +1,91 @@
+/**
+ * The embedded default's words for an analysis, a picture's caption and a summary: written from
+ * what was measured (the findings) in the app's own practice vocabulary, so a yoga app speaks of a
+ * yogi's practice and a running app of a runner's run. Pure.
+ */
+import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
+import type { Finding } from "./rubric";
+
+export interface Voice {
+  /** 'yoga', 'running', 'knot tying'. */
+  subject: string;
+  practitioner: string;
+  session: string;
+  /** A milestone to point at when every check is met. */
+  milestone: string | null;
+}
+
+export const voiceOf = (domain: PracticeDomain, subject: string): Voice => ({
+  subject,
+  practitioner: domain.practitioner.one,
+  session: domain.session.one,
+  milestone: domain.milestones[0] ?? null,
+});
+
+const firstSentence = (text: string, max = 160) => {
+  const sentence = text.trim().split(/(?<=[.!?])\s/)[0] ?? "";
+  return sentence.length > max ? `${sentence.slice(0, max - 1).trimEnd()}…` : sentence;
+};
+
+/**
+ * The analysis: what was asked, what was measured, the rubric's verdict and one next step. `facts`
+ * are the measured sentences (media, answers); `checks` the rubric's results.
+ */
+export function analysisText(voice: Voice, prompt: string, facts: string[], checks: Finding[]): string {
+  const lines: string[] = [];
+  lines.push(`Analysis of your ${voice.session} (${voice.subject}), as asked: "${firstSentence(prompt)}"`);
+  if (facts.length > 0) {
+    lines.push("", "What I measured:");
+    for (const fact of facts) lines.push(`- ${fact}`);
+  }
+  if (checks.length > 0) {
+    const met = checks.filter((c) => c.met);
+    lines.push("", `Against the brief (${met.length} of ${checks.length} met):`);
+    for (const check of checks) lines.push(`- ${check.met ? "Met" : "Not met"}: ${check.message}`);
+    lines.push("");
+    if (met.length === checks.length)
+      lines.push(
+        `Every check is met: a solid ${voice.session}, ${voice.practitioner}.` +
+          (voice.milestone ? ` Keep going toward "${voice.milestone}".` : ""),
+      );
+    else {
+      const missed = checks.filter((c) => !c.met).map((c) => c.rule.trim());
+      lines.push(`For your next ${voice.session}, work on: ${missed.join("; ")}.`);
+    }
+  } else {
+    lines.push(
+      "",
+      `The brief states no measurable target (a range, a minimum or words to mention), so this ${voice.session} was measured, not scored.`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** A summary of a whole run: each card's result in a line, the measured facts, and the overall verdict. */
+export function summaryText(
+  voice: Voice,
+  prompt: string,
+  cards: { title: string; text: string }[],
+  facts: string[],
+  checks: Finding[],
+): string {
+  const lines = [`Summary of your ${voice.session} (${voice.subject}), as asked: "${firstSentence(prompt)}"`, ""];
+  if (cards.length === 0) lines.push("No card was completed before the summary.");
+  for (const card of cards) lines.push(`- ${card.title}: ${firstSentence(card.text, 200) || "(no answer)"}`);
+  if (facts.length > 0) {
+    lines.push("", "Measured along the way:");
+    for (const fact of facts) lines.push(`- ${fact}`);
+  }
+  if (checks.length > 0) {
+    const met = checks.filter((c) => c.met).length;
+    lines.push("", `${met} of ${checks.length} checks of the brief met.`);
+    for (const check of checks) lines.push(`- ${check.met ? "Met" : "Not met"}: ${check.message}`);
+  }
+  lines.push("", `Well done finishing this ${voice.session}, ${voice.practitioner}.`);
+  return lines.join("\n");
+}
+
+/** A picture's alternative text: what it was made from, in words. */
+export function pictureAlt(voice: Voice, prompt: string): string {
+  return `A picture for your ${voice.session} (${voice.subject}): ${firstSentence(prompt, 200)}`;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { imageStats, statsSentence } from "~/features/activities/image-stats";
+import { activityMessages, checkAnswer, inputsFromCall, readableMediaKey } from "~/features/activities/rules";
+import { decodePng, encodePng } from "~/platform/adapters/ai/embedded/png";
+
+function solid(w: number, h: number, rgb: [number, number, number]) {
+  const px = new Uint8Array(w * h * 3);
+  for (let i = 0; i < w * h; i++) px.set(rgb, i * 3);
+  return px;
+}
+
+describe("imageStats on generated PNGs", () => {
+  it("a solid red picture is one colour, dark (luma 87) and blurry (no edges)", async () => {
+    const png = await encodePng(32, 24, solid(32, 24, [220, 30, 30]));
+    const decoded = (await decodePng(png))!;
+    const stats = imageStats(decoded.width, decoded.height, decoded.rgb);
+    expect(stats).toMatchObject({ width: 32, height: 24, brightnessWord: "dark", sharpnessWord: "blurry" });
+    expect(stats.dominant).toEqual([{ hex: "#dc1e1e", name: "red", share: 1 }]);
+  });
+
+  it("a black and white checkerboard is sharp with two colours", async () => {
+    const w = 40;
+    const px = new Uint8Array(w * w * 3);
+    for (let y = 0; y < w; y++)
+      for (let x = 0; x < w; x++) if ((x + y) % 2) px.fill(255, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    const decoded = (await decodePng(await encodePng(w, w, px)))!;
+    const stats = imageStats(w, w, decoded.rgb);
+    expect(stats.sharpnessWord).toBe("sharp");
+    expect(stats.dominant.map((c) => c.name).sort()).toEqual(["black", "white"]);
+    expect(stats.brightness).toBeGreaterThan(120);
+    expect(statsSentence(stats)).toMatch(/^40 × 40 pixels, balanced .*sharp .*mostly /);
+  });
+
+  it("a dark picture reads dark", () => {
+    expect(imageStats(8, 8, solid(8, 8, [20, 20, 30])).brightnessWord).toBe("very dark");
+  });
+});
+
+describe("inputsFromCall", () => {
+  it("pairs urls with types and adds the context's answers", () => {
+    expect(
+      inputsFromCall(
+        ["/media/a.png", "/media/b.pdf"],
+        ["image", "PDF"],
+        [{ label: "Distance", value: 9, unit: "km" }, { label: "Notes", value: "steady" }, { value: "" }],
+      ),
+    ).toEqual({
+      inputs: [
+        { kind: "media", label: "Upload 1", url: "/media/a.png", type: "image" },
+        { kind: "media", label: "Upload 2", url: "/media/b.pdf", type: "pdf" },
+        { kind: "number", label: "Distance", value: 9, unit: "km" },
+        { kind: "text", label: "Notes", value: "steady" },
+      ],
+    });
+    expect(inputsFromCall([], [], "felt great")).toEqual({
+      inputs: [{ kind: "text", label: "Answer", value: "felt great" }],
+    });
+  });
+  it("refuses lists of different lengths and unknown types", () => {
+    expect(inputsFromCall(["/media/a.png"], [], undefined)).toEqual({ error: activityMessages.listsDiffer });
+    expect(inputsFromCall(["/media/a"], ["gif"], undefined)).toEqual({
+      error: "mediaTypes[0] must be image, audio, video or pdf",
+    });
+  });
+});
+
+describe("readableMediaKey", () => {
+  const who = { appId: "app1", userId: "u1" };
+  it("takes the app's library and the caller's own uploads", () => {
+    expect(readableMediaKey("/media/app-media/app1/x.png", who)).toEqual({ key: "app-media/app1/x.png", own: false });
+    expect(readableMediaKey("/media/user-media/app1/u1/x.png", who)).toEqual({
+      key: "user-media/app1/u1/x.png",
+      own: true,
+    });
+    expect(
+      readableMediaKey("https://site.test/media/user-media/app1/u1/x.png", who, "https://site.test"),
+    ).toMatchObject({ own: true });
+  });
+  it("refuses another user's or app's files, web links and tricks", () => {
+    for (const url of [
+      "/media/user-media/app1/u2/x.png",
+      "/media/app-media/app2/x.png",
+      "/media/profile-photos/u1/x.png",
+      "https://evil.test/x.png",
+      "/media/user-media/app1/u1/../u2/x.png",
+      "/media/app-media/app1/x.png?x",
+    ])
+      expect(readableMediaKey(url, who)).toEqual({ refused: activityMessages.mediaRefused });
+  });
+});
+
+describe("checkAnswer", () => {
+  const card = (inputType: string, extra = {}) =>
+    ({ id: "c", kind: "input" as const, inputType, prompt: "Q", ...extra }) as never;
+  it("checks numbers, choices, text and uploads", () => {
+    expect(checkAnswer(card("number", { unit: "km" }), "9,5")).toEqual({ answer: { number: 9.5, unit: "km" } });
+    expect(checkAnswer(card("number"), "abc")).toEqual({ error: "The answer must be a number" });
+    expect(checkAnswer(card("number"), -1)).toEqual({ error: "The answer cannot be negative" });
+    expect(checkAnswer(card("choice", { options: ["Easy", "Hard"] }), "hard")).toEqual({ answer: { choice: "Hard" } });
+    expect(checkAnswer(card("choice", { options: ["Easy", "Hard"] }), "Medium")).toEqual({
+      error: "Choose one of: Easy, Hard",
+    });
+    expect(checkAnswer(card("short-text"), { value: " hi " })).toEqual({ answer: { text: "hi" } });
+    expect(checkAnswer(card("short-text"), "x".repeat(301))).toEqual({ error: "Keep the answer under 300 characters" });
+    expect(checkAnswer(card("short-text"), "")).toEqual({ error: "Answer the card to go on" });
+    expect(checkAnswer(card("short-text", { optional: true }), "")).toEqual({ answer: { skipped: true } });
+    expect(checkAnswer(card("photo"), { url: "/media/x.png", type: "image" })).toEqual({
+      answer: { url: "/media/x.png", type: "image" },
+    });
+    expect(checkAnswer(card("photo"), { url: "/media/x.pdf", type: "pdf" })).toEqual({
+      error: "This card takes a photo",
+    });
+  });
+});
