@@ -1,7 +1,7 @@
 /**
  * Creator apps, JavaScript on and off: the demo creator's /dashboard and a new app from an idea, the
  * public landing page of the demo app in its theme with the annual plan first, buying it with the
- * local provider, and a never-published app's 404. Axe on every screen. (Runs in parallel with other
+ * local provider (and the purchase on the creator's usage chart), and a never-published app's 404. Axe on every screen. (Runs in parallel with other
  * specs on one database: the demo app's published content is never changed here.)
  */
 import { DEMO, expect, expectNoAxeViolations, fillTestCard, h1, isJs, logIn, test, waitForHydration } from "./helpers";
@@ -124,6 +124,22 @@ test("a signed-in learner buys the annual plan with the test card and sees the c
   await expect(page.getByRole("heading", { name: "You're in!" })).toBeVisible();
   await expect(page.getByText("You have the annual plan")).toBeVisible();
   await expect(page.locator("#plans").getByRole("radio")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The demo creator's dashboard counts the purchase on the app's usage chart (drawn on the server, with a table).
+  await page.context().clearCookies();
+  await logIn(page, DEMO.creator);
+  await page.goto("/dashboard");
+  await waitForHydration(page, testInfo.project.name);
+  await expect(page.getByRole("heading", { name: "How your apps are used", level: 2 })).toBeVisible();
+  const usage = page
+    .locator(".app-usage__app")
+    .filter({ has: page.getByRole("heading", { name: "Half Marathon Coach", level: 3 }) });
+  await expect(usage.locator(".tiles__tile").filter({ hasText: "Plan purchases" }).locator("dd")).not.toHaveText("0");
+  const chart = usage.getByRole("region", { name: "Plan purchases" });
+  await expect(chart.getByRole("heading", { name: "Plan purchases", level: 4 })).toBeVisible();
+  await chart.getByText("Show the numbers").click();
+  await expect(chart.getByRole("table", { name: /Plan purchases, per day/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

@@ -1,7 +1,8 @@
 /**
  * The blueprint editor (?mode=blueprint), JavaScript on and off, on the embedded AI default: a new
  * app's blueprint, a "+" suggestion inserted after the first item, an item saved as an example and
- * inserted again, a quiz refused with its message, and a version restored. Axe on every screen.
+ * inserted again, a quiz refused with its message, a version restored, and the new app's activity
+ * (inputs, an AI analysis with its rubric, a summary). Axe on every screen.
  */
 import { buildAppFromIdea, expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from "./helpers";
 
@@ -66,6 +67,19 @@ test("shape the blueprint with a suggestion and an example, then restore a versi
     .click();
   await expect(page.getByText("Version restored")).toBeVisible();
   await expect(items).toHaveCount(3);
+
+  // The new app's activity is one to do and report on: inputs, an AI analysis with its rubric, a summary.
+  const activity = items.nth(2);
+  await expect(activity).toContainText("Activity");
+  const title = (await activity.getByRole("heading", { level: 3 }).textContent())!.trim();
+  await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
+  const cards = page.getByLabel("Cards");
+  await expect(cards).toHaveValue(/\[input number (min|s)\]/);
+  await expect(cards).toHaveValue(/\[input choice\] How did the practice feel\?/);
+  await expect(cards).toHaveValue(/\[analysis "[^"]+" reads [\d, ]+\]\nCheck this practice against the rubric/);
+  await expect(cards).toHaveValue(/between \d+ and \d+ (min|s)/);
+  await expect(cards).toHaveValue(/\[summary "[^"]+"\]/);
+  await expectNoAxeViolations(page);
 });
 
 test("edit the plan's phases; with JavaScript an item previews live and saves itself", async ({

@@ -285,6 +285,52 @@ export const DEMO_BLUEPRINT = {
       "Race day: start steady, finish strong",
     ]),
   ],
+  // An activity the end user does and reports on (issue 14): a fresh npm start shows one.
+  items: [
+    {
+      id: "long-run",
+      kind: "activity",
+      title: "Long run",
+      cards: [
+        {
+          id: "card-1",
+          kind: "instruction",
+          body: "### Long run\n\nTime on feet at an easy, conversational pace: the run that makes 21.1 km feel possible.\n\n1. Warm up with 5 minutes of brisk walking\n2. Run easy: you should be able to talk in full sentences\n3. Walk 5 minutes to cool down, then stretch calves and hips",
+        },
+        { id: "card-2", kind: "input", inputType: "number", prompt: "How far did you run?", unit: "km" },
+        { id: "card-3", kind: "input", inputType: "number", prompt: "How long did it take?", unit: "min" },
+        {
+          id: "card-4",
+          kind: "input",
+          inputType: "choice",
+          prompt: "How did the long run feel?",
+          options: ["Easy", "Just right", "Hard", "Too hard to finish"],
+        },
+        {
+          id: "card-5",
+          kind: "input",
+          inputType: "photo",
+          prompt: "A photo of your watch or your route map",
+          optional: true,
+        },
+        {
+          id: "card-6",
+          kind: "analysis",
+          title: "How your long run went",
+          analysisPrompt:
+            'Check this long run against the rubric and answer in two or three short sentences, as a coach.\nRubric:\n- Distance: a long run for a half-marathon beginner is between 8 and 14 km. Below 8: encourage, and suggest a little more next time. Above 14: praise it, and warn against adding more than 10% a week.\n- Pace: distance and time give the pace; a long run for a sub-2 hour half is between 6 and 7.5 min/km, slower than the 5:40/km race pace.\n- How it felt: "Easy" or "Just right" is on target; "Hard" or "Too hard to finish" means the next long run should be slower or shorter.\nKeywords: long run, easy pace, conversational, time on feet, fuelling.',
+          inputIds: ["card-2", "card-3", "card-4"],
+        },
+        {
+          id: "card-7",
+          kind: "summary",
+          title: "Your long run in short",
+          summaryAnalysisPrompt:
+            "Sum up this long run in one sentence: the distance and pace, how it compared with the targets above, and one thing to change next time.",
+        },
+      ],
+    },
+  ],
 };
 
 export const DEMO_PRICING = { monthlyPrice: 1499, annualPrice: 9900, annualDurationUnit: "years" };

@@ -1,13 +1,14 @@
 /**
  * Blueprint content written from a practice domain by the embedded default: stories (Markdown),
- * quizzes with their right answers, and activities of instruction cards, all in the practice's own
- * words (its phases, sessions, milestones and metrics). New apps start with one of each; the
- * builder's "+" suggestions offer more. Pure and deterministic.
+ * quizzes with their right answers, and activities (instruction, inputs, AI analysis, summary), all
+ * in the practice's own words (its phases, sessions, milestones and metrics). New apps start with
+ * one of each; the builder's "+" suggestions offer more. Pure and deterministic.
  */
 import type { BlueprintItem } from "~/db/app-content";
 import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
 import { hashOf } from "~/platform/adapters/ai/embedded/random";
 import { clipText, slugify } from "~/platform/format";
+import { practiceActivity } from "./activity-content";
 
 const idOf = (kind: string, title: string) =>
   `${kind}-${slugify(title).slice(0, 40) || "item"}-${(hashOf(title) % 1000).toString(36)}`;
@@ -59,19 +60,9 @@ export function quizFrom(domain: PracticeDomain, title: string): BlueprintItem {
   };
 }
 
+/** An activity to do and report on, card by card (./activity-content.ts). */
 export function activityFrom(domain: PracticeDomain, title: string): BlueprintItem {
-  const phase = domain.phases.find((p) => p.level === "intermediate") ?? domain.phases[1] ?? domain.phases[0]!;
-  const cards = [
-    `### ${title}\n\n${phase.focus}`,
-    ...phase.sessions.map((s, i) => `**Step ${i + 1}.** ${s}`),
-    `**Log it.** Note your ${domain.metrics[0]?.label.toLowerCase() ?? "time"} and how the ${domain.session.one} felt.`,
-  ];
-  return {
-    id: idOf("activity", title),
-    kind: "activity",
-    title: clipText(title, 120),
-    cards: cards.map((body, i) => ({ id: `card-${i + 1}`, kind: "instruction" as const, body: clipText(body, 5_000) })),
-  };
+  return practiceActivity(domain, title, idOf("activity", title));
 }
 
 /** What a new app's blueprint starts with: the practice's first story, quiz and activity. */

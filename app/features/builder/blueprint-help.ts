@@ -6,8 +6,11 @@
  *   blueprint already has, and where the cursor is (the item it sits after).
  * When no practice can be read, the spec's default sections are the answer.
  */
-import { cardText, type Blueprint, type BlueprintItem } from "~/db/app-content";
+import { blueprintItemSchema, type Blueprint, type BlueprintItem } from "~/db/app-content";
+import { DEFAULT_ACTIVITIES } from "~/features/apps/activity-content";
 import { activityFrom, quizFrom, storyFrom } from "~/features/apps/blueprint-content";
+import { slugify } from "~/platform/format";
+import { cardsFromText, cardsToText, freeItemId } from "./blueprint-form";
 import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
 import { matchDomain } from "~/platform/adapters/ai/embedded/idea";
 
@@ -61,7 +64,47 @@ export interface SuggestionSection {
   items: SuggestionItem[];
 }
 
-/** Spec 8: what the "+" button offers when suggestions cannot be made. */
+/** An item as Markdown, for the suggestion's content. An activity is its card text (blueprint-form.ts), which reads as Markdown and inserts back as the same cards. */
+export function itemMarkdown(item: BlueprintItem): string {
+  if (item.kind === "story") return item.body;
+  if (item.kind === "quiz")
+    return [
+      `## ${item.title}`,
+      ...item.questions.flatMap((q, i) => [
+        "",
+        `${i + 1}. ${q.question}`,
+        ...q.options.map((o, j) => `   - ${o}${j === q.answer ? " ✓" : ""}`),
+      ]),
+    ].join("\n");
+  return cardsToText(item.cards);
+}
+
+/**
+ * The item a suggestion or an example the editor does not know stands for (a real AI's suggestion,
+ * a saved example): an activity when its content is card text with an input card and passes the
+ * activity rules, else a story of its Markdown.
+ */
+export function itemFromContent(taken: { id: string }[], title: string, content: string): BlueprintItem {
+  const read = cardsFromText(content);
+  if (read.ok && read.cards.some((c) => c.kind === "input")) {
+    const activity = {
+      id: freeItemId(taken, `activity-${slugify(title).slice(0, 40) || "item"}`),
+      kind: "activity" as const,
+      title,
+      cards: read.cards,
+    };
+    const checked = blueprintItemSchema.safeParse(activity);
+    if (checked.success) return checked.data;
+  }
+  return {
+    id: freeItemId(taken, `story-${slugify(title).slice(0, 40) || "item"}`),
+    kind: "story",
+    title,
+    body: content.trim() || title,
+  };
+}
+
+/** Spec 8: what the "+" button offers when suggestions cannot be made. Its activities are real ones. */
 export const DEFAULT_SUGGESTIONS: SuggestionSection[] = [
   {
     title: "Suggested",
@@ -80,28 +123,9 @@ export const DEFAULT_SUGGESTIONS: SuggestionSection[] = [
   },
   {
     title: "Activities",
-    items: [
-      { id: "long-run", title: "Long run", icon: "activity", content: "" },
-      { id: "hiit", title: "HIIT workout", icon: "activity", content: "" },
-      { id: "mobility", title: "Mobility focused workout", icon: "activity", content: "" },
-    ],
+    items: DEFAULT_ACTIVITIES.map((a) => ({ id: a.id, title: a.title, icon: "activity", content: itemMarkdown(a) })),
   },
 ];
-
-/** An item as Markdown, for the suggestion's content. */
-export function itemMarkdown(item: BlueprintItem): string {
-  if (item.kind === "story") return item.body;
-  if (item.kind === "quiz")
-    return [
-      `## ${item.title}`,
-      ...item.questions.flatMap((q, i) => [
-        "",
-        `${i + 1}. ${q.question}`,
-        ...q.options.map((o, j) => `   - ${o}${j === q.answer ? " ✓" : ""}`),
-      ]),
-    ].join("\n");
-  return [`## ${item.title}`, ...item.cards.map((c) => `\n${cardText(c)}`)].join("\n");
-}
 
 const suggestion = (item: BlueprintItem, icon: string): SuggestionItem => ({
   id: item.id,
@@ -149,7 +173,7 @@ export function editorSuggestions(blueprint: Blueprint, afterItemId: string | nu
 /** The item a suggestion stands for, to insert into the blueprint. */
 export function suggestedItem(blueprint: Blueprint, suggestionId: string): BlueprintItem | null {
   const domain = domainOfBlueprint(blueprint);
-  if (!domain) return null;
+  if (!domain) return DEFAULT_ACTIVITIES.find((a) => a.id === suggestionId) ?? null;
   const all = [
     ...domain.stories.map((t) => storyFrom(domain, t)),
     ...domain.quizzes.map((t) => quizFrom(domain, t)),

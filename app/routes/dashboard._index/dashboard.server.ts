@@ -5,7 +5,9 @@
  * 303 back to the same page; a bad idea re-renders the form with its message.
  */
 import { data, redirect } from "@remix-run/cloudflare";
+import { creatorAppsUsage } from "~/features/activities/usage.server";
 import { EVENTS } from "~/features/analytics/events";
+import { lastDays } from "~/features/analytics/rules";
 import { recordEvent } from "~/features/analytics/record.server";
 import { ownedApp } from "~/features/apps/apps.server";
 import { markRecentlyOpened, setIsIdea } from "~/features/apps/creator-apps.server";
@@ -19,10 +21,22 @@ import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
 
+/** The usage charts' span: the last 30 days, today included. */
+const USAGE_DAYS = 30;
+
 export async function loadCreatorDashboard(app: AppContext, request: Request) {
   const user = await requireUser(app, request, { redirectTo: "/dashboard", status: 302 });
-  const section = await creatorAppsSection(app, user);
-  return { firstName: user.firstName, ...section };
+  const [section, usage] = await Promise.all([
+    creatorAppsSection(app, user),
+    creatorAppsUsage(app, user, lastDays(app.now, USAGE_DAYS)),
+  ]);
+  // Each app's usage beside its name, in the order of the cards above it.
+  const byId = new Map(usage.map((u) => [u.appId, u]));
+  const appsUsage = section.apps.flatMap((a) => {
+    const u = byId.get(a.id);
+    return u ? [{ id: a.id, name: a.name, usage: u }] : [];
+  });
+  return { firstName: user.firstName, ...section, appsUsage };
 }
 
 /** What a refused new-app post re-renders. */

@@ -32,7 +32,7 @@ import {
   quizFromText,
   reorderItems,
 } from "~/features/builder/blueprint-form";
-import { itemMarkdown, suggestedItem } from "~/features/builder/blueprint-help";
+import { itemFromContent, itemMarkdown, suggestedItem } from "~/features/builder/blueprint-help";
 import { builderPath } from "~/features/builder/rules";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
@@ -229,12 +229,7 @@ export async function blueprintEditorAction(app: AppContext, request: Request, a
       const title = field(form, "title").trim();
       const item: BlueprintItem = suggested
         ? { ...suggested, id: freeItemId(items, suggested.id) }
-        : {
-            id: freeItemId(items, `story-${slugify(title).slice(0, 40) || "item"}`),
-            kind: "story",
-            title,
-            body: field(form, "content").trim() || title,
-          };
+        : itemFromContent(items, title, field(form, "content"));
       return save(
         { ...blueprint, items: insertAfter(items, after, item) },
         `${item.title} added`,
@@ -244,12 +239,16 @@ export async function blueprintEditorAction(app: AppContext, request: Request, a
     case "insert-example": {
       const example = await ownExample(app, user, field(form, "exampleId")).catch(() => null);
       if (!example || example.appId !== row.id) return refuse("Example not found");
-      const item: BlueprintItem = {
-        id: freeItemId(items, `story-${slugify(example.title).slice(0, 40) || "example"}`),
-        kind: "story",
-        title: example.title,
-        body: example.content,
-      };
+      // A saved activity comes back as its cards; anything else as a story.
+      const item: BlueprintItem =
+        example.type === "activity"
+          ? itemFromContent(items, example.title, example.content)
+          : {
+              id: freeItemId(items, `story-${slugify(example.title).slice(0, 40) || "example"}`),
+              kind: "story",
+              title: example.title,
+              body: example.content,
+            };
       // Inserted where the "+" was opened, else at the end.
       const after = field(form, "after");
       const placed = after ? insertAfter(items, after === "start" ? null : after, item) : [...items, item];

@@ -32,7 +32,7 @@ export type DailyChartProps = {
   units: Units;
   format?: ValueFormat;
   kind?: DailyChartKind;
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
   /** Spans both columns of the chart grid (drawn twice as wide, same height). */
   wide?: boolean;
 };
