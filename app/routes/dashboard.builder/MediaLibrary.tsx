@@ -4,8 +4,8 @@
  * Every control is a form, so it all works without JavaScript; with it, files can also be dropped
  * on the page and upload with a progress bar (./media-upload.tsx).
  */
-import { Form, Link, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
 import { builderPath } from "~/features/builder/rules";
 import {
@@ -40,12 +40,19 @@ const DESCRIBING_REFRESH_SECONDS = 2;
 
 function useRefreshWhileDescribing(media: MediaView[], jobs: DescribeJobs): boolean {
   const { revalidate, state } = useRevalidator();
+  // A revalidation started during a form post or a link's load would abort that load (the router
+  // cancels it, and says so in the console): wait until the page is idle.
+  const navigation = useNavigation().state;
+  const idle = useRef(navigation === "idle");
+  idle.current = navigation === "idle";
   const waiting = media.some((item) => isDescribing(item, jobs));
   useEffect(() => {
-    if (!waiting || state !== "idle") return;
-    const timer = setTimeout(revalidate, DESCRIBING_REFRESH_SECONDS * 1000);
+    if (!waiting || state !== "idle" || navigation !== "idle") return;
+    const timer = setTimeout(() => {
+      if (idle.current) revalidate();
+    }, DESCRIBING_REFRESH_SECONDS * 1000);
     return () => clearTimeout(timer);
-  }, [waiting, state, revalidate]);
+  }, [waiting, state, navigation, revalidate]);
   return waiting;
 }
 
