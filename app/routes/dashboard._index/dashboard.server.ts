@@ -34,7 +34,7 @@ export async function loadCreatorDashboard(app: AppContext, request: Request) {
   const byId = new Map(usage.map((u) => [u.appId, u]));
   const appsUsage = section.apps.flatMap((a) => {
     const u = byId.get(a.id);
-    return u ? [{ id: a.id, name: a.name, usage: u }] : [];
+    return u ? [{ id: a.id, name: a.name, publicHref: a.publicHref, usage: u }] : [];
   });
   return { firstName: user.firstName, ...section, appsUsage };
 }

@@ -3,6 +3,7 @@
  * days (the analytics screen's chart: SVG drawn on the server, the numbers as a table, so it reads
  * without JavaScript), or what to do when the app has no end users yet.
  */
+import { Link } from "~/ui/router";
 import { DailyChart, type Units } from "~/features/analytics/components/DailyChart";
 import type { DailyChartKind } from "~/features/analytics/components/StaticDailyChart";
 import { TotalsTiles } from "~/features/analytics/components/TotalsTiles";
@@ -47,8 +48,14 @@ const SERIES: {
 ];
 
 export const NO_END_USERS = "No end users yet: publish the app and share its page";
+/** A published app's empty state: publishing is done, sharing is what is left. */
+export const NO_END_USERS_PUBLISHED = "No end users yet: share the app's page";
 
-export function AppUsagePanel({ apps }: { apps: { id: string; name: string; usage: AppUsage }[] }) {
+export function AppUsagePanel({
+  apps,
+}: {
+  apps: { id: string; name: string; publicHref: string | null; usage: AppUsage }[];
+}) {
   if (apps.length === 0) return null;
   return (
     <section aria-labelledby="app-usage-heading" className="app-usage">
@@ -56,11 +63,19 @@ export function AppUsagePanel({ apps }: { apps: { id: string; name: string; usag
       <p className="app-usage__note">
         The last 30 days, by UTC day. Your own test runs in the simulator are not counted.
       </p>
-      {apps.map(({ id, name, usage }) => (
+      {apps.map(({ id, name, publicHref, usage }) => (
         <section key={id} aria-labelledby={`usage-${id}`} className="app-usage__app" data-app-usage={id}>
           <h3 id={`usage-${id}`}>{name}</h3>
           {usage.totals.endUsers === 0 && usage.totals.purchases === 0 ? (
-            <p className="app-usage__empty">{NO_END_USERS}</p>
+            <p className="app-usage__empty">
+              {publicHref ? (
+                <>
+                  {NO_END_USERS_PUBLISHED}, <Link to={publicHref}>{publicHref}</Link>
+                </>
+              ) : (
+                NO_END_USERS
+              )}
+            </p>
           ) : (
             <>
               <TotalsTiles
