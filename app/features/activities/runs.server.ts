@@ -16,6 +16,7 @@ import type { ActivityCard } from "~/db/app-content";
 import { activityCardResults, activityRuns, apps, testingSteps, type ActivityRunRow } from "~/db/schema";
 import { blueprintOf } from "~/features/builder/blueprint.server";
 import { jobIdOfKey, kickJob, queueJob, type JobHandler, type Statement } from "~/features/jobs/jobs.server";
+import { kindOfContentType } from "~/features/media/rules";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { openActivityApp } from "./access.server";
@@ -296,9 +297,7 @@ export async function answerCard(
     if ("refused" in place || !place.own) throw new ServiceError("invalid", activityMessages.notOwnFile);
     const head = await app.bindings.MEDIA.head(place.key);
     if (!head) throw new ServiceError("invalid", "That file is not stored here: upload it first");
-    const type = head.httpMetadata?.contentType ?? "";
-    const kind = type === "application/pdf" ? "pdf" : type.split("/")[0];
-    if (kind !== checked.answer.type)
+    if (kindOfContentType(head.httpMetadata?.contentType ?? "") !== checked.answer.type)
       throw new ServiceError(
         "invalid",
         `That file is not ${checked.answer.type === "image" ? "a photo" : `a ${checked.answer.type} file`}`,

@@ -3,15 +3,11 @@
  * zod schema each. Bodies are JSON; the lists come as arrays (a single url may come as text).
  */
 import { z } from "zod";
+import { idField } from "~/platform/id-field";
 import { ANALYSIS_PROMPT_MAX } from "~/db/app-content";
 import { MEDIA_TYPES } from "./rules";
 
-const id = (name: string) =>
-  z
-    .string({ required_error: `${name} is required`, invalid_type_error: `${name} must be text` })
-    .trim()
-    .min(1, `${name} is required`)
-    .max(64, `${name} is too long`);
+const id = idField;
 
 const prompt = (name: string) =>
   z

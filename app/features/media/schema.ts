@@ -5,6 +5,7 @@
  * Spec 5: the optional fields are taken only when present, the two flags only as booleans.
  */
 import { z } from "zod";
+import { idField } from "~/platform/id-field";
 import {
   CHILD_PREVIEW_DEFAULT,
   CHILD_PREVIEW_MAX,
@@ -23,12 +24,7 @@ import {
   type TimeCursor,
 } from "./rules";
 
-const id = (name: string) =>
-  z
-    .string({ required_error: `${name} is required`, invalid_type_error: `${name} must be text` })
-    .trim()
-    .min(1, `${name} is required`)
-    .max(64, `${name} is too long`);
+const id = idField;
 
 const limit = (fallback: number, max: number) =>
   z.coerce

@@ -4,6 +4,7 @@
  * flags read "true"/"false"; bodies may be JSON or form fields.
  */
 import { z } from "zod";
+import { idField } from "~/platform/id-field";
 import { UPLOAD_INPUT_TYPES } from "~/db/app-content";
 import {
   parseItemTypes,
@@ -16,12 +17,7 @@ import {
   type SimulatorItemType,
 } from "./rules";
 
-const id = (name: string) =>
-  z
-    .string({ required_error: `${name} is required`, invalid_type_error: `${name} must be text` })
-    .trim()
-    .min(1, `${name} is required`)
-    .max(64, `${name} is too long`);
+const id = idField;
 
 /** A testing step's id as the onboarding calls take it (letters, digits, - and _). */
 const stepId = id("testingStepId").regex(/^[A-Za-z0-9_-]+$/, "testingStepId must be letters, digits, - or _");
