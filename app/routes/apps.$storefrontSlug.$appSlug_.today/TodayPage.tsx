@@ -6,13 +6,12 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { PlanPhase } from "~/db/app-content";
-import type { LastScore, Quiz } from "~/features/activities/today.server";
 import { quizField } from "~/features/activities/today";
 import { AppFrame, type AppChrome } from "~/features/apps/components/AppFrame";
 import { dateText } from "~/platform/format";
 import { Button, buttonClass } from "~/ui/Button";
 import { ProgressBar } from "~/ui/ProgressBar";
-import type { QuizProblem, RunDigest } from "./today.server";
+import type { QuizProblem, QuizShown, RunDigest } from "./today.server";
 
 export interface TodayPageProps extends AppChrome {
   plan: { title: string; phaseCount: number; targetDate: string } | null;
@@ -20,7 +19,7 @@ export interface TodayPageProps extends AppChrome {
   phase: PlanPhase | null;
   progress: number;
   stories: { id: string; title: string; html: string }[];
-  quizzes: (Quiz & { last: LastScore | null })[];
+  quizzes: QuizShown[];
   activities: { id: string; title: string; cardCount: number }[];
   runs: RunDigest[];
   planHref: string;
@@ -75,7 +74,7 @@ function PhaseSection({ props }: { props: TodayPageProps }) {
   );
 }
 
-function QuizForm({ quiz, problem }: { quiz: Quiz & { last: LastScore | null }; problem: QuizProblem | null }) {
+function QuizForm({ quiz, problem }: { quiz: QuizShown; problem: QuizProblem | null }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("quizId") === quiz.id;
   const headingId = `quiz-${quiz.id}-heading`;
@@ -92,7 +91,13 @@ function QuizForm({ quiz, problem }: { quiz: Quiz & { last: LastScore | null }; 
           {problem.error}
         </p>
       ) : null}
-      <Form method="post" className="today__quiz" noValidate>
+      {/* A new attempt or a refusal remounts the radios with what the server says is chosen. */}
+      <Form
+        key={`${quiz.last?.answers.join() ?? ""}:${problem ? JSON.stringify(problem.values) : ""}`}
+        method="post"
+        className="today__quiz"
+        noValidate
+      >
         <input type="hidden" name="intent" value="quiz" />
         <input type="hidden" name="quizId" value={quiz.id} />
         {quiz.questions.map((question, i) => {
@@ -116,7 +121,7 @@ function QuizForm({ quiz, problem }: { quiz: Quiz & { last: LastScore | null }; 
                     <input type="radio" name={field} value={o} defaultChecked={chosen === String(o)} />
                     <span>{option}</span>
                     {quiz.last && !problem && quiz.last.answers[i] === o ? (
-                      <span className="today__verdict">{question.answer === o ? "(right)" : "(not quite)"}</span>
+                      <span className="today__verdict">{quiz.last.right[i] ? "(right)" : "(not quite)"}</span>
                     ) : null}
                   </label>
                 ))}

@@ -6,7 +6,7 @@
  * screen) and a quiz's answers (scored on the server; 303 back, or 400 with the error in words).
  */
 import { data, redirect } from "@remix-run/cloudflare";
-import { todayRole, todayView, answerQuiz, type Subject } from "~/features/activities/today.server";
+import { answerQuiz, todayRole, todayView, type Subject, type TodayView } from "~/features/activities/today.server";
 import { startRun, type RunView } from "~/features/activities/runs.server";
 import { activityRunPath, quizField, todayPath } from "~/features/activities/today";
 import { onboardingPath, planPath } from "~/features/onboarding/rules";
@@ -74,6 +74,32 @@ export function runDigest(run: RunView, href: string): RunDigest {
   };
 }
 
+/**
+ * A quiz as the page gets it: its questions and options without the right answers (they stay on the
+ * server), and the last attempt's score with which of its answers were right.
+ */
+export interface QuizShown {
+  id: string;
+  title: string;
+  questions: { question: string; options: string[] }[];
+  last: { score: number; total: number; answers: number[]; right: boolean[] } | null;
+}
+
+function quizShown(quiz: TodayView["quizzes"][number]): QuizShown {
+  const { last } = quiz;
+  return {
+    id: quiz.id,
+    title: quiz.title,
+    questions: quiz.questions.map(({ question, options }) => ({ question, options })),
+    last: last && {
+      score: last.score,
+      total: last.total,
+      answers: last.answers,
+      right: quiz.questions.map((q, i) => q.answer === last.answers[i]),
+    },
+  };
+}
+
 export async function loadTodayPage(app: AppContext, request: Request, params: Params) {
   const { r, subject } = await openToday(app, request, params);
   const view = await todayView(app, subject, r.target.row.id);
@@ -91,7 +117,7 @@ export async function loadTodayPage(app: AppContext, request: Request, params: P
     phase: view.phase,
     progress: view.progress,
     stories: view.stories.map((story) => ({ id: story.id, title: story.title, html: renderMarkdown(story.body) })),
-    quizzes: view.quizzes,
+    quizzes: view.quizzes.map(quizShown),
     activities: view.activities,
     runs: view.runs.map((run) => runDigest(run, activityRunPath(r.storefrontSlug, r.appSlug, run.id, r.testingStepId))),
     planHref: planPath(r.storefrontSlug, r.appSlug, r.testingStepId),

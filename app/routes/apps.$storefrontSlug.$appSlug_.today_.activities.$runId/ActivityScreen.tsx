@@ -354,6 +354,7 @@ function CurrentCard({ props, card }: { props: ActivityScreenProps; card: CardVi
       <p>{words}</p>
       {props.job ? (
         <JobProgress
+          key={props.job.jobId}
           jobId={props.job.jobId}
           room={props.job.room}
           status={props.job.status}
