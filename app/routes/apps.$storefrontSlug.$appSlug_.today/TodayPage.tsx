@@ -5,6 +5,7 @@
  * said. Every action is a plain form post, so it all works without JavaScript.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { PlanPhase } from "~/db/app-content";
 import { quizField } from "~/features/activities/today";
 import { AppFrame, type AppChrome } from "~/features/apps/components/AppFrame";
@@ -177,78 +178,75 @@ function PastRun({ run }: { run: RunDigest }) {
   );
 }
 
+/** A part of the day: its heading, then its items or, when it has none, what it says instead. */
+function Part({
+  id,
+  title,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="today__section">
+      <h2 id={`${id}-heading`}>{title}</h2>
+      {empty === null ? children : <p>{empty}</p>}
+    </section>
+  );
+}
+
 export function TodayPage(props: TodayPageProps) {
   const navigation = useNavigation();
   const starting = navigation.state === "submitting" ? navigation.formData?.get("activityId") : null;
   const problem = props.quizProblem ?? null;
+  const none = (list: unknown[], words: string) => (list.length > 0 ? null : words);
   return (
     <AppFrame chrome={props}>
       <h1 className="app-onboarding__title">Today</h1>
       <PhaseSection props={props} />
-
-      <section aria-labelledby="activities-heading" className="today__section">
-        <h2 id="activities-heading">Activities</h2>
-        {props.activities.length > 0 ? (
-          <ul className="today__list">
-            {props.activities.map((activity) => (
-              <li key={activity.id} className="today__item today__activity">
-                <div>
-                  <h3>{activity.title}</h3>
-                  <p>{activity.cardCount === 1 ? "1 card" : `${activity.cardCount} cards`}</p>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="start" />
-                  <input type="hidden" name="activityId" value={activity.id} />
-                  <Button type="submit" variant="primary" loading={starting === activity.id}>
-                    Start<span className="visually-hidden"> {activity.title}</span>
-                  </Button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>No activities in this phase.</p>
-        )}
-      </section>
-
-      <section aria-labelledby="stories-heading" className="today__section">
-        <h2 id="stories-heading">Stories</h2>
-        {props.stories.length > 0 ? (
-          props.stories.map((story) => (
-            <article key={story.id} className="today__item" aria-labelledby={`story-${story.id}`}>
-              <h3 id={`story-${story.id}`}>{story.title}</h3>
-              {/* renderMarkdown escapes raw HTML and refuses unsafe link and image addresses. */}
-              <div className="today__markdown" dangerouslySetInnerHTML={{ __html: story.html }} />
-            </article>
-          ))
-        ) : (
-          <p>No stories in this phase.</p>
-        )}
-      </section>
-
-      <section aria-labelledby="quizzes-heading" className="today__section">
-        <h2 id="quizzes-heading">Quizzes</h2>
-        {props.quizzes.length > 0 ? (
-          props.quizzes.map((quiz) => (
-            <QuizForm key={quiz.id} quiz={quiz} problem={problem?.quizId === quiz.id ? problem : null} />
-          ))
-        ) : (
-          <p>No quizzes in this phase.</p>
-        )}
-      </section>
-
-      <section aria-labelledby="runs-heading" className="today__section">
-        <h2 id="runs-heading">Your activities</h2>
-        {props.runs.length > 0 ? (
-          <ul className="today__list">
-            {props.runs.map((run) => (
-              <PastRun key={run.id} run={run} />
-            ))}
-          </ul>
-        ) : (
-          <p>No activities done yet. Start one above.</p>
-        )}
-      </section>
+      <Part id="activities" title="Activities" empty={none(props.activities, "No activities in this phase.")}>
+        <ul className="today__list">
+          {props.activities.map((activity) => (
+            <li key={activity.id} className="today__item today__activity">
+              <div>
+                <h3>{activity.title}</h3>
+                <p>{activity.cardCount === 1 ? "1 card" : `${activity.cardCount} cards`}</p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="start" />
+                <input type="hidden" name="activityId" value={activity.id} />
+                <Button type="submit" variant="primary" loading={starting === activity.id}>
+                  Start<span className="visually-hidden"> {activity.title}</span>
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </Part>
+      <Part id="stories" title="Stories" empty={none(props.stories, "No stories in this phase.")}>
+        {props.stories.map((story) => (
+          <article key={story.id} className="today__item" aria-labelledby={`story-${story.id}`}>
+            <h3 id={`story-${story.id}`}>{story.title}</h3>
+            {/* renderMarkdown escapes raw HTML and refuses unsafe link and image addresses. */}
+            <div className="today__markdown" dangerouslySetInnerHTML={{ __html: story.html }} />
+          </article>
+        ))}
+      </Part>
+      <Part id="quizzes" title="Quizzes" empty={none(props.quizzes, "No quizzes in this phase.")}>
+        {props.quizzes.map((quiz) => (
+          <QuizForm key={quiz.id} quiz={quiz} problem={problem?.quizId === quiz.id ? problem : null} />
+        ))}
+      </Part>
+      <Part id="runs" title="Your activities" empty={none(props.runs, "No activities done yet. Start one above.")}>
+        <ul className="today__list">
+          {props.runs.map((run) => (
+            <PastRun key={run.id} run={run} />
+          ))}
+        </ul>
+      </Part>
     </AppFrame>
   );
 }

@@ -142,58 +142,21 @@ function InputField({ card, error, value }: { card: InputCard; error: string | n
       {optional}
     </label>
   );
-  if (card.inputType === "long-text")
-    return (
-      <div className="question">
-        {label}
-        <textarea
-          id={id}
-          name="value"
-          className="text-input"
-          rows={6}
-          maxLength={5_000}
-          defaultValue={value}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-        />
-        <FieldError id={errorId} error={error} />
-      </div>
-    );
-  if (card.inputType === "number")
-    return (
-      <div className="question">
-        {label}
-        <div className="activity__number">
-          <input
-            id={id}
-            name="value"
-            className="text-input"
-            type="number"
-            inputMode="decimal"
-            step="any"
-            min={0}
-            defaultValue={value}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-          />
-          {card.unit ? <span aria-hidden="true">{card.unit}</span> : null}
-        </div>
-        <FieldError id={errorId} error={error} />
-      </div>
-    );
+  // The field's own attributes; the label, the name and the error are the same for each kind.
+  const field = { id, name: "value", defaultValue: value, "aria-invalid": invalid, "aria-describedby": describedBy };
   return (
     <div className="question">
       {label}
-      <input
-        id={id}
-        name="value"
-        className="text-input question__input"
-        type="text"
-        maxLength={300}
-        defaultValue={value}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-      />
+      {card.inputType === "long-text" ? (
+        <textarea {...field} className="text-input" rows={6} maxLength={5_000} />
+      ) : card.inputType === "number" ? (
+        <div className="activity__number">
+          <input {...field} className="text-input" type="number" inputMode="decimal" step="any" min={0} />
+          {card.unit ? <span aria-hidden="true">{card.unit}</span> : null}
+        </div>
+      ) : (
+        <input {...field} className="text-input question__input" type="text" maxLength={300} />
+      )}
       <FieldError id={errorId} error={error} />
     </div>
   );
