@@ -145,7 +145,7 @@ function PlanView({ plan, props }: { plan: Plan; props: PlanPageProps }) {
       <p className="app-onboarding__description">{plan.description}</p>
       {props.todayHref ? (
         <p>
-          <Link to={props.todayHref} className={buttonClass({ variant: "primary" })}>
+          <Link to={props.todayHref} className={buttonClass({ variant: "secondary" })}>
             Go to today
           </Link>
         </p>
