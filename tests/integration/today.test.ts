@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Plan } from "~/db/app-content";
 import { encodePng } from "~/platform/adapters/ai/embedded/png";
-import { DEMO_APP_ID, DEMO_BLUEPRINT } from "../tools/apps-sql.mjs";
+import { demoAppStatements, DEMO_APP_ID, DEMO_BLUEPRINT } from "../tools/apps-sql.mjs";
 import { until } from "./builder-helpers";
 import { Browser, signUp } from "./commerce-helpers";
 
@@ -83,20 +83,13 @@ beforeAll(async () => {
   member = await signUp("today-member");
   other = await signUp("today-other");
   stranger = await signUp("today-stranger");
-  appId = crypto.randomUUID();
-  const slug = `today-${appId.slice(0, 8)}`;
-  base = `/apps/today-store/${slug}`;
-  // A published copy of the demo app, owned by `owner`, with a story and a quiz beside the Long run.
-  const now = Date.now();
-  await env.DB.prepare(
-    `INSERT INTO apps (id, user_id, storefront_slug, app_slug, name, idea, is_idea, canvas_settings, landing_page, theme, onboarding_flow, monthly_price_cents, annual_price_cents, annual_duration_unit, published, is_published, published_at, created_at, updated_at)
-     SELECT ?1, ?2, 'today-store', ?3, name, idea, is_idea, canvas_settings, landing_page, theme, onboarding_flow, monthly_price_cents, annual_price_cents, annual_duration_unit, published, 1, ?4, ?4, ?4 FROM apps WHERE id = ?5`,
-  )
-    .bind(appId, owner.userId, slug, now, DEMO_APP_ID)
-    .run();
+  // The demo app (every test file starts with an empty D1), owned by `owner`, with a story and a quiz beside the Long run.
+  appId = DEMO_APP_ID;
+  base = "/apps/marisol-vega/half-marathon";
+  await env.DB.batch(demoAppStatements(Date.now(), owner.userId).map((sql: string) => env.DB.prepare(sql)));
   const blueprint = { ...DEMO_BLUEPRINT, items: [STORY, ...DEMO_BLUEPRINT.items, QUIZ] };
-  await env.DB.prepare("INSERT INTO app_blueprints (app_id, content, updated_at) VALUES (?, ?, ?)")
-    .bind(appId, JSON.stringify(blueprint), now)
+  await env.DB.prepare("UPDATE app_blueprints SET content = ? WHERE app_id = ?")
+    .bind(JSON.stringify(blueprint), appId)
     .run();
   await givePlan(member.userId);
   await givePlan(other.userId);
@@ -131,7 +124,7 @@ describe("who may open /today", () => {
       const post = await browser.post(`${base}/today`, { intent: "start", activityId: "long-run" });
       expect(post.status).toBe(302);
     }
-    expect((await stranger.browser.get(`/apps/today-store/no-such-app/today`)).status).toBe(404);
+    expect((await stranger.browser.get(`/apps/marisol-vega/no-such-app/today`)).status).toBe(404);
   });
 
   it("the plan and landing pages link to /today only for those who may open it", async () => {

@@ -49,7 +49,7 @@ function PhaseSection({ props }: { props: TodayPageProps }) {
   return (
     <section aria-labelledby="phase-heading" className="today__card">
       <p className="today__eyebrow">
-        Phase {props.phaseIndex + 1} of {plan.phaseCount} · Week {phase.weekNumber}
+        {`Phase ${props.phaseIndex + 1} of ${plan.phaseCount} · Week ${phase.weekNumber}`}
       </p>
       <h2 id="phase-heading">{phase.title}</h2>
       <p className="today__dates">
@@ -84,7 +84,7 @@ function QuizForm({ quiz, problem }: { quiz: QuizShown; problem: QuizProblem | n
       <h3 id={headingId}>{quiz.title}</h3>
       {quiz.last ? (
         <p className="today__score" role="status">
-          Your score: {quiz.last.score} of {quiz.last.total}
+          {`Your score: ${quiz.last.score} of ${quiz.last.total}`}
         </p>
       ) : null}
       {problem ? (
