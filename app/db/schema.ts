@@ -1316,3 +1316,31 @@ export const testFlows = sqliteTable(
   (t) => [index("test_flows_app").on(t.appId, t.updatedAt)],
 );
 export type TestFlowRow = typeof testFlows.$inferSelect;
+
+/**
+ * An end user's go at a quiz of the app's blueprint (/today): their chosen option per question and
+ * the score, kept on the server so a score is what the server counted, never what a page said.
+ */
+export const quizAttempts = sqliteTable(
+  "quiz_attempts",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The blueprint item's id. */
+    quizId: text("quiz_id").notNull(),
+    /** '' for a real user; a testing step's id when the app's owner tries the app as a persona. */
+    testingStepId: text("testing_step_id").notNull().default(""),
+    /** The chosen option's index per question, in the quiz's order. */
+    answers: text("answers", { mode: "json" }).$type<number[]>().notNull(),
+    score: integer("score").notNull(),
+    total: integer("total").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("quiz_attempts_user").on(t.appId, t.userId, t.testingStepId, t.createdAt)],
+);
+export type QuizAttemptRow = typeof quizAttempts.$inferSelect;

@@ -80,7 +80,7 @@ const planOf = (appId: string, subject: string, testingStepId: string) =>
     eq(personalizedPlans.testingStepId, testingStepId),
   );
 
-function todayOf(app: AppContext): string {
+export function todayOf(app: AppContext): string {
   try {
     return new Date(app.now).toLocaleDateString("en-CA", { timeZone: app.timeZone ?? "UTC" });
   } catch {

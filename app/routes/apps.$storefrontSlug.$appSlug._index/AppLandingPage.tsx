@@ -129,6 +129,11 @@ export function AppLandingPage(d: LandingPageData) {
             <Link className="app-button app-button--primary" to={d.onboardingHref}>
               {page.hero.ctaLabel || "Get started"}
             </Link>
+            {d.todayHref ? (
+              <Link className="app-button app-button--secondary" to={d.todayHref}>
+                Go to today
+              </Link>
+            ) : null}
           </div>
         </div>
       ) : d.purchasePending ? (
@@ -146,6 +151,11 @@ export function AppLandingPage(d: LandingPageData) {
             <h1 className="app-hero__title">{page.hero.title}</h1>
             {page.hero.subtitle ? <p className="app-hero__subtitle">{page.hero.subtitle}</p> : null}
             <div className="app-hero__actions">
+              {d.todayHref ? (
+                <Link className="app-button app-button--primary" to={d.todayHref}>
+                  Go to today
+                </Link>
+              ) : null}
               <Link className="app-button app-button--primary" to={d.onboardingHref}>
                 {page.hero.ctaLabel || "Get started"}
               </Link>

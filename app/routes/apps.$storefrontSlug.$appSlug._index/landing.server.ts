@@ -5,6 +5,8 @@
  */
 import { data, redirect } from "@remix-run/cloudflare";
 import { shownContentUrl, type LandingPage, type Theme } from "~/db/app-content";
+import { todayPath } from "~/features/activities/today";
+import { todayRole } from "~/features/activities/today.server";
 import { publishedApp } from "~/features/apps/landing.server";
 import { appPaths, appPlansFor, buyAppPlan, type AppPlans } from "~/features/apps/payment-options.server";
 import { checkoutVisitOf } from "~/http/checkout.server";
@@ -26,6 +28,8 @@ export interface LandingPageData {
   themeStyle: Record<string, string>;
   plans: AppPlans | null;
   onboardingHref: string;
+  /** /today, for a signed-in visitor who may use the app (or its owner). */
+  todayHref: string | null;
   signedIn: boolean;
   /** Just bought (back from the payment with an active plan). */
   purchased: boolean;
@@ -51,6 +55,7 @@ export async function loadLandingPage(
   if (user && returned && sessionId) await confirmDirectCheckout(app, user.id, sessionId.slice(0, 100));
   const plans = await appPlansFor(app, view, user?.id);
   const snapshot = view.published!;
+  const mayOpenToday = user && (await todayRole(app, user, view));
   return {
     appName: view.name,
     storefrontSlug: view.storefrontSlug,
@@ -61,6 +66,7 @@ export async function loadLandingPage(
     themeStyle: themeVars(snapshot.theme),
     plans,
     onboardingHref: appPaths(view.storefrontSlug, view.appSlug).onboarding,
+    todayHref: mayOpenToday ? todayPath(view.storefrontSlug, view.appSlug) : null,
     signedIn: !!user,
     purchased: returned && !!plans?.activePlan,
     purchasePending: returned && !!user && !plans?.activePlan,

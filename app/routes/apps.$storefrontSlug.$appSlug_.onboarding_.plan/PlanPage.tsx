@@ -25,6 +25,8 @@ export interface PlanPageProps extends AppChrome {
   appSlug: string;
   /** The app's plans to buy (null in a creator's preview). */
   plans: AppPlans | null;
+  /** /today, when the visitor may use the app. */
+  todayHref: string | null;
   now: number;
 }
 
@@ -141,6 +143,13 @@ function PlanView({ plan, props }: { plan: Plan; props: PlanPageProps }) {
     <>
       <h1 className="app-onboarding__title">{plan.title}</h1>
       <p className="app-onboarding__description">{plan.description}</p>
+      {props.todayHref ? (
+        <p>
+          <Link to={props.todayHref} className={buttonClass({ variant: "secondary" })}>
+            Go to today
+          </Link>
+        </p>
+      ) : null}
       <section aria-labelledby="countdown-heading" className="plan__countdown">
         <h2 id="countdown-heading">{plan.timeToTargetLabel}</h2>
         <p className="plan__countdown-title">{plan.timeToTargetTitle}</p>

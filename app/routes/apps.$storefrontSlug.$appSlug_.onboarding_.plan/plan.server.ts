@@ -5,6 +5,8 @@
  */
 import { data, redirect } from "@remix-run/cloudflare";
 import type { Plan } from "~/db/app-content";
+import { todayPath } from "~/features/activities/today";
+import { todayRole } from "~/features/activities/today.server";
 import { loadAppPlans } from "~/features/apps/payment-options.server";
 import { readState } from "~/features/onboarding/onboarding.server";
 import { onboardingPath, planPath } from "~/features/onboarding/rules";
@@ -27,6 +29,8 @@ export async function loadPlanPage(app: AppContext, request: Request, params: Pa
   // The plans to buy, under the plan (not in a creator's preview: nothing is sold there).
   const plans = r.testingStepId ? null : await loadAppPlans(app, r.storefrontSlug, r.appSlug, r.user?.id ?? null);
   const first = r.target.flow.pages[0];
+  // /today, for a signed-in user who may use the app (and the owner, in a preview too).
+  const mayOpenToday = r.user && (r.testingStepId || (await todayRole(app, r.user, r.target.row)));
   const headers = authStateHeaders(request, r, returnPath);
   return data(
     {
@@ -36,6 +40,7 @@ export async function loadPlanPage(app: AppContext, request: Request, params: Pa
       checkStatusPath: `/api/apps/checkPlanStatus/${encodeURIComponent(r.subject)}/${r.storefrontSlug}/${r.appSlug}${r.testingStepId ? `?testingStepId=${encodeURIComponent(r.testingStepId)}` : ""}`,
       retakeHref: onboardingPath(r.storefrontSlug, r.appSlug, { step: first.id, testingStepId: r.testingStepId }),
       plans,
+      todayHref: mayOpenToday ? todayPath(r.storefrontSlug, r.appSlug, r.testingStepId) : null,
       now: app.now,
     },
     { headers },
