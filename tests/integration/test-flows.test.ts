@@ -315,10 +315,12 @@ describe("replaying a flow's activity", () => {
     expect(outcome.steps.every((s: { status: string }) => s.status === "ran")).toBe(true);
     const analysed = outcome.cards.find((c: { cardId: string }) => c.cardId === analysis.id);
     expect(analysed).toMatchObject({ activityId: activity.id, status: "done" });
-    // The photo was measured for real, and the prompt's first sentence is in the result.
-    expect(analysed.text).toMatch(/pixels|brightness|colours/i);
+    // The answers were checked against the prompt's rubric, whose first sentence the result quotes.
     expect(analysed.text).toContain(analysis.analysisPrompt.split("\n")[0]!.slice(0, 40));
-    expect(outcome.cards.find((c: { cardId: string }) => c.cardId === activity.cards.at(-1)!.id).status).toBe("done");
+    expect(analysed.text).toMatch(/Met: |Not met: /);
+    // The summary reads the run's files: the photo was measured for real.
+    const summary = outcome.cards.find((c: { cardId: string }) => c.cardId === activity.cards.at(-1)!.id);
+    expect(summary).toMatchObject({ status: "done", text: expect.stringMatching(/24 × 24 pixels/) });
 
     // The creator changes the analysis card's prompt in the blueprint and replays.
     const blueprint = await blueprintContent(appId);
@@ -343,7 +345,7 @@ describe("replaying a flow's activity", () => {
     expect(diff.onboardingPages).toEqual([]);
   }, 90_000);
 
-  it("an upload that is not the owner's file fails the analysis card in words; a missing answer stops the run there", async () => {
+  it("an upload that is not the owner's file fails the summary card in words; a missing answer stops the run there", async () => {
     const activity = (await blueprintContent(appId)).items!.find((i): i is Activity => i.kind === "activity")!;
     const analysis = activity.cards.find((c) => c.kind === "analysis")!;
     const theirs = `/media/user-media/${appId}/${other.userId}/theirs.png`;
@@ -366,10 +368,11 @@ describe("replaying a flow's activity", () => {
       return (await get(started.statusUrl)).body.response.result.outcome;
     };
 
+    // The summary reads the run's files: someone else's is refused, and the card fails with the fixed message.
     const refused = await replayOf("Someone else's photo", [{ kind: "persona-answers", answers }, ...cardSteps]);
-    expect(refused.cards.find((c: { cardId: string }) => c.cardId === analysis.id)).toMatchObject({
+    expect(refused.cards.find((c: { cardId: string }) => c.cardId === activity.cards.at(-1)!.id)).toMatchObject({
       status: "failed",
-      text: expect.stringMatching(/^Failed to analyze uploads: .*(own uploads|media library)/),
+      text: expect.stringMatching(/^Failed to analyze activity summary: .*(own uploads|media library)/),
     });
 
     // Only the first input card answered: the next input card stops the run, the cards after it are not reached.
