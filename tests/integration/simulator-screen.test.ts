@@ -108,6 +108,21 @@ describe("the simulator screen", () => {
         )?.status,
       (s) => s === "completed",
     );
+    // The plan job's status for the screen's progress bar: the owner's only.
+    const planJob = (await env.DB.prepare("SELECT job_id FROM personalized_plans WHERE testing_step_id = ?")
+      .bind(persona)
+      .first<{ job_id: string }>())!.job_id;
+    const jobStatus = `/api/app-builder/simulator-job/${planJob}`;
+    const status = await owner.browser.get(jobStatus);
+    expect(((await status.json()) as { response: unknown }).response).toMatchObject({
+      jobId: planJob,
+      kind: "plan",
+      status: "completed",
+      progress: 100,
+    });
+    expect((await other.browser.get(jobStatus)).status).toBe(403);
+    expect((await new Browser().get(jobStatus)).status).toBe(401);
+    expect((await owner.browser.get(`/api/app-builder/simulator-job/${crypto.randomUUID()}`)).status).toBe(404);
     const planHtml = await (await owner.browser.get(`${here}&screen=plan`)).text();
     expect(planHtml).toContain('aria-label="Phases"');
     expect(
@@ -184,6 +199,13 @@ describe("the simulator screen", () => {
         );
       }
     }
+    const cardJob = (await env.DB.prepare(
+      "SELECT job_id FROM activity_card_results WHERE run_id = ? AND job_id IS NOT NULL LIMIT 1",
+    )
+      .bind(runId)
+      .first<{ job_id: string }>())!.job_id;
+    expect((await owner.browser.get(`/api/app-builder/simulator-job/${cardJob}`)).status).toBe(200);
+    expect((await other.browser.get(`/api/app-builder/simulator-job/${cardJob}`)).status).toBe(403);
     const done = await (await owner.browser.get(runPage)).text();
     expect(done).toContain("Save this run as a test flow");
     expect(

@@ -285,7 +285,7 @@ async function uploadPhoto(who: Browser, id: string): Promise<string> {
     body: form,
   });
   const body = (await response.json()) as Json;
-  expect(response.status, JSON.stringify(body)).toBe(200);
+  expect(response.status, JSON.stringify(body)).toBe(201);
   return body.response.upload.url;
 }
 
