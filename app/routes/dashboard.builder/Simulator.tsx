@@ -96,11 +96,9 @@ export function Simulator({ data, answer }: { data: Data; answer?: SimulatorAnsw
         <div className="sim-side">
           <Personas data={data} action={here} />
           {persona ? <PersonaAnswers key={persona.testingStepId} data={data} action={here} /> : null}
-        </div>
-        <PhoneFrame data={data} action={here} />
-        <div className="sim-side">
           <TestFlows data={data} action={here} />
         </div>
+        <PhoneFrame data={data} action={here} />
       </div>
     </div>
   );
@@ -605,7 +603,10 @@ function ActivityScreen({ data, action }: { data: Data; action: string }) {
           <li key={card.id} className="sim-card">
             {card.kind === "instruction" ? (
               <>
-                <p className="sim-card__body">{card.body}</p>
+                <div
+                  className="sim-card__body"
+                  dangerouslySetInnerHTML={{ __html: data.instructions[card.id] ?? "" }}
+                />
                 {index === run.position && run.status !== "completed" ? (
                   <SimForm action={action} intent="next-card" persona={run.testingStepId} label="Next card">
                     <input type="hidden" name="runId" value={run.id} />

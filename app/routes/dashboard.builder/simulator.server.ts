@@ -37,6 +37,7 @@ import { openSimulatorApp } from "~/features/simulator/access.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
+import { renderMarkdown } from "~/platform/markdown";
 import { ServiceError, type Failure } from "~/platform/service-error";
 import { flowStepsOfRun, SIM_SCREENS, simulatorPath, type SimScreen, type SimView } from "~/features/simulator/rules";
 
@@ -148,6 +149,10 @@ export async function loadSimulator(app: AppContext, request: Request, user: Use
     activities,
     runs: runs.map((r) => ({ id: r.id, title: r.title, status: r.status, summary: r.summaryAnalysisText })),
     run,
+    /** The run's instruction cards as HTML (renderMarkdown escapes raw HTML and refuses unsafe addresses). */
+    instructions: Object.fromEntries(
+      (run?.cards ?? []).flatMap((c) => (c.kind === "instruction" ? [[c.id, renderMarkdown(c.body)]] : [])),
+    ),
     flows,
     replay: replayJob,
   };
