@@ -2,14 +2,17 @@
 // (the caller's own, or every flow of the app with loadAllForApp), update, delete, each with good and
 // bad input, another creator's app (403), unknown (404) and no caller (401); and a replay from start
 // to diff: the flow's persona answers through the draft onboarding and the plan generator, recorded
-// as a 'replay' simulator item and the flow's last run, then a change to the draft and what changed.
+// as a 'replay' simulator item and the flow's last run, then a change to the draft and what changed;
+// and the flow's card inputs and upload run through the app's activity, so a changed analysis
+// prompt shows as a changed card result.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { advanceJob } from "~/features/jobs/jobs.server";
-import { NOT_RUN_YET } from "~/features/simulator/rules";
+import type { Blueprint, BlueprintItem } from "~/db/app-content";
+import { encodePng } from "~/platform/adapters/ai/embedded/png";
 import { startReplay, testFlowReplayJobHandler } from "~/features/simulator/replay.server";
-import { testApp } from "./app-context";
-import { Browser, count, signUp } from "./commerce-helpers";
+import { call, testApp } from "./app-context";
+import { Browser, count, ORIGIN, signUp } from "./commerce-helpers";
 import { builtApp, until } from "./builder-helpers";
 import { answersFor, B, draftFlow } from "./simulator-fixtures";
 
@@ -184,15 +187,13 @@ describe("replaying a test flow", () => {
     expect(outcome.onboarding.pages[0]).toMatchObject({ pageId: flowPages[0].id, title: flowPages[0].title });
     expect(outcome.plan.phases.length).toBeGreaterThan(0);
     expect(outcome.planProblem).toBeNull();
+    // The card steps name cards this app's blueprint does not have: each says so, and no activity runs.
     expect(outcome.steps).toEqual([
       expect.objectContaining({ index: 0, kind: "persona-answers", status: "ran" }),
-      { index: 1, kind: "card-input", status: "not-run", note: NOT_RUN_YET },
-      { index: 2, kind: "upload", status: "not-run", note: NOT_RUN_YET },
+      { index: 1, kind: "card-input", status: "not-run", note: expect.stringMatching(/has no (activity|card) /) },
+      { index: 2, kind: "upload", status: "not-run", note: expect.stringMatching(/has no (activity|card) /) },
     ]);
-    expect(outcome.cards).toEqual([
-      { activityId: "long-run", cardId: "distance", status: "not-run", text: NOT_RUN_YET },
-      { activityId: "long-run", cardId: "photo", status: "not-run", text: NOT_RUN_YET },
-    ]);
+    expect(outcome.cards).toEqual([]);
     expect(diff.firstRun).toBe(true);
     expect(diff.onboardingPages.every((c: { change: string }) => c.change === "added")).toBe(true);
 
@@ -258,4 +259,128 @@ describe("replaying a test flow", () => {
     expect((await get(`${B}/test-flow-replay/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await get(`${B}/test-flow-replay/x`, new Browser())).status).toBe(401);
   });
+});
+
+type Activity = Extract<BlueprintItem, { kind: "activity" }>;
+
+async function blueprintContent(id: string): Promise<Blueprint> {
+  const row = await env.DB.prepare("SELECT content FROM app_blueprints WHERE app_id = ?")
+    .bind(id)
+    .first<{ content: string }>();
+  return JSON.parse(row!.content) as Blueprint;
+}
+
+/** A photo of the owner's, uploaded for the simulator (uploadUserMedia, multipart). */
+async function uploadPhoto(who: Browser, id: string): Promise<string> {
+  const w = 24;
+  const px = new Uint8Array(w * w * 3);
+  for (let i = 0; i < w * w; i++) px.set([200, 80 + (i % w) * 4, 40], i * 3);
+  const form = new FormData();
+  form.set("appId", id);
+  form.set("type", "image");
+  form.set("file", new File([new Uint8Array(await encodePng(w, w, px))], "watch.png"));
+  const response = await call(`${B}/uploadUserMedia`, {
+    method: "POST",
+    headers: { Cookie: who.cookieHeader, Origin: ORIGIN, Host: new URL(ORIGIN).host },
+    body: form,
+  });
+  const body = (await response.json()) as Json;
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return body.response.upload.url;
+}
+
+describe("replaying a flow's activity", () => {
+  it("runs the card inputs and the upload through the activity, AI cards inline; a changed analysis prompt shows as a changed card result", async () => {
+    const activity = (await blueprintContent(appId)).items!.find((i): i is Activity => i.kind === "activity")!;
+    const analysis = activity.cards.find((c) => c.kind === "analysis")!;
+    const photo = await uploadPhoto(owner.browser, appId);
+    const steps: unknown[] = [{ kind: "persona-answers", answers }];
+    for (const card of activity.cards) {
+      if (card.kind !== "input") continue;
+      const at = { activityId: activity.id, cardId: card.id };
+      if (card.inputType === "photo") steps.push({ kind: "upload", ...at, url: photo, type: "photo" });
+      else if (card.inputType === "number") steps.push({ kind: "card-input", ...at, value: 10 });
+      else if (card.inputType === "choice") steps.push({ kind: "card-input", ...at, value: card.options![0] });
+      else if (!card.optional) steps.push({ kind: "card-input", ...at, value: "Steady and easy" });
+    }
+    expect(steps.some((s) => (s as { kind: string }).kind === "upload")).toBe(true);
+    const id = await flow("Activity replay");
+    expect((await post(`${B}/updateTestFlow/${id}`, { steps })).status).toBe(200);
+    const quiet = testApp({ bindings: { ...testApp().bindings, Jobs: undefined } });
+    const creator = { id: owner.userId, isAdmin: false };
+
+    const first = await startReplay(quiet, creator, id);
+    await runJob(first.jobId);
+    const { outcome } = (await get(first.statusUrl)).body.response.result;
+    expect(outcome.steps.every((s: { status: string }) => s.status === "ran")).toBe(true);
+    const analysed = outcome.cards.find((c: { cardId: string }) => c.cardId === analysis.id);
+    expect(analysed).toMatchObject({ activityId: activity.id, status: "done" });
+    // The answers were checked against the prompt's rubric, whose first sentence the result quotes.
+    expect(analysed.text).toContain(analysis.analysisPrompt.split("\n")[0]!.slice(0, 40));
+    expect(analysed.text).toMatch(/Met: |Not met: /);
+    // The summary reads the run's files: the photo was measured for real.
+    const summary = outcome.cards.find((c: { cardId: string }) => c.cardId === activity.cards.at(-1)!.id);
+    expect(summary).toMatchObject({ status: "done", text: expect.stringMatching(/24 × 24 pixels/) });
+
+    // The creator changes the analysis card's prompt in the blueprint and replays.
+    const blueprint = await blueprintContent(appId);
+    const changed = blueprint.items!.find((i): i is Activity => i.id === activity.id)!;
+    const card = changed.cards.find((c) => c.id === analysis.id) as typeof analysis;
+    card.analysisPrompt = "Say how steady the pace was, in one sentence. Keywords: cadence.";
+    await env.DB.prepare("UPDATE app_blueprints SET content = ? WHERE app_id = ?")
+      .bind(JSON.stringify(blueprint), appId)
+      .run();
+    const second = await startReplay(quiet, creator, id);
+    expect(second.jobId).not.toBe(first.jobId);
+    await runJob(second.jobId, Date.now() + 1_000);
+    const { diff } = (await get(second.statusUrl)).body.response.result;
+    expect(diff.firstRun).toBe(false);
+    expect(diff.cards).toContainEqual({
+      key: `${activity.id}/${analysis.id}`,
+      label: `${activity.id} · ${analysis.id}`,
+      change: "changed",
+      before: expect.stringContaining(analysis.analysisPrompt.split("\n")[0]!.slice(0, 40)),
+      after: expect.stringContaining("Say how steady the pace was"),
+    });
+    expect(diff.onboardingPages).toEqual([]);
+  }, 90_000);
+
+  it("an upload that is not the owner's file fails the summary card in words; a missing answer stops the run there", async () => {
+    const activity = (await blueprintContent(appId)).items!.find((i): i is Activity => i.kind === "activity")!;
+    const analysis = activity.cards.find((c) => c.kind === "analysis")!;
+    const theirs = `/media/user-media/${appId}/${other.userId}/theirs.png`;
+    const cardSteps = activity.cards.flatMap(
+      (card): { kind: string; activityId: string; cardId: string; [k: string]: unknown }[] => {
+        if (card.kind !== "input") return [];
+        const at = { activityId: activity.id, cardId: card.id };
+        if (card.inputType === "photo") return [{ kind: "upload", ...at, url: theirs, type: "photo" }];
+        if (card.inputType === "number") return [{ kind: "card-input", ...at, value: 10 }];
+        if (card.inputType === "choice") return [{ kind: "card-input", ...at, value: card.options![0] }];
+        return [{ kind: "card-input", ...at, value: "Steady and easy" }];
+      },
+    );
+    const replayOf = async (title: string, steps: unknown[]) => {
+      const id = await flow(title);
+      expect((await post(`${B}/updateTestFlow/${id}`, { steps })).status).toBe(200);
+      const quiet = testApp({ bindings: { ...testApp().bindings, Jobs: undefined } });
+      const started = await startReplay(quiet, { id: owner.userId, isAdmin: false }, id);
+      await runJob(started.jobId);
+      return (await get(started.statusUrl)).body.response.result.outcome;
+    };
+
+    // The summary reads the run's files: someone else's is refused, and the card fails with the fixed message.
+    const refused = await replayOf("Someone else's photo", [{ kind: "persona-answers", answers }, ...cardSteps]);
+    expect(refused.cards.find((c: { cardId: string }) => c.cardId === activity.cards.at(-1)!.id)).toMatchObject({
+      status: "failed",
+      text: expect.stringMatching(/^Failed to analyze activity summary: .*(own uploads|media library)/),
+    });
+
+    // Only the first input card answered: the next input card stops the run, the cards after it are not reached.
+    const half = await replayOf("Half a run", [{ kind: "persona-answers", answers }, cardSteps[0]]);
+    const notRun = half.cards.filter((c: { status: string }) => c.status === "not-run");
+    expect(half.cards[0]).toMatchObject({ cardId: cardSteps[0]!.cardId, status: "done" });
+    expect(notRun[0].text).toMatch(/Answer the card to go on|Upload a file/);
+    expect(notRun.slice(1).every((c: { text: string }) => c.text.startsWith("not reached: "))).toBe(true);
+    expect(notRun.map((c: { cardId: string }) => c.cardId)).toContain(analysis.id);
+  }, 60_000);
 });

@@ -4,14 +4,18 @@ import { describe, expect, it } from "vitest";
 import {
   diffReplays,
   hasMoreAfter,
-  NOT_RUN_YET,
+  flowStepsOfRun,
   pageOffset,
   parseItemTypes,
   readOutcome,
   TEST_FLOW_STEPS_MAX,
   type ReplayOutcome,
 } from "~/features/simulator/rules";
+
 import { itemsForAppQuery, testFlowStepSchema, testFlowStepsSchema } from "~/features/simulator/schema";
+
+/** A card the replay did not reach (any words do: the diff compares them). */
+const NOT_RUN_YET = "not reached: the distance card has no answer in this flow";
 
 function outcome(over: Partial<ReplayOutcome> = {}): ReplayOutcome {
   return {
@@ -210,5 +214,38 @@ describe("test flow steps", () => {
     );
     const many = Array.from({ length: TEST_FLOW_STEPS_MAX + 1 }, () => ({ kind: "persona-answers", answers: {} }));
     expect(testFlowStepsSchema.safeParse(many).error?.issues[0].message).toBe("A test flow can have at most 50 steps");
+  });
+});
+
+describe("flowStepsOfRun", () => {
+  it("the persona's answers, then each answered input card as a card input or an upload; skipped and other cards give none", () => {
+    const run = {
+      activityId: "long-run",
+      cards: [
+        { id: "intro", kind: "instruction" },
+        { id: "km", kind: "input", inputType: "number" },
+        { id: "felt", kind: "input", inputType: "choice" },
+        { id: "note", kind: "input", inputType: "short-text" },
+        { id: "notes", kind: "input", inputType: "long-text" },
+        { id: "photo", kind: "input", inputType: "photo" },
+        { id: "coach", kind: "analysis" },
+      ],
+      results: {
+        intro: { answer: null },
+        km: { answer: { number: 12, unit: "km" } },
+        felt: { answer: { choice: "Easy" } },
+        note: { answer: { text: "windy" } },
+        notes: { answer: { skipped: true } },
+        photo: { answer: { url: "/media/user-media/a/u/p.png", type: "image" } },
+        coach: { answer: null },
+      },
+    };
+    expect(flowStepsOfRun({ goal: "finish" }, run)).toEqual([
+      { kind: "persona-answers", answers: { goal: "finish" } },
+      { kind: "card-input", activityId: "long-run", cardId: "km", value: 12 },
+      { kind: "card-input", activityId: "long-run", cardId: "felt", value: "Easy" },
+      { kind: "card-input", activityId: "long-run", cardId: "note", value: "windy" },
+      { kind: "upload", activityId: "long-run", cardId: "photo", url: "/media/user-media/a/u/p.png", type: "photo" },
+    ]);
   });
 });

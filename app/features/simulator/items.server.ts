@@ -190,3 +190,27 @@ export async function simulatorItemsForApp(
     EMPTY_ITEM_PAGE,
   );
 }
+
+/**
+ * Records an item under a fixed id once (a plan or a card result the screen shows again on every
+ * look): the same id again changes nothing. The app must be the user's; the step one of its personas.
+ */
+export async function recordSimulatorItemOnce(
+  app: AppContext,
+  user: Creator,
+  input: {
+    id: string;
+    appId: string;
+    itemType: SimulatorItemType;
+    testingStepId: string | null;
+    content: Record<string, unknown>;
+  },
+): Promise<void> {
+  const row = await openSimulatorApp(app, user, input.appId);
+  if (input.testingStepId !== null) await testingStepOfApp(app, row.id, input.testingStepId);
+  if (JSON.stringify(input.content).length > ITEM_CONTENT_MAX) return;
+  await app.db
+    .insert(simulatorItems)
+    .values(simulatorItemRow(app, { ...input, appId: row.id }))
+    .onConflictDoNothing();
+}

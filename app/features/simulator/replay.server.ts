@@ -6,8 +6,9 @@
  * {success, itemId, outcome, diff} for GET /api/app-builder/test-flow-replay/{jobId}. Progress goes
  * to the job's room like every job's.
  *
- * Steps run through STEP_RUNNERS, one function per step kind. Card inputs and uploads are not run
- * yet (activities come with the simulator screen): the outcome says so for each of them.
+ * Steps run through STEP_RUNNERS, one function per step kind. Card inputs and uploads are given to
+ * their cards, then each activity they name is run card by card against the current blueprint
+ * (./activity-replay.server.ts), its AI cards inline: every card's result is in the outcome.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { onboardingFlowSchema, type OnboardingPage } from "~/db/app-content";
@@ -38,7 +39,6 @@ import type { Creator } from "./access.server";
 import { simulatorItemRow } from "./items.server";
 import {
   diffReplays,
-  NOT_RUN_YET,
   readOutcome,
   simulatorMessages,
   type ReplayCard,
@@ -49,6 +49,8 @@ import {
 } from "./rules";
 import type { TestFlowStep } from "./schema";
 import { ownedTestFlow, storedSteps } from "./test-flows.server";
+import { replayActivity, type Activity, type GivenInput } from "./activity-replay.server";
+import { blueprintOf } from "~/features/builder/blueprint.server";
 
 export type ReplayResult =
   { success: true; itemId: string; outcome: ReplayOutcome; diff: ReplayDiff } | { success: false; error: string };
@@ -107,7 +109,10 @@ export async function replayResult(
 /** What the steps build up as they run. */
 interface ReplayRun {
   answers: Answers;
-  cards: ReplayCard[];
+  /** The current blueprint's activities, by id. */
+  activities: Map<string, Activity>;
+  /** What the card steps give, by activity then card, in the order the flow names them. */
+  inputs: Map<string, Map<string, GivenInput>>;
 }
 
 type StepRunner<K extends TestFlowStep["kind"]> = (
@@ -115,24 +120,37 @@ type StepRunner<K extends TestFlowStep["kind"]> = (
   step: Extract<TestFlowStep, { kind: K }>,
 ) => Pick<ReplayStep, "status" | "note">;
 
+const UPLOAD_MEDIA = { photo: "image", audio: "audio", video: "video", pdf: "pdf" } as const;
+
+/** A card step's input given to its card, or why it cannot be (the activity or card is gone, or takes no input). */
+function giveInput(
+  run: ReplayRun,
+  step: { activityId: string; cardId: string },
+  input: GivenInput,
+): Pick<ReplayStep, "status" | "note"> {
+  const activity = run.activities.get(step.activityId);
+  if (!activity) return { status: "not-run", note: `the blueprint has no activity ${step.activityId} now` };
+  const card = activity.cards.find((c) => c.id === step.cardId);
+  if (!card) return { status: "not-run", note: `${activity.title} has no card ${step.cardId} now` };
+  if (card.kind !== "input") return { status: "not-run", note: `${activity.title} · ${step.cardId} takes no input` };
+  const given = run.inputs.get(activity.id) ?? new Map<string, GivenInput>();
+  given.set(card.id, input);
+  run.inputs.set(activity.id, given);
+  return { status: "ran", note: `given to ${activity.title} · ${card.prompt}` };
+}
+
 /**
  * One runner per step kind. Persona answers are merged (a later step's answer wins) and go through
- * onboarding when the steps are done. Card steps wait for activities: their card is recorded as not
- * run, in words.
+ * onboarding when the steps are done; card inputs and uploads are given to their cards (a later
+ * one wins), and their activities run once the steps are done.
  */
 export const STEP_RUNNERS: { [K in TestFlowStep["kind"]]: StepRunner<K> } = {
   "persona-answers": (run, step) => {
     Object.assign(run.answers, step.answers);
     return { status: "ran", note: `answers given: ${Object.keys(step.answers).join(", ") || "none"}` };
   },
-  "card-input": (run, step) => {
-    run.cards.push({ activityId: step.activityId, cardId: step.cardId, status: "not-run", text: NOT_RUN_YET });
-    return { status: "not-run", note: NOT_RUN_YET };
-  },
-  upload: (run, step) => {
-    run.cards.push({ activityId: step.activityId, cardId: step.cardId, status: "not-run", text: NOT_RUN_YET });
-    return { status: "not-run", note: NOT_RUN_YET };
-  },
+  "card-input": (run, step) => giveInput(run, step, { value: step.value }),
+  upload: (run, step) => giveInput(run, step, { url: step.url, type: UPLOAD_MEDIA[step.type] }),
 };
 
 function runStep(run: ReplayRun, step: TestFlowStep): Pick<ReplayStep, "status" | "note"> {
@@ -185,8 +203,13 @@ export async function runReplay(
   row: AppRow,
   flow: { id: string; title: string; steps: TestFlowStep[] },
   jobId: string,
+  userId: string,
 ): Promise<ReplayOutcome> {
-  const run: ReplayRun = { answers: {}, cards: [] };
+  const blueprint = await blueprintOf(app, row.id);
+  const activities = new Map(
+    (blueprint?.blueprint.items ?? []).flatMap((i) => (i.kind === "activity" ? [[i.id, i] as const] : [])),
+  );
+  const run: ReplayRun = { answers: {}, activities, inputs: new Map() };
   const steps: ReplayStep[] = flow.steps.map((step, index) => ({ index, kind: step.kind, ...runStep(run, step) }));
   const onboarding = runOnboarding(row, run.answers);
   let plan: ReplayOutcome["plan"] = null;
@@ -208,6 +231,10 @@ export async function runReplay(
       planProblem = `The plan could not be made: ${error.message}`;
     }
   }
+  // Each activity the card steps named, run with what they gave (as the owner, whose uploads they are).
+  const cards: ReplayCard[] = [];
+  for (const [activityId, given] of run.inputs)
+    cards.push(...(await replayActivity(app, { userId, appId: row.id }, activities.get(activityId)!, given)));
   return {
     testFlowId: flow.id,
     title: flow.title,
@@ -217,7 +244,7 @@ export async function runReplay(
     onboarding: { pages: onboarding.pages, problem: onboarding.problem },
     plan,
     planProblem,
-    cards: run.cards,
+    cards,
   };
 }
 
@@ -240,6 +267,7 @@ export const testFlowReplayJobHandler: JobHandler<ReplayJobInput> = {
       row,
       { id: flow.id, title: flow.title, steps: storedSteps(flow.steps) },
       job.id,
+      job.input.userId,
     );
     const diff = diffReplays(readOutcome(flow.lastRun), outcome);
     const item = simulatorItemRow(app, {

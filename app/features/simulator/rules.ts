@@ -3,6 +3,7 @@
  * onboarding info"; spec 8 and 9 for the lists): the kinds of item it records, the list's page
  * sizes, the words of its refusals, and what changed between two replays of a test flow.
  */
+import { builderPath } from "~/features/builder/rules";
 
 /** Every screen and result the simulator produces is recorded as one of these. */
 export const SIMULATOR_ITEM_TYPES = ["landing", "onboarding-page", "plan", "activity-card", "replay"] as const;
@@ -42,8 +43,70 @@ export const simulatorMessages = {
   replayNotStarted: "The replay could not be started",
 } as const;
 
-/** Said in a replay's outcome for the steps it does not run yet, so nobody reads silence as success. */
-export const NOT_RUN_YET = "not run yet: activities come with the simulator screen";
+/** The simulator's frame: the screens of the app as its end user sees them, in order. */
+export const SIM_SCREENS = ["landing", "onboarding", "plan", "today", "activity"] as const;
+export type SimScreen = (typeof SIM_SCREENS)[number];
+
+/** The simulator's view: the persona, the frame's screen, the run on screen, a replay and its flow. */
+export interface SimView {
+  persona?: string | null;
+  screen?: SimScreen;
+  run?: string | null;
+  replay?: string | null;
+  flow?: string | null;
+}
+
+/** The simulator's address for a view (the landing screen is the default, left out). */
+export const simulatorPath = (appId: string, view: SimView = {}) =>
+  builderPath(appId, {
+    mode: "simulator",
+    persona: view.persona ?? undefined,
+    screen: view.screen && view.screen !== "landing" ? view.screen : undefined,
+    run: view.run ?? undefined,
+    replay: view.replay ?? undefined,
+    flow: view.flow ?? undefined,
+  });
+
+/** What a simulated run gives a test flow: its run's cards, and each input card's answer. */
+export interface RunForFlow {
+  activityId: string;
+  cards: { id: string; kind: string; inputType?: string }[];
+  results: Record<string, { answer: Record<string, unknown> | null } | undefined>;
+}
+
+const FLOW_UPLOAD_TYPES: Record<string, "photo" | "audio" | "video" | "pdf"> = {
+  image: "photo",
+  audio: "audio",
+  video: "video",
+  pdf: "pdf",
+};
+
+/**
+ * "Save this run as a test flow": the persona's answers, then each answered input card of the run
+ * in order, as a card input (text, a number or a choice) or an upload (the file the run used).
+ * Skipped cards give no step: the replay skips them again when they are optional.
+ */
+export function flowStepsOfRun(
+  answers: Record<string, unknown>,
+  run: RunForFlow,
+): (
+  | { kind: "persona-answers"; answers: Record<string, unknown> }
+  | { kind: "card-input"; activityId: string; cardId: string; value: string | number }
+  | { kind: "upload"; activityId: string; cardId: string; url: string; type: "photo" | "audio" | "video" | "pdf" }
+)[] {
+  const steps: ReturnType<typeof flowStepsOfRun> = [{ kind: "persona-answers", answers }];
+  for (const card of run.cards) {
+    const answer = card.kind === "input" ? run.results[card.id]?.answer : null;
+    if (!answer) continue;
+    const at = { activityId: run.activityId, cardId: card.id };
+    if (typeof answer.url === "string" && typeof answer.type === "string" && FLOW_UPLOAD_TYPES[answer.type])
+      steps.push({ kind: "upload", ...at, url: answer.url, type: FLOW_UPLOAD_TYPES[answer.type]! });
+    else if (typeof answer.number === "number") steps.push({ kind: "card-input", ...at, value: answer.number });
+    else if (typeof answer.text === "string") steps.push({ kind: "card-input", ...at, value: answer.text });
+    else if (typeof answer.choice === "string") steps.push({ kind: "card-input", ...at, value: answer.choice });
+  }
+  return steps;
+}
 
 /** `types=landing,plan` → the types, [] for none given, null when one is not a type. */
 export function parseItemTypes(value: string | undefined): SimulatorItemType[] | null {

@@ -267,6 +267,11 @@ function Editor({
                 Media
               </Link>
             </li>
+            <li>
+              <Link to={builderPath(app.id, { mode: "simulator" })} className="builder-tab">
+                Simulator
+              </Link>
+            </li>
           </ul>
         </nav>
         <div className="builder-body">
