@@ -6,8 +6,6 @@
  */
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
-import { builderPath } from "~/features/builder/rules";
 import {
   durationText,
   libraryPath,
@@ -24,6 +22,7 @@ import { isParentType, MEDIA_TYPES, type MediaType } from "~/features/media/rule
 import type { MediaView } from "~/features/media/media.server";
 import type { TopicView } from "~/features/media/topics.server";
 import { Button, buttonClass } from "~/ui/Button";
+import { ModeHeader } from "./ModeHeader";
 import { ProgressBar } from "~/ui/ProgressBar";
 import { TextInput } from "~/ui/TextInput";
 import { TopicChoice, UploadForm } from "./media-upload";
@@ -64,38 +63,18 @@ export function MediaLibrary({ data, answer }: { data: Data; answer?: MediaLibra
   const currentTopic = view.topicId ? topicName.get(view.topicId) : null;
   return (
     <div className="container builder media-library">
-      <header className="builder-header">
-        <div className="builder-header__title">
-          <p className="builder-crumbs">
-            <Link to="/dashboard">Dashboard</Link> / <Link to={builderPath(app.id)}>App builder</Link> /{" "}
-            {parent ? (
-              <Link to={libraryPath(app.id, { ...view, parentId: null })}>Media library</Link>
-            ) : (
-              "Media library"
-            )}
-          </p>
-          <h1>
-            {parent
-              ? `${mediaTitle(parent)}: ${parent.type === "podcast" ? "episodes" : "videos"}`
-              : `${app.name}: media library`}
-          </h1>
-        </div>
-        <div className="builder-header__links">
-          <AppSwitcher currentAppId={app.id} />
-          <Link
-            to={builderPath(app.id, { mode: "blueprint" })}
-            className={buttonClass({ variant: "secondary", size: "small" })}
-          >
-            <span className="btn__label">Blueprint</span>
-          </Link>
-        </div>
-      </header>
-
-      {answer ? (
-        <p role="alert" className="builder-errors">
-          {answer.error}
-        </p>
-      ) : null}
+      <ModeHeader
+        appId={app.id}
+        crumb={
+          parent ? <Link to={libraryPath(app.id, { ...view, parentId: null })}>Media library</Link> : "Media library"
+        }
+        title={
+          parent
+            ? `${mediaTitle(parent)}: ${parent.type === "podcast" ? "episodes" : "videos"}`
+            : `${app.name}: media library`
+        }
+        error={answer?.error}
+      />
 
       <div className="media-library__columns">
         <div className="media-library__main">

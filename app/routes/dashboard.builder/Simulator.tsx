@@ -10,9 +10,8 @@ import type { CSSProperties, ReactNode } from "react";
 import type { ActivityCard, Question } from "~/db/app-content";
 import { JobProgress } from "~/features/jobs/components/JobProgress";
 import { simulatorPath, type ReplayChange, type SimScreen, type SimView } from "~/features/simulator/rules";
-import { builderPath } from "~/features/builder/rules";
-import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
-import { Button, buttonClass } from "~/ui/Button";
+import { Button } from "~/ui/Button";
+import { ModeHeader } from "./ModeHeader";
 import { TextInput } from "~/ui/TextInput";
 import type { SimulatorAnswer, SimulatorData } from "./simulator.server";
 
@@ -68,29 +67,7 @@ export function Simulator({ data, answer }: { data: Data; answer?: SimulatorAnsw
   const here = simulatorPath(app.id, view);
   return (
     <div className="container builder simulator">
-      <header className="builder-header">
-        <div className="builder-header__title">
-          <p className="builder-crumbs">
-            <Link to="/dashboard">Dashboard</Link> / <Link to={builderPath(app.id)}>App builder</Link> / Simulator
-          </p>
-          <h1>{app.name}: simulator</h1>
-        </div>
-        <div className="builder-header__links">
-          <AppSwitcher currentAppId={app.id} />
-          <Link
-            to={builderPath(app.id, { mode: "blueprint" })}
-            className={buttonClass({ variant: "secondary", size: "small" })}
-          >
-            <span className="btn__label">Blueprint</span>
-          </Link>
-        </div>
-      </header>
-
-      {answer ? (
-        <p role="alert" className="builder-errors">
-          {answer.error}
-        </p>
-      ) : null}
+      <ModeHeader appId={app.id} crumb="Simulator" title={`${app.name}: simulator`} error={answer?.error} />
 
       <div className="sim-columns">
         <div className="sim-side">
