@@ -85,3 +85,10 @@ const marked = new Marked({
 export function renderMarkdown(source: string): string {
   return marked.parse(source) as string;
 }
+
+/** The words of a Markdown text without its marks ('### Long run' → 'Long run'), for one-line excerpts. */
+export function markdownToPlainText(source: string): string {
+  return decodeEntities(renderMarkdown(source).replace(/<[^>]*>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -337,7 +337,7 @@ describe("replaying a flow's activity", () => {
     expect(diff.firstRun).toBe(false);
     expect(diff.cards).toContainEqual({
       key: `${activity.id}/${analysis.id}`,
-      label: `${activity.id} · ${analysis.id}`,
+      label: `${activity.title} · ${analysis.title}`,
       change: "changed",
       before: expect.stringContaining(analysis.analysisPrompt.split("\n")[0]!.slice(0, 40)),
       after: expect.stringContaining("Say how steady the pace was"),

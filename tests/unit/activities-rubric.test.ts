@@ -24,6 +24,15 @@ describe("parseRubric", () => {
     ]);
   });
 
+  it("reads a range written without 'between' ('Target distance: 5 to 15 km', '8-10 minutes')", () => {
+    expect(parseRubric("Look at the photo. Target distance: 5 to 15 km.")).toMatchObject([
+      { kind: "range", min: { value: 5, unit: "km" }, max: { value: 15, unit: "km" } },
+    ]);
+    expect(parseRubric("Hold each stretch 8-10 minutes")).toMatchObject([
+      { kind: "range", min: { value: 8, unit: "minutes" }, max: { value: 10, unit: "minutes" } },
+    ]);
+  });
+
   it("finds nothing in a prompt without targets", () => {
     expect(parseRubric("Tell them something kind about their practice.")).toEqual([]);
   });

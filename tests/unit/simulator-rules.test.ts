@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   diffReplays,
+  markedLines,
   hasMoreAfter,
   flowStepsOfRun,
   pageOffset,
@@ -247,5 +248,16 @@ describe("flowStepsOfRun", () => {
       { kind: "card-input", activityId: "long-run", cardId: "note", value: "windy" },
       { kind: "upload", activityId: "long-run", cardId: "photo", url: "/media/user-media/a/u/p.png", type: "photo" },
     ]);
+  });
+});
+
+describe("markedLines", () => {
+  it("marks the lines the other side lacks, and none when there is nothing to compare with", () => {
+    expect(markedLines("Your form\nAs asked: pace\n- 12 km", "Your form\nAs asked: cadence\n- 12 km")).toEqual([
+      { line: "Your form", changed: false },
+      { line: "As asked: pace", changed: true },
+      { line: "- 12 km", changed: false },
+    ]);
+    expect(markedLines("Taper\nRest", null).every((l) => !l.changed)).toBe(true);
   });
 });

@@ -91,6 +91,15 @@ const PATTERNS: { re: RegExp; make: (m: RegExpExecArray) => RubricRule }[] = [
     },
   },
   {
+    // "5 to 15 km", "8-10 minutes": a range without "between" (a number before the unit is its own).
+    re: new RegExp(String.raw`\b${NUMBER}${UNIT}\s*(?:to|-|–)\s*${NUMBER}${UNIT}`, "gi"),
+    make: (m) => {
+      const max = quantity(m[3]!, m[4]);
+      const min = withUnit(quantity(m[1]!, m[2]), max.unit);
+      return { kind: "range", min, max: withUnit(max, min.unit), text: m[0] };
+    },
+  },
+  {
     re: new RegExp(
       String.raw`\b(at\s+least|no\s+less\s+than|not\s+less\s+than|minimum\s+(?:of\s+)?|min\.?\s+)\s*${NUMBER}${UNIT}`,
       "gi",

@@ -46,7 +46,7 @@ export function checkGiven(card: InputCard, given: GivenInput | undefined) {
   return "url" in given ? checkAnswer(card, { url: given.url, type: given.type }) : checkAnswer(card, given.value);
 }
 
-/** One AI card's result in words: an analysis's text and findings, a picture's description, a summary. */
+/** One AI card's result in words: an analysis's text, a picture's description, a summary. */
 async function runAiCard(
   app: AppContext,
   caller: { userId: string; appId: string },
@@ -70,7 +70,8 @@ async function runAiCard(
       cardContext: card.title,
       allCardsContext,
     });
-    return [analysis.text, ...analysis.findings.map((f) => `• ${f}`)].join("\n");
+    // The text states its findings itself.
+    return analysis.text;
   }
   if (card.kind === "image") {
     // The picture's address is new every time; its description says what it shows.
@@ -112,7 +113,11 @@ export async function replayActivity(
   const done: { title: string; text: string }[] = [];
   let stoppedAt: string | null = null;
   for (const card of activity.cards) {
-    const at = { activityId: activity.id, cardId: card.id };
+    const at = {
+      activityId: activity.id,
+      cardId: card.id,
+      label: `${activity.title} · ${card.kind === "input" ? card.prompt : "title" in card ? card.title : card.id}`,
+    };
     if (card.kind === "instruction") continue;
     if (stoppedAt) {
       cards.push({ ...at, status: "not-run", text: `not reached: ${stoppedAt}` });

@@ -147,6 +147,8 @@ export interface ReplayCard {
   status: "done" | "not-run" | "failed";
   /** The card's result in words, or why there is none. */
   text: string;
+  /** "Activity · card" in the creator's words (outcomes saved before it had one show their ids). */
+  label?: string;
 }
 
 export interface ReplayStep {
@@ -232,7 +234,7 @@ const phasesOf = (o: ReplayOutcome | null): Keyed[] => {
 const cardsOf = (o: ReplayOutcome | null): Keyed[] =>
   (o?.cards ?? []).map((c) => ({
     key: `${c.activityId}/${c.cardId}`,
-    label: `${c.activityId} · ${c.cardId}`,
+    label: c.label ?? `${c.activityId} · ${c.cardId}`,
     text: cardText(c),
   }));
 
@@ -241,6 +243,15 @@ const cardsOf = (o: ReplayOutcome | null): Keyed[] =>
  * results, each added, removed or changed with its text before and after. A plan that could not be
  * made counts as one "plan" entry, so a plan appearing or failing shows up too.
  */
+/**
+ * A changed entry's lines, each marked when the other side does not have it, so the eye goes to what
+ * changed in a long result.
+ */
+export function markedLines(text: string, other: string | null): { line: string; changed: boolean }[] {
+  const theirs = new Set((other ?? "").split("\n"));
+  return text.split("\n").map((line) => ({ line, changed: other !== null && !theirs.has(line) }));
+}
+
 export function diffReplays(before: ReplayOutcome | null, after: ReplayOutcome): ReplayDiff {
   const planProblem = (o: ReplayOutcome | null): Keyed[] =>
     o?.planProblem ? [{ key: "plan-problem", label: "Plan", text: o.planProblem }] : [];

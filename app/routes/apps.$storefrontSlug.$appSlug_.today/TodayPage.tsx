@@ -155,7 +155,11 @@ function PastRun({ run }: { run: RunDigest }) {
       {run.analyses.map((analysis, i) => (
         <div key={`a${i}`} className="today__result">
           <h4>{analysis.title}</h4>
-          <p className={analysis.failed ? "app-onboarding__errors" : undefined}>{analysis.text}</p>
+          {analysis.html ? (
+            <div className="today__markdown" dangerouslySetInnerHTML={{ __html: analysis.html }} />
+          ) : (
+            <p className={analysis.failed ? "app-onboarding__errors" : undefined}>{analysis.text}</p>
+          )}
         </div>
       ))}
       {run.pictures.map((picture, i) => (
@@ -167,7 +171,11 @@ function PastRun({ run }: { run: RunDigest }) {
       {run.summary ? (
         <div className="today__result">
           <h4>Summary</h4>
-          <p>{run.summary}</p>
+          {run.summaryHtml ? (
+            <div className="today__markdown" dangerouslySetInnerHTML={{ __html: run.summaryHtml }} />
+          ) : (
+            <p>{run.summary}</p>
+          )}
         </div>
       ) : null}
       <Link to={run.href} className={buttonClass({ variant: "secondary", size: "small" })}>

@@ -5,6 +5,7 @@
  * landing page and its plans (302); the owner sees it too. Posts: Start an activity (303 to its
  * screen) and a quiz's answers (scored on the server; 303 back, or 400 with the error in words).
  */
+import { cardsHtml, textHtml } from "~/features/activities/card-html.server";
 import { data, redirect } from "@remix-run/cloudflare";
 import { answerQuiz, todayRole, todayView, type Subject, type TodayView } from "~/features/activities/today.server";
 import { startRun, type RunView } from "~/features/activities/runs.server";
@@ -42,13 +43,16 @@ export interface RunDigest {
   status: RunView["status"];
   createdAt: number;
   href: string;
-  analyses: { title: string; text: string; failed: boolean }[];
+  /** An analysis's words as HTML, or its fixed failure message as text. */
+  analyses: { title: string; text: string; html: string | null; failed: boolean }[];
   pictures: { title: string; url: string; alt: string }[];
   summary: string | null;
+  summaryHtml: string | null;
 }
 
 export function runDigest(run: RunView, href: string): RunDigest {
   const analyses: RunDigest["analyses"] = [];
+  const html = cardsHtml(run);
   const pictures: RunDigest["pictures"] = [];
   let summary = run.summaryAnalysisText;
   for (const card of run.cards) {
@@ -57,7 +61,12 @@ export function runDigest(run: RunView, href: string): RunDigest {
     const r = result.result ?? {};
     const failed = result.status === "failed";
     if (card.kind === "analysis")
-      analyses.push({ title: card.title, text: String((failed ? r.error : r.text) ?? ""), failed });
+      analyses.push({
+        title: card.title,
+        text: String((failed ? r.error : r.text) ?? ""),
+        html: failed ? null : (html[card.id] ?? null),
+        failed,
+      });
     else if (card.kind === "image" && !failed && typeof r.url === "string")
       pictures.push({ title: card.title, url: r.url, alt: String(r.alt ?? card.title) });
     else if (card.kind === "summary" && failed && !summary) summary = String(r.error ?? "");
@@ -71,6 +80,8 @@ export function runDigest(run: RunView, href: string): RunDigest {
     analyses,
     pictures,
     summary,
+    // A failed summary's message stays text.
+    summaryHtml: summary === run.summaryAnalysisText ? textHtml(summary) : null,
   };
 }
 

@@ -27,6 +27,7 @@ export interface ActivityScreenProps extends AppChrome {
     cards: CardView[];
     results: Record<string, CardResultView>;
     summaryAnalysisText: string | null;
+    summaryHtml: string | null;
   };
   job: JobStatusView | null;
   isForSimulation: boolean;
@@ -85,16 +86,8 @@ function DoneCard({ card, result }: { card: CardView; result: CardResultView | u
               <img src={r.url} alt={String(r.alt ?? card.title)} />
             </p>
           ) : (
-            <>
-              <p>{String(r.text ?? "")}</p>
-              {Array.isArray(r.findings) && r.findings.length > 0 ? (
-                <ul>
-                  {r.findings.map((finding, i) => (
-                    <li key={i}>{String(finding)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </>
+            // The text states its findings itself, in a list.
+            <div className="today__markdown" dangerouslySetInnerHTML={{ __html: card.html ?? "" }} />
           )}
         </>
       )}
@@ -361,7 +354,9 @@ export function ActivityScreen(props: ActivityScreenProps) {
       {run.status === "completed" ? (
         <section className="activity__card" aria-labelledby="done-heading">
           <h2 id="done-heading">Well done: this activity is complete</h2>
-          {run.summaryAnalysisText ? <p>{run.summaryAnalysisText}</p> : null}
+          {run.summaryHtml ? (
+            <div className="today__markdown" dangerouslySetInnerHTML={{ __html: run.summaryHtml }} />
+          ) : null}
           <Link to={props.todayHref} className={buttonClass({ variant: "primary" })}>
             Back to today
           </Link>

@@ -8,13 +8,13 @@ import { data, redirect } from "@remix-run/cloudflare";
 import type { ActivityCard } from "~/db/app-content";
 import { activityMessages, uploadTypeOf } from "~/features/activities/rules";
 import { answerCard, nextCard } from "~/features/activities/runs.server";
+import { cardsHtml, textHtml } from "~/features/activities/card-html.server";
 import { activityRunPath, todayPath } from "~/features/activities/today";
 import { runScreen } from "~/features/activities/today.server";
 import { uploadUserFile } from "~/features/activities/uploads.server";
 import { MAX_UPLOAD_REQUEST_BYTES, uploadMessages } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { formDataOf } from "~/platform/http.server";
-import { renderMarkdown } from "~/platform/markdown";
 import { FAILURE_STATUS, ServiceError } from "~/platform/service-error";
 import { chrome, type Params } from "../apps.$storefrontSlug.$appSlug_.onboarding/onboarding.server";
 import { openToday } from "../apps.$storefrontSlug.$appSlug_.today/today.server";
@@ -37,14 +37,13 @@ async function openScreen(app: AppContext, request: Request, params: RunParams) 
   return { r, subject, screen, here: activityRunPath(r.storefrontSlug, r.appSlug, runId, r.testingStepId) };
 }
 
-/** What the screen shows of a card: instructions' Markdown rendered here, so no JavaScript is needed. */
+/** What the screen shows of a card: its words as HTML (instructions, analyses, summaries), so no JavaScript is needed. */
 export type CardView = ActivityCard & { html?: string };
-const cardView = (card: ActivityCard): CardView =>
-  card.kind === "instruction" ? { ...card, html: renderMarkdown(card.body) } : card;
 
 export async function loadActivityScreen(app: AppContext, request: Request, params: RunParams) {
   const { r, screen, here } = await openScreen(app, request, params);
   const { run, job } = screen;
+  const html = cardsHtml(run);
   return {
     ...chrome(r, here, request),
     appId: r.target.row.id,
@@ -54,9 +53,10 @@ export async function loadActivityScreen(app: AppContext, request: Request, para
       title: run.title,
       status: run.status,
       position: run.position,
-      cards: run.cards.map(cardView),
+      cards: run.cards.map((card): CardView => ({ ...card, html: html[card.id] })),
       results: run.results,
       summaryAnalysisText: run.summaryAnalysisText,
+      summaryHtml: textHtml(run.summaryAnalysisText),
     },
     job,
     isForSimulation: Boolean(r.testingStepId),

@@ -13,6 +13,7 @@ import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
 import { Select } from "~/features/builder/components/fields";
 import { builderPath } from "~/features/builder/rules";
 import { Button, buttonClass } from "~/ui/Button";
+import { markdownToPlainText } from "~/platform/markdown";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
 import type { BlueprintEditorAnswer, BlueprintEditorData } from "./blueprint-editor.server";
@@ -142,8 +143,11 @@ function ItemForm({
   );
 }
 
+/** An item's words in one line, without their Markdown marks ('### Long run' → 'Long run'). */
+const excerpt = (markdown: string, length: number) => markdownToPlainText(markdown).slice(0, length);
+
 function ItemPreview({ item }: { item: BlueprintItem }) {
-  if (item.kind === "story") return <p className="blueprint-item__text">{item.body.slice(0, 240)}</p>;
+  if (item.kind === "story") return <p className="blueprint-item__text">{excerpt(item.body, 240)}</p>;
   if (item.kind === "quiz")
     return (
       <p className="blueprint-item__text">
@@ -153,7 +157,7 @@ function ItemPreview({ item }: { item: BlueprintItem }) {
   return (
     <p className="blueprint-item__text">
       {item.cards.length} {item.cards.length === 1 ? "card" : "cards"}:{" "}
-      {item.cards[0] ? cardText(item.cards[0]).slice(0, 160) : null}
+      {item.cards[0] ? excerpt(cardText(item.cards[0]), 160) : null}
     </p>
   );
 }

@@ -9,7 +9,13 @@ import { Form, Link } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
 import type { ActivityCard, Question } from "~/db/app-content";
 import { JobProgress } from "~/features/jobs/components/JobProgress";
-import { simulatorPath, type ReplayChange, type SimScreen, type SimView } from "~/features/simulator/rules";
+import {
+  markedLines,
+  simulatorPath,
+  type ReplayChange,
+  type SimScreen,
+  type SimView,
+} from "~/features/simulator/rules";
 import { Button } from "~/ui/Button";
 import { ModeHeader } from "./ModeHeader";
 import { TextInput } from "~/ui/TextInput";
@@ -448,7 +454,22 @@ function TodayScreen({ data, action }: { data: Data; action: string }) {
 }
 
 /** An AI card's result as the end user sees it: its text, its picture, or its failure; pending, its progress. */
-function AiResult({ card, run }: { card: ActivityCard; run: Run }) {
+/** One side of a change, the lines the other side lacks highlighted. */
+function DiffText({ text, other }: { text: string | null; other: string | null }) {
+  if (text === null) return <>—</>;
+  return (
+    <>
+      {markedLines(text, other).map(({ line, changed }, i) => (
+        <span key={i} className="sim-diff__line">
+          {changed ? <mark>{line}</mark> : line}
+          {"\n"}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function AiResult({ card, run, html }: { card: ActivityCard; run: Run; html?: string }) {
   const result = run.results[card.id];
   const title = "title" in card ? card.title : "";
   if (!result || result.status === "pending")
@@ -481,14 +502,8 @@ function AiResult({ card, run }: { card: ActivityCard; run: Run }) {
     <div className="sim-ai">
       <h4>{title}</h4>
       {typeof r.url === "string" ? <img src={r.url} alt={String(r.alt ?? "")} width={240} height={240} /> : null}
-      {typeof r.text === "string" ? <p className="sim-ai__text">{r.text}</p> : null}
-      {Array.isArray(r.findings) && r.findings.length > 0 ? (
-        <ul aria-label={`${title}: findings`}>
-          {r.findings.map((f) => (
-            <li key={String(f)}>{String(f)}</li>
-          ))}
-        </ul>
-      ) : null}
+      {/* The text already states its findings, in a list. */}
+      {html ? <div className="sim-ai__text" dangerouslySetInnerHTML={{ __html: html }} /> : null}
     </div>
   );
 }
@@ -580,10 +595,7 @@ function ActivityScreen({ data, action }: { data: Data; action: string }) {
           <li key={card.id} className="sim-card">
             {card.kind === "instruction" ? (
               <>
-                <div
-                  className="sim-card__body"
-                  dangerouslySetInnerHTML={{ __html: data.instructions[card.id] ?? "" }}
-                />
+                <div className="sim-card__body" dangerouslySetInnerHTML={{ __html: data.cardHtml[card.id] ?? "" }} />
                 {index === run.position && run.status !== "completed" ? (
                   <SimForm action={action} intent="next-card" persona={run.testingStepId} label="Next card">
                     <input type="hidden" name="runId" value={run.id} />
@@ -603,7 +615,7 @@ function ActivityScreen({ data, action }: { data: Data; action: string }) {
                 </p>
               )
             ) : (
-              <AiResult card={card} run={run} />
+              <AiResult card={card} run={run} html={data.cardHtml[card.id]} />
             )}
           </li>
         ))}
@@ -655,8 +667,12 @@ function Changes({ title, changes }: { title: string; changes: ReplayChange[] })
               <th scope="row">
                 {c.label} <span className="builder-badge">{CHANGE_WORDS[c.change]}</span>
               </th>
-              <td className="sim-diff__text">{c.before ?? "—"}</td>
-              <td className="sim-diff__text">{c.after ?? "—"}</td>
+              <td className="sim-diff__text">
+                <DiffText text={c.before} other={c.change === "changed" ? c.after : null} />
+              </td>
+              <td className="sim-diff__text">
+                <DiffText text={c.after} other={c.change === "changed" ? c.before : null} />
+              </td>
             </tr>
           ))}
         </tbody>

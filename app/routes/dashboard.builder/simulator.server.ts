@@ -36,8 +36,8 @@ import { createTestFlow, deleteTestFlow, listTestFlows, updateTestFlow } from "~
 import { openSimulatorApp } from "~/features/simulator/access.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
+import { cardsHtml } from "~/features/activities/card-html.server";
 import type { AppContext } from "~/platform/context";
-import { renderMarkdown } from "~/platform/markdown";
 import { ServiceError, type Failure } from "~/platform/service-error";
 import { flowStepsOfRun, SIM_SCREENS, simulatorPath, type SimScreen, type SimView } from "~/features/simulator/rules";
 
@@ -149,10 +149,8 @@ export async function loadSimulator(app: AppContext, request: Request, user: Use
     activities,
     runs: runs.map((r) => ({ id: r.id, title: r.title, status: r.status, summary: r.summaryAnalysisText })),
     run,
-    /** The run's instruction cards as HTML (renderMarkdown escapes raw HTML and refuses unsafe addresses). */
-    instructions: Object.fromEntries(
-      (run?.cards ?? []).flatMap((c) => (c.kind === "instruction" ? [[c.id, renderMarkdown(c.body)]] : [])),
-    ),
+    /** The run's instructions, analyses and summaries as HTML. */
+    cardHtml: run ? cardsHtml(run) : {},
     flows,
     replay: replayJob,
   };
