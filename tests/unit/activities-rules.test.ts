@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { imageStats, statsSentence } from "~/features/activities/image-stats";
 import { activityMessages, checkAnswer, inputsFromCall, readableMediaKey } from "~/features/activities/rules";
+import { analysisText, summaryText } from "~/features/activities/wording";
 import { decodePng, encodePng } from "~/platform/adapters/ai/embedded/png";
 
 function solid(w: number, h: number, rgb: [number, number, number]) {
@@ -110,5 +111,26 @@ describe("checkAnswer", () => {
     expect(checkAnswer(card("photo"), { url: "/media/x.pdf", type: "pdf" })).toEqual({
       error: "This card takes a photo",
     });
+  });
+});
+
+describe("summaryText", () => {
+  const voice = { subject: "running", practitioner: "runner", session: "run", milestone: null };
+  it("sums up an analysis by its verdict, not its first lines, and cuts long answers at a word", () => {
+    const analysis = analysisText(voice, "Target distance: 5 to 15 km.", ["How far: 12 km."], []);
+    const long = `I ran ${"steadily and happily ".repeat(12)}all the way`;
+    const text = summaryText(
+      voice,
+      "Sum it up.",
+      [
+        { title: "Your form", text: analysis },
+        { title: "How it felt", text: long },
+      ],
+      [],
+      [],
+    );
+    expect(text).toContain("- Your form: The brief states no measurable target");
+    const feltLine = text.split("\n").find((line) => line.startsWith("- How it felt: "))!;
+    expect(feltLine).toMatch(/ (steadily|and|happily)…$/);
   });
 });

@@ -24,8 +24,25 @@ export const voiceOf = (domain: PracticeDomain, subject: string): Voice => ({
 
 const firstSentence = (text: string, max = 160) => {
   const sentence = text.trim().split(/(?<=[.!?])\s/)[0] ?? "";
-  return sentence.length > max ? `${sentence.slice(0, max - 1).trimEnd()}…` : sentence;
+  if (sentence.length <= max) return sentence;
+  // Cut at a word, not inside one.
+  const cut = sentence.slice(0, max - 1);
+  return `${(cut.lastIndexOf(" ") > max / 2 ? cut.slice(0, cut.lastIndexOf(" ")) : cut).trimEnd()}…`;
 };
+
+/**
+ * A card's result in one line for the summary: a one-line answer as it is; a longer text (an analysis)
+ * by its verdict, its last line that is neither a list item nor a heading.
+ */
+function gist(text: string): string {
+  const lines = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.length <= 1) return firstSentence(text, 200);
+  const plain = lines.filter((line) => !line.startsWith("- ") && !line.endsWith(":"));
+  return firstSentence(plain.at(-1) ?? lines[0]!, 200);
+}
 
 /**
  * The analysis: what was asked, what was measured, the rubric's verdict and one next step. `facts`
@@ -71,7 +88,7 @@ export function summaryText(
 ): string {
   const lines = [`Summary of your ${voice.session} (${voice.subject}), as asked: "${firstSentence(prompt)}"`, ""];
   if (cards.length === 0) lines.push("No card was completed before the summary.");
-  for (const card of cards) lines.push(`- ${card.title}: ${firstSentence(card.text, 200) || "(no answer)"}`);
+  for (const card of cards) lines.push(`- ${card.title}: ${gist(card.text) || "(no answer)"}`);
   if (facts.length > 0) {
     lines.push("", "Measured along the way:");
     for (const fact of facts) lines.push(`- ${fact}`);
