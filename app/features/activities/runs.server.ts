@@ -379,7 +379,11 @@ function cardsForSummary(run: ActivityRunRow, rows: (typeof activityCardResults.
       const input = row.answer ? answerInput(card, row.answer as CardAnswer) : null;
       if (!input) continue;
       if (input.kind === "media") media.push({ url: input.url, type: input.type });
-      else cards.push({ title: cardContextOf(card), text: String(input.value) });
+      else {
+        // A number keeps its unit ('9 km'), so the summary reads as the answer did.
+        const unit = input.kind === "number" ? (input.unit ?? card.unit) : undefined;
+        cards.push({ title: cardContextOf(card), text: unit ? `${input.value} ${unit}` : String(input.value) });
+      }
     } else {
       const result = row.result ?? {};
       cards.push({ title: card.title, text: String(result.text ?? result.alt ?? "") });
