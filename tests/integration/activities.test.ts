@@ -13,6 +13,7 @@ import {
   startRun,
 } from "~/features/activities/runs.server";
 import { cleanSimulationUploads } from "~/features/activities/uploads.server";
+import { encode as encodeJpeg } from "jpeg-js";
 import { encodePng } from "~/platform/adapters/ai/embedded/png";
 import { ServiceError } from "~/platform/service-error";
 import { call, testApp } from "./app-context";
@@ -204,6 +205,26 @@ describe("analyzeUploads and generateImageFromInputs", () => {
     expect(findings).toContain("Not met: Mentions breathing but not posture.");
     expect(analysis).toMatch(/yoga/i);
     expect(analysis).toContain("1 of 2 met");
+  });
+
+  it("a JPEG photo, as phones take them, is measured too: its size, brightness, colours and sharpness", async () => {
+    const w = 48;
+    const rgba = new Uint8Array(w * w * 4);
+    for (let i = 0; i < w * w; i++) rgba.set([30, 150, 60, 255], i * 4);
+    const jpeg = new Uint8Array(encodeJpeg({ width: w, height: w, data: rgba }, 90).data);
+    const photo = (await upload(member.browser, { appId, isForSimulation: "false" }, jpeg, "pose.jpg")).body.response
+      .upload.url;
+    const answer = await post(member.browser, `${B}/analyzeUploads`, {
+      appId,
+      userId: member.userId,
+      mediaUrls: [photo],
+      mediaTypes: ["image"],
+      analysisPrompt: "Describe the photo.",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.response.findings[0]).toMatch(
+      /^Upload 1 \(photo\): 48 × 48 pixels, \w[\w ]* \(brightness \d+\/255\), blurry .*mostly green/,
+    );
   });
 
   it("refuses strangers (403), anonymous callers (401), someone else's userId, mismatched lists and foreign urls (400)", async () => {

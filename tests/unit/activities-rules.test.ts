@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { imageStats, statsSentence } from "~/features/activities/image-stats";
 import { activityMessages, checkAnswer, inputsFromCall, readableMediaKey } from "~/features/activities/rules";
 import { analysisText, summaryText } from "~/features/activities/wording";
+import { encode as encodeJpeg } from "jpeg-js";
+import { decodeJpeg } from "~/platform/adapters/ai/embedded/jpeg";
 import { decodePng, encodePng } from "~/platform/adapters/ai/embedded/png";
 
 function solid(w: number, h: number, rgb: [number, number, number]) {
@@ -34,6 +36,30 @@ describe("imageStats on generated PNGs", () => {
 
   it("a dark picture reads dark", () => {
     expect(imageStats(8, 8, solid(8, 8, [20, 20, 30])).brightnessWord).toBe("very dark");
+  });
+});
+
+describe("imageStats on JPEG photos (what phones take)", () => {
+  /** A JPEG made here with jpeg-js's encoder: the left half red, the right half blue. */
+  function halves(w: number, h: number): Uint8Array {
+    const rgba = new Uint8Array(w * h * 4);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) rgba.set(x < w / 2 ? [220, 30, 30, 255] : [30, 60, 220, 255], (y * w + x) * 4);
+    return new Uint8Array(encodeJpeg({ width: w, height: h, data: rgba }, 90).data);
+  }
+
+  it("decodes a JPEG and measures it: its size, its two colours, and the edge between them", () => {
+    const decoded = decodeJpeg(halves(64, 48))!;
+    expect(decoded).toMatchObject({ width: 64, height: 48 });
+    expect(decoded.rgb.length).toBe(64 * 48 * 3);
+    const stats = imageStats(decoded.width, decoded.height, decoded.rgb);
+    expect(stats.dominant.map((c) => c.name).sort()).toEqual(["blue", "red"]);
+    expect(stats.dominant[0]!.share).toBeGreaterThan(0.4);
+  });
+
+  it("answers null for a truncated JPEG or a file that is not one", () => {
+    expect(decodeJpeg(halves(64, 48).slice(0, 40))).toBeNull();
+    expect(decodeJpeg(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
   });
 });
 

@@ -22,6 +22,7 @@ import { embeddedProvider } from "~/platform/adapters/ai/embedded.server";
 import type { ProviderName } from "~/platform/adapters/ai/provider";
 import { readIdea } from "~/platform/adapters/ai/embedded/idea";
 import { imageFacts } from "~/platform/adapters/ai/embedded/measure";
+import { decodeJpeg, JPEG_MAX_MEGAPIXELS } from "~/platform/adapters/ai/embedded/jpeg";
 import { decodePng } from "~/platform/adapters/ai/embedded/png";
 import { MEDIA_MAX_BYTES, putUserMedia } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
@@ -112,7 +113,7 @@ async function measureMedia(
     const bytes = await readAll(app, place.key);
     const facts = imageFacts(bytes);
     if (!facts) throw new ServiceError("invalid", `${input.label}: the file is not a PNG, JPEG, GIF or WebP image`);
-    const pixels = facts.format === "PNG" ? await decodePng(bytes) : null;
+    const pixels = facts.format === "PNG" ? await decodePng(bytes) : facts.format === "JPEG" ? decodeJpeg(bytes) : null;
     if (pixels) {
       const stats = imageStats(pixels.width, pixels.height, pixels.rgb);
       into.stats ??= stats;
@@ -122,7 +123,9 @@ async function measureMedia(
         `${input.label} (${facts.format} photo): ${facts.width} × ${facts.height} pixels. ` +
           (facts.format === "PNG"
             ? "Its pixel format (palette, greyscale or 16-bit) is not decoded here, so brightness, colours and sharpness were not measured."
-            : "Brightness, colours and sharpness are measured from PNG photos only; upload a PNG to have them measured."),
+            : facts.format === "JPEG"
+              ? `It could not be decoded here (over ${JPEG_MAX_MEGAPIXELS} megapixels, or an encoding not read), so brightness, colours and sharpness were not measured.`
+              : "Brightness, colours and sharpness are measured from JPEG and PNG photos only."),
       );
     if (modelled) {
       const seen = await ai.describeImage({ task: "activity-analysis", bytes, contentType, prompt });
