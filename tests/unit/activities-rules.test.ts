@@ -57,6 +57,11 @@ describe("imageStats on JPEG photos (what phones take)", () => {
     expect(stats.dominant[0]!.share).toBeGreaterThan(0.4);
   });
 
+  it("does not decode a JPEG over the Worker's size limit (3.2 megapixels), and decodes one just under it", () => {
+    expect(decodeJpeg(halves(2100, 1600))).toBeNull();
+    expect(decodeJpeg(halves(2048, 1536))).toMatchObject({ width: 2048, height: 1536 });
+  });
+
   it("answers null for a truncated JPEG or a file that is not one", () => {
     expect(decodeJpeg(halves(64, 48).slice(0, 40))).toBeNull();
     expect(decodeJpeg(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();

@@ -124,7 +124,7 @@ async function measureMedia(
           (facts.format === "PNG"
             ? "Its pixel format (palette, greyscale or 16-bit) is not decoded here, so brightness, colours and sharpness were not measured."
             : facts.format === "JPEG"
-              ? `It could not be decoded here (over ${JPEG_MAX_MEGAPIXELS} megapixels, or an encoding not read), so brightness, colours and sharpness were not measured.`
+              ? `It could not be decoded here (over ${JPEG_MAX_MEGAPIXELS} megapixels, or an encoding not read), so brightness, colours and sharpness were not measured; a smaller copy would be.`
               : "Brightness, colours and sharpness are measured from JPEG and PNG photos only."),
       );
     if (modelled) {
