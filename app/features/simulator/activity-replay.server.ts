@@ -116,7 +116,7 @@ export async function replayActivity(
     const at = {
       activityId: activity.id,
       cardId: card.id,
-      label: `${activity.title} · ${card.kind === "input" ? card.prompt : "title" in card ? card.title : card.id}`,
+      label: `${activity.title} · ${cardContextOf(card)}`,
     };
     if (card.kind === "instruction") continue;
     if (stoppedAt) {
