@@ -20,13 +20,21 @@ const FEATURE_ORDER = [
   "jobs",
   "notifications",
   "analytics",
+  // issue 15: A/B tests (the home hero first) record 'experiment | viewed' through analytics
+  "experiments",
   "subscriptions",
   "cart",
   "learning",
+  // issue 15: the sparks feed, challenges and bts videos play lessons and clips as learning does
+  "sparks",
+  "challenges",
+  "bts",
   "checkout",
   // 3. creators' apps and what runs across areas
   "creators",
   "apps",
+  // issue 15: a creator's public page lists their classes, collections and published apps
+  "storefronts",
   "plans",
   "onboarding",
   "builder",

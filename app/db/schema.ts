@@ -53,6 +53,8 @@ export const products = sqliteTable(
     crossedPriceApplicableFrom: integer("crossed_price_applicable_from"),
     specialOnlyVip: integer("special_only_vip", { mode: "boolean" }).notNull().default(false),
     shouldNotHideDiscount: integer("should_not_hide_discount", { mode: "boolean" }).notNull().default(false),
+    /** Announced but not on sale yet: its page offers the waitlist (list 'class:{id}') instead of buying. */
+    comingSoon: integer("coming_soon", { mode: "boolean" }).notNull().default(false),
     subscriptionSlug: text("subscription_slug").notNull().default(""),
     level: text("level").notNull().default("All levels"),
     lessonCount: integer("lesson_count").notNull().default(0),
@@ -131,6 +133,8 @@ export const collections = sqliteTable("collections", {
   coverUrl: text("cover_url").notNull(),
   priceCents: integer("price_cents").notNull(),
   position: integer("position").notNull().default(0),
+  /** Announced but not on sale yet: its page offers the waitlist (list 'collection:{slug}') instead of buying. */
+  comingSoon: integer("coming_soon", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -1344,3 +1348,151 @@ export const quizAttempts = sqliteTable(
   (t) => [index("quiz_attempts_user").on(t.appId, t.userId, t.testingStepId, t.createdAt)],
 );
 export type QuizAttemptRow = typeof quizAttempts.$inferSelect;
+
+/** A lesson a learner saved to their library from /v2/sparks (a free preview they mean to come back to). */
+export const savedLessons = sqliteTable(
+  "saved_lessons",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: text("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index("saved_lessons_user_time").on(t.userId, t.createdAt)],
+);
+export type SavedLessonRow = typeof savedLessons.$inferSelect;
+
+/** Behind-the-scenes product videos (bts): how a class was made, each with its own page and viewer feedback. */
+export const btsVideos = sqliteTable("bts_videos", {
+  id: text("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  /** A file we serve (/media/lessons/...) or a streaming link, as a lesson's videoUrl. */
+  videoUrl: text("video_url").notNull(),
+  captionsUrl: text("captions_url"),
+  posterUrl: text("poster_url").notNull(),
+  durationSeconds: integer("duration_seconds").notNull(),
+  /** The class the video is about, when there is one: the page links to it. */
+  productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+  position: integer("position").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+});
+export type BtsVideoRow = typeof btsVideos.$inferSelect;
+
+/**
+ * A viewer's feedback on one bts video: one row per viewer per video, edited in place. viewerId is
+ * the user's id, or the visitor's anonymous id ('anon_...') for a visitor who is not signed in.
+ */
+export const btsFeedback = sqliteTable(
+  "bts_feedback",
+  {
+    videoId: text("video_id")
+      .notNull()
+      .references(() => btsVideos.id, { onDelete: "cascade" }),
+    viewerId: text("viewer_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** 1 to 5 stars. */
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.viewerId] }),
+    index("bts_feedback_video_time").on(t.videoId, t.updatedAt),
+  ],
+);
+export type BtsFeedbackRow = typeof btsFeedback.$inferSelect;
+
+/** A time-boxed challenge ("30 days of scales"): one lesson a day from startsAt for `days` days. */
+export const challenges = sqliteTable("challenges", {
+  id: text("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  tagline: text("tagline").notNull(),
+  description: text("description").notNull(),
+  coverUrl: text("cover_url").notNull(),
+  /** Day 1 starts at this instant (ms, UTC midnight of the start date). */
+  startsAt: integer("starts_at").notNull(),
+  days: integer("days").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+export type ChallengeRow = typeof challenges.$inferSelect;
+
+/** The lesson of each day of a challenge (day 1 to challenges.days). */
+export const challengeDays = sqliteTable(
+  "challenge_days",
+  {
+    challengeId: text("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    day: integer("day").notNull(),
+    lessonId: text("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.day] })],
+);
+
+/** Who joined a challenge. A day counts toward the streak when its lesson is complete (lesson_progress). */
+export const challengeEnrollments = sqliteTable(
+  "challenge_enrollments",
+  {
+    challengeId: text("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    joinedAt: integer("joined_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.userId] }), index("challenge_enrollments_user").on(t.userId)],
+);
+
+export interface ExperimentVariant {
+  /** 'A', 'B', ...: what 'experiment | viewed' reports. */
+  key: string;
+  /** A relative weight (any positive integer); shares are weight / sum of weights. */
+  weight: number;
+}
+
+/** An A/B test an admin defines: visitors are assigned a variant by weight while it runs. */
+export const experiments = sqliteTable("experiments", {
+  key: text("key").primaryKey(),
+  description: text("description").notNull().default(""),
+  variants: text("variants", { mode: "json" }).$type<ExperimentVariant[]>().notNull(),
+  startsAt: integer("starts_at").notNull(),
+  /** null: runs until stopped. */
+  stopsAt: integer("stops_at"),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+});
+export type ExperimentRow = typeof experiments.$inferSelect;
+
+/**
+ * The variant a visitor was given, so it stays theirs: subjectId is the anonymous visitor id
+ * first; when that visitor signs in, userId is filled and the user keeps the variant on any device.
+ */
+export const experimentAssignments = sqliteTable(
+  "experiment_assignments",
+  {
+    experimentKey: text("experiment_key")
+      .notNull()
+      .references(() => experiments.key, { onDelete: "cascade" }),
+    subjectId: text("subject_id").notNull(),
+    userId: text("user_id"),
+    variant: text("variant").notNull(),
+    assignedAt: integer("assigned_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.experimentKey, t.subjectId] }),
+    index("experiment_assignments_user").on(t.experimentKey, t.userId),
+  ],
+);
