@@ -9,6 +9,7 @@ import { SESSION_MAX_AGE, endSession, sessionIdOf, sessionUser } from "~/feature
 import { CHALLENGE_MAX_AGE } from "~/features/identity/challenges.server";
 import { tokenUser } from "~/features/identity/tokens.server";
 import type { AppContext } from "~/platform/context";
+import { cookieDomainFor } from "~/platform/cookie-domain";
 import { isSecureRequest } from "~/platform/http.server";
 
 const sessionCookie = createCookie("studio_session", {
@@ -80,16 +81,26 @@ export async function apiUserOf(app: AppContext, request: Request): Promise<User
   return token ? tokenUser(app, token) : sessionUserOf(app, request);
 }
 
+/** Secure except on plain http (localhost), and on the parent domain where the deployment has one. */
+function identityCookieOptions(app: AppContext, request: Request) {
+  return {
+    secure: isSecureRequest(request),
+    domain: cookieDomainFor(app.env.SESSION_COOKIE_DOMAIN, new URL(request.url).host),
+  };
+}
+
 /** The Set-Cookie that carries a new session's token. */
-export const sessionCookieHeader = (token: string, secure: boolean) => sessionCookie.serialize(token, { secure });
+export const sessionCookieHeader = (app: AppContext, request: Request, token: string) =>
+  sessionCookie.serialize(token, identityCookieOptions(app, request));
 
 /** The Set-Cookie that remembers this browser's device. */
-export const deviceCookieHeader = (token: string, secure: boolean) => deviceCookie.serialize(token, { secure });
+export const deviceCookieHeader = (app: AppContext, request: Request, token: string) =>
+  deviceCookie.serialize(token, identityCookieOptions(app, request));
 
-/** Ends this browser's session and returns the header that clears the cookie. */
+/** Ends this browser's session and returns the header that clears the cookie (where it was set). */
 export async function signOut(app: AppContext, request: Request): Promise<string> {
   await endSession(app, await sessionTokenOf(request));
-  return sessionCookie.serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+  return sessionCookie.serialize("", { ...identityCookieOptions(app, request), maxAge: 0 });
 }
 
 /** A loader for pages only signed-out visitors need (the auth form pages): signed-in users go home. */

@@ -28,8 +28,8 @@ export async function signIn(
     userAgent: request.headers.get("User-Agent"),
     remember,
   });
-  const cookies = [await sessionCookieHeader(session.token, secure)];
-  if (session.newDeviceToken) cookies.push(await deviceCookieHeader(session.newDeviceToken, secure));
+  const cookies = [await sessionCookieHeader(app, request, session.token)];
+  if (session.newDeviceToken) cookies.push(await deviceCookieHeader(app, request, session.newDeviceToken));
   const { anonymousDataMoved } = await afterSignIn(app, {
     userId,
     anonymousId: anonymousIdOf(request),

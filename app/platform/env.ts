@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { providersSchema, publicProviders } from "./adapters/identity-providers/providers";
 import { parseAllowList } from "./adapters/web/addresses";
+import { COOKIE_DOMAIN } from "./cookie-domain";
 import { browserErrorReporting } from "./error-reporting";
 
 /**
@@ -19,6 +20,16 @@ export const envSchema = z.object({
   EMAIL_FROM: z.string().min(3).default("Studio <no-reply@studio.example>"),
   /** Where Resend calls go (its API by default; a local stand-in in tests). */
   RESEND_API_URL: z.string().url().default("https://api.resend.com"),
+  /**
+   * The product's parent domain ("studio.example"): session and device cookies are set on it, so every
+   * subdomain shares the sign-in (app/platform/cookie-domain.ts). Unset, or on any other host (a
+   * preview deployment), cookies stay on the host.
+   */
+  SESSION_COOKIE_DOMAIN: z
+    .string()
+    .transform((v) => v.trim().toLowerCase().replace(/^\./, ""))
+    .pipe(z.string().regex(COOKIE_DOMAIN, "a domain name such as studio.example"))
+    .optional(),
   /** Signs the IdTokens POST /api/identity hands out (HS256). Unset: a random key per isolate (the server never trusts IdTokens itself). */
   TOKEN_SIGNING_SECRET: z.string().min(32).optional(),
   /** Payments: with a Stripe secret key, Stripe Checkout; without, the embedded local provider (/checkout/pay). */

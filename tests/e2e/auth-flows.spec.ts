@@ -78,7 +78,7 @@ test.describe("auth modal flows", () => {
     );
   });
 
-  test("reset a forgotten password with the emailed code, then log in with the new one", async ({
+  test("reset a forgotten password with the emailed code, which signs in; then log in with the new one", async ({
     page,
     request,
     problems,
@@ -106,11 +106,15 @@ test.describe("auth modal flows", () => {
     await page.getByLabel("New password", { exact: true }).fill("second password");
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Change Password" }).click();
+    // Spec 4: a finished reset signs the user in.
     await expect(page.getByText("Your password has been changed!")).toBeVisible();
-    await page.getByRole("link", { name: "Log in", exact: true }).last().click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
+    await expectNoAxeViolations(page);
 
+    await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    await page.goto("/classes?auth=Login");
     const login = page.getByRole("dialog", { name: "Log In" });
-    await expect(login.getByLabel("Email")).toHaveValue(email);
+    await login.getByLabel("Email").fill(email);
     await login.getByLabel("Password", { exact: true }).fill("second password");
     await login.getByRole("button", { name: "Log In", exact: true }).click();
     await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();

@@ -178,8 +178,12 @@ test("a learner's whole account life: sign up, log out and in, reset, authentica
   await page.getByRole("button", { name: "Enter Code" }).click();
   await page.getByLabel("New password", { exact: true }).fill("second password");
   await page.getByRole("button", { name: "Change Password" }).click();
+  // Spec 4: a finished reset signs the user in; the new password works from then on.
   await expect(page.getByText("Your password has been changed!")).toBeVisible();
-  await page.getByRole("dialog").getByRole("link", { name: "Log in", exact: true }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();
+  await logOut(page);
+  await page.goto("/classes?auth=Login");
+  await page.getByRole("dialog", { name: "Log In" }).getByLabel("Email").fill(email);
   await page.getByRole("dialog", { name: "Log In" }).getByLabel("Password", { exact: true }).fill("second password");
   await page.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log In", exact: true }).click();
   await expect(page.getByRole("banner").getByRole("button", { name: "Log out" })).toBeVisible();

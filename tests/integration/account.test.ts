@@ -2,6 +2,8 @@ import { generateTOTP } from "@epic-web/totp";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { checkSignInCode } from "~/features/identity/totp.server";
+import { signOut } from "~/http/session.server";
+import { signIn } from "~/http/sign-in.server";
 import { call, testApp } from "./app-context";
 
 const form = (fields: Record<string, string>, cookie?: string) => ({
@@ -191,6 +193,37 @@ describe("sign-in with an authenticator app", () => {
     expect((await logIn("mfa@example.com", "first password")).headers.get("location")).toContain("authStep=MFA");
   });
 
+  it("asks for the code after a password reset too: a reset proves the email, not the second factor", async () => {
+    const cookie = await signUp("mfa-reset@example.com");
+    await turnOnAuthenticator(cookie);
+    expect(
+      (await call("/auth/reset-password", form({ step: "EMAIL", email: "mfa-reset@example.com", page: "/classes" })))
+        .status,
+    ).toBe(303);
+    const sent = await env.DB.prepare(
+      "SELECT text FROM outbox_emails WHERE \"to\" = 'mfa-reset@example.com' ORDER BY created_at DESC LIMIT 1",
+    ).first<{ text: string }>();
+    const code = sent!.text.match(/code is (\d{6})/)![1];
+    const checked = await call(
+      "/auth/reset-password",
+      form({ step: "CODE", email: "mfa-reset@example.com", code, page: "/classes" }),
+    );
+    const reset = await call(
+      "/auth/reset-password",
+      form(
+        { step: "NEWPASSWORD", email: "mfa-reset@example.com", password: "second password", page: "/classes" },
+        jar(cookiesOf(checked)),
+      ),
+    );
+    expect(reset.status).toBe(303);
+    expect(reset.headers.get("location")).toBe("/classes?auth=Login&authStep=MFA&authEmail=mfa-reset%40example.com");
+    const cookies = jar(cookiesOf(checked), cookiesOf(reset));
+    expect(cookies).toContain("studio_mfa=");
+    expect(cookies).not.toContain("studio_session=");
+    // The reset cookie is spent with the code.
+    expect(cookies).not.toContain("studio_reset=");
+  });
+
   it("never accepts the same code twice, even at once", async () => {
     const cookie = await signUp("replay@example.com");
     const secret = await turnOnAuthenticator(cookie);
@@ -263,5 +296,37 @@ describe("profile photo", () => {
     ).toEqual({ p: null });
     expect((await call("/media/../secrets")).status).toBe(404);
     expect((await call("/media/other/thing.png")).status).toBe(404);
+  });
+});
+
+describe("the identity cookie (spec 7, 9)", () => {
+  it("lasts 365 days, like its session, and is set on the parent domain where the deployment has one", async () => {
+    const response = await call(
+      "/auth/create-account",
+      form({ email: "year@example.com", firstName: "Kim", lastName: "Lee", password: "first password" }),
+    );
+    const session = response.headers.getSetCookie().find((c) => c.startsWith("studio_session="))!;
+    expect(session).toMatch(/Max-Age=31536000/);
+    expect(session).not.toMatch(/Domain=/i);
+    const id = await userId("year@example.com");
+    const row = await env.DB.prepare("SELECT expires_at - created_at AS ms FROM sessions WHERE user_id = ?")
+      .bind(id)
+      .first<{ ms: number }>();
+    expect(row!.ms).toBe(365 * 86_400_000);
+
+    const app = testApp({ env: { ...testApp().env, SESSION_COOKIE_DOMAIN: "studio.example" } });
+    const onProduct = await signIn(app, new Request("https://www.studio.example/auth/login"), id);
+    expect(onProduct.find((c) => c.startsWith("studio_session="))).toMatch(/Domain=studio\.example; .*Secure/);
+    expect(onProduct.find((c) => c.startsWith("studio_device="))).toMatch(/Domain=studio\.example/);
+    const token = onProduct.find((c) => c.startsWith("studio_session="))!.split(";")[0];
+    const ended = await signOut(
+      app,
+      new Request("https://app.studio.example/auth/logout", { headers: { Cookie: token } }),
+    );
+    // Cleared where it was set, or the browser would keep the parent domain's cookie.
+    expect(ended).toMatch(/^studio_session=; Max-Age=0; Domain=studio\.example/);
+    // A preview deployment keeps host-only cookies.
+    const onPreview = await signIn(app, new Request("https://studio-preview.workers.dev/auth/login"), id);
+    expect(onPreview.find((c) => c.startsWith("studio_session="))).not.toMatch(/Domain=/i);
   });
 });

@@ -107,8 +107,28 @@ describe("SocialSignUp's email step", () => {
   });
 });
 
+describe("Log In's words (spec 2, 8)", () => {
+  it("says a malformed email is not valid in Log In's own wording", async () => {
+    const response = await call("/auth/login", form({ email: "ada@nowhere", password: "correct horse", page: "/" }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please provide a valid email address.");
+    expect(html).not.toContain("This email address looks invalid");
+  });
+
+  it("shows the campaign message for the audience values aaCampaign holds", async () => {
+    const alumni = await (await call("/?auth=Login&aaCampaign=student")).text();
+    expect(alumni).toContain(
+      "If you&#x27;ve taken a Studio or Monthly class before, you can log in here using the same account.",
+    );
+    const account = await (await call("/?auth=Login&aaCampaign=account")).text();
+    expect(account).toContain("You&#x27;ve already created an account with this email");
+    expect(await (await call("/?auth=Login&aaCampaign=other")).text()).not.toContain("auth-form__campaign");
+  });
+});
+
 describe("reset password", () => {
-  it("goes EMAIL → CODE → NEWPASSWORD → done, and signs the user out everywhere", async () => {
+  it("goes EMAIL → CODE → NEWPASSWORD → signed in, and signs the user out everywhere else", async () => {
     const oldSession = await account("reset-flow@example.com");
     const sent = await call(
       "/auth/reset-password",
@@ -150,12 +170,18 @@ describe("reset password", () => {
         { Cookie: resetCookie },
       ),
     );
-    expect(done.headers.get("location")).toBe(
-      "/classes?auth=ResetPassword&authStep=DONE&authEmail=reset-flow%40example.com",
-    );
-    expect(
-      await (await call("/classes?auth=ResetPassword&authStep=DONE&authEmail=reset-flow%40example.com")).text(),
-    ).toContain("Your password has been changed!");
+    // Spec 4: on success the user is signed in (a new session; every older one ended with the code),
+    // and goes where Log In sends them (spec 2: here '/'), with 'Your password has been changed!'.
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe("/");
+    const newSession = cookieOf(done, "studio_session")!;
+    expect(newSession).toBeTruthy();
+    const landed = await (
+      await call("/", { headers: { Cookie: [newSession, cookieOf(done, "studio_toast")].join("; ") } })
+    ).text();
+    expect(landed).toMatch(/Hi, (<!-- -->)?Tess/);
+    expect(landed).toContain("Your password has been changed!");
+    expect(done.headers.getSetCookie().join("\n")).toMatch(/studio_reset=;/);
 
     // The old session is gone; the old password no longer works; the new one does.
     expect(await (await call("/", { headers: { Cookie: oldSession } })).text()).not.toContain("Hi, ");
@@ -193,6 +219,12 @@ describe("reset password", () => {
       form({ step: "NEWPASSWORD", email: "a@b.co", password: "short", page: "/" }),
     );
     expect(await short.text()).toContain("Passwords must be at least 8 characters long.");
+    const empty = await call(
+      "/auth/reset-password",
+      form({ step: "NEWPASSWORD", email: "a@b.co", password: "", page: "/" }),
+    );
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("New password is required.");
   });
 
   it("refuses an expired code, and a code issued before a newer one", async () => {

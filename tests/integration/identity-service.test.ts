@@ -82,6 +82,12 @@ describe("POST /api/identity", () => {
       ["SignUp", { Username: "", Password: "long enough" }, "InvalidParameterException", "Username cannot be empty"],
       ["SignUp", { Username: "u1", Password: "" }, "InvalidParameterException", "Password cannot be empty"],
       [
+        "ConfirmForgotPassword",
+        { Username: "u1", ConfirmationCode: "123456", Password: "" },
+        "InvalidParameterException",
+        "New password is required.",
+      ],
+      [
         "SignUp",
         { Username: "u1", Password: "long enough", UserAttributes: [{ Name: "email", Value: "nope" }] },
         "InvalidParameterException",

@@ -26,6 +26,7 @@ import {
   type SignedInUser,
 } from "~/features/identity/rules";
 import {
+  changePasswordSchema,
   createAccountSchema,
   getStartedSchema,
   joinWaitlistSchema,
@@ -166,10 +167,26 @@ describe("auth form validation (spec 5's words, per form)", () => {
   });
 
   it("Log In", () => {
-    expect(errorsOf(loginSchema("x@y.z"), { email: "a@b.co", password: "short" }).password).toBe(
+    expect(errorsOf(loginSchema(), { email: "a@b.co", password: "short" }).password).toBe(
       "Passwords must be at least 8 characters long.",
     );
-    expect(errorsOf(loginSchema("x@y.z"), { email: "a@b.co" }).password).toBe("You must provide a password.");
+    expect(errorsOf(loginSchema(), { email: "a@b.co" }).password).toBe("You must provide a password.");
+    // Spec 8: Log In words a malformed email its own way, not the general wording.
+    expect(errorsOf(loginSchema(), { email: "ada@nowhere", password: "correct horse" }).email).toBe(
+      "Please provide a valid email address.",
+    );
+    expect(errorsOf(loginSchema(), { password: "correct horse" }).email).toBe("You must provide an email.");
+  });
+
+  it("asks for a new password where one replaces the old (spec 5)", () => {
+    expect(errorsOf(resetPasswordSchema("x@y.z"), { email: "a@b.co", password: "" }).password).toBe(
+      "New password is required.",
+    );
+    expect(errorsOf(changePasswordSchema(), { currentPassword: "first password" }).newPassword).toBe(
+      "New password is required.",
+    );
+    // A new account's password keeps the sign-up wording.
+    expect(errorsOf(createAccountSchema("x@y.z"), { email: "a@b.co" }).password).toBe("You must provide a password.");
   });
 
   it("Get Started, SocialSignUp, Reset and Waitlist word their email errors differently", () => {
@@ -238,11 +255,14 @@ describe("leads and campaigns", () => {
     expect(leadKind("/classes/ada/synths")).toBe("checkout_initiation");
     expect(leadKind("/classes?q=waitlist")).toBe("checkout_initiation");
   });
-  it("has the Alumni and Account messages", () => {
-    expect(campaignMessage("Alumni", "Studio")).toBe(
+  it("has the Alumni and Account messages, read from the audience values aaCampaign holds", () => {
+    expect(campaignMessage("student", "Studio")).toBe(
       "If you've taken a Studio or Monthly class before, you can log in here using the same account.",
     );
-    expect(campaignMessage("Account", "Studio")).toMatch(/^You've already created an account with this email/);
+    expect(campaignMessage("account", "Studio")).toMatch(/^You've already created an account with this email/);
+    expect(campaignMessage(" Account ", "Studio")).toMatch(/^You've already created an account with this email/);
+    // The members' names are not values: aaCampaign=Alumni is no campaign of the enumeration.
+    expect(campaignMessage("Alumni", "Studio")).toBeNull();
     expect(campaignMessage("Other", "Studio")).toBeNull();
     expect(campaignMessage(null, "Studio")).toBeNull();
   });

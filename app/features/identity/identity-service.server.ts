@@ -54,8 +54,8 @@ function required(value: string, message: string) {
 }
 
 /** The password policy, with the service's own messages (spec 8 maps them for people). */
-function checkNewPassword(password: string) {
-  required(password, "Password cannot be empty");
+function checkNewPassword(password: string, emptyMessage = "Password cannot be empty") {
+  required(password, emptyMessage);
   if (password.trim() !== password)
     fail(
       "InvalidParameterException",
@@ -265,7 +265,7 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     const username = required(str(body, "Username"), "Username cannot be empty");
     const code = required(str(body, "ConfirmationCode"), "Confirmation code cannot be empty");
     const password = str(body, "Password");
-    checkNewPassword(password);
+    checkNewPassword(password, messages.newPasswordRequired);
     // An unknown user's code is a wrong code (PreventUserExistenceErrors), claimed and counted like one.
     const known = await findUserByUsername(app, username);
     const outcome = await resetPassword(app, known?.email ?? username.trim(), code, password, client);
@@ -281,7 +281,7 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     const user = await signedInUser(app, body);
     const previous = required(str(body, "PreviousPassword"), "Password cannot be empty");
     const proposed = str(body, "ProposedPassword");
-    checkNewPassword(proposed);
+    checkNewPassword(proposed, messages.newPasswordRequired);
     // The web form's change: every session and every token (this access token and the refresh tokens) ends.
     const outcome = await changePassword(app, user, null, { currentPassword: previous, newPassword: proposed }, client);
     if (outcome.status === "wait")

@@ -9,8 +9,8 @@ export const AUTH_FORMS = ["Email", "SocialSignUp", "CreateAccount", "Login", "R
 export type AuthForm = (typeof AUTH_FORMS)[number];
 
 /**
- * The Reset Password steps (spec 4), plus DONE for 'Your password has been changed!' (Join Waitlist
- * uses DONE too) and MFA for Log In's authenticator step (the SOFTWARE_TOKEN_MFA challenge).
+ * The Reset Password steps (spec 4), plus DONE for Join Waitlist's 'You've been added!' and MFA for
+ * Log In's authenticator step (the SOFTWARE_TOKEN_MFA challenge, also after a reset).
  */
 export const AUTH_STEPS = ["EMAIL", "CODE", "NEWPASSWORD", "DONE", "MFA"] as const;
 export type AuthStep = (typeof AUTH_STEPS)[number];

@@ -15,6 +15,8 @@ export const messages = {
   firstNameTooLong: "First name can't be longer than 20 characters long",
   lastNameTooLong: "Last name can't be longer than 20 characters long",
   passwordRequired: "You must provide a password.",
+  // Spec 5's identity-level check, for a password being replaced (reset, change, a required new one).
+  newPasswordRequired: "New password is required.",
   passwordTooShort: "Passwords must be at least 8 characters long.",
   identityPasswordTooShort: "Password must be at least 8 characters long.",
   passwordSpaces: "Password cannot begin or end with a space.",
@@ -22,6 +24,7 @@ export const messages = {
     "There was a problem creating your account. Please try logging in if you already have an account.",
   serverDown: "There was a problem with the network or contacting our servers.",
   loginFailed: "Invalid email or password",
+  loginEmailInvalid: "Please provide a valid email address.",
   // The Get Started, Reset and Waitlist forms word their email errors differently (spec 5).
   getStartedEmailRequired: "Please input an email",
   getStartedEmailInvalid: "Invalid email",
@@ -90,11 +93,18 @@ export function leadKind(source: string): "lead" | "checkout_initiation" {
   return LEAD_PAGE_MARKERS.some((marker) => path.includes(marker)) ? "lead" : "checkout_initiation";
 }
 
-/** The campaign messages shown on Login (spec 2), from the aaCampaign attribution key. */
+/**
+ * The audience enumeration (spec 9 "Audience (campaign) enumeration"): the members are named Alumni
+ * and Account, and their values, which is what aaCampaign holds, are 'student' and 'account'.
+ */
+export const AUDIENCE = { Alumni: "student", Account: "account" } as const;
+
+/** The campaign messages shown on Login (spec 2), from the aaCampaign attribution key's value. */
 export function campaignMessage(campaign: string | null | undefined, productName: string): string | null {
-  if (campaign === "Alumni")
+  const value = campaign?.trim().toLowerCase();
+  if (value === AUDIENCE.Alumni)
     return `If you've taken a ${productName} or Monthly class before, you can log in here using the same account.`;
-  if (campaign === "Account")
+  if (value === AUDIENCE.Account)
     return "You've already created an account with this email, but if you've forgotten your password you can always reset it.";
   return null;
 }

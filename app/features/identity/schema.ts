@@ -23,11 +23,11 @@ const navigation = {
   redirect: z.string().max(2000).optional(),
 };
 
-/** A password as the identity service accepts it for a new account or a reset. */
-const newPassword = (tooShort: string) =>
+/** A password as the identity service accepts it for a new account, a reset or a change. */
+const newPassword = (required: string, tooShort: string) =>
   z
-    .string({ required_error: messages.passwordRequired })
-    .min(1, messages.passwordRequired)
+    .string({ required_error: required })
+    .min(1, required)
     .max(256, tooShort)
     .min(PASSWORD_MIN, tooShort)
     .refine((value) => value.trim() === value, messages.passwordSpaces);
@@ -37,14 +37,15 @@ export function createAccountSchema(supportEmail: string) {
     email: email(supportEmail),
     firstName: name(messages.firstNameRequired, messages.firstNameTooLong),
     lastName: name(messages.lastNameRequired, messages.lastNameTooLong),
-    password: newPassword(messages.identityPasswordTooShort),
+    password: newPassword(messages.passwordRequired, messages.identityPasswordTooShort),
     ...navigation,
   });
 }
 
-export function loginSchema(supportEmail: string) {
+/** Log In words a malformed email its own way (spec 8), without the support address. */
+export function loginSchema() {
   return z.object({
-    email: email(supportEmail),
+    email: emailField(messages.emailRequired, messages.loginEmailInvalid),
     password: z
       .string({ required_error: messages.passwordRequired })
       .min(1, messages.passwordRequired)
@@ -93,7 +94,7 @@ export function resetCodeSchema(supportEmail: string) {
 export function resetPasswordSchema(supportEmail: string) {
   return z.object({
     email: emailField(messages.resetEmailRequired, messages.emailInvalid(supportEmail)),
-    password: newPassword(messages.passwordTooShort),
+    password: newPassword(messages.newPasswordRequired, messages.passwordTooShort),
     ...navigation,
   });
 }
@@ -137,7 +138,7 @@ export function profileSchema() {
 export function changePasswordSchema() {
   return z.object({
     currentPassword: z.string({ required_error: messages.passwordRequired }).min(1, messages.passwordRequired).max(256),
-    newPassword: newPassword(messages.identityPasswordTooShort),
+    newPassword: newPassword(messages.newPasswordRequired, messages.identityPasswordTooShort),
   });
 }
 

@@ -9,7 +9,8 @@ import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
 import { deviceFor, setDeviceRemembered } from "./devices.server";
 
-const SESSION_DAYS = 30;
+/** Spec 9: the identity cookie lasts 365 days (sessions stay revocable: the row is what counts). */
+const SESSION_DAYS = 365;
 const DAY_MS = 86_400_000;
 /** How long the session cookie lives, in seconds. */
 export const SESSION_MAX_AGE = SESSION_DAYS * 86_400;

@@ -7,6 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/platform/form.server";
 import { createCookie, data } from "@remix-run/cloudflare";
 import type { AppContext } from "~/platform/context";
+import type { UserRow } from "~/db/schema";
 import { serverUp } from "~/platform/health.server";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
@@ -127,7 +128,7 @@ function trackAuth(
 export async function logIn(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
   if (formData.get("step") === "MFA") return logInWithCode(app, request, formData, context);
-  const submission = parseForm(formData, { schema: loginSchema(app.env.SUPPORT_EMAIL) });
+  const submission = parseForm(formData, { schema: loginSchema() });
   if (submission.status !== "success") {
     trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "invalid form" });
     return answer(submission, context, 400);
@@ -145,14 +146,32 @@ export async function logIn(app: AppContext, request: Request) {
   if (outcome.status === "wait")
     return answer(submission, context, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
   if (outcome.status === "failed") return answer(submission, context, 400, { formErrors: [messages.loginFailed] });
-  const user = outcome.user;
+  return passwordSignIn(app, request, context, outcome.user, `Welcome back, ${outcome.user.firstName}!`);
+}
+
+/**
+ * The right password was given (Log In, or a finished reset): with an authenticator app preferred and
+ * a device that is not remembered, the form's MFA step asks for the code; otherwise the session starts.
+ * A reset proves the email, not the second factor, so it never skips the code.
+ */
+async function passwordSignIn(
+  app: AppContext,
+  request: Request,
+  context: AuthContext,
+  user: UserRow,
+  welcome: string,
+  extraCookies: string[] = [],
+) {
   if (
     user.preferredMfa === "SOFTWARE_TOKEN_MFA" &&
     (await verifiedFactor(app, user.id)) &&
     !(await isRememberedDevice(app, await deviceTokenOf(request), user.id))
   ) {
     const token = await startChallenge(app, user.id);
-    const headers = new Headers({ "Set-Cookie": await challengeCookieHeader(request, token) });
+    const headers = new Headers([
+      ["Set-Cookie", await challengeCookieHeader(request, token)],
+      ...extraCookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
+    ]);
     return redirectWithToast(
       request,
       authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }),
@@ -168,7 +187,7 @@ export async function logIn(app: AppContext, request: Request) {
       cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)),
     }) ?? context.page;
   trackAuth(app, request, EVENTS.loginSuccess, context, user.id);
-  return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`);
+  return signedIn(app, request, user.id, to, welcome, { extraCookies });
 }
 
 /** The authenticator step: the challenge from the cookie, the code, then the session (and, if asked, a remembered device). */
@@ -343,8 +362,12 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
         fieldErrors: { code: [outcome.status === "expired" ? messages.codeExpired : messages.codeMismatch] },
       });
     }
-    const headers = new Headers({ "Set-Cookie": await resetCookie.serialize("", { maxAge: 0, secure }) });
-    return next("DONE", submission.value.email, headers);
+    // Spec 4: on success, sign in. The reset already signed the user out everywhere (every session
+    // and token of theirs ended with the code), so this new session is the only one.
+    const user = await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, outcome.userId) });
+    const spent = await resetCookie.serialize("", { maxAge: 0, secure });
+    if (!user) return answer(submission, context, 400, { step: "EMAIL", formErrors: [messages.userNotFound] });
+    return passwordSignIn(app, request, context, user, messages.passwordChanged, [spent]);
   }
 
   const submission = parseForm(formData, { schema: resetEmailSchema(app.env.SUPPORT_EMAIL) });

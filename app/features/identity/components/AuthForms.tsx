@@ -203,8 +203,7 @@ function LoginForm(props: AuthFormProps & { campaign?: string | null; step?: Aut
 }
 
 function LoginPasswordStep(props: AuthFormProps & { campaign?: string | null }) {
-  const { supportEmail } = useProduct();
-  const { form, fields, FormTag, pending } = useAuthForm(loginSchema(supportEmail), props);
+  const { form, fields, FormTag, pending } = useAuthForm(loginSchema(), props);
   const signUp = props.context.options.social ? "SocialSignUp" : "CreateAccount";
   return (
     <div className="auth-form">
@@ -278,22 +277,13 @@ function LoginCodeStep(props: AuthFormProps) {
   );
 }
 
-/** Reset Password: EMAIL → CODE → NEWPASSWORD → 'Your password has been changed!' (spec 2 and 4). */
+/**
+ * Reset Password: EMAIL → CODE → NEWPASSWORD; success signs the user in (or asks for their
+ * authenticator code) with the toast 'Your password has been changed!' (spec 2 and 4).
+ */
 function ResetPasswordForm(props: AuthFormProps & { step: AuthStep | null }) {
   const step = props.lastResult?.step ?? props.step ?? "EMAIL";
   // Each step is its own form (its own schema and its own answer), so a step change starts clean.
-  if (step === "DONE") {
-    return (
-      <div className="auth-form auth-form--done">
-        <p className="auth-form__success" role="status">
-          {messages.passwordChanged}
-        </p>
-        <ButtonLink to={formHref(props, "Login", { email: props.initialEmail })} variant="primary" size="large">
-          Log in
-        </ButtonLink>
-      </div>
-    );
-  }
   if (step === "CODE") return <ResetCodeStep key="CODE" {...props} />;
   if (step === "NEWPASSWORD") return <ResetNewPasswordStep key="NEWPASSWORD" {...props} />;
   return <ResetEmailStep key="EMAIL" {...props} />;
