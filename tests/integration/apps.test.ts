@@ -451,6 +451,41 @@ describe("GET /api/payments/payment-options", () => {
     }
   });
 
+  it("marks the plan the caller holds when user_id is theirs; anyone else's id tells nothing", async () => {
+    const c = await creator("held");
+    const appId = await publishedApp(c.userId, c.storefrontSlug, "held-plan");
+    const buyer = await signUp("held-buyer");
+    await sql(
+      `INSERT INTO app_subscriptions (id, app_id, user_id, price_option_id, checkout_session_id, interval, price_cents, status, current_period_end, created_at)
+       VALUES (?, ?, ?, ?, NULL, 'month', 1499, 'active', ?, ?)`,
+      crypto.randomUUID(),
+      appId,
+      buyer.userId,
+      `${appId}:month`,
+      Date.now() + 30 * 86_400_000,
+      Date.now(),
+    ).run();
+    type Body = {
+      response: {
+        defaultSelectedId: string;
+        current_plan: { id: string } | null;
+        payment_options: { id: string; isCurrentPlan?: boolean }[];
+      };
+    };
+    const path = `/api/payments/payment-options/${c.storefrontSlug}/held-plan?user_id=${buyer.userId}`;
+    const own = ((await (await buyer.browser.get(path)).json()) as Body).response;
+    expect(own.current_plan?.id).toBe(`${appId}:month`);
+    expect(own.defaultSelectedId).toBe(`${appId}:month`);
+    expect(own.payment_options.filter((o) => o.isCurrentPlan).map((o) => o.id)).toEqual([`${appId}:month`]);
+    for (const asker of [new Browser(), (await signUp("held-other")).browser]) {
+      const other = ((await (await asker.get(path)).json()) as Body).response;
+      expect(other.current_plan).toBeNull();
+      expect(other.defaultSelectedId).toBe(`${appId}:year`);
+      expect(other.payment_options.some((o) => o.isCurrentPlan)).toBe(false);
+    }
+    expect((await buyer.browser.get(`${path.split("?")[0]}?user_id=${"x".repeat(201)}`)).status).toBe(400);
+  });
+
   it("promises the goal date of the blueprint's usual plan length, on the API and the landing page", async () => {
     const c = await creator("weeks");
     const appId = await publishedApp(c.userId, c.storefrontSlug, "four-weeks");

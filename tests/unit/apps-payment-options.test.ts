@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buildPaymentOptions,
+  markHeldPlan,
   durationInMonths,
   normalisePaymentOption,
   normalisePaymentOptionsResponse,
@@ -214,5 +215,37 @@ describe("price option ids", () => {
     expect(planPriceCents(pricing, "month")).toBe(1499);
     expect(planPriceCents(pricing, "year")).toBeNull();
     expect(planPriceCents(null, "month")).toBeNull();
+  });
+});
+
+describe("markHeldPlan (?user_id= of the caller)", () => {
+  const now = Date.UTC(2026, 10, 21);
+  const options = buildPaymentOptions(
+    APP,
+    { monthlyPrice: 1499, annualPrice: 9900, annualDurationUnit: "years" },
+    { now, paymentProcessor: "local" },
+  );
+  it("marks and selects the plan the user holds, and says until when", () => {
+    const r = markHeldPlan(options, APP.id, { interval: "month", currentPeriodEnd: Date.UTC(2026, 11, 21) });
+    expect(r.payment_options.map((o) => [o.id, o.isCurrentPlan])).toEqual([
+      [`${APP.id}:month`, true],
+      [`${APP.id}:year`, false],
+    ]);
+    expect(r.defaultSelectedId).toBe(`${APP.id}:month`);
+    expect(r.current_plan).toEqual({ id: `${APP.id}:month`, current_period_end: "2026-12-21T00:00:00.000Z" });
+  });
+  it("changes nothing but current_plan: null for a user without a plan", () => {
+    expect(markHeldPlan(options, APP.id, null)).toEqual({ ...options, current_plan: null });
+  });
+  it("names a held plan no longer on sale without marking another", () => {
+    const annualOnly = buildPaymentOptions(
+      APP,
+      { monthlyPrice: null, annualPrice: 9900, annualDurationUnit: "years" },
+      { now, paymentProcessor: "local" },
+    );
+    const r = markHeldPlan(annualOnly, APP.id, { interval: "month", currentPeriodEnd: now });
+    expect(r.payment_options.every((o) => !o.isCurrentPlan)).toBe(true);
+    expect(r.defaultSelectedId).toBe(`${APP.id}:year`);
+    expect(r.current_plan?.id).toBe(`${APP.id}:month`);
   });
 });

@@ -25,6 +25,8 @@ export interface RawPaymentOption {
   priceId?: string;
   isRecurring?: boolean;
   paymentProcessor?: string;
+  /** The plan the asking user already holds (?user_id= of the caller themself). */
+  isCurrentPlan?: boolean;
 }
 
 /** One option after normalisation: prices in dollars. */
@@ -55,6 +57,8 @@ export interface PaymentOptionsResponse {
   continuousAnnualPromise: string;
   prices_in_cents: boolean;
   defaultSelectedId: string | null;
+  /** The plan the asking user holds and until when (ISO), or null: asked with ?user_id= of the caller. */
+  current_plan?: { id: string; current_period_end: string } | null;
 }
 
 export const PAYMENT_OPTION_DEFAULTS = {
@@ -250,6 +254,27 @@ export function buildPaymentOptions(
     prices_in_cents: true,
     defaultSelectedId:
       annual !== null ? priceOptionId(app.id, "year") : monthly !== null ? priceOptionId(app.id, "month") : null,
+  };
+}
+
+/**
+ * The options as the user who holds a plan sees them: their plan marked (isCurrentPlan) and selected
+ * (defaultSelectedId), and current_plan saying until when. A held plan no longer on sale is still
+ * named in current_plan, and nothing is marked.
+ */
+export function markHeldPlan(
+  response: PaymentOptionsResponse,
+  appId: string,
+  held: { interval: PlanInterval; currentPeriodEnd: number } | null,
+): PaymentOptionsResponse {
+  if (!held) return { ...response, current_plan: null };
+  const id = priceOptionId(appId, held.interval);
+  const onSale = response.payment_options.some((o) => o.id === id);
+  return {
+    ...response,
+    payment_options: response.payment_options.map((o) => ({ ...o, isCurrentPlan: o.id === id })),
+    defaultSelectedId: onSale ? id : response.defaultSelectedId,
+    current_plan: { id, current_period_end: new Date(held.currentPeriodEnd).toISOString() },
   };
 }
 
