@@ -311,6 +311,23 @@ test.describe("browsing classes", () => {
     await expect(h1(page)).toHaveText("This page of results isn't available");
   });
 
+  test("on a phone the filters fold away, even with filters on, and open from their summary", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/classes?category=Guitar");
+    const summary = page.locator("summary", { hasText: "Filters" });
+    await expect(summary).toHaveText("Filters · 1 on");
+    await expect(page.getByRole("combobox", { name: "Category" })).toBeHidden();
+    // The first class is on the first screen, not below the whole filter panel.
+    const first = resultCards(page).first();
+    await expect(first).toBeVisible();
+    expect((await first.boundingBox())!.y).toBeLessThan(844);
+    // A native disclosure: it opens without JavaScript, by keyboard too.
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("combobox", { name: "Category" })).toHaveValue("Guitar");
+    await expectNoAxeViolations(page);
+  });
+
   test("the filter form's search field; a search with no matches says so", async ({ page }) => {
     await page.goto("/classes?view=Top%20rated");
     await page.getByRole("searchbox", { name: "Search", exact: true }).fill("zzzqqqxxyy");

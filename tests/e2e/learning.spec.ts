@@ -191,6 +191,7 @@ test.describe("watching lessons", () => {
     await page.getByRole("button", { name: "Mark as complete" }).click();
     await expect(page).toHaveURL(watchPath(second));
     await expect(page.getByText("Marked as complete")).toBeVisible();
+    await expect(page.getByText(`You finished “${first.title}”. Up next: ${second.title}.`)).toBeVisible();
     const lessons = page.getByRole("complementary", { name: riffs.title });
     await expect(lessons.getByRole("link", { name: `${first.title}, completed` })).toBeVisible();
     const expected = String(Math.round(100 / riffs.lessons.length));

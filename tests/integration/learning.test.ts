@@ -282,7 +282,12 @@ describe("'Mark as complete', the library and the dashboard", () => {
     const done = await browser.post(slug(lessons[0]), { intent: "complete" });
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe(slug(lessons[1]));
-    expect(await browser.toast()).toMatchObject({ title: "Marked as complete" });
+    // The page changes to the next lesson, so the toast says which lesson was finished and what is next.
+    expect(await browser.toast()).toEqual({
+      kind: "success",
+      title: "Marked as complete",
+      description: `You finished “${lessons[0].title}”. Up next: ${lessons[1].title}.`,
+    });
     expect((await progressRow(userId, lessons[0].id))!.percent).toBe(100);
     // Twice is still once.
     expect((await browser.post(slug(lessons[0]), { intent: "complete" })).status).toBe(303);

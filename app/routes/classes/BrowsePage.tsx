@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ButtonLink, buttonClass } from "~/ui/Button";
 import type { CollectionSummary } from "~/features/catalog/collections.server";
 import type { ProductCardView } from "~/features/catalog/card";
@@ -131,9 +131,18 @@ function FilterPanel({
   facets: NonNullable<BrowseData["facets"]>;
   isFiltered: boolean;
 }) {
+  const on = (filters.category ? 1 : 0) + (filters.search ? 1 : 0) + filters.topics.length + filters.genres.length;
+  const panel = useRef<HTMLDetailsElement>(null);
+  // Closed in the page, so a phone sees results first (the summary says how many filters are on);
+  // wide screens show the panel beside the results by CSS, and open it here where CSS cannot.
+  useEffect(() => {
+    if (panel.current && window.matchMedia("(min-width: 834px)").matches) panel.current.open = true;
+  }, []);
   return (
-    <details className="filters" open={isFiltered || undefined}>
-      <summary className="filters__summary">Filters</summary>
+    <details className="filters" ref={panel}>
+      <summary className="filters__summary">
+        Filters{isFiltered ? <span className="filters__count"> · {on} on</span> : null}
+      </summary>
       <Form method="get" action="/classes" className="filters__form">
         <input type="hidden" name="view" value={filters.view} />
         <div className="field">

@@ -107,9 +107,16 @@ export async function watchAction(app: AppContext, request: Request, slug: strin
   if (!outcome.ok) return Response.json({ error: outcome.error }, { status: outcome.status });
   const { next } = neighbours(await classLessonOrder(app, found.product.id), found.lesson.id);
   const goTo = next && canWatch(outcome.access, next) ? watchHref(next) : here;
+  // The page changes under the learner (to the next lesson), so the toast names what they finished.
+  const finished = `You finished “${found.lesson.title}”.`;
   return redirectWithToast(request, goTo, {
     kind: "success",
     title: "Marked as complete",
-    description: next && goTo !== here ? `Up next: ${next.title}` : undefined,
+    description:
+      goTo !== here
+        ? `${finished} Up next: ${next!.title}.`
+        : next
+          ? finished
+          : `${finished} That was the last lesson of the class.`,
   });
 }
