@@ -4,6 +4,7 @@
  * everything a sign-in touches.
  */
 import { anonymousCookie, anonymousIdOf } from "./anonymous.server";
+import { pendingChallengeCookie, pendingChallengeOf } from "./challenge-join.server";
 import { startSession } from "~/features/identity/sessions.server";
 import { afterSignIn } from "~/features/sign-in/after-sign-in.server";
 import type { AppContext } from "~/platform/context";
@@ -14,7 +15,8 @@ import { deviceCookieHeader, deviceTokenOf, sessionCookieHeader } from "./sessio
 /**
  * Signs the user in on this browser and returns the Set-Cookie headers: the new session, the device
  * cookie when the browser had none, and the anonymous cookie cleared when the visitor's data moved to
- * the account. `remember` marks the device remembered. Then what follows a sign-in (features/sign-in).
+ * the account, and the pending challenge join cleared (spent). `remember` marks the device remembered.
+ * Then what follows a sign-in (features/sign-in).
  */
 export async function signIn(
   app: AppContext,
@@ -34,7 +36,9 @@ export async function signIn(
     userId,
     anonymousId: anonymousIdOf(request),
     place: placeOf(request),
+    pendingChallenge: pendingChallengeOf(request),
   });
   if (anonymousDataMoved) cookies.push(anonymousCookie(null, secure));
+  if (pendingChallengeOf(request)) cookies.push(pendingChallengeCookie(null, secure));
   return cookies;
 }

@@ -7,9 +7,10 @@
 // Replaces every catalogue row (collection_items, collections, lessons, product_tags, products,
 // creators) in one batch (one transaction), upserts the homepage banner feature flag, the demo
 // accounts (tests/tools/demo-accounts.mjs), the studio tiers and the demo creator's published app
-// (tests/tools/apps-sql.mjs).
+// (tests/tools/apps-sql.mjs) and the running demo challenge (tests/tools/challenge-sql.mjs).
 import { DEMO_APP_ID, demoAppStatements, studioTierStatements } from "./apps-sql.mjs";
 import { catalogueCounts, catalogueStatements } from "./catalogue-sql.mjs";
+import { challengeStatements } from "./challenge-sql.mjs";
 import { DEMO_ACCOUNTS, demoAccountStatements, demoDiscountStatements } from "./demo-accounts.mjs";
 import { executeSqlFile, fail, parseArgs, writeTempSql } from "./wrangler-env.mjs";
 
@@ -25,6 +26,7 @@ function main() {
     ...demoDiscountStatements(started),
     ...studioTierStatements(),
     ...demoAppStatements(started, creator.id),
+    ...challengeStatements(started),
   ];
   const { file, cleanup } = writeTempSql("catalogue.sql", statements);
   try {

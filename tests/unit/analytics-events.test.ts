@@ -76,6 +76,7 @@ describe("screens", () => {
     expect(screenOf("/collections/guitar")).toBe("collections page");
     expect(screenOf("/library")).toBe("library page");
     expect(screenOf("/cart")).toBe("shopping cart");
+    expect(screenOf("/challenges/30-days-of-music")).toBe("challenge landing page");
     expect(screenOf("/checkout")).toBe("checkout");
     expect(screenOf("/checkout/success")).toBeNull();
     expect(screenOf("/account")).toBeNull();
@@ -85,6 +86,7 @@ describe("screens", () => {
     expect(screenEvent("/classes/a/b", "buy now")).toBe("product landing page | buy now");
     expect(screenEvent("/collections/x", "add to cart")).toBeNull();
     expect(screenEvent("/cart", "buy now")).toBeNull();
+    expect(screenEvent("/challenges/x", "get started")).toBe("challenge landing page | get started");
   });
 });
 

@@ -15,7 +15,7 @@ export const EVENTS = {
   // Music school landing page (/school/music)
   musicViewed: "music landing page | viewed",
   musicGetStarted: "music landing page | get started",
-  // Challenge landing page (no route yet)
+  // Challenge landing page (/challenges/{slug})
   challengeViewed: "challenge landing page | viewed",
   challengeGetStarted: "challenge landing page | get started",
   // Class page
@@ -97,6 +97,7 @@ const SCREENS: [RegExp, string][] = [
   [/^\/classes$/, "browse landing page"],
   [/^\/classes\/[^/]+\/[^/]+$/, "product landing page"],
   [/^\/collections\/[^/]+$/, "collections page"],
+  [/^\/challenges\/[^/]+$/, "challenge landing page"],
   [/^\/library$/, "library page"],
   [/^\/cart$/, "shopping cart"],
   [/^\/checkout$/, "checkout"],
@@ -118,9 +119,9 @@ export function screenEvent(pathname: string, action: string): EventName | null 
   return isEventName(name) ? name : null;
 }
 
-/** The slug a page is about (the class, collection or school), merged into its events (spec 7). */
+/** The slug a page is about (the class, collection, school or challenge), merged into its events (spec 7). */
 function pageSlug(pathname: string): string | null {
-  const match = pathname.match(/^\/(?:classes\/[^/]+|collections|schools|school)\/([^/]+)\/?$/);
+  const match = pathname.match(/^\/(?:classes\/[^/]+|collections|schools|school|challenges)\/([^/]+)\/?$/);
   return match ? decodeURIComponent(match[1]).slice(0, 100) : null;
 }
 

@@ -4,14 +4,17 @@
  * 2. the anonymous visitor this was is linked to the account, once (spec 4, "After login"); when this
  *    sign-in made the link, the visitor's onboarding answers and personalized plans hand over to the
  *    account (only the account that claims an anonymous id takes its data);
- * 3. analytics identifies the person (spec 7), after the response: a sign-in never waits for it.
+ * 3. a challenge the visitor pressed "Get started" on before signing in is joined (a pending join);
+ * 4. analytics identifies the person (spec 7), after the response: a sign-in never waits for it.
  * The JSON API's link (POST /api/users/linkAuthUserWithAnonymousUserId) runs step 2 alone.
  */
 import { identifyLater, type SignInPlace } from "~/features/analytics/identify.server";
 import { mergeVisitorCart } from "~/features/cart/cart.server";
+import { joinChallenge } from "~/features/challenges/challenges.server";
 import { claimAnonymousId, type LinkResult } from "~/features/identity/anonymous.server";
 import { moveOnboardingToUser } from "~/features/onboarding/onboarding.server";
 import type { AppContext } from "~/platform/context";
+import { ServiceError } from "~/platform/service-error";
 
 export type { SignInPlace };
 
@@ -31,6 +34,15 @@ async function linkAnonymousData(app: AppContext, anonymousId: string, userId: s
   };
 }
 
+/** Joins the challenge asked for before signing in; one that ended or went away meanwhile is let go. */
+async function joinPendingChallenge(app: AppContext, userId: string, slug: string) {
+  try {
+    await joinChallenge(app, userId, slug);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+  }
+}
+
 /**
  * Runs what follows the user's sign-in from a browser carrying `anonymousId` (or none). Answers
  * whether the visitor's anonymous data moved to the account (the route then clears the anonymous
@@ -38,10 +50,16 @@ async function linkAnonymousData(app: AppContext, anonymousId: string, userId: s
  */
 export async function afterSignIn(
   app: AppContext,
-  { userId, anonymousId, place }: { userId: string; anonymousId: string | null; place: SignInPlace },
+  {
+    userId,
+    anonymousId,
+    place,
+    pendingChallenge = null,
+  }: { userId: string; anonymousId: string | null; place: SignInPlace; pendingChallenge?: string | null },
 ): Promise<{ anonymousDataMoved: boolean }> {
   if (anonymousId) await mergeVisitorCart(app, anonymousId, userId);
   const link = anonymousId ? await linkAnonymousData(app, anonymousId, userId) : null;
+  if (pendingChallenge) await joinPendingChallenge(app, userId, pendingChallenge);
   identifyLater(app, userId, place);
   return { anonymousDataMoved: Boolean(link?.success && link.dataLinked) };
 }

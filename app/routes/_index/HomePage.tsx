@@ -10,6 +10,7 @@ import { HOME_SCROLL_OFFSET_PX, VERTICALS_SECTION_ID, type HomeCta } from "~/fea
 import type { HeroData } from "~/features/home/hero";
 import type { CategoryPreview } from "~/features/home/home.server";
 import { InlineBannerCopy, PromoBanner } from "~/features/home/components/PromoBanner";
+import { ChallengeTeaser, type ChallengeTeaserData } from "~/features/challenges/components/ChallengeTeaser";
 
 export interface HomeData {
   hero: HeroData;
@@ -18,6 +19,8 @@ export interface HomeData {
   categories: CategoryPreview[];
   popular: ProductCardView[];
   newReleases: ProductCardView[];
+  /** The running challenge the page leads to, if any. */
+  challenge: ChallengeTeaserData | null;
   now: number;
 }
 
@@ -34,7 +37,7 @@ function scrollToVerticals(event: MouseEvent<HTMLAnchorElement>) {
   history.replaceState(null, "", `#${VERTICALS_SECTION_ID}`);
 }
 
-export function HomePage({ hero, cta, banner, categories, popular, newReleases, now }: HomeData) {
+export function HomePage({ hero, cta, banner, categories, popular, newReleases, challenge, now }: HomeData) {
   return (
     <div className="home">
       {banner ? <PromoBanner banner={banner} now={now} /> : null}
@@ -96,6 +99,7 @@ export function HomePage({ hero, cta, banner, categories, popular, newReleases, 
         </ul>
       </section>
 
+      {challenge ? <ChallengeTeaser challenge={challenge} now={now} /> : null}
       <HomeRow id="popular" title="Most popular" href={browseHref({})} products={popular} />
       <HomeRow id="new" title="New releases" href={browseHref({ view: "New releases" })} products={newReleases} />
     </div>

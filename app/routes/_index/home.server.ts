@@ -1,5 +1,6 @@
 /** Everything the home page shows, gathered in parallel; lists come through the catalogue's KV cache. */
 import { toCard } from "~/features/catalog/card";
+import { featuredChallenge } from "~/features/challenges/challenges.server";
 import { mostPopular, newReleases } from "~/features/catalog/catalog.server";
 import { BANNER_FLAG, bannerFromFlag } from "~/features/flags/banner";
 import { getFlag } from "~/features/flags/flags.server";
@@ -12,12 +13,13 @@ import { sessionUserOf } from "~/http/session.server";
 import type { AppContext } from "~/platform/context";
 
 export async function loadHome(app: AppContext, request: Request) {
-  const [user, flag, popular, fresh, [categories, priceFacts]] = await Promise.all([
+  const [user, flag, popular, fresh, [categories, priceFacts], challenge] = await Promise.all([
     sessionUserOf(app, request),
     getFlag(app, BANNER_FLAG),
     mostPopular(app, { isForHomepage: true }),
     newReleases(app, { isForHomepage: true }),
     homeFacts(app),
+    featuredChallenge(app),
   ]);
   const offers = readOffers(app, request, user);
   return withOfferCookies(offers, {
@@ -27,6 +29,7 @@ export async function loadHome(app: AppContext, request: Request) {
     categories,
     popular: offers.priced(popular.products.map(toCard)),
     newReleases: offers.priced(fresh.products.map(toCard)),
+    challenge,
     now: app.now,
   });
 }

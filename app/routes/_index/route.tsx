@@ -4,10 +4,12 @@ import { HomePage } from "./HomePage";
 import { loadHome } from "./home.server";
 import catalogStyles from "~/features/catalog/catalog.css";
 import homeStyles from "~/features/home/home.css";
+import challengeStyles from "~/features/challenges/challenges.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogStyles },
   { rel: "stylesheet", href: homeStyles },
+  { rel: "stylesheet", href: challengeStyles },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -4,6 +4,8 @@ import { ProductGrid } from "~/features/catalog/components/ProductCard";
 import type { LibraryClass } from "~/features/learning/library.server";
 import { ButtonLink } from "~/ui/Button";
 import { ClassProgressCard } from "~/features/learning/components/ClassProgressCard";
+import type { DashboardChallenge } from "~/features/challenges/challenges.server";
+import { ChallengeCards } from "~/features/challenges/components/ChallengeCards";
 
 const dateText = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -24,6 +26,8 @@ export interface LearnerDashboardData {
     active: { title: string; href: string; endsAt: string }[];
   };
   recommendations: ProductCardView[];
+  /** The running challenges the learner joined. */
+  challenges: DashboardChallenge[];
   now: number;
 }
 
@@ -35,11 +39,13 @@ export function LearnerDashboard({
   membership,
   schedule,
   recommendations,
+  challenges,
   now,
 }: LearnerDashboardData) {
   return (
     <div className="container cart-page">
       <h1>Welcome back, {firstName}</h1>
+      <ChallengeCards challenges={challenges} />
       <div className="dashboard-grid">
         <section className="library-section" aria-labelledby="continue-title">
           <h2 id="continue-title">Continue watching</h2>

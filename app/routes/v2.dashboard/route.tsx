@@ -4,6 +4,7 @@ import appsStyles from "~/features/apps/apps.css";
 import { AppsSection } from "~/features/apps/components/AppsSection";
 import { creatorDashboardAction } from "../dashboard._index/dashboard.server";
 import catalogStyles from "~/features/catalog/catalog.css";
+import challengeStyles from "~/features/challenges/challenges.css";
 import learningStyles from "~/features/learning/learning.css";
 import { loadLearnerDashboard } from "./dashboard.server";
 import { LearnerDashboard } from "./LearnerDashboard";
@@ -12,6 +13,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogStyles },
   { rel: "stylesheet", href: learningStyles },
   { rel: "stylesheet", href: appsStyles },
+  { rel: "stylesheet", href: challengeStyles },
 ];
 export const meta: MetaFunction = () => [{ title: "Your dashboard" }];
 
