@@ -71,6 +71,8 @@ test.describe("creator storefront", () => {
     await page.locator(".app-hero").getByRole("link", { name: "Marisol Vega" }).click();
     await expect(page).toHaveURL("/creators/marisol-vega");
     await expect(h1(page)).toHaveText("Marisol Vega");
+    if (process.env.STOREFRONT_SHOTS)
+      await page.screenshot({ path: `/tmp/sf-desktop-${testInfo.project.name}.png`, fullPage: true });
 
     await page.goto("/creators/hannah-lindqvist");
     const collections = page.getByRole("region", { name: "Collections with Hannah's classes" });
