@@ -25,7 +25,7 @@ export const EVENTS = {
   productBuyNow: "product landing page | buy now",
   productAddToCart: "product landing page | add to cart",
   addToCartModalViewed: "add-to-cart modal | viewed",
-  // Creator storefront (no route yet)
+  // Creator storefront (/creators/{storefrontSlug}; ?share=1 opens the share modal)
   storefrontViewed: "creator storefront page | viewed",
   storefrontGetStarted: "creator storefront page | get started",
   storefrontLogIn: "creator storefront page | log in",
@@ -104,6 +104,7 @@ const SCREENS: [RegExp, string][] = [
   [/^\/(creator|build)$/, "creators page"],
   [/^\/(v2\/)?dashboard(\/.*)?$/, "creator dashboard page"],
   [/^\/apps\/[^/]+\/[^/]+$/, "dx app landing page"],
+  [/^\/creators\/[^/]+$/, "creator storefront page"],
 ];
 
 /** The analytics screen ('home landing page', ...) an address's path shows, or null. */
@@ -119,14 +120,17 @@ export function screenEvent(pathname: string, action: string): EventName | null 
   return isEventName(name) ? name : null;
 }
 
-/** The slug a page is about (the class, collection, school or challenge), merged into its events (spec 7). */
+/** The slug a page is about (the class, collection, school, challenge or creator), merged into its events (spec 7). */
 function pageSlug(pathname: string): string | null {
-  const match = pathname.match(/^\/(?:classes\/[^/]+|collections|schools|school|challenges)\/([^/]+)\/?$/);
+  const match = pathname.match(/^\/(?:classes\/[^/]+|collections|schools|school|challenges|creators)\/([^/]+)\/?$/);
   return match ? decodeURIComponent(match[1]).slice(0, 100) : null;
 }
 
-/** Parameters that open something over the page (the auth modal, the add-to-cart dialog) or load more of it (the browse cursor, fetched in place with JavaScript): not a new page. */
-const OVERLAY_PARAMS = /^(auth.*|added|redirect|cursor)$/;
+/** Parameters that open something over the page (the auth modal, the add-to-cart dialog, the share modal) or load more of it (the browse cursor, fetched in place with JavaScript): not a new page. */
+const OVERLAY_PARAMS = /^(auth.*|added|redirect|cursor|share)$/;
+
+/** The share modal is open when the address says ?share=1 (or true). */
+const shareOpen = (params: URLSearchParams) => /^(1|true)$/i.test(params.get("share")?.trim() ?? "");
 
 function parts(href: string) {
   const url = new URL(href, "http://local");
@@ -147,7 +151,8 @@ export type EventCall = { name: EventName; properties: Record<string, string> };
  *   that sent the visitor to sign in, ?redirect=, counts as that page's 'log in');
  * - inside the open modal, a link to Create Account or Log In ('... clicked'); a move that carries
  *   the typed email (authEmail) is the email form's answer, counted on the server as 'email signup clicked';
- * - 'add-to-cart modal | viewed' when the page shows the added dialog.
+ * - 'add-to-cart modal | viewed' when the page shows the added dialog;
+ * - the screen's 'share modal viewed' when ?share=1 opens its share modal (the creator storefront).
  */
 export function viewEvents(prevHref: string | null, nextHref: string): EventCall[] {
   const next = parts(nextHref);
@@ -190,5 +195,13 @@ export function viewEvents(prevHref: string | null, nextHref: string): EventCall
       name: EVENTS.addToCartModalViewed,
       properties: { productId: added.slice(0, 100), path: next.pathname },
     });
+  const share =
+    shareOpen(next.params) && !(samePage && shareOpen(prev.params))
+      ? screenEvent(next.pathname, "share modal viewed")
+      : null;
+  if (share) {
+    const slug = pageSlug(next.pathname);
+    out.push({ name: share, properties: { path: next.pathname, ...(slug ? { slug } : {}) } });
+  }
   return out;
 }

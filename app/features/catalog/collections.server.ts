@@ -1,5 +1,5 @@
 /** Collections (bundles of classes) and schools (collections whose programType is 'school'). */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { collectionItems, collections, products, type CollectionRow } from "~/db/schema";
 import type { Db } from "~/platform/db.server";
 import { productsByIds, type ProductSummary } from "./products.server";
@@ -39,8 +39,20 @@ function toSummary(row: CollectionRow, stats: { totalValue: number; classCount: 
   };
 }
 
-/** Every collection with its class count and total value; schools are dropped unless asked for. */
-export async function listCollections(db: Db, { includeSchools = false } = {}): Promise<CollectionSummary[]> {
+/**
+ * Every collection with its class count and total value; schools are dropped unless asked for.
+ * `withClassesFrom` keeps only those holding at least one class of that storefront (a creator's page).
+ */
+export async function listCollections(
+  db: Db,
+  { includeSchools = false, withClassesFrom }: { includeSchools?: boolean; withClassesFrom?: string } = {},
+): Promise<CollectionSummary[]> {
+  const conditions = [
+    includeSchools ? undefined : sql`${collections.programType} <> 'school'`,
+    withClassesFrom === undefined
+      ? undefined
+      : sql`${collections.id} IN (SELECT ci.collection_id FROM ${collectionItems} ci JOIN ${products} p ON p.id = ci.product_id WHERE p.storefront_slug = ${withClassesFrom})`,
+  ];
   const rows = await db
     .select({
       row: collections,
@@ -50,7 +62,7 @@ export async function listCollections(db: Db, { includeSchools = false } = {}): 
     .from(collections)
     .leftJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
     .leftJoin(products, eq(products.id, collectionItems.productId))
-    .where(includeSchools ? undefined : sql`${collections.programType} <> 'school'`)
+    .where(and(...conditions))
     .groupBy(collections.id)
     .orderBy(asc(collections.position), asc(collections.title));
   return rows.map((r) => toSummary(r.row, { totalValue: r.totalValue, classCount: r.classCount }));

@@ -19,6 +19,8 @@ export interface ProductFilters {
   releasedSince?: number;
   /** Only classes with at least one rating (top rated). */
   rated?: boolean;
+  /** Only one creator's classes (their storefront; index products_storefront_kind_popularity). */
+  storefrontSlug?: string;
 }
 
 export interface ProductPage {
@@ -113,6 +115,7 @@ function toSummary(row: ProductRow, creatorName: string): ProductSummary {
 
 function filterConditions(filters: ProductFilters): SQL[] {
   const conditions: SQL[] = [eq(products.kind, "class")];
+  if (filters.storefrontSlug !== undefined) conditions.push(eq(products.storefrontSlug, filters.storefrontSlug));
   if (filters.categories?.length) conditions.push(inArray(products.category, filters.categories));
   if (filters.releasedSince !== undefined) conditions.push(sql`${products.releasedAt} >= ${filters.releasedSince}`);
   if (filters.rated) conditions.push(sql`${products.ratingCount} > 0`);

@@ -147,7 +147,17 @@ export function AppLandingPage(d: LandingPageData) {
       <header className="app-hero">
         <div className="app-landing__inner app-hero__grid">
           <div className="app-hero__text">
-            <p className="app-hero__eyebrow">{d.appName}</p>
+            <p className="app-hero__eyebrow">
+              {d.appName}
+              {d.creator ? (
+                <>
+                  {" "}
+                  <span className="app-hero__creator">
+                    by <Link to={d.creator.href}>{d.creator.name}</Link>
+                  </span>
+                </>
+              ) : null}
+            </p>
             <h1 className="app-hero__title">{page.hero.title}</h1>
             {page.hero.subtitle ? <p className="app-hero__subtitle">{page.hero.subtitle}</p> : null}
             <div className="app-hero__actions">

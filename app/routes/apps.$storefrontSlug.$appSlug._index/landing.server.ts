@@ -14,6 +14,8 @@ import { themeVars } from "~/features/apps/rules";
 import { buyFormSchema } from "~/features/apps/schema";
 import { confirmDirectCheckout } from "~/features/checkout/direct.server";
 import { authHref } from "~/features/identity/modal";
+import { storefrontPath } from "~/features/storefronts/rules";
+import { creatorBySlug } from "~/features/storefronts/storefronts.server";
 import { parseSubmission } from "~/http/form.server";
 import { visitorOf } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
@@ -37,6 +39,8 @@ export interface LandingPageData {
   purchasePending: boolean;
   canonical: string;
   buyError: string | null;
+  /** The creator whose storefront the app is in, when it has a storefront page. */
+  creator: { name: string; href: string } | null;
 }
 
 export async function loadLandingPage(
@@ -55,7 +59,10 @@ export async function loadLandingPage(
   if (user && returned && sessionId) await confirmDirectCheckout(app, user.id, sessionId.slice(0, 100));
   const plans = await appPlansFor(app, view, user?.id);
   const snapshot = view.published!;
-  const mayOpenToday = user && (await todayRole(app, user, view));
+  const [mayOpenToday, creator] = await Promise.all([
+    user ? todayRole(app, user, view) : null,
+    creatorBySlug(app, view.storefrontSlug),
+  ]);
   return {
     appName: view.name,
     storefrontSlug: view.storefrontSlug,
@@ -72,6 +79,7 @@ export async function loadLandingPage(
     purchasePending: returned && !!user && !plans?.activePlan,
     canonical: `${url.origin}${appPaths(view.storefrontSlug, view.appSlug).landing}`,
     buyError,
+    creator: creator ? { name: creator.name, href: storefrontPath(creator.storefrontSlug) } : null,
   };
 }
 

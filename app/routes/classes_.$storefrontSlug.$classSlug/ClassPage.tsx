@@ -13,6 +13,7 @@ import { collectionHref } from "~/features/catalog/components/CollectionCard";
 import { PriceTag } from "~/features/catalog/components/PriceTag";
 import { ProductGrid } from "~/features/catalog/components/ProductCard";
 import { Rating } from "~/features/catalog/components/Rating";
+import { storefrontPath } from "~/features/storefronts/rules";
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -49,7 +50,10 @@ export function ClassPage({ product, descriptionHtml, more, partOf, cta, now }: 
             <h1 id="class-title">{product.title}</h1>
             <p className="class-hero__tagline">{product.tagline}</p>
             <p className="class-hero__creator">
-              with <strong>{product.creator.name}</strong>
+              with{" "}
+              <Link to={storefrontPath(product.creator.storefrontSlug)}>
+                <strong>{product.creator.name}</strong>
+              </Link>
             </p>
             <p className="class-hero__stats">
               <Rating average={product.rating.average} ratings={product.rating.count} />
@@ -129,10 +133,15 @@ export function ClassPage({ product, descriptionHtml, more, partOf, cta, now }: 
             <img src={product.creator.avatarUrl} alt="" width={64} height={64} className="creator-card__avatar" />
             <div>
               <h2 id="creator-title" className="creator-card__name">
-                {product.creator.name}
+                <Link to={storefrontPath(product.creator.storefrontSlug)}>{product.creator.name}</Link>
               </h2>
               <p className="creator-card__headline">{product.creator.headline}</p>
               <p>{product.creator.bio}</p>
+              <p className="creator-card__more">
+                <Link to={storefrontPath(product.creator.storefrontSlug)}>
+                  Visit {product.creator.name}'s storefront
+                </Link>
+              </p>
             </div>
           </section>
         </section>
@@ -142,6 +151,9 @@ export function ClassPage({ product, descriptionHtml, more, partOf, cta, now }: 
         <section className="container class-more" aria-labelledby="more-title">
           <h2 id="more-title">More from {product.creator.name}</h2>
           <ProductGrid products={more} />
+          <p className="class-more__all">
+            <Link to={storefrontPath(product.creator.storefrontSlug)}>See all classes by {product.creator.name}</Link>
+          </p>
         </section>
       ) : null}
     </div>
