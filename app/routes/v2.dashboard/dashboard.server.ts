@@ -3,6 +3,7 @@
  * (classesEnrolled) and recommendations from what they own.
  */
 import { creatorAppsSection } from "~/features/apps/dashboard.server";
+import { enrolledApps } from "~/features/apps/enrolled.server";
 import { recommendations } from "~/features/cart/recommendations.server";
 import { toCard } from "~/features/catalog/card";
 import { requireUser } from "~/http/visitor.server";
@@ -26,11 +27,12 @@ export async function loadLearnerDashboard(app: AppContext, request: Request) {
   const member =
     subs.subscriptions.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due") ?? null;
   const classes = await libraryClasses(app, user.id, owned, member ? watched : []);
-  const [picks, offers, creator] = await Promise.all([
+  const [picks, offers, creator, appsYouUse] = await Promise.all([
     recommendations(app, { productIds: [], useAllPurchases: true, userId: user.id, limit: 4 }),
     offersFor(app, request),
     // New-dashboard creators see their apps above the learner content.
     user.creatorInfo?.hasNewDashboardAccess ? creatorAppsSection(app, user) : Promise.resolve(null),
+    enrolledApps(app, user.id),
   ]);
 
   const enrolled = user.classesEnrolled ?? {};
@@ -60,5 +62,6 @@ export async function loadLearnerDashboard(app: AppContext, request: Request) {
     recommendations: offers.priced(picks.map(toCard)),
     now: app.now,
     creator,
+    appsYouUse,
   });
 }
