@@ -130,6 +130,7 @@ export const PRODUCT_COLUMNS = [
   "popularity",
   "released_at",
   "created_at",
+  "coming_soon",
 ];
 
 const LESSON_CLIPS = 6;
@@ -164,6 +165,7 @@ function productRow(p, now) {
     p.popularity,
     releasedAt,
     createdAt,
+    Boolean(p.comingSoon),
   ];
 }
 
@@ -265,6 +267,7 @@ export function catalogueStatements(now = Date.now(), { reset = true, flags = tr
         "price_cents",
         "position",
         "created_at",
+        "coming_soon",
       ],
       programs.map((c) => [
         c.id,
@@ -277,6 +280,7 @@ export function catalogueStatements(now = Date.now(), { reset = true, flags = tr
         c.price,
         c.position,
         Math.min(now, Math.max(...c.items.map((it) => released(it.product, now))) + DAY_MS),
+        Boolean(c.comingSoon),
       ]),
     ),
   );

@@ -330,3 +330,15 @@ export function clearIdeaDraft(storage: DraftStorage, log: (message: string, err
     log("app idea draft: could not clear", error);
   }
 }
+
+// --- Enrolled apps (getUserEnrolledApps) --------------------------------------------------------
+
+export type EnrolledPlanStatus = "plan ready" | "plan pending" | "plan failed" | "no plan";
+
+/** Where a user's personalized plan of an app stands, in the words the API and the dashboard use. */
+export function enrolledPlanStatus(status: "pending" | "completed" | "failed" | null): EnrolledPlanStatus {
+  if (status === "completed") return "plan ready";
+  if (status === "pending") return "plan pending";
+  if (status === "failed") return "plan failed";
+  return "no plan";
+}

@@ -5,6 +5,7 @@
  */
 import { EVENTS, screenEvent } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
+import { comingSoonRefusal } from "~/features/catalog/rules";
 import { authHref } from "~/features/identity/modal";
 import type { AppContext } from "~/platform/context";
 import { queryOf } from "~/platform/redirect";
@@ -53,6 +54,10 @@ export async function applyCartIntent(
   if (intent !== "empty" && intent !== "remove" && found.length === 0)
     return back(page, { kind: "error", title: "This class is no longer available." });
   const item = found[0] as Sellable;
+  // Coming soon: announced, not on sale. Nothing is added; add-all leaves it out and says so.
+  const soon = intent === "empty" || intent === "remove" ? null : comingSoonRefusal(found);
+  if (soon && intent !== "add-all")
+    return back(withParam(page, "added", null), { kind: "error", title: "Not on sale yet", description: soon });
 
   const owner = ownerOf();
   const query = queryOf(page);
@@ -80,7 +85,7 @@ export async function applyCartIntent(
         await changeCart(app, owner, (items) => {
           const next = addAll(
             items,
-            found.filter((f) => !f.isSubscription),
+            found.filter((f) => !f.isSubscription && !f.comingSoon),
           );
           added = next.slice(items.length).map((i) => i.id);
           return { items: next };
@@ -90,8 +95,10 @@ export async function applyCartIntent(
         return back(
           withQuery("/cart", query),
           added.length > 0
-            ? { kind: "success", title: `${what} added to your cart` }
-            : { kind: "info", title: "Those are already in your cart" },
+            ? { kind: "success", title: `${what} added to your cart`, description: soon ?? undefined }
+            : soon
+              ? { kind: "error", title: "Not on sale yet", description: soon }
+              : { kind: "info", title: "Those are already in your cart" },
         );
       }
       case "remove":

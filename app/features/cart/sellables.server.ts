@@ -20,6 +20,8 @@ export interface Sellable {
   href: string;
   isSubscription: boolean;
   isCollection: boolean;
+  /** Announced, not on sale yet: no cart or checkout takes it (catalog comingSoonRefusal). */
+  comingSoon: boolean;
   /** A collection's classes bought one by one, at their regular prices. */
   totalValuePriceInCents: number | null;
   priceInfo: { price: number; crossedPrice: number | null };
@@ -44,6 +46,7 @@ export async function sellablesByIds(db: Db, ids: string[]): Promise<Sellable[]>
       href: `/classes/${p.storefrontSlug}/${p.classSlug}`,
       isSubscription: p.subscriptionSlug !== "",
       isCollection: false,
+      comingSoon: p.comingSoon,
       totalValuePriceInCents: null,
       priceInfo: p.priceInfo,
       offer: {
@@ -77,6 +80,7 @@ async function collectionsByIds(db: Db, ids: string[]): Promise<Sellable[]> {
     href: row.programType === "school" ? `/schools/${row.slug}` : `/collections/${row.slug}`,
     isSubscription: false,
     isCollection: true,
+    comingSoon: row.comingSoon,
     totalValuePriceInCents: totalValue,
     // A bundle's crossed price is its total value, not a countdown offer: it always shows.
     priceInfo: { price: row.priceCents, crossedPrice: totalValue > row.priceCents ? totalValue : null },

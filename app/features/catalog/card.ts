@@ -18,6 +18,7 @@ export type ProductCardData = Pick<
   | "crossedPriceApplicableFrom"
   | "specialOnlyVip"
   | "shouldNotHideDiscount"
+  | "comingSoon"
 >;
 
 /** A card as one visitor sees it: the countdown offer decided, the offer fields gone. */
@@ -39,5 +40,6 @@ export function toCard(p: ProductSummary): ProductCardData {
     crossedPriceApplicableFrom: p.crossedPriceApplicableFrom,
     specialOnlyVip: p.specialOnlyVip,
     shouldNotHideDiscount: p.shouldNotHideDiscount,
+    comingSoon: p.comingSoon,
   };
 }

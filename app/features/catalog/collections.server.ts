@@ -17,6 +17,8 @@ export interface CollectionSummary {
   /** The sum of the classes' regular prices: what buying them one by one would cost. */
   totalValuePriceInCents: number;
   classCount: number;
+  /** Announced but not on sale yet: its page offers the waitlist, and nothing can buy it. */
+  comingSoon: boolean;
 }
 
 export interface CollectionDetail extends CollectionSummary {
@@ -36,6 +38,7 @@ function toSummary(row: CollectionRow, stats: { totalValue: number; classCount: 
     priceInfo: { price: row.priceCents, crossedPrice: stats.totalValue > row.priceCents ? stats.totalValue : null },
     totalValuePriceInCents: stats.totalValue,
     classCount: stats.classCount,
+    comingSoon: row.comingSoon,
   };
 }
 

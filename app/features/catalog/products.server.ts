@@ -53,6 +53,8 @@ export interface ProductSummary {
   rating: { average: number; count: number };
   popularity: number;
   releasedAt: string;
+  /** Announced but not on sale yet: its page offers the waitlist, and nothing can buy it. */
+  comingSoon: boolean;
 }
 
 export interface ProductDetail extends ProductSummary {
@@ -110,6 +112,7 @@ function toSummary(row: ProductRow, creatorName: string): ProductSummary {
     rating: { average: row.ratingAverage, count: row.ratingCount },
     popularity: row.popularity,
     releasedAt: new Date(row.releasedAt).toISOString(),
+    comingSoon: row.comingSoon,
   };
 }
 

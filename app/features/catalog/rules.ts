@@ -119,3 +119,19 @@ export interface ShownPrice {
 export type PricedFor<T extends OfferFields & { priceInfo: PriceInfo }> = Omit<T, keyof OfferFields | "priceInfo"> & {
   priceInfo: ShownPrice;
 };
+
+/** The waitlist a coming-soon class or collection offers (the Join Waitlist form's list). */
+export function waitlistListOf(item: { kind: "class" | "collection"; id: string; slug?: string }): string {
+  return item.kind === "class" ? `class:${item.id}` : `collection:${item.slug ?? item.id}`;
+}
+
+/**
+ * Why items cannot be bought because they are coming soon (announced, not on sale yet), in words,
+ * or null when none is. Every way in (cart, buy now, checkout, the purchase API) asks this.
+ */
+export function comingSoonRefusal(items: { title: string; comingSoon: boolean }[]): string | null {
+  const soon = items.filter((i) => i.comingSoon);
+  if (soon.length === 0) return null;
+  const names = soon.map((i) => `"${i.title}"`).join(" and ");
+  return `${names} ${soon.length === 1 ? "is" : "are"} coming soon and can't be bought yet. Join the waitlist on ${soon.length === 1 ? "its" : "their"} page to hear when ${soon.length === 1 ? "it opens" : "they open"}.`;
+}

@@ -7,6 +7,7 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { checkoutSessions, users, type CheckoutLine, type CheckoutSessionRow, type UserRow } from "~/db/schema";
 import { paymentAttribution } from "~/features/attribution/rules";
 import { withQuery } from "~/features/cart/rules";
+import { comingSoonRefusal } from "~/features/catalog/rules";
 import { PAYMENTS_NOT_CONFIGURED } from "~/platform/adapters/payments/messages";
 import { paymentsMode, paymentsProvider } from "~/platform/adapters/payments/payments.server";
 import type { AppContext } from "~/platform/context";
@@ -126,6 +127,8 @@ export async function openCheckout(
     if (next) return { ok: true, url: next, session: existing };
   }
   if (order.lines.length === 0) return { ok: false, status: 400, formError: CHECKOUT_MESSAGES.emptyCart };
+  const soon = comingSoonRefusal(order.lines);
+  if (soon) return { ok: false, status: 409, formError: soon };
   if (order.discount?.problem) return { ok: false, status: 400, codeError: order.discount.problem };
 
   const provider = paymentsProvider(app);

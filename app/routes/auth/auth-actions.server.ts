@@ -46,7 +46,7 @@ import { anonymousIdOf } from "~/http/anonymous.server";
 import { challengeCookieHeader, challengeFromCookie, deviceTokenOf } from "~/http/session.server";
 import { signIn } from "~/http/sign-in.server";
 import { answerSignInChallenge, verifiedFactor } from "~/features/identity/totp.server";
-import { joinWaitlist } from "~/features/identity/waitlist.server";
+import { joinWaitlistFromForm } from "~/features/identity/waitlist.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
 /** What the answers need of a conform submission, successful or not. */
@@ -396,9 +396,10 @@ export async function joinWaitlistForm(app: AppContext, request: Request) {
   const submission = parseForm(formData, { schema: joinWaitlistSchema(app.env.SUPPORT_EMAIL) });
   if (submission.status !== "success") return answer(submission, context, 400);
   try {
-    await joinWaitlist(app, {
+    await joinWaitlistFromForm(app, {
       email: submission.value.email,
       list: context.options.source ?? context.page.split("?")[0],
+      page: context.page,
     });
   } catch (error) {
     console.error("waitlist failed", error);

@@ -10,6 +10,8 @@ import type { ProductCardView } from "~/features/catalog/card";
 import type { ProductDetail } from "~/features/catalog/products.server";
 import { browseHref } from "~/features/catalog/rules";
 import { collectionHref } from "~/features/catalog/components/CollectionCard";
+import { ComingSoonOffer } from "~/features/catalog/components/ComingSoon";
+import { waitlistListOf } from "~/features/catalog/rules";
 import { PriceTag } from "~/features/catalog/components/PriceTag";
 import { ProductGrid } from "~/features/catalog/components/ProductCard";
 import { Rating } from "~/features/catalog/components/Rating";
@@ -57,18 +59,24 @@ export function ClassPage({ product, descriptionHtml, more, partOf, cta, now }: 
             </p>
             <p className="class-hero__stats">
               <Rating average={product.rating.average} ratings={product.rating.count} />
-              <span>{count.format(product.popularity)} students</span>
+              {product.comingSoon ? null : <span>{count.format(product.popularity)} students</span>}
               <span>{product.level}</span>
             </p>
-            <PriceTag price={product.priceInfo.price} crossedPrice={product.priceInfo.crossedPrice} size="large" />
-            <OfferNote endsAt={product.priceInfo.offerEndsAt} now={now} />
-            <BuyButtons
-              cta={cta}
-              title={product.title}
-              price={product.priceInfo}
-              buyLabel={product.subscriptionSlug ? "Get started" : "Buy now"}
-              canAddToCart={!product.subscriptionSlug}
-            />
+            {product.comingSoon && !cta.owned ? (
+              <ComingSoonOffer page={cta.page} list={waitlistListOf({ kind: "class", id: product.id })} what="class" />
+            ) : (
+              <>
+                <PriceTag price={product.priceInfo.price} crossedPrice={product.priceInfo.crossedPrice} size="large" />
+                <OfferNote endsAt={product.priceInfo.offerEndsAt} now={now} />
+                <BuyButtons
+                  cta={cta}
+                  title={product.title}
+                  price={product.priceInfo}
+                  buyLabel={product.subscriptionSlug ? "Get started" : "Buy now"}
+                  canAddToCart={!product.subscriptionSlug}
+                />
+              </>
+            )}
             {partOf.length > 0 ? (
               <p className="class-hero__part-of">
                 Also in{" "}

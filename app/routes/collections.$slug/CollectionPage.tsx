@@ -4,7 +4,9 @@ import { CartButton } from "~/features/cart/components/CartButton";
 import type { ProductCta } from "~/features/cart/cta.server";
 import type { ProductCardView } from "~/features/catalog/card";
 import type { CollectionDetail } from "~/features/catalog/collections.server";
+import { ComingSoonOffer } from "~/features/catalog/components/ComingSoon";
 import { ProductGrid } from "~/features/catalog/components/ProductCard";
+import { waitlistListOf } from "~/features/catalog/rules";
 
 /** A collection or school: what it is, its price against the total value of its classes, and the classes. */
 export function CollectionPage({
@@ -29,31 +31,41 @@ export function CollectionPage({
             </p>
             <h1 id="collection-title">{collection.title}</h1>
             <p className="class-hero__tagline">{collection.tagline}</p>
-            <dl className="value-box">
-              <div>
-                <dt>{kind} price</dt>
-                <dd className="value-box__price">{formatCents(collection.priceInfo.price)}</dd>
-              </div>
-              <div>
-                <dt>Total value</dt>
-                <dd>
-                  <s>{formatCents(collection.totalValuePriceInCents)}</s>
-                </dd>
-              </div>
-              {saving > 0 ? (
-                <div>
-                  <dt>You save</dt>
-                  <dd className="value-box__saving">{formatCents(saving)}</dd>
-                </div>
-              ) : null}
-            </dl>
-            <BuyButtons
-              cta={cta}
-              title={collection.title}
-              price={{ ...collection.priceInfo, offerEndsAt: null }}
-              buyIntent="buy-now"
-              canAddToCart
-            />
+            {collection.comingSoon && !cta.owned ? (
+              <ComingSoonOffer
+                page={cta.page}
+                list={waitlistListOf({ kind: "collection", id: collection.id, slug: collection.slug })}
+                what={kind.toLowerCase()}
+              />
+            ) : (
+              <>
+                <dl className="value-box">
+                  <div>
+                    <dt>{kind} price</dt>
+                    <dd className="value-box__price">{formatCents(collection.priceInfo.price)}</dd>
+                  </div>
+                  <div>
+                    <dt>Total value</dt>
+                    <dd>
+                      <s>{formatCents(collection.totalValuePriceInCents)}</s>
+                    </dd>
+                  </div>
+                  {saving > 0 ? (
+                    <div>
+                      <dt>You save</dt>
+                      <dd className="value-box__saving">{formatCents(saving)}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+                <BuyButtons
+                  cta={cta}
+                  title={collection.title}
+                  price={{ ...collection.priceInfo, offerEndsAt: null }}
+                  buyIntent="buy-now"
+                  canAddToCart
+                />
+              </>
+            )}
           </div>
         </div>
       </section>
@@ -65,7 +77,7 @@ export function CollectionPage({
         <section aria-labelledby="collection-classes">
           <div className="collection-body__classes-head">
             <h2 id="collection-classes">The classes</h2>
-            {collection.classes.length > 1 && !cta.owned ? (
+            {collection.classes.length > 1 && !cta.owned && !collection.comingSoon ? (
               <CartButton
                 intent="add-all"
                 productIds={collection.classes.map((c) => c.id)}

@@ -3,6 +3,8 @@ import { authHref } from "~/features/identity/modal";
 import { ClassProgressCard } from "~/features/learning/components/ClassProgressCard";
 import { ButtonLink } from "~/ui/Button";
 import type { LibraryClass, LibraryCollection } from "~/features/learning/library.server";
+import type { Spark } from "~/features/sparks/sparks.server";
+import { durationText } from "~/platform/format";
 
 const purchased = new Intl.DateTimeFormat("en-US", {
   month: "short",
@@ -15,12 +17,14 @@ export interface LibraryPageData {
   signedIn: boolean;
   classes: LibraryClass[];
   collections: LibraryCollection[];
+  /** Free previews saved from Sparks, last saved first. */
+  saved: Spark[];
   isMember: boolean;
   now: number;
 }
 
 /** /library: the classes to watch (last watched first, with progress and 'Continue'), then collections; a sign-in prompt or an empty state otherwise. */
-export function LibraryPage({ signedIn, classes, collections, isMember, now }: LibraryPageData) {
+export function LibraryPage({ signedIn, classes, collections, saved, isMember, now }: LibraryPageData) {
   if (!signedIn) {
     return (
       <div className="container cart-page">
@@ -35,7 +39,7 @@ export function LibraryPage({ signedIn, classes, collections, isMember, now }: L
       </div>
     );
   }
-  const empty = classes.length === 0 && collections.length === 0;
+  const empty = classes.length === 0 && collections.length === 0 && saved.length === 0;
   return (
     <div className="container cart-page">
       <h1>Your library</h1>
@@ -56,6 +60,9 @@ export function LibraryPage({ signedIn, classes, collections, isMember, now }: L
           <ButtonLink to="/classes" size="large">
             Explore Classes
           </ButtonLink>
+          <p className="muted">
+            Or watch free previews in <Link to="/v2/sparks">Sparks</Link> and save the ones you like.
+          </p>
         </section>
       ) : null}
       {classes.length > 0 ? (
@@ -81,6 +88,37 @@ export function LibraryPage({ signedIn, classes, collections, isMember, now }: L
                   </h3>
                   <p className="learning-card__meta">
                     Purchased {purchased.format(new Date(c.purchasedAt))}. Its classes are listed above.
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {saved.length > 0 ? (
+        <section className="library-section" aria-labelledby="library-saved-title">
+          <h2 id="library-saved-title">Saved</h2>
+          <p className="muted">
+            Free previews you saved from <Link to="/v2/sparks">Sparks</Link>.
+          </p>
+          <ul className="learning-grid" aria-label="Saved previews">
+            {saved.map((s) => (
+              <li key={s.id} className="learning-card">
+                <img
+                  className="learning-card__cover"
+                  src={s.class.coverUrl}
+                  alt=""
+                  width={640}
+                  height={360}
+                  loading="lazy"
+                />
+                <div className="learning-card__body">
+                  <h3 className="learning-card__title">
+                    <Link to={s.href}>{s.title}</Link>
+                  </h3>
+                  <p className="learning-card__meta">
+                    Free preview · {durationText(s.durationSeconds)} · from{" "}
+                    <Link to={s.class.href}>{s.class.title}</Link>
                   </p>
                 </div>
               </li>

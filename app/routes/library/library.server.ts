@@ -1,6 +1,7 @@
 /**
  * /library: the classes a learner can watch, last watched first, each with its progress and a
- * 'Continue' to the next unfinished lesson; then the collections they bought.
+ * 'Continue' to the next unfinished lesson; then the collections they bought; then the free previews
+ * they saved from Sparks.
  */
 import { sellablesByIds } from "~/features/cart/sellables.server";
 import { watchedClasses } from "~/features/learning/progress.server";
@@ -11,6 +12,7 @@ import {
   type LibraryCollection,
 } from "~/features/learning/library.server";
 import { userPurchases } from "~/features/purchases/purchases.server";
+import { savedSparks, type Spark } from "~/features/sparks/sparks.server";
 import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import { visitorOf } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
@@ -22,13 +24,15 @@ export async function loadLibrary(app: AppContext, request: Request) {
       signedIn: false as const,
       classes: [] as LibraryClass[],
       collections: [] as LibraryCollection[],
+      saved: [] as Spark[],
       isMember: false,
     };
-  const [owned, watched, bought, flags] = await Promise.all([
+  const [owned, watched, bought, flags, saved] = await Promise.all([
     ownedClasses(app, user.id),
     watchedClasses(app, user.id),
     userPurchases(app, user.id),
     subscriptionFlags(app, user.id),
+    savedSparks(app, user.id),
   ]);
   const classes = await libraryClasses(app, user.id, owned, flags.hasActiveOrTrialSubscription ? watched : []);
 
@@ -40,5 +44,5 @@ export async function loadLibrary(app: AppContext, request: Request) {
     href: c.href,
     purchasedAt: new Date(bought.find((p) => p.productId === c.id)?.purchasedAt ?? app.now).toISOString(),
   }));
-  return { signedIn: true as const, classes, collections, isMember: flags.hasActiveOrTrialSubscription };
+  return { signedIn: true as const, classes, collections, saved, isMember: flags.hasActiveOrTrialSubscription };
 }

@@ -3,6 +3,7 @@
  * (classesEnrolled) and recommendations from what they own.
  */
 import { creatorAppsSection } from "~/features/apps/dashboard.server";
+import { enrolledApps } from "~/features/apps/enrolled.server";
 import { dashboardChallenges } from "~/features/challenges/challenges.server";
 import { recommendations } from "~/features/cart/recommendations.server";
 import { toCard } from "~/features/catalog/card";
@@ -27,12 +28,13 @@ export async function loadLearnerDashboard(app: AppContext, request: Request) {
   const member =
     subs.subscriptions.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due") ?? null;
   const classes = await libraryClasses(app, user.id, owned, member ? watched : []);
-  const [picks, offers, creator, challenges] = await Promise.all([
+  const [picks, offers, creator, challenges, appsYouUse] = await Promise.all([
     recommendations(app, { productIds: [], useAllPurchases: true, userId: user.id, limit: 4 }),
     offersFor(app, request),
     // New-dashboard creators see their apps above the learner content.
     user.creatorInfo?.hasNewDashboardAccess ? creatorAppsSection(app, user) : Promise.resolve(null),
     dashboardChallenges(app, user.id),
+    enrolledApps(app, user.id),
   ]);
 
   const enrolled = user.classesEnrolled ?? {};
@@ -63,5 +65,6 @@ export async function loadLearnerDashboard(app: AppContext, request: Request) {
     challenges,
     now: app.now,
     creator,
+    appsYouUse,
   });
 }

@@ -7,6 +7,7 @@ import catalogStyles from "~/features/catalog/catalog.css";
 import challengeStyles from "~/features/challenges/challenges.css";
 import learningStyles from "~/features/learning/learning.css";
 import { loadLearnerDashboard } from "./dashboard.server";
+import { EnrolledAppsSection } from "./EnrolledAppsSection";
 import { LearnerDashboard } from "./LearnerDashboard";
 
 export const links: LinksFunction = () => [
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = ({ request, context }: ActionFunctionArgs) => creatorDashboardAction(context.app, request);
 
 export default function LearnerDashboardRoute() {
-  const { creator, ...learner } = useLoaderData<typeof loader>();
+  const { creator, appsYouUse, ...learner } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const [params] = useSearchParams();
   return (
@@ -41,6 +42,7 @@ export default function LearnerDashboardRoute() {
         </div>
       ) : null}
       <LearnerDashboard {...learner} />
+      <EnrolledAppsSection apps={appsYouUse} />
     </>
   );
 }

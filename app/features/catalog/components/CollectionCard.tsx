@@ -1,6 +1,7 @@
 import { Link } from "~/ui/router";
 import { formatCents } from "~/platform/format";
 import type { CollectionSummary } from "../collections.server";
+import { ComingSoonMark } from "./ComingSoon";
 
 export function collectionHref(collection: { slug: string; programType: "collection" | "school" }) {
   if (collection.programType === "school")
@@ -31,10 +32,14 @@ export function CollectionCard({ collection }: { collection: CollectionSummary }
           </Link>
         </h3>
         <p className="product-card__creator">{collection.tagline}</p>
-        <p className="price-tag">
-          <span className="price-tag__price">{formatCents(collection.priceInfo.price)}</span>
-          <span className="price-tag__value">{formatCents(collection.totalValuePriceInCents)} total value</span>
-        </p>
+        {collection.comingSoon ? (
+          <ComingSoonMark />
+        ) : (
+          <p className="price-tag">
+            <span className="price-tag__price">{formatCents(collection.priceInfo.price)}</span>
+            <span className="price-tag__value">{formatCents(collection.totalValuePriceInCents)} total value</span>
+          </p>
+        )}
       </div>
     </article>
   );

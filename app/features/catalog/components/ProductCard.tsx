@@ -1,6 +1,7 @@
 import { Link } from "~/ui/router";
 import { durationText } from "~/platform/format";
 import type { ProductCardView } from "../card";
+import { ComingSoonMark } from "./ComingSoon";
 import { PriceTag } from "./PriceTag";
 import { Rating } from "./Rating";
 
@@ -46,7 +47,11 @@ export function ProductCard({
           <span aria-hidden="true">·</span>
           <span>{durationText(product.totalSeconds)}</span>
         </p>
-        <PriceTag price={product.priceInfo.price} crossedPrice={product.priceInfo.crossedPrice} />
+        {product.comingSoon ? (
+          <ComingSoonMark />
+        ) : (
+          <PriceTag price={product.priceInfo.price} crossedPrice={product.priceInfo.crossedPrice} />
+        )}
       </div>
     </article>
   );

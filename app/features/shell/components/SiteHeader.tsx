@@ -20,6 +20,7 @@ const NAV = [
       path.startsWith("/collections") || (path === "/classes" && view === "collections"),
   },
   { to: "/school/music", label: "Music school", isCurrent: (path: string) => path.startsWith("/school") },
+  { to: "/v2/sparks", label: "Sparks", isCurrent: (path: string) => path.startsWith("/v2/sparks") },
 ];
 
 /** The site header: logo, primary navigation and class search. On phones the navigation folds into a <details> menu that needs no JavaScript. */
