@@ -31,7 +31,7 @@ export const EVENTS = {
   storefrontLogIn: "creator storefront page | log in",
   storefrontShareModalViewed: "creator storefront page | share modal viewed",
   storefrontShareModalShared: "creator storefront page | share modal shared",
-  // Behind-the-scenes product videos (no route yet)
+  // Behind-the-scenes product videos (/bts/{slug})
   btsViewed: "bts product video page | viewed",
   btsGetStarted: "bts product video page | get started",
   btsLogIn: "bts product video page | log in",
@@ -103,6 +103,7 @@ const SCREENS: [RegExp, string][] = [
   [/^\/(creator|build)$/, "creators page"],
   [/^\/(v2\/)?dashboard(\/.*)?$/, "creator dashboard page"],
   [/^\/apps\/[^/]+\/[^/]+$/, "dx app landing page"],
+  [/^\/bts\/[^/]+$/, "bts product video page"],
 ];
 
 /** The analytics screen ('home landing page', ...) an address's path shows, or null. */
@@ -120,12 +121,12 @@ export function screenEvent(pathname: string, action: string): EventName | null 
 
 /** The slug a page is about (the class, collection or school), merged into its events (spec 7). */
 function pageSlug(pathname: string): string | null {
-  const match = pathname.match(/^\/(?:classes\/[^/]+|collections|schools|school)\/([^/]+)\/?$/);
+  const match = pathname.match(/^\/(?:classes\/[^/]+|collections|schools|school|bts)\/([^/]+)\/?$/);
   return match ? decodeURIComponent(match[1]).slice(0, 100) : null;
 }
 
-/** Parameters that open something over the page (the auth modal, the add-to-cart dialog) or load more of it (the browse cursor, fetched in place with JavaScript): not a new page. */
-const OVERLAY_PARAMS = /^(auth.*|added|redirect|cursor)$/;
+/** Parameters that open something over the page (the auth modal, the add-to-cart dialog, the bts feedback's success modal) or load more of it (the browse cursor, fetched in place with JavaScript): not a new page. */
+const OVERLAY_PARAMS = /^(auth.*|added|feedback|redirect|cursor)$/;
 
 function parts(href: string) {
   const url = new URL(href, "http://local");
@@ -146,7 +147,8 @@ export type EventCall = { name: EventName; properties: Record<string, string> };
  *   that sent the visitor to sign in, ?redirect=, counts as that page's 'log in');
  * - inside the open modal, a link to Create Account or Log In ('... clicked'); a move that carries
  *   the typed email (authEmail) is the email form's answer, counted on the server as 'email signup clicked';
- * - 'add-to-cart modal | viewed' when the page shows the added dialog.
+ * - 'add-to-cart modal | viewed' when the page shows the added dialog;
+ * - 'bts product video page | success modal viewed' when a bts page shows ?feedback=sent.
  */
 export function viewEvents(prevHref: string | null, nextHref: string): EventCall[] {
   const next = parts(nextHref);
@@ -188,6 +190,16 @@ export function viewEvents(prevHref: string | null, nextHref: string): EventCall
     out.push({
       name: EVENTS.addToCartModalViewed,
       properties: { productId: added.slice(0, 100), path: next.pathname },
+    });
+  const feedback = next.params.get("feedback");
+  if (
+    feedback === "sent" &&
+    screen === "bts product video page" &&
+    (!samePage || prev.params.get("feedback") !== feedback)
+  )
+    out.push({
+      name: EVENTS.btsSuccessModalViewed,
+      properties: { path: next.pathname, slug: pageSlug(next.pathname) ?? "" },
     });
   return out;
 }
