@@ -69,8 +69,9 @@ test("a visitor finds a behind-the-scenes video, rates it, sees the thanks and e
     "href",
     `/classes/${video.storefrontSlug}/${video.classSlug}`,
   );
-  await expect(page.getByRole("link", { name: "Get started" })).toHaveAttribute("href", `${page_}?auth=Email`);
-  await expect(page.getByRole("link", { name: "Log in", exact: true })).toHaveAttribute("href", `${page_}?auth=Login`);
+  const join = page.getByRole("region", { name: "Learn from the artists you just watched" });
+  await expect(join.getByRole("link", { name: "Get started" })).toHaveAttribute("href", `${page_}?auth=Email`);
+  await expect(join.getByRole("link", { name: "Log in" })).toHaveAttribute("href", `${page_}?auth=Login`);
   await expect(page.getByRole("complementary").getByRole("link", { name: seeded.title })).toBeVisible();
   await expectNoAxeViolations(page);
 

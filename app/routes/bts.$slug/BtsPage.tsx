@@ -30,8 +30,8 @@ export function BtsPage({
   const player = useRef<HTMLDivElement>(null);
   const { take } = useWatchedSeconds(player, video.endHref);
   return (
-    <div className="container bts-page">
-      <div className="bts-page__main">
+    <div className="container watch-page">
+      <div className="watch-page__main">
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <ol>
             <li>
@@ -101,7 +101,7 @@ export function BtsPage({
         </section>
       </div>
 
-      <aside className="bts-page__aside" aria-labelledby="bts-more-title">
+      <aside className="watch-page__aside bts-page__aside" aria-labelledby="bts-more-title">
         <h2 id="bts-more-title" className="bts-page__more">
           More behind the scenes
         </h2>
