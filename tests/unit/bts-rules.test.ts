@@ -38,7 +38,7 @@ describe("feedback schema", () => {
 
   it("refuses a missing, out-of-range, fractional or non-numeric rating with one clear message", () => {
     for (const fields of [
-      {},
+      {} as Record<string, string>,
       { rating: "" },
       { rating: "0" },
       { rating: "6" },
