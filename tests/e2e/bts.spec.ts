@@ -105,7 +105,7 @@ test("a visitor finds a behind-the-scenes video, rates it, sees the thanks and e
   await expect(mine.getByLabel("Comment (optional)")).toHaveValue(`Lovely (${testInfo.project.name})`);
 
   // Editing: the same answer, changed.
-  await mine.getByText("Fair").click();
+  await mine.getByRole("radio", { name: "2 stars: Fair" }).check();
   await mine.getByLabel("Comment (optional)").fill("On second thoughts, shorter please.");
   await mine.getByRole("button", { name: "Update feedback" }).click();
   await expect(thanks).toBeVisible();
