@@ -6,6 +6,7 @@ import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
 import { builtRoutes } from "./tools/built-routes.mjs";
 import { studioTierStatements } from "./tools/apps-sql.mjs";
+import { btsStatements } from "./tools/bts-sql.mjs";
 import { catalogueStatements } from "./tools/catalogue-sql.mjs";
 import { challengeStatements } from "./tools/challenge-sql.mjs";
 
@@ -25,7 +26,12 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
-            TEST_SEED: [...catalogueStatements(seededAt), ...studioTierStatements(), ...challengeStatements(seededAt)],
+            TEST_SEED: [
+              ...catalogueStatements(seededAt),
+              ...studioTierStatements(),
+              ...challengeStatements(seededAt),
+              ...btsStatements(seededAt),
+            ],
             TEST_SEEDED_AT: seededAt,
             TEST_DEPLOY_VARS: deployVars,
             TEST_ROUTES: builtRoutes(root),

@@ -4,6 +4,7 @@
  * (with their empty states), Get started and Log in for visitors only, the share modal (open, copy,
  * targets through our redirect, close), the 404 for an unknown creator, axe, and a 390 px phone.
  */
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, expectNoHorizontalScroll, h1, isJs, test, waitForHydration } from "./helpers";
 
 const DEX = "/creators/dex-okafor";

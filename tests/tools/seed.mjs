@@ -7,8 +7,10 @@
 // Replaces every catalogue row (collection_items, collections, lessons, product_tags, products,
 // creators) in one batch (one transaction), upserts the homepage banner feature flag, the demo
 // accounts (tests/tools/demo-accounts.mjs), the studio tiers and the demo creator's published app
-// (tests/tools/apps-sql.mjs) and the running demo challenge (tests/tools/challenge-sql.mjs).
+// (tests/tools/apps-sql.mjs), the running demo challenge (tests/tools/challenge-sql.mjs) and the
+// behind-the-scenes videos with some feedback (tests/tools/bts-sql.mjs).
 import { DEMO_APP_ID, demoAppStatements, studioTierStatements } from "./apps-sql.mjs";
+import { BTS_VIDEOS, btsStatements } from "./bts-sql.mjs";
 import { catalogueCounts, catalogueStatements } from "./catalogue-sql.mjs";
 import { challengeStatements } from "./challenge-sql.mjs";
 import { DEMO_ACCOUNTS, demoAccountStatements, demoDiscountStatements } from "./demo-accounts.mjs";
@@ -27,6 +29,7 @@ function main() {
     ...studioTierStatements(),
     ...demoAppStatements(started, creator.id),
     ...challengeStatements(started),
+    ...btsStatements(started),
   ];
   const { file, cleanup } = writeTempSql("catalogue.sql", statements);
   try {
@@ -38,7 +41,7 @@ function main() {
   console.log(
     `Seeded local D1${options["persist-to"] ? ` (${options["persist-to"]})` : ""}: ${c.creators} creators, ${c.classes} classes + ${c.subscriptions} subscription, ` +
       `${c.lessons} lessons, ${c.productTags} tags, ${c.collections} collections + ${c.schools} school (${c.collectionItems} items), ` +
-      `${c.featureFlags} feature flag, ${DEMO_ACCOUNTS.length} demo accounts, the demo app ${DEMO_APP_ID} in ${((Date.now() - started) / 1000).toFixed(1)}s (${statements.length} statements).`,
+      `${c.featureFlags} feature flag, ${DEMO_ACCOUNTS.length} demo accounts, the demo app ${DEMO_APP_ID}, ${BTS_VIDEOS.length} bts videos in ${((Date.now() - started) / 1000).toFixed(1)}s (${statements.length} statements).`,
   );
 }
 

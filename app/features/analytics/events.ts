@@ -31,7 +31,7 @@ export const EVENTS = {
   storefrontLogIn: "creator storefront page | log in",
   storefrontShareModalViewed: "creator storefront page | share modal viewed",
   storefrontShareModalShared: "creator storefront page | share modal shared",
-  // Behind-the-scenes product videos (no route yet)
+  // Behind-the-scenes product videos (/bts/{slug})
   btsViewed: "bts product video page | viewed",
   btsGetStarted: "bts product video page | get started",
   btsLogIn: "bts product video page | log in",
@@ -105,6 +105,7 @@ const SCREENS: [RegExp, string][] = [
   [/^\/(v2\/)?dashboard(\/.*)?$/, "creator dashboard page"],
   [/^\/apps\/[^/]+\/[^/]+$/, "dx app landing page"],
   [/^\/creators\/[^/]+$/, "creator storefront page"],
+  [/^\/bts\/[^/]+$/, "bts product video page"],
 ];
 
 /** The analytics screen ('home landing page', ...) an address's path shows, or null. */
@@ -120,14 +121,14 @@ export function screenEvent(pathname: string, action: string): EventName | null 
   return isEventName(name) ? name : null;
 }
 
-/** The slug a page is about (the class, collection, school, challenge or creator), merged into its events (spec 7). */
+/** The slug a page is about (the class, collection, school, challenge, creator or bts video), merged into its events (spec 7). */
 function pageSlug(pathname: string): string | null {
-  const match = pathname.match(/^\/(?:classes\/[^/]+|collections|schools|school|challenges|creators)\/([^/]+)\/?$/);
+  const match = pathname.match(/^\/(?:classes\/[^/]+|collections|schools|school|challenges|creators|bts)\/([^/]+)\/?$/);
   return match ? decodeURIComponent(match[1]).slice(0, 100) : null;
 }
 
-/** Parameters that open something over the page (the auth modal, the add-to-cart dialog, the share modal) or load more of it (the browse cursor, fetched in place with JavaScript): not a new page. */
-const OVERLAY_PARAMS = /^(auth.*|added|redirect|cursor|share)$/;
+/** Parameters that open something over the page (the auth modal, the add-to-cart dialog, the share modal, the bts feedback's success modal) or load more of it (the browse cursor, fetched in place with JavaScript): not a new page. */
+const OVERLAY_PARAMS = /^(auth.*|added|feedback|redirect|cursor|share)$/;
 
 /** The share modal is open when the address says ?share=1 (or true). */
 const shareOpen = (params: URLSearchParams) => /^(1|true)$/i.test(params.get("share")?.trim() ?? "");
@@ -153,6 +154,7 @@ export type EventCall = { name: EventName; properties: Record<string, string> };
  *   the typed email (authEmail) is the email form's answer, counted on the server as 'email signup clicked';
  * - 'add-to-cart modal | viewed' when the page shows the added dialog;
  * - the screen's 'share modal viewed' when ?share=1 opens its share modal (the creator storefront).
+ * - 'bts product video page | success modal viewed' when a bts page shows ?feedback=sent.
  */
 export function viewEvents(prevHref: string | null, nextHref: string): EventCall[] {
   const next = parts(nextHref);
@@ -203,5 +205,15 @@ export function viewEvents(prevHref: string | null, nextHref: string): EventCall
     const slug = pageSlug(next.pathname);
     out.push({ name: share, properties: { path: next.pathname, ...(slug ? { slug } : {}) } });
   }
+  const feedback = next.params.get("feedback");
+  if (
+    feedback === "sent" &&
+    screen === "bts product video page" &&
+    (!samePage || prev.params.get("feedback") !== feedback)
+  )
+    out.push({
+      name: EVENTS.btsSuccessModalViewed,
+      properties: { path: next.pathname, slug: pageSlug(next.pathname) ?? "" },
+    });
   return out;
 }

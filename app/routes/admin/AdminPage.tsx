@@ -1,5 +1,6 @@
 /** /admin: find users and switch their flags; edit feature flags. Plain forms (work without JavaScript). */
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BtsFeedbackSection } from "~/features/bts/components/AdminFeedback";
 import { Button } from "~/ui/Button";
 import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
@@ -77,7 +78,7 @@ function FlagForm({ flag, answer, q }: { flag?: PageData["flags"][number]; answe
 }
 
 export function AdminPage() {
-  const { q, users, flags, limit } = useLoaderData<PageData>();
+  const { q, users, flags, limit, bts } = useLoaderData<PageData>();
   const answer = useActionData<Answer>();
   const searching = useNavigation().state === "loading";
   return (
@@ -159,6 +160,7 @@ export function AdminPage() {
         ))}
         <FlagForm answer={answer?.key && !flags.some((f) => f.key === answer.key) ? answer : undefined} q={q} />
       </section>
+      <BtsFeedbackSection videos={bts} />
     </div>
   );
 }

@@ -5,6 +5,7 @@
 import { data } from "@remix-run/cloudflare";
 import { listFlags, saveFeatureFlag, searchUsers, SEARCH_LIMIT, setUserFlag } from "~/features/admin/admin.server";
 import { featureFlagSchema, userFlagSchema } from "~/features/admin/schema";
+import { btsFeedbackSummary } from "~/features/bts/admin.server";
 import { requireAdmin } from "~/http/admin.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { AppContext } from "~/platform/context";
@@ -14,7 +15,7 @@ import { formDataOf } from "~/platform/http.server";
 export async function adminPage(app: AppContext, request: Request) {
   await requireAdmin(app, request);
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  const [found, flags] = await Promise.all([searchUsers(app, q), listFlags(app)]);
+  const [found, flags, bts] = await Promise.all([searchUsers(app, q), listFlags(app), btsFeedbackSummary(app)]);
   return {
     q,
     users: found,
@@ -24,6 +25,7 @@ export async function adminPage(app: AppContext, request: Request) {
       payload: f.payload ? JSON.stringify(f.payload, null, 2) : "",
     })),
     limit: SEARCH_LIMIT,
+    bts,
   };
 }
 

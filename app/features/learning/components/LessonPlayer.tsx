@@ -14,6 +14,8 @@ export interface PlayerProps {
   /** Signed in and allowed: playback is reported. */
   reports: boolean;
   next: { title: string; href: string; locked: boolean } | null;
+  /** A picture shown before playback starts (a bts video's poster). */
+  poster?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface PlayerProps {
  * embeds. The start position rides on the source as a media fragment, so resuming works before
  * (and without) JavaScript.
  */
-export function LessonPlayer({ productId, lessonId, title, media, startAt, reports, next }: PlayerProps) {
+export function LessonPlayer({ productId, lessonId, title, media, startAt, reports, next, poster }: PlayerProps) {
   if (media.kind === "embed") {
     return (
       <div className="player player--embed">
@@ -57,6 +59,7 @@ export function LessonPlayer({ productId, lessonId, title, media, startAt, repor
       startAt={startAt}
       reports={reports}
       next={next}
+      poster={poster}
     />
   );
 }
@@ -69,6 +72,7 @@ function VideoPlayer({
   startAt,
   reports,
   next,
+  poster,
 }: PlayerProps & { media: Extract<Media, { kind: "file" }> }) {
   const video = useRef<HTMLVideoElement>(null);
   const navigate = useNavigate();
@@ -119,6 +123,7 @@ function VideoPlayer({
         controls
         playsInline
         preload="metadata"
+        poster={poster}
         className="player__video"
         aria-label={`Video: ${title}`}
         data-start-at={startAt}

@@ -37,6 +37,9 @@ export function SiteFooter({
             <li>
               <Link to="/school/music">Music school</Link>
             </li>
+            <li>
+              <Link to="/bts">Behind the scenes</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Legal" className="site-footer__links">
