@@ -7,6 +7,7 @@ import { unstable_readConfig } from "wrangler";
 import { builtRoutes } from "./tools/built-routes.mjs";
 import { studioTierStatements } from "./tools/apps-sql.mjs";
 import { catalogueStatements } from "./tools/catalogue-sql.mjs";
+import { experimentStatements } from "./tools/experiments-sql.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -24,7 +25,7 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
-            TEST_SEED: [...catalogueStatements(seededAt), ...studioTierStatements()],
+            TEST_SEED: [...catalogueStatements(seededAt), ...studioTierStatements(), ...experimentStatements(seededAt)],
             TEST_SEEDED_AT: seededAt,
             TEST_DEPLOY_VARS: deployVars,
             TEST_ROUTES: builtRoutes(root),

@@ -7,10 +7,11 @@
 // Replaces every catalogue row (collection_items, collections, lessons, product_tags, products,
 // creators) in one batch (one transaction), upserts the homepage banner feature flag, the demo
 // accounts (tests/tools/demo-accounts.mjs), the studio tiers and the demo creator's published app
-// (tests/tools/apps-sql.mjs).
+// (tests/tools/apps-sql.mjs), and the home hero's A/B test (tests/tools/experiments-sql.mjs).
 import { DEMO_APP_ID, demoAppStatements, studioTierStatements } from "./apps-sql.mjs";
 import { catalogueCounts, catalogueStatements } from "./catalogue-sql.mjs";
 import { DEMO_ACCOUNTS, demoAccountStatements, demoDiscountStatements } from "./demo-accounts.mjs";
+import { experimentStatements } from "./experiments-sql.mjs";
 import { executeSqlFile, fail, parseArgs, writeTempSql } from "./wrangler-env.mjs";
 
 function main() {
@@ -25,6 +26,7 @@ function main() {
     ...demoDiscountStatements(started),
     ...studioTierStatements(),
     ...demoAppStatements(started, creator.id),
+    ...experimentStatements(started),
   ];
   const { file, cleanup } = writeTempSql("catalogue.sql", statements);
   try {
