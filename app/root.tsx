@@ -25,8 +25,7 @@ import { readToast } from "~/platform/toast.server";
 import { parse as parseCookie } from "cookie";
 import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
 import { ANONYMOUS_COOKIE, campaignMessage } from "~/features/identity/rules";
-import { newAnonymousId } from "~/features/identity/anonymous.server";
-import { anonymousCookie, anonymousIdOf } from "~/http/anonymous.server";
+import { anonymousCookie, requestAnonymousId } from "~/http/anonymous.server";
 import { sessionUserOf } from "~/http/session.server";
 import { isSecureRequest } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
@@ -76,11 +75,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (clear) headers.append("Set-Cookie", clear);
   // Every visitor without an account gets an anonymous id ('anon_' + UUID) the first time (spec 6).
-  let anonymousId = user ? null : anonymousIdOf(request);
-  if (!user && !anonymousId) {
-    anonymousId = newAnonymousId();
-    headers.append("Set-Cookie", anonymousCookie(anonymousId, isSecureRequest(request)));
-  }
+  // The id is made once per request, so a page's own loader (the home hero's experiment) sees the same one.
+  const visitorId = user ? null : requestAnonymousId(context.app, request);
+  const anonymousId = visitorId?.anonymousId ?? null;
+  if (visitorId?.isNew) headers.append("Set-Cookie", anonymousCookie(visitorId.anonymousId, isSecureRequest(request)));
   const [cart, membership, bell] = await Promise.all([
     readCart(context.app, user?.id ?? anonymousId ?? ""),
     user

@@ -9,6 +9,7 @@ import { studioTierStatements } from "./tools/apps-sql.mjs";
 import { btsStatements } from "./tools/bts-sql.mjs";
 import { catalogueStatements } from "./tools/catalogue-sql.mjs";
 import { challengeStatements } from "./tools/challenge-sql.mjs";
+import { experimentStatements } from "./tools/experiments-sql.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -31,6 +32,7 @@ export default defineConfig(async () => {
               ...studioTierStatements(),
               ...challengeStatements(seededAt),
               ...btsStatements(seededAt),
+              ...experimentStatements(seededAt),
             ],
             TEST_SEEDED_AT: seededAt,
             TEST_DEPLOY_VARS: deployVars,

@@ -3,8 +3,9 @@
  * reads it too (it mirrors the id to local storage), so it is not HttpOnly.
  */
 import { parse as parseCookie } from "cookie";
-import { ANONYMOUS_ID } from "~/features/identity/anonymous.server";
+import { ANONYMOUS_ID, newAnonymousId } from "~/features/identity/anonymous.server";
 import { ANONYMOUS_COOKIE } from "~/features/identity/rules";
+import type { AppContext } from "~/platform/context";
 
 /** The visitor's anonymous id from the cookie, when it is well formed. */
 export function anonymousIdOf(request: Request): string | null {
@@ -18,4 +19,20 @@ export function anonymousCookie(id: string | null, secure: boolean): string {
   return id
     ? `${ANONYMOUS_COOKIE}=${id}; Max-Age=31536000; ${attributes}`
     : `${ANONYMOUS_COOKIE}=; Max-Age=0; ${attributes}`;
+}
+
+/** Ids made during a request (the app context is one per request), so its loaders agree on one. */
+const madeThisRequest = new WeakMap<AppContext, string>();
+
+/**
+ * The visitor's anonymous id: the cookie's, else one made for this request, the same for every
+ * loader of the request (the root loader sets its cookie when `isNew`). A first visit's page can so
+ * use the id it is about to be given, e.g. to assign an experiment's variant.
+ */
+export function requestAnonymousId(app: AppContext, request: Request): { anonymousId: string; isNew: boolean } {
+  const existing = anonymousIdOf(request);
+  if (existing) return { anonymousId: existing, isNew: false };
+  let made = madeThisRequest.get(app);
+  if (!made) madeThisRequest.set(app, (made = newAnonymousId()));
+  return { anonymousId: made, isNew: true };
 }

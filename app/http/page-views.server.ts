@@ -14,7 +14,12 @@ import { sameOriginReferer } from "./location.server";
 import { sessionUserOf } from "./session.server";
 
 export function isCountedDocument(request: Request, status: number): boolean {
-  if (request.method !== "GET" || status !== 200) return false;
+  return status === 200 && isPersonViewing(request);
+}
+
+/** A GET by a person looking at the page: not a bot, not a prefetch or prerender. */
+export function isPersonViewing(request: Request): boolean {
+  if (request.method !== "GET") return false;
   const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
   if (/prefetch|prerender/i.test(purpose)) return false;
   return !isbot(request.headers.get("User-Agent") || "");

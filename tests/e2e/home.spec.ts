@@ -1,5 +1,6 @@
 /** Home `/`: hero, call to action, pricing, category chips, the promotional banner and the rows. */
 import { bannerPayload } from "../tools/catalogue-sql.mjs";
+import { heroPayload } from "../tools/experiments-sql.mjs";
 import { api, expect, expectNoAxeViolations, h1, test, waitForHydration, type ApiProduct } from "./helpers";
 
 /** The seeded 'homepage-yellow-banner-text' flag (its countdown does not matter here). */
@@ -15,8 +16,14 @@ test.describe("home page", () => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
 
-    await expect(h1(page)).toHaveText("Learn music from the artists who make it");
-    await expect(page.locator(".hero__description")).toContainText("step-by-step video classes");
+    // The seed runs the hero's A/B test (experiments.spec.ts covers it): this visitor sees A or B.
+    const variant = await page.locator("section.hero").getAttribute("data-variant");
+    await expect(h1(page)).toHaveText(
+      variant === "B" ? heroPayload().titleB : "Learn music from the artists who make it",
+    );
+    await expect(page.locator(".hero__description")).toContainText(
+      variant === "B" ? heroPayload().descriptionB : "step-by-step video classes",
+    );
     const cta = page.getByRole("link", { name: "Explore Classes" });
     await expect(cta).toHaveAttribute("href", "#verticals");
     const lowest = Math.min(...all.map((p) => p.priceInfo.price));

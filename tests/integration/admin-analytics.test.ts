@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { analyticsReport } from "~/features/analytics/report.server";
-import { parseRange } from "~/features/analytics/rules";
+import { FUNNEL_STEPS, orderedFunnel, parseRange } from "~/features/analytics/rules";
 import { testApp } from "./app-context";
 import { Browser, html, payCard, product, signUp, startPaidCheckout } from "./commerce-helpers";
 
@@ -141,12 +141,13 @@ describe("/admin/analytics", () => {
       purchases: 2,
       revenueCents: 6450,
     });
-    expect(report.funnel.map((s) => [s.key, s.people, s.fromPrevious])).toEqual([
-      ["home", 3, null],
-      ["class", 2, 66.7],
-      ["cart", 2, 100],
-      ["checkout", 1, 50],
-      ["purchase", 1, 100],
+    // Ordered: only a1 went on from home to a class page; u1 came in at a class page (an entry point).
+    expect(report.funnel.map((s) => [s.key, s.people, s.fromPrevious, s.entered])).toEqual([
+      ["home", 3, null, 3],
+      ["class", 1, 33.3, 1],
+      ["cart", 0, 0, 0],
+      ["checkout", 0, null, 0],
+      ["purchase", 0, null, 0],
     ]);
     expect(report.sources).toEqual([
       { source: "(direct)", pageViews: 5, signUps: 0, purchases: 0, revenueCents: 0 },
@@ -175,6 +176,64 @@ describe("/admin/analytics", () => {
     );
     expect(page.match(/<svg class="chart-svg"/g)?.length).toBe(6); // five charts, the wide revenue one drawn twice
     expect(page).toContain('<th scope="row" class="sources__name">guitar-blog</th>');
+  });
+
+  it("counts the funnel in order, people across sign-in, and entry points apart; the SQL agrees with the rule", async () => {
+    const MAR_1 = Date.UTC(2021, 2, 1);
+    const t = (minutes: number) => MAR_1 + minutes * 60_000;
+    const anon = "anon_00000000-0000-4000-8000-00000000f001";
+    const { userId } = await signUp("funnel-linked");
+    await env.DB.prepare("INSERT INTO anonymous_links (anonymous_id, user_id, linked_at) VALUES (?, ?, ?)")
+      .bind(anon, userId, t(0))
+      .run();
+    await env.DB.batch([
+      // In order: home → class → cart → checkout → purchase.
+      event("home landing page | viewed", t(1), { anon: "f-in-order" }),
+      event("product landing page | viewed", t(2), { anon: "f-in-order" }),
+      event("shopping cart | item added", t(3), { anon: "f-in-order" }),
+      event("checkout | viewed", t(4), { anon: "f-in-order" }),
+      event("checkout | purchase success", t(5), { anon: "f-in-order" }),
+      // Out of order: bought, then looked at home: home only (and entered at the purchase step).
+      event("checkout | purchase success", t(1), { user: "f-backwards" }),
+      event("product landing page | viewed", t(2), { user: "f-backwards" }),
+      event("home landing page | viewed", t(3), { user: "f-backwards" }),
+      // Anonymous at home, then signed in for the class page and the cart: one person.
+      event("home landing page | viewed", t(1), { anon }),
+      event("product landing page | viewed", t(2), { user: userId }),
+      event("shopping cart | item added", t(3), { user: userId, anon }),
+      // Straight to a class page: entry point only.
+      event("product landing page | viewed", t(1), { anon: "f-direct" }),
+    ]);
+    const answer = parseRange({ from: "2021-03-01", to: "2021-03-01" }, Date.now());
+    if (!answer.ok) throw new Error(answer.error);
+    const report = await analyticsReport(testApp(), answer.range);
+    expect(report.funnel.map((s) => [s.key, s.people, s.entered])).toEqual([
+      ["home", 3, 2],
+      ["class", 2, 1],
+      ["cart", 2, 0],
+      ["checkout", 1, 0],
+      ["purchase", 1, 1],
+    ]);
+    const page = await html(await (await admin()).get("/admin/analytics?from=2021-03-01&to=2021-03-01"));
+    expect(page).toContain("only when they did it after the step before, within the range");
+    expect(page).toContain("Where people start:</span> Home 2, Class page 1, Purchase 1.");
+
+    // Random events over a day: the SQL's counts are the rule's (rules.orderedFunnel).
+    const APR_1 = Date.UTC(2021, 3, 1);
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const rows = Array.from({ length: 300 }, () => ({
+      person: `r${random(40)}`,
+      step: random(FUNNEL_STEPS.length),
+      at: APR_1 + random(2000) * 1000,
+    }));
+    await env.DB.batch(rows.map((r) => event(FUNNEL_STEPS[r.step].event, r.at, { anon: r.person })));
+    const april = parseRange({ from: "2021-04-01", to: "2021-04-01" }, Date.now());
+    if (!april.ok) throw new Error(april.error);
+    const expected = orderedFunnel(rows);
+    const got = (await analyticsReport(testApp(), april.range)).funnel;
+    expect(got.map((s) => s.people)).toEqual(expected.reached);
+    expect(got.map((s) => s.entered)).toEqual(expected.entered);
   });
 
   it("counts a real purchase's revenue and its attribution on the day it completed", async () => {

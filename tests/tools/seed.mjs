@@ -7,13 +7,15 @@
 // Replaces every catalogue row (collection_items, collections, lessons, product_tags, products,
 // creators) in one batch (one transaction), upserts the homepage banner feature flag, the demo
 // accounts (tests/tools/demo-accounts.mjs), the studio tiers and the demo creator's published app
-// (tests/tools/apps-sql.mjs), the running demo challenge (tests/tools/challenge-sql.mjs) and the
-// behind-the-scenes videos with some feedback (tests/tools/bts-sql.mjs).
+// (tests/tools/apps-sql.mjs), the running demo challenge (tests/tools/challenge-sql.mjs), the
+// behind-the-scenes videos with some feedback (tests/tools/bts-sql.mjs) and the home hero's A/B test
+// (tests/tools/experiments-sql.mjs).
 import { DEMO_APP_ID, demoAppStatements, studioTierStatements } from "./apps-sql.mjs";
 import { BTS_VIDEOS, btsStatements } from "./bts-sql.mjs";
 import { catalogueCounts, catalogueStatements } from "./catalogue-sql.mjs";
 import { challengeStatements } from "./challenge-sql.mjs";
 import { DEMO_ACCOUNTS, demoAccountStatements, demoDiscountStatements } from "./demo-accounts.mjs";
+import { experimentStatements } from "./experiments-sql.mjs";
 import { executeSqlFile, fail, parseArgs, writeTempSql } from "./wrangler-env.mjs";
 
 function main() {
@@ -30,6 +32,7 @@ function main() {
     ...demoAppStatements(started, creator.id),
     ...challengeStatements(started),
     ...btsStatements(started),
+    ...experimentStatements(started),
   ];
   const { file, cleanup } = writeTempSql("catalogue.sql", statements);
   try {

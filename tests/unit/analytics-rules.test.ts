@@ -7,6 +7,7 @@ import {
   daysOf,
   fillDays,
   funnel,
+  orderedFunnel,
   lastDays,
   niceTicks,
   parseIsoDay,
@@ -147,6 +148,45 @@ describe("funnel", () => {
     expect(funnel({}).every((s) => s.people === 0 && s.fromFirst === null)).toBe(true);
     expect(funnel({ home: 3, class: 4 })[1].fromPrevious).toBe(133.3);
     expect(percent(1, 3)).toBe(33.3);
+  });
+});
+
+describe("ordered funnel", () => {
+  const e = (person: string, step: number, at: number) => ({ person, step, at });
+
+  it("counts a step only for people who did it after the step before", () => {
+    const { reached, entered } = orderedFunnel([
+      // p1 goes home → class → cart in order.
+      e("p1", 0, 1),
+      e("p1", 1, 2),
+      e("p1", 2, 3),
+      // p2 saw a class page before home, never after: home only.
+      e("p2", 1, 1),
+      e("p2", 0, 5),
+      // p3 never saw home: only an entry point.
+      e("p3", 1, 4),
+      e("p3", 2, 6),
+      // p4: a second class view after home counts, whatever came before.
+      e("p4", 1, 1),
+      e("p4", 0, 2),
+      e("p4", 1, 3),
+      // p5 skipped the cart: checkout does not count.
+      e("p5", 0, 1),
+      e("p5", 1, 2),
+      e("p5", 3, 3),
+    ]);
+    expect(reached).toEqual([4, 3, 1, 0, 0]);
+    expect(entered).toEqual([2, 3, 0, 0, 0]);
+  });
+
+  it("never lets a step exceed the one before", () => {
+    const events = Array.from({ length: 500 }, (_, i) => e(`p${i % 37}`, (i * 7) % 5, (i * 13) % 101));
+    const { reached, entered } = orderedFunnel(events);
+    for (let i = 1; i < reached.length; i++) expect(reached[i]).toBeLessThanOrEqual(reached[i - 1]);
+    expect(entered.reduce((a, b) => a + b, 0)).toBe(37);
+    const steps = funnel({ home: reached[0], class: reached[1] }, { class: 3 });
+    expect(steps[1].fromPrevious).toBeLessThanOrEqual(100);
+    expect(steps[1].entered).toBe(3);
   });
 });
 

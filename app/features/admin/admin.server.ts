@@ -8,6 +8,7 @@ import { asc, eq, or, sql } from "drizzle-orm";
 import { featureFlags, users, type UserRow } from "~/db/schema";
 import { BANNER_FLAG, bannerPayloadSchema } from "~/features/flags/banner";
 import { flagCacheKey } from "~/features/flags/flags.server";
+import { HERO_FLAG, heroPayloadSchema } from "~/features/flags/hero";
 import type { AppContext } from "~/platform/context";
 import type { FeatureFlagInput, UserFlagInput } from "./schema";
 
@@ -43,7 +44,7 @@ export async function listFlags(app: AppContext) {
   return app.db.select().from(featureFlags).orderBy(asc(featureFlags.key)).all();
 }
 
-/** Parses a flag's payload: JSON object or empty; the home banner's must match its schema. */
+/** Parses a flag's payload: JSON object or empty; the home banner's and the hero's must match their schemas. */
 export function parseFlagPayload(
   key: string,
   raw: string | undefined,
@@ -57,12 +58,13 @@ export function parseFlagPayload(
   }
   if (!value || typeof value !== "object" || Array.isArray(value))
     return { ok: false, error: "The payload must be a JSON object." };
-  if (key === BANNER_FLAG) {
-    const banner = bannerPayloadSchema.safeParse(value);
-    if (!banner.success)
+  const checked = key === BANNER_FLAG ? bannerPayloadSchema : key === HERO_FLAG ? heroPayloadSchema : null;
+  if (checked) {
+    const parsed = checked.safeParse(value);
+    if (!parsed.success)
       return {
         ok: false,
-        error: `The banner payload is not valid: ${banner.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}`,
+        error: `The ${key === BANNER_FLAG ? "banner" : "hero"} payload is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".") || "payload"} ${i.message}`).join("; ")}`,
       };
   }
   return { ok: true, value: value as Record<string, unknown> };

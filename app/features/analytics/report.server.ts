@@ -63,10 +63,49 @@ function sourceOf(json: string) {
   return `COALESCE(${["utm_source", "ref", "referrer", "source"].map(key).join(", ")}, '(direct)')`;
 }
 
+/**
+ * Who did an event (`e` is an analytics_events row): their account, else the account their anonymous
+ * id was linked to at sign-in (anonymous_links), else the anonymous id; null when it has neither.
+ * Someone who browsed anonymously and then signed up is one person across both.
+ */
+export const PERSON_OF = (e: string) =>
+  `COALESCE(${e}.user_id, (SELECT l.user_id FROM anonymous_links l WHERE l.anonymous_id = ${e}.anonymous_id), ${e}.anonymous_id)`;
+
+/** ?1 start, ?2 end, ?3.. the steps' event names: the range's funnel events, each with its person and step index. */
+function funnelEventsCte() {
+  const names = FUNNEL_STEPS.map((_, i) => `?${i + 3}`);
+  return `fe AS (
+    SELECT ${PERSON_OF("e")} AS person, CASE e.name ${names.map((n, i) => `WHEN ${n} THEN ${i}`).join(" ")} END AS step, e.created_at AS at
+    FROM analytics_events e
+    WHERE e.name IN (${names.join(", ")}) AND e.created_at >= ?1 AND e.created_at < ?2
+      AND (e.user_id IS NOT NULL OR e.anonymous_id IS NOT NULL))`;
+}
+
+/**
+ * rules.orderedFunnel in SQL: s0 is each person's first step-0 moment; s(n) each person's first
+ * step-n moment at or after their s(n-1) moment. One row: s0..s4, the people per step.
+ */
+export function orderedFunnelSql(): string {
+  const reached = FUNNEL_STEPS.map((_, i) =>
+    i === 0
+      ? `s0 AS (SELECT person, MIN(at) AS at FROM fe WHERE step = 0 GROUP BY person)`
+      : `s${i} AS (SELECT fe.person, MIN(fe.at) AS at FROM fe JOIN s${i - 1} prev ON prev.person = fe.person AND fe.at >= prev.at WHERE fe.step = ${i} GROUP BY fe.person)`,
+  );
+  return `WITH ${funnelEventsCte()}, ${reached.join(", ")}
+    SELECT ${FUNNEL_STEPS.map((_, i) => `(SELECT COUNT(*) FROM s${i}) AS s${i}`).join(", ")}`;
+}
+
+/** Each person's first funnel step in the range (the earlier step on a tie), counted per step. */
+export function entryPointsSql(): string {
+  return `WITH ${funnelEventsCte()},
+    firsts AS (SELECT step, ROW_NUMBER() OVER (PARTITION BY person ORDER BY at, step) AS n FROM fe)
+    SELECT step, COUNT(*) AS people FROM firsts WHERE n = 1 GROUP BY step`;
+}
+
 export async function analyticsReport(app: AppContext, range: DateRange): Promise<AnalyticsReport> {
   const DB = app.bindings.DB;
   const window = [range.startMs, range.endMs, JSON.stringify(NOT_PAGE_VIEWS)] as const;
-  const [daily, sales, people, sourcesSeen, sourcesSold] = await DB.batch([
+  const [daily, sales, reached, entries, sourcesSeen, sourcesSold] = await DB.batch([
     DB.prepare(
       `SELECT ${DAY} AS day,
          SUM(CASE WHEN ${IS_PAGE_VIEW} THEN 1 ELSE 0 END) AS page_views,
@@ -77,11 +116,10 @@ export async function analyticsReport(app: AppContext, range: DateRange): Promis
       `SELECT CAST((completed_at - ?1) / ${DAY_MS} AS INTEGER) AS day, COUNT(*) AS purchases, SUM(total_cents) AS revenue
        FROM checkout_sessions WHERE status = 'complete' AND completed_at >= ?1 AND completed_at < ?2 GROUP BY day`,
     ).bind(range.startMs, range.endMs),
-    // A person is their account when known, else their anonymous id; events with neither are not people.
-    DB.prepare(
-      `SELECT name, COUNT(DISTINCT COALESCE(user_id, anonymous_id)) AS people FROM analytics_events
-       WHERE name IN (${FUNNEL_STEPS.map((_, i) => `?${i + 3}`).join(", ")}) AND created_at >= ?1 AND created_at < ?2 GROUP BY name`,
-    ).bind(range.startMs, range.endMs, ...FUNNEL_STEPS.map((s) => s.event)),
+    // The ordered funnel (rules.orderedFunnel): each step after the one before, by person.
+    DB.prepare(orderedFunnelSql()).bind(range.startMs, range.endMs, ...FUNNEL_STEPS.map((s) => s.event)),
+    // Where people came in: each person's first funnel step in the range.
+    DB.prepare(entryPointsSql()).bind(range.startMs, range.endMs, ...FUNNEL_STEPS.map((s) => s.event)),
     DB.prepare(
       `SELECT source, SUM(is_sign_up = 0) AS page_views, SUM(is_sign_up) AS sign_ups FROM (
          SELECT ${sourceOf("p")} AS source, name = ?4 AS is_sign_up FROM (
@@ -118,8 +156,10 @@ export async function analyticsReport(app: AppContext, range: DateRange): Promis
   const purchases = series(salesRows, (r) => r.purchases);
   const revenueCents = series(salesRows, (r) => r.revenue);
 
-  const byEvent = new Map((people.results as { name: string; people: number }[]).map((r) => [r.name, r.people]));
-  const counts = Object.fromEntries(FUNNEL_STEPS.map((s) => [s.key, byEvent.get(s.event) ?? 0]));
+  const reachedRow = (reached.results[0] ?? {}) as Record<string, number>;
+  const counts = Object.fromEntries(FUNNEL_STEPS.map((s, i) => [s.key, Number(reachedRow[`s${i}`]) || 0]));
+  const entered = new Map((entries.results as { step: number; people: number }[]).map((r) => [r.step, r.people]));
+  const entryCounts = Object.fromEntries(FUNNEL_STEPS.map((s, i) => [s.key, entered.get(i) ?? 0]));
 
   return {
     range,
@@ -132,7 +172,7 @@ export async function analyticsReport(app: AppContext, range: DateRange): Promis
       purchases: total(purchases),
       revenueCents: total(revenueCents),
     },
-    funnel: funnel(counts),
+    funnel: funnel(counts, entryCounts),
     sources: topSources(
       (sourcesSeen.results as { source: string; page_views: number; sign_ups: number }[]).map((r) => ({
         source: String(r.source),

@@ -13,7 +13,10 @@ export const QUICK_RANGES = [7, 30, 90] as const;
 /** Named '… | viewed' but not a page: an experiment exposure is not a visit. */
 export const NOT_PAGE_VIEWS: readonly string[] = ["experiment | viewed"];
 
-/** The funnel's steps, in order; each counts distinct people (user id, else anonymous id). */
+/**
+ * The funnel's steps, in order; each counts distinct people (their account, else the account their
+ * anonymous id was linked to at sign-in, else the anonymous id) who did it after the step before.
+ */
 export const FUNNEL_STEPS = [
   { key: "home", label: "Home", event: EVENTS.homeViewed },
   { key: "class", label: "Class page", event: EVENTS.productViewed },
@@ -127,17 +130,51 @@ export function busiestDay(points: DailyPoint[]): DailyPoint | null {
 export type FunnelStep = {
   key: string;
   label: string;
+  /** People who did this step after the step before (the first step: everyone who did it). */
   people: number;
+  /** People whose first funnel step in the range was this one: where they came in. */
+  entered: number;
   /** Percent of the step before (null for the first, or when it had nobody). */ fromPrevious: number | null;
   /** Percent of the first step. */ fromFirst: number | null;
 };
 
+/** One funnel event of one person: the step's index in FUNNEL_STEPS and when. */
+export type FunnelEvent = { person: string; step: number; at: number };
+
 /**
- * Step conversion. Steps are counted independently (people who did that step in the range), so a
- * step can exceed the one before (someone bought from a link without seeing home); the percentage
- * says so honestly rather than being capped.
+ * The ordered funnel, the rule the report's SQL implements: a person reaches step 1 when they did it
+ * in the range; step n when they did step n at or after the moment they reached step n−1. So each
+ * step counts only people from the step before, and no step can exceed it. Entry points are apart:
+ * each person's first funnel step in the range (the earlier step on a tie).
  */
-export function funnel(counts: Record<string, number>): FunnelStep[] {
+export function orderedFunnel(events: readonly FunnelEvent[], steps = FUNNEL_STEPS.length) {
+  const reached = new Array<number>(steps).fill(0);
+  const entered = new Array<number>(steps).fill(0);
+  const byPerson = new Map<string, FunnelEvent[]>();
+  for (const e of events) {
+    if (!Number.isInteger(e.step) || e.step < 0 || e.step >= steps) continue;
+    const list = byPerson.get(e.person) ?? byPerson.set(e.person, []).get(e.person)!;
+    list.push(e);
+  }
+  for (const list of byPerson.values()) {
+    list.sort((a, b) => a.at - b.at || a.step - b.step);
+    entered[list[0].step] += 1;
+    let since = -Infinity;
+    for (let step = 0; step < steps; step++) {
+      const hit = list.find((e) => e.step === step && e.at >= since);
+      if (!hit) break;
+      reached[step] += 1;
+      since = hit.at;
+    }
+  }
+  return { reached, entered };
+}
+
+/**
+ * Step conversion of an ordered funnel (see orderedFunnel): counts and entries by step key. With
+ * ordered counts a step never exceeds the one before.
+ */
+export function funnel(counts: Record<string, number>, entries: Record<string, number> = {}): FunnelStep[] {
   const first = counts[FUNNEL_STEPS[0].key] ?? 0;
   return FUNNEL_STEPS.map((step, i) => {
     const people = counts[step.key] ?? 0;
@@ -146,6 +183,7 @@ export function funnel(counts: Record<string, number>): FunnelStep[] {
       key: step.key,
       label: step.label,
       people,
+      entered: entries[step.key] ?? 0,
       fromPrevious: previous ? percent(people, previous) : null,
       fromFirst: i === 0 ? null : first ? percent(people, first) : null,
     };

@@ -4,6 +4,7 @@
  * 2. the anonymous visitor this was is linked to the account, once (spec 4, "After login"); when this
  *    sign-in made the link, the visitor's onboarding answers and personalized plans hand over to the
  *    account (only the account that claims an anonymous id takes its data);
+ *    the visitor's experiment variants join the account (it keeps them on any device);
  * 3. a challenge the visitor pressed "Get started" on before signing in is joined (a pending join);
  * 4. analytics identifies the person (spec 7), after the response: a sign-in never waits for it.
  * The JSON API's link (POST /api/users/linkAuthUserWithAnonymousUserId) runs step 2 alone.
@@ -11,6 +12,7 @@
 import { identifyLater, type SignInPlace } from "~/features/analytics/identify.server";
 import { mergeVisitorCart } from "~/features/cart/cart.server";
 import { joinChallenge } from "~/features/challenges/challenges.server";
+import { attachAssignments } from "~/features/experiments/experiments.server";
 import { claimAnonymousId, type LinkResult } from "~/features/identity/anonymous.server";
 import { moveOnboardingToUser } from "~/features/onboarding/onboarding.server";
 import type { AppContext } from "~/platform/context";
@@ -59,6 +61,8 @@ export async function afterSignIn(
 ): Promise<{ anonymousDataMoved: boolean }> {
   if (anonymousId) await mergeVisitorCart(app, anonymousId, userId);
   const link = anonymousId ? await linkAnonymousData(app, anonymousId, userId) : null;
+  // The visitor's experiment variants join the account (unless it has its own), so it keeps them anywhere.
+  if (anonymousId && (link === null || link.success)) await attachAssignments(app, anonymousId, userId);
   if (pendingChallenge) await joinPendingChallenge(app, userId, pendingChallenge);
   identifyLater(app, userId, place);
   return { anonymousDataMoved: Boolean(link?.success && link.dataLinked) };

@@ -7,13 +7,14 @@ import type { ProductCardView } from "~/features/catalog/card";
 import { buttonClass } from "~/ui/Button";
 import type { Banner } from "~/features/flags/banner";
 import { HOME_SCROLL_OFFSET_PX, VERTICALS_SECTION_ID, type HomeCta } from "~/features/home/cta";
-import type { HeroData } from "~/features/home/hero";
+import type { HeroView } from "~/features/home/hero";
 import type { CategoryPreview } from "~/features/home/home.server";
 import { InlineBannerCopy, PromoBanner } from "~/features/home/components/PromoBanner";
 import { ChallengeTeaser, type ChallengeTeaserData } from "~/features/challenges/components/ChallengeTeaser";
+import { HeroDescription } from "~/features/home/components/HeroDescription";
 
 export interface HomeData {
-  hero: HeroData;
+  hero: HeroView;
   cta: HomeCta;
   banner: Banner | null;
   categories: CategoryPreview[];
@@ -41,7 +42,7 @@ export function HomePage({ hero, cta, banner, categories, popular, newReleases, 
   return (
     <div className="home">
       {banner ? <PromoBanner banner={banner} now={now} /> : null}
-      <section className="hero" aria-labelledby="hero-title">
+      <section className="hero" aria-labelledby="hero-title" data-variant={hero.variant}>
         <picture className="hero__background">
           <source media="(min-width: 834px)" srcSet={hero.backgroundUrl} />
           <img src={hero.mobileBackgroundUrl} alt="" width={800} height={1200} />
@@ -50,7 +51,14 @@ export function HomePage({ hero, cta, banner, categories, popular, newReleases, 
           <h1 id="hero-title" className="hero__title">
             {hero.title}
           </h1>
-          <p className="hero__description">{hero.description}</p>
+          <HeroDescription hero={hero} now={now} />
+          {hero.yellowBannerLinkUrl ? (
+            <p className="hero__offer">
+              <a href={hero.yellowBannerLinkUrl} className="hero__offer-link">
+                {banner?.title ?? "See this week's offer"}
+              </a>
+            </p>
+          ) : null}
           <div className="hero__actions">
             {cta.scrolls ? (
               <a

@@ -87,6 +87,7 @@ export function AdminPage() {
       <nav aria-label="Admin tools" className="admin__tools">
         <Link to="/admin/lessons">Add a lesson</Link>
         <Link to="/admin/announcements">Announce to everyone</Link>
+        <Link to="/admin/experiments">Experiments</Link>
       </nav>
       <p className="admin__empty">
         <Link to="/admin/analytics">Analytics</Link>: page views, sign-ups, cart adds, checkouts and revenue per day,
@@ -152,8 +153,9 @@ export function AdminPage() {
       <section aria-labelledby="admin-flags" className="admin__section">
         <h2 id="admin-flags">Feature flags</h2>
         <p className="admin__empty">
-          Changes show on the site at once. The home banner (homepage-yellow-banner-text) payload is checked before it
-          is saved.
+          Changes show on the site at once. The payloads of the home banner (homepage-yellow-banner-text) and of the
+          home hero (homepage-hero: title, description, titleB and descriptionB for the home-hero experiment&apos;s B
+          variant, descriptionAfterCountdown, countdownEndDate, yellowBannerLinkUrl) are checked before they are saved.
         </p>
         {flags.map((flag) => (
           <FlagForm key={flag.key} flag={flag} answer={answer} q={q} />

@@ -1,5 +1,5 @@
 /**
- * /admin/analytics: totals, a chart per series per day, the funnel and the top sources for a date
+ * /admin/analytics: totals, a chart per series per day, the funnel, the experiments and the top sources for a date
  * range. The range is a plain GET form (works without JavaScript; the URL can be shared).
  */
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -10,9 +10,10 @@ import { DailyChart } from "~/features/analytics/components/DailyChart";
 import { FunnelChart } from "~/features/analytics/components/FunnelChart";
 import { SourcesTable } from "~/features/analytics/components/SourcesTable";
 import { TotalsTiles } from "~/features/analytics/components/TotalsTiles";
+import { ExperimentsTable } from "~/features/experiments/components/ExperimentsTable";
 
 export function AnalyticsPage() {
-  const { report, error, form, quickRanges } = useLoaderData<typeof analyticsPage>();
+  const { report, experiments, error, form, quickRanges } = useLoaderData<typeof analyticsPage>();
   const loading = useNavigation().state === "loading";
   const { range, daily, totals } = report;
   const span = `${longDate(range.from)} – ${longDate(range.to)}`;
@@ -145,6 +146,16 @@ export function AnalyticsPage() {
       <section aria-labelledby="analytics-funnel" className="analytics__section">
         <h2 id="analytics-funnel">Funnel</h2>
         <FunnelChart steps={report.funnel} />
+      </section>
+
+      <section aria-labelledby="analytics-experiments" className="analytics__section">
+        <h2 id="analytics-experiments">Experiments</h2>
+        <p className="analytics__note">
+          Visitors are people shown the experiment in this range, in the variant of their first view; sign-ups and
+          purchases are theirs after that first view. Conversion is buyers out of visitors, with its 95% confidence
+          interval (Wilson). <Link to="/admin/experiments">Define or stop experiments</Link>.
+        </p>
+        <ExperimentsTable experiments={experiments} span={span} />
       </section>
 
       <section aria-labelledby="analytics-sources" className="analytics__section">

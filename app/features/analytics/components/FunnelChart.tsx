@@ -13,11 +13,12 @@ export function FunnelChart({ steps, id = "funnel" }: { steps: FunnelStep[]; id?
   const widest = Math.max(1, ...steps.map((s) => s.people));
   const first = steps[0];
   const last = steps[steps.length - 1];
+  const entries = steps.filter((s) => s.entered > 0);
   return (
     <div className="funnel">
       <p id={`${id}-summary`} className="chart-card__summary">
         {first && first.people > 0
-          ? `${formatValue(first.people, "count")} people saw ${first.label.toLowerCase()}; ${formatValue(last.people, "count")} made a ${last.label.toLowerCase()} (${pct(last.fromFirst)} of them). People are counted once per step.`
+          ? `${formatValue(first.people, "count")} people saw ${first.label.toLowerCase()}; ${formatValue(last.people, "count")} of them went on to make a ${last.label.toLowerCase()} (${pct(last.fromFirst)}). A person counts at a step only when they did it after the step before, within the range, and once per step.`
           : "Nobody reached the first step in this range."}
       </p>
       <ol className="funnel__steps" aria-describedby={`${id}-summary`}>
@@ -40,6 +41,17 @@ export function FunnelChart({ steps, id = "funnel" }: { steps: FunnelStep[]; id?
           </li>
         ))}
       </ol>
+      {entries.length > 0 ? (
+        <p className="funnel__entries" id={`${id}-entries`}>
+          <span className="funnel__entries-title">Where people start:</span>{" "}
+          {entries.map((s) => `${s.label} ${formatValue(s.entered, "count")}`).join(", ")}
+          {". "}
+          <span className="funnel__unit">
+            each person's first step in the range. The steps above begin at Home, so people who came in later are
+            counted only here.
+          </span>
+        </p>
+      ) : null}
     </div>
   );
 }
