@@ -1,8 +1,8 @@
 /** Issue 15: /v2/sparks (feed, save, the library's Saved), and a coming-soon class's waitlist, with JavaScript on and off. */
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from "./helpers";
 
-const sparks = (page: import("@playwright/test").Page) =>
-  page.getByRole("list", { name: "Sparks" }).getByRole("article");
+const sparks = (page: Page) => page.getByRole("list", { name: "Sparks" }).getByRole("article");
 
 test.describe("sparks", () => {
   test("the feed shows free previews with their class, and pages on", async ({ page }, testInfo) => {

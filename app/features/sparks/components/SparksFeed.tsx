@@ -67,8 +67,8 @@ export function SparksFeed({ initial, page }: { initial: SparksPage; page: strin
       className={hydrated ? "sparks-feed sparks-feed--snap" : "sparks-feed"}
       // The snapping feed scrolls on its own: it takes focus so arrow keys and Page Down scroll it.
       tabIndex={hydrated ? 0 : undefined}
-      role={hydrated ? "region" : undefined}
-      aria-label={hydrated ? "Sparks feed" : undefined}
+      role="region"
+      aria-label="Sparks feed"
     >
       <ul className="sparks-list" aria-label="Sparks">
         {sparks.map((spark) => (
