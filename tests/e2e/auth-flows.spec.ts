@@ -83,6 +83,8 @@ test.describe("auth modal flows", () => {
     request,
     problems,
   }, testInfo) => {
+    // Reset, then sign out and in again with the new password: more pages than the default minute allows on a busy machine.
+    test.slow();
     problems.allowStatus(400);
     const email = emailFor("reset", testInfo.project.name);
     await makeAccount(email);

@@ -17,7 +17,8 @@ import { isSecureRequest, notFound } from "~/platform/http.server";
 import { renderMarkdown } from "~/platform/markdown";
 import { ServiceError } from "~/platform/service-error";
 
-export const challengePath = (slug: string) => `/challenges/${slug}`;
+/** The page's address; the slug is encoded, as it comes from the address and goes back into a Location header. */
+export const challengePath = (slug: string) => `/challenges/${encodeURIComponent(slug)}`;
 
 /** The auth modal's Get Started over the challenge, coming back here after sign-up or log-in. */
 export function getStartedHref(slug: string): string {
