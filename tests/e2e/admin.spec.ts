@@ -37,7 +37,8 @@ test("the demo admin finds a user, makes them VIP and edits the banner flag", as
   const banner = page.getByLabel("Payload (JSON) for homepage-yellow-banner-text");
   const original = await banner.inputValue();
   await banner.fill('{"theme":"neon"}');
-  await page.getByRole("button", { name: "Save" }).first().click();
+  // The banner flag's own Save (the home hero's flag, listed before it, has one too).
+  await page.locator("form").filter({ has: banner }).getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(/The banner payload is not valid/)).toBeVisible();
   await expect(page.getByLabel("Payload (JSON) for homepage-yellow-banner-text")).toBeVisible();
   expect(original.length).toBeGreaterThan(0);
