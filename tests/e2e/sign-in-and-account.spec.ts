@@ -146,7 +146,8 @@ test("a learner's whole account life: sign up, log out and in, reset, authentica
   browser,
   problems,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  // Sign-up, two sign-ins, a reset that signs in, an authenticator and a second device: many pages.
+  test.setTimeout(180_000);
   problems.allowStatus(400);
   const project = testInfo.project.name;
   const email = `life-${project}-${Date.now()}@example.com`;
