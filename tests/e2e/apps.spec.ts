@@ -108,6 +108,8 @@ test("a signed-in learner buys the annual plan with the test card and sees the c
   page,
   login,
 }, testInfo) => {
+  // A purchase, then the creator's dashboard: two sign-ins, the card page and three axe runs.
+  test.slow();
   // The demo learner buys with JavaScript; the no-JavaScript run buys with an account of its own (the two run in parallel).
   if (isJs(testInfo.project.name)) await logIn(page, DEMO.learner);
   else await login({ firstName: "Ada", lastName: "Byron" });
