@@ -47,7 +47,9 @@ test.describe("sparks", () => {
     await waitForHydration(page, testInfo.project.name);
     const title = (await sparks(page).first().getByRole("heading").textContent())!;
     await page.getByRole("button", { name: `Save ${title}` }).click();
-    await expect(page).toHaveURL(/auth=Login/);
+    // Log In opens over the feed, not on another page.
+    await expect(page).toHaveURL((url) => url.pathname === "/v2/sparks" && url.searchParams.get("auth") === "Login");
+    await expect(page.getByRole("dialog", { name: "Log In" })).toBeVisible();
 
     await login();
     await page.goto("/v2/sparks");

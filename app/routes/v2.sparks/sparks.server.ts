@@ -1,14 +1,15 @@
 /**
  * /v2/sparks: the feed of free previews (a page at ?cursor=), and the Save / Unsave form. Saving needs
- * a signed-in learner: a visitor is sent to Log In and brought back to the spark.
+ * a signed-in learner: a visitor gets Log In over the feed, at the spark, and stays there after.
  */
 import { redirect } from "@remix-run/cloudflare";
+import { authHref } from "~/features/identity/modal";
 import { parseSparkCursor } from "~/features/sparks/rules";
 import { saveSparkSchema, sparksQuery } from "~/features/sparks/schema";
 import { listSparks, saveSpark, unsaveSpark } from "~/features/sparks/sparks.server";
 import { parseSubmission } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { loginHref, visitorOf } from "~/http/visitor.server";
+import { visitorOf } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
 import { safeRedirectPath } from "~/platform/redirect";
 import { ServiceError } from "~/platform/service-error";
@@ -27,7 +28,11 @@ export async function sparksAction(app: AppContext, request: Request) {
   const value = submission.status === "success" ? submission.value : null;
   const back = safeRedirectPath(value?.page ?? submission.payload?.page, "/v2/sparks");
   const { user } = await visitorOf(app, request);
-  if (!user) throw redirect(loginHref(back), 303);
+  if (!user) {
+    // Log In opens over the feed itself (a public page), at the spark the visitor wanted to save.
+    const [path, spark] = back.split("#");
+    throw redirect(`${authHref(path, "Login")}${spark ? `#${spark}` : ""}`, 303);
+  }
   const json = value?.answer === "json" || submission.payload?.answer === "json";
   const refuse = (message: string, status: number) =>
     json

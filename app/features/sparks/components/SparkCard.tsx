@@ -49,7 +49,9 @@ export function SparkCard({ spark, page, autoplay }: { spark: Spark; page: strin
             muted
             playsInline
             loop
-            preload="metadata"
+            // A feed holds many clips: none is fetched until it plays (on screen with JavaScript, or
+            // pressed); the poster and the duration in words stand in until then.
+            preload="none"
             poster={spark.class.coverUrl}
             aria-label={`Preview: ${spark.title}`}
           >
