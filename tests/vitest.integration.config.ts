@@ -57,8 +57,11 @@ export default defineConfig(async () => {
       // the suite from ~450 s to ~330 s here (2026-11-26), with the same tests.
       maxWorkers: 2,
       // @remix-run/cloudflare is CommonJS only, which the workers pool's module runner cannot load
-      // (services that set cookies import it); pre-bundled by esbuild it loads as an ES module.
-      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+      // (services that set cookies import it); pre-bundled by esbuild it loads as an ES module. The same
+      // goes for amazon-cognito-identity-js, the hosted pool's client that identity-client.test.ts drives.
+      deps: {
+        optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "amazon-cognito-identity-js"] } },
+      },
     },
   };
 });

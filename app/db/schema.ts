@@ -226,6 +226,12 @@ export const passwordCredentials = sqliteTable("password_credentials", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   hash: text("hash").notNull(),
+  /**
+   * The SRP-6a salt and verifier of the same password (features/identity/srp.server.ts), for the
+   * identity API's USER_SRP_AUTH. Null for a password set before SRP: filled at its next sign-in.
+   */
+  srpSalt: text("srp_salt"),
+  srpVerifier: text("srp_verifier"),
   updatedAt: integer("updated_at").notNull(),
 });
 
@@ -297,6 +303,25 @@ export const signInChallenges = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [index("sign_in_challenges_user").on(t.userId)],
+);
+
+/**
+ * USER_SRP_AUTH sign-ins waiting for the client's PASSWORD_VERIFIER answer (5 minutes). The client
+ * holds the random SECRET_BLOCK; the row, keyed by its SHA-256, holds the server's half of the
+ * exchange. An answer deletes it, right or wrong.
+ */
+export const srpSignIns = sqliteTable(
+  "srp_sign_ins",
+  {
+    id: text("id").primaryKey(),
+    userId: ownedByUser(),
+    publicA: text("public_a").notNull(),
+    publicB: text("public_b").notNull(),
+    serverSecret: text("server_secret").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("srp_sign_ins_user").on(t.userId)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -30,6 +30,15 @@ export const envSchema = z.object({
     .transform((v) => v.trim().toLowerCase().replace(/^\./, ""))
     .pipe(z.string().regex(COOKIE_DOMAIN, "a domain name such as studio.example"))
     .optional(),
+  /**
+   * The identity API's pool id ("{region}_{name}", as a hosted user pool's): clients are configured
+   * with it, and SRP sign-ins hash with its name part, so changing it asks every user for their
+   * password once more on the web before USER_SRP_AUTH works again.
+   */
+  IDENTITY_POOL_ID: z
+    .string()
+    .regex(/^[\w-]+_[0-9a-zA-Z]+$/, "a pool id such as local_Studio")
+    .default("local_Studio"),
   /** Signs the IdTokens POST /api/identity hands out (HS256). Unset: a random key per isolate (the server never trusts IdTokens itself). */
   TOKEN_SIGNING_SECRET: z.string().min(32).optional(),
   /** Payments: with a Stripe secret key, Stripe Checkout; without, the embedded local provider (/checkout/pay). */

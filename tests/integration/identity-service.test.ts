@@ -2,24 +2,7 @@ import { generateTOTP } from "@epic-web/totp";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call } from "./app-context";
-
-/** One identity action as the hosted service's clients send it. */
-async function identity(action: string, body: unknown, path = "/api/identity") {
-  const response = await call(path, {
-    method: "POST",
-    body: typeof body === "string" ? body : JSON.stringify(body),
-    headers: {
-      "Content-Type": "application/x-amz-json-1.1",
-      "X-Amz-Target": `AWSCognitoIdentityProviderService.${action}`,
-    },
-  });
-  return { status: response.status, body: JSON.parse(new TextDecoder().decode(await response.arrayBuffer())) as any };
-}
-
-const latestCode = async (to: string) =>
-  (await env.DB.prepare('SELECT text FROM outbox_emails WHERE "to" = ? ORDER BY created_at DESC LIMIT 1')
-    .bind(to)
-    .first<{ text: string }>())!.text.match(/code is (\d{6})/)![1];
+import { identity, latestCode } from "./identity-helpers";
 
 async function signUpAndIn(email: string, password = "first password") {
   const username = crypto.randomUUID();
@@ -109,7 +92,13 @@ describe("POST /api/identity", () => {
         "InitiateAuth",
         { AuthFlow: "USER_SRP_AUTH", AuthParameters: {} },
         "InvalidParameterException",
-        "USER_SRP_AUTH is not supported here; use USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH",
+        "Username cannot be empty",
+      ],
+      [
+        "InitiateAuth",
+        { AuthFlow: "CUSTOM_AUTH", AuthParameters: {} },
+        "InvalidParameterException",
+        "CUSTOM_AUTH is not supported here; use USER_SRP_AUTH, USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH",
       ],
       [
         "InitiateAuth",

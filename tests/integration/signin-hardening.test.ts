@@ -11,6 +11,7 @@ import { CLIENT_FAILURE_POLICY, GLOBAL_FAILURE_POLICY, messages } from "~/featur
 import { clientOf, type Client } from "~/platform/client.server";
 import { parseEnv, type Bindings } from "~/platform/env";
 import { call, testApp } from "./app-context";
+import { identity, latestCode } from "./identity-helpers";
 
 const form = (fields: Record<string, string>, cookie = "") => ({
   method: "POST",
@@ -23,22 +24,6 @@ const cookieOf = (response: Response, name: string) =>
     .map((c) => c.split(";")[0])
     .find((c) => c.startsWith(`${name}=`))!;
 
-async function identity(action: string, body: unknown) {
-  const response = await call("/api/identity", {
-    method: "POST",
-    body: JSON.stringify(body),
-    headers: {
-      "Content-Type": "application/x-amz-json-1.1",
-      "X-Amz-Target": `AWSCognitoIdentityProviderService.${action}`,
-    },
-  });
-  return { status: response.status, body: JSON.parse(new TextDecoder().decode(await response.arrayBuffer())) as any };
-}
-
-const latestCode = async (to: string) =>
-  (await env.DB.prepare('SELECT text FROM outbox_emails WHERE "to" = ? ORDER BY created_at DESC LIMIT 1')
-    .bind(to)
-    .first<{ text: string }>())!.text.match(/code is (\d{6})/)![1];
 const counter = (key: string) =>
   env.DB.prepare("SELECT failures FROM attempt_counters WHERE key = ?").bind(key).first<{ failures: number }>();
 const tally = (values: unknown[]) =>

@@ -13,7 +13,7 @@ import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { authenticate } from "./accounts.server";
 import { isCommonPassword } from "./common-passwords.server";
-import { hashPassword } from "./password.server";
+import { newCredential } from "./credentials.server";
 import { endAllSessions } from "./sessions.server";
 
 export async function updateProfile(
@@ -52,11 +52,11 @@ export async function changePassword(
   const check = await authenticate(app, user.email, input.currentPassword, client);
   if (check.status === "wait") return check;
   if (check.status !== "ok" || check.user.id !== user.id) return { status: "wrong" };
-  const hash = await hashPassword(input.newPassword);
+  const credential = await newCredential(app, user.username, input.newPassword);
   await app.db
     .insert(passwordCredentials)
-    .values({ userId: user.id, hash, updatedAt: app.now })
-    .onConflictDoUpdate({ target: passwordCredentials.userId, set: { hash, updatedAt: app.now } });
+    .values({ userId: user.id, ...credential, updatedAt: app.now })
+    .onConflictDoUpdate({ target: passwordCredentials.userId, set: { ...credential, updatedAt: app.now } });
   await endAllSessions(app, user.id, currentSessionId);
   return { status: "ok" };
 }

@@ -5,7 +5,8 @@ import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { checkSucceeded, claimCheck } from "./attempts.server";
-import { DECOY_HASH, hashPassword, verifyPassword } from "./password.server";
+import { addMissingVerifier, newCredential } from "./credentials.server";
+import { DECOY_HASH, verifyPassword } from "./password.server";
 import { LOGIN_POLICY } from "./rules";
 
 export class EmailTakenError extends Error {}
@@ -41,7 +42,8 @@ export async function createAccount(
 ): Promise<UserRow> {
   if (await findUserByEmail(app, input.email)) throw new EmailTakenError(input.email);
   const id = crypto.randomUUID();
-  const hash = await hashPassword(input.password);
+  const username = input.username ?? crypto.randomUUID();
+  const credential = await newCredential(app, username, input.password);
   try {
     const [[user]] = await app.db.batch([
       app.db
@@ -49,13 +51,13 @@ export async function createAccount(
         .values({
           id,
           email: input.email.toLowerCase(),
-          username: input.username ?? crypto.randomUUID(),
+          username,
           firstName: input.firstName,
           lastName: input.lastName,
           signUpDate: app.now,
         })
         .returning(),
-      app.db.insert(passwordCredentials).values({ userId: id, hash, updatedAt: app.now }),
+      app.db.insert(passwordCredentials).values({ userId: id, ...credential, updatedAt: app.now }),
     ]);
     return user;
   } catch (error) {
@@ -84,7 +86,7 @@ export async function authenticate(
   const claim = await claimCheck(app, "login", email, client, LOGIN_POLICY);
   if (!claim.ok) return { status: "wait", waitMs: claim.waitMs };
   const row = await app.db
-    .select({ user: users, hash: passwordCredentials.hash })
+    .select({ user: users, hash: passwordCredentials.hash, srpVerifier: passwordCredentials.srpVerifier })
     .from(users)
     .innerJoin(passwordCredentials, eq(passwordCredentials.userId, users.id))
     .where(eq(users.email, email))
@@ -92,6 +94,7 @@ export async function authenticate(
   const ok = await verifyPassword(password, row?.hash ?? DECOY_HASH);
   if (!row || !ok) return { status: "failed" };
   await checkSucceeded(app, claim.held);
+  if (!row.srpVerifier) await addMissingVerifier(app, row.user, password);
   return { status: "ok", user: row.user };
 }
 

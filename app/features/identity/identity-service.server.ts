@@ -16,6 +16,7 @@ import { challengeUser, endChallenge, startChallenge } from "./challenges.server
 import { isCommonPassword } from "./common-passwords.server";
 import { forgetDevice, listDevices, setDeviceRemembered } from "./devices.server";
 import { signIdToken } from "./id-token.server";
+import { answerSrpSignIn, startSrpSignIn } from "./srp-sign-in.server";
 import { hashPassword } from "./password.server";
 import { resetPassword, sendResetCode } from "./reset-password.server";
 import { CODE_POLICY, EMAIL_PATTERN, messages, NAME_MAX, PASSWORD_MIN } from "./rules";
@@ -104,6 +105,18 @@ async function authenticationResult(app: AppContext, user: UserRow, withRefresh 
     },
     ChallengeParameters: {},
   };
+}
+
+/** After the password is proven (USER_PASSWORD_AUTH or SRP): the authenticator's challenge, or the tokens. */
+async function passwordProven(app: AppContext, user: UserRow) {
+  if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id))) {
+    return {
+      ChallengeName: "SOFTWARE_TOKEN_MFA",
+      Session: await startChallenge(app, user.id),
+      ChallengeParameters: { USER_ID_FOR_SRP: user.username },
+    };
+  }
+  return authenticationResult(app, user);
 }
 
 function userAttributes(user: UserRow) {
@@ -210,10 +223,17 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
         fail("NotAuthorizedException", "Invalid Refresh Token");
       return authenticationResult(app, user, false);
     }
+    if (flow === "USER_SRP_AUTH") {
+      const username = required(str(params, "USERNAME"), "Username cannot be empty");
+      const publicA = required(str(params, "SRP_A"), "SRP_A cannot be empty");
+      const challenge =
+        (await startSrpSignIn(app, username, publicA)) ?? fail("InvalidParameterException", "Invalid SRP_A");
+      return { ChallengeName: "PASSWORD_VERIFIER", ChallengeParameters: challenge };
+    }
     if (flow !== "USER_PASSWORD_AUTH")
       fail(
         "InvalidParameterException",
-        `${flow || "AuthFlow"} is not supported here; use USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH`,
+        `${flow || "AuthFlow"} is not supported here; use USER_SRP_AUTH, USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH`,
       );
     const username = required(str(params, "USERNAME"), "Username cannot be empty");
     const password = required(str(params, "PASSWORD"), "Password cannot be empty");
@@ -221,21 +241,31 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     const outcome = await authenticate(app, known?.email ?? username, password, client);
     if (outcome.status === "wait") fail("NotAuthorizedException", "Password attempts exceeded");
     if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
-    const user = (outcome as { user: UserRow }).user;
-    if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id))) {
-      return {
-        ChallengeName: "SOFTWARE_TOKEN_MFA",
-        Session: await startChallenge(app, user.id),
-        ChallengeParameters: { USER_ID_FOR_SRP: user.username },
-      };
-    }
-    return authenticationResult(app, user);
+    return passwordProven(app, (outcome as { user: UserRow }).user);
   },
 
   async RespondToAuthChallenge(app, body, client) {
-    if (str(body, "ChallengeName") !== "SOFTWARE_TOKEN_MFA")
-      fail("InvalidParameterException", "Only the SOFTWARE_TOKEN_MFA challenge is supported");
     const responses = (body.ChallengeResponses ?? {}) as Body;
+    if (str(body, "ChallengeName") === "PASSWORD_VERIFIER") {
+      const answer = {
+        USERNAME: required(str(responses, "USERNAME"), "Username cannot be empty"),
+        PASSWORD_CLAIM_SECRET_BLOCK: required(
+          str(responses, "PASSWORD_CLAIM_SECRET_BLOCK"),
+          "PASSWORD_CLAIM_SECRET_BLOCK cannot be empty",
+        ),
+        TIMESTAMP: required(str(responses, "TIMESTAMP"), "TIMESTAMP cannot be empty"),
+        PASSWORD_CLAIM_SIGNATURE: required(
+          str(responses, "PASSWORD_CLAIM_SIGNATURE"),
+          "PASSWORD_CLAIM_SIGNATURE cannot be empty",
+        ),
+      };
+      const outcome = await answerSrpSignIn(app, answer, client);
+      if (outcome.status === "wait") fail("NotAuthorizedException", "Password attempts exceeded");
+      if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
+      return passwordProven(app, (outcome as { user: UserRow }).user);
+    }
+    if (str(body, "ChallengeName") !== "SOFTWARE_TOKEN_MFA")
+      fail("InvalidParameterException", "Only the PASSWORD_VERIFIER and SOFTWARE_TOKEN_MFA challenges are supported");
     const code = str(responses, "SOFTWARE_TOKEN_MFA_CODE");
     if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
     const session = str(body, "Session");

@@ -6,11 +6,11 @@
 import type { AppContext } from "~/platform/context";
 import { requireEmailDelivery, sendEmail } from "~/platform/adapters/email/email.server";
 import { escapeHtml } from "~/platform/html";
-import { findUserByEmail } from "./accounts.server";
+import { findUserByEmail, findUserById } from "./accounts.server";
 import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
 import { checkSucceeded, claimCheck, clearLockout, takeAttempt } from "./attempts.server";
 import { checkCode, issueCode } from "./codes.server";
-import { hashPassword } from "./password.server";
+import { newCredential } from "./credentials.server";
 import { resetPasswordWithCode } from "./sql.server";
 import { CODE_POLICY, type AttemptPolicy } from "./rules";
 
@@ -71,10 +71,11 @@ export async function resetPassword(
   const email = rawEmail.toLowerCase();
   const check = await verifyResetCode(app, email, code, client);
   if (check.status !== "ok") return check;
-  const hash = await hashPassword(password);
+  const user = await findUserById(app, check.userId);
+  if (!user) return { status: "mismatch" };
   const spent = await resetPasswordWithCode(app.bindings.DB, {
     userId: check.userId,
-    hash,
+    credential: await newCredential(app, user.username, password),
     codeId: check.codeId,
     now: app.now,
   });

@@ -2,6 +2,7 @@
  * Identity's raw SQL: the statements drizzle cannot say. Each is one atomic statement (or one batch)
  * whose WHERE makes a race safe; the rows they answer are typed here.
  */
+import type { PasswordCredential } from "./credentials.server";
 import type { AttemptPolicy, WindowPolicy } from "./rules";
 
 /** What a claim answers when it counted the attempt. */
@@ -49,15 +50,21 @@ export function claimWindow(DB: D1Database, key: string, now: number, policy: Wi
  */
 export async function resetPasswordWithCode(
   DB: D1Database,
-  { userId, hash, codeId, now }: { userId: string; hash: string; codeId: string | undefined; now: number },
+  {
+    userId,
+    credential,
+    codeId,
+    now,
+  }: { userId: string; credential: PasswordCredential; codeId: string | undefined; now: number },
 ): Promise<boolean> {
   const code = codeId ?? null;
   const [, spent] = await DB.batch([
     DB.prepare(
-      `INSERT INTO password_credentials (user_id, hash, updated_at)
-       SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM verification_codes WHERE id = ?4 AND used_at IS NULL AND expires_at > ?3)
-       ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at`,
-    ).bind(userId, hash, now, code),
+      `INSERT INTO password_credentials (user_id, hash, srp_salt, srp_verifier, updated_at)
+       SELECT ?1, ?2, ?5, ?6, ?3 WHERE EXISTS (SELECT 1 FROM verification_codes WHERE id = ?4 AND used_at IS NULL AND expires_at > ?3)
+       ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, srp_salt = excluded.srp_salt,
+         srp_verifier = excluded.srp_verifier, updated_at = excluded.updated_at`,
+    ).bind(userId, credential.hash, now, code, credential.srpSalt, credential.srpVerifier),
     DB.prepare("UPDATE verification_codes SET used_at = ?2 WHERE id = ?1 AND used_at IS NULL").bind(code, now),
     DB.prepare(
       "DELETE FROM sessions WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)",

@@ -1,0 +1,21 @@
+/** The identity API's tests: one action as the hosted service's clients send it, and the emailed code. */
+import { env } from "cloudflare:test";
+import { call } from "./app-context";
+
+export async function identity(action: string, body: unknown, path = "/api/identity") {
+  const response = await call(path, {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: {
+      "Content-Type": "application/x-amz-json-1.1",
+      "X-Amz-Target": `AWSCognitoIdentityProviderService.${action}`,
+    },
+  });
+  return { status: response.status, body: JSON.parse(new TextDecoder().decode(await response.arrayBuffer())) as any };
+}
+
+/** The six-digit code in the latest email to `to` (outbox). */
+export const latestCode = async (to: string) =>
+  (await env.DB.prepare('SELECT text FROM outbox_emails WHERE "to" = ? ORDER BY created_at DESC LIMIT 1')
+    .bind(to)
+    .first<{ text: string }>())!.text.match(/code is (\d{6})/)![1];
