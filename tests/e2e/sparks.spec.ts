@@ -17,10 +17,18 @@ test.describe("sparks", () => {
     const firstTitle = await first.getByRole("heading").textContent();
 
     if (isJs(testInfo.project.name)) {
-      // Reaching the end of the feed loads the next page into it.
+      // Reaching the end of the feed loads the next page into it, each page once (the feed used to
+      // start over at each re-render and load its pages again, round and round).
+      const asked: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/v2/sparks.data")) asked.push(new URL(r.url()).searchParams.get("cursor") ?? "");
+      });
       await page.getByRole("link", { name: "More sparks" }).scrollIntoViewIfNeeded();
       await expect.poll(() => sparks(page).count()).toBeGreaterThan(6);
       await expect(page).toHaveURL("/v2/sparks");
+      await page.waitForTimeout(1500);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(new Set(asked).size, `pages asked for: ${asked.join(", ")}`).toBe(asked.length);
     } else {
       await page.getByRole("link", { name: "More sparks" }).click();
       await expect(page).toHaveURL(/\/v2\/sparks\?cursor=/);
@@ -54,7 +62,12 @@ test.describe("sparks", () => {
     await login();
     await page.goto("/v2/sparks");
     await waitForHydration(page, testInfo.project.name);
+    // With JavaScript the button shows the new state while the post is on its way: the library is read
+    // only once the server has answered.
+    const posted = () => page.waitForResponse((r) => r.url().includes("/v2/sparks") && r.request().method() === "POST");
+    let answered = posted();
     await page.getByRole("button", { name: `Save ${title}` }).click();
+    await answered;
     await expect(sparks(page).first().getByText("Saved to your library")).toBeVisible();
     await expect(page.getByRole("button", { name: `Unsave ${title}` })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -66,7 +79,9 @@ test.describe("sparks", () => {
 
     await page.goto("/v2/sparks");
     await waitForHydration(page, testInfo.project.name);
+    answered = posted();
     await page.getByRole("button", { name: `Unsave ${title}` }).click();
+    await answered;
     await expect(page.getByRole("button", { name: `Save ${title}` })).toBeVisible();
     await page.goto("/library");
     await expect(page.getByRole("region", { name: "Saved" })).toHaveCount(0);

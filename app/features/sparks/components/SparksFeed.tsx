@@ -19,12 +19,15 @@ export function SparksFeed({ initial, page }: { initial: SparksPage; page: strin
   const asked = useRef<string | null>(null);
 
   useEffect(() => setHydrated(true), []);
-  // A navigation to another page of the feed starts over from it.
+  // A navigation to another page of the feed starts over from it. Keyed on the loader's own values,
+  // not on `initial` (a new object at every render of the page): keyed on that, each re-render reset
+  // the feed to its first page and the reader's scroll loaded the pages again, round and round.
+  const { sparks: firstSparks, nextCursor: firstCursor } = initial;
   useEffect(() => {
-    setSparks(initial.sparks);
-    setNextCursor(initial.nextCursor);
+    setSparks(firstSparks);
+    setNextCursor(firstCursor);
     asked.current = null;
-  }, [initial]);
+  }, [firstSparks, firstCursor]);
   // A loaded page joins the feed once (its sparks not already shown).
   useEffect(() => {
     const data = more.data;
