@@ -419,6 +419,18 @@ export const apiTokens = sqliteTable(
   (t) => [index("api_tokens_user").on(t.userId)],
 );
 
+/**
+ * The keys that sign the identity API's JWTs (RS256), as JWK JSON. The oldest signs; every one is
+ * published at /.well-known/jwks.json. Made once, by the first sign-in that needs one, and shared by
+ * every isolate through D1 (a key per isolate would leave the published set always out of date).
+ */
+export const signingKeys = sqliteTable("signing_keys", {
+  kid: text("kid").primaryKey(),
+  publicJwk: text("public_jwk").notNull(),
+  privateJwk: text("private_jwk").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
 /** Per-user program state (GET/POST /api/getProgramInfoForUserAndSlug, saveProgramInfoForUserAndSlug). */
 export const programInfos = sqliteTable(
   "program_infos",

@@ -39,8 +39,6 @@ export const envSchema = z.object({
     .string()
     .regex(/^[\w-]+_[0-9a-zA-Z]+$/, "a pool id such as local_Studio")
     .default("local_Studio"),
-  /** Signs the IdTokens POST /api/identity hands out (HS256). Unset: a random key per isolate (the server never trusts IdTokens itself). */
-  TOKEN_SIGNING_SECRET: z.string().min(32).optional(),
   /** Payments: with a Stripe secret key, Stripe Checkout; without, the embedded local provider (/checkout/pay). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Verifies POST /api/webhooks/stripe (the endpoint's signing secret, whsec_...). */

@@ -33,7 +33,8 @@ async function identityEndpoint({ request, context }: ActionFunctionArgs) {
   } catch {
     return answer(NOT_A_JSON_OBJECT);
   }
-  return answer(await action(context.app, body, clientOf(context.app.env, request)));
+  const call = { client: clientOf(context.app.env, request), issuer: new URL(request.url).origin };
+  return answer(await action(context.app, body, call));
 }
 
 export const action = identityEndpoint;

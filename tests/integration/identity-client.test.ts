@@ -20,10 +20,13 @@ const pool = () => new CognitoUserPool({ UserPoolId: "local_Studio", ClientId: "
 
 beforeEach(() => {
   const real = globalThis.fetch;
-  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    return url.startsWith(ENDPOINT) ? call("/api/identity", init) : real(input, init);
-  });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      return url.startsWith(ENDPOINT) ? call("/api/identity", init) : real(input, init);
+    }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -78,6 +81,16 @@ describe("amazon-cognito-identity-js against the identity API", () => {
       headers: { Authorization: `Bearer ${session.getAccessToken().getJwtToken()}` },
     });
     expect(me.status).toBe(200);
+    // The library reads the tokens' expiry from the JWTs: the session is valid, so it asks for no refresh.
+    expect(session.isValid()).toBe(true);
+    expect(session.getAccessToken().getExpiration() - session.getAccessToken().getIssuedAt()).toBe(3600);
+    const requests = vi.mocked(fetch).mock.calls.length;
+    const current = pool().getCurrentUser()!;
+    const again = await new Promise<CognitoUserSession>((resolve, reject) =>
+      current.getSession((error: Error | null, found: CognitoUserSession) => (error ? reject(error) : resolve(found))),
+    );
+    expect(again.getAccessToken().getJwtToken()).toBe(session.getAccessToken().getJwtToken());
+    expect(vi.mocked(fetch).mock.calls.length).toBe(requests);
     // The sign-in was spent: nothing is left waiting.
     expect((await env.DB.prepare("SELECT count(*) AS n FROM srp_sign_ins").first<{ n: number }>())!.n).toBe(0);
   });

@@ -1,5 +1,6 @@
 /** The identity API's tests: one action as the hosted service's clients send it, and the emailed code. */
 import { env } from "cloudflare:test";
+import { expect } from "vitest";
 import { call } from "./app-context";
 
 export async function identity(action: string, body: unknown, path = "/api/identity") {
@@ -19,3 +20,18 @@ export const latestCode = async (to: string) =>
   (await env.DB.prepare('SELECT text FROM outbox_emails WHERE "to" = ? ORDER BY created_at DESC LIMIT 1')
     .bind(to)
     .first<{ text: string }>())!.text.match(/code is (\d{6})/)![1];
+
+/** Asserts the tokens of a sign-in are revoked: the access token on both APIs, and the refresh token. */
+export async function expectRevoked(tokens: { AccessToken: string; RefreshToken: string }) {
+  expect((await identity("GetUser", { AccessToken: tokens.AccessToken })).body).toEqual({
+    __type: "NotAuthorizedException",
+    message: "Access Token has been revoked",
+  });
+  const refresh = await identity("InitiateAuth", {
+    AuthFlow: "REFRESH_TOKEN_AUTH",
+    AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken },
+  });
+  expect(refresh.body).toEqual({ __type: "NotAuthorizedException", message: "Invalid Refresh Token" });
+  const api = await call("/api/users/getBasicUserInfo", { headers: { Authorization: `Bearer ${tokens.AccessToken}` } });
+  expect(api.status).toBe(401);
+}

@@ -28,7 +28,8 @@ describe("POST /api/identity", () => {
   it("signs up and in, returning the service's AuthenticationResult", async () => {
     const { sub, username, tokens } = await signUpAndIn("cognito@example.com");
     expect(tokens).toMatchObject({ ExpiresIn: 3600, TokenType: "Bearer" });
-    expect(tokens.AccessToken).toMatch(/^[0-9a-f]{64}$/);
+    // A JWT now (identity-tokens.test.ts checks it against the published key).
+    expect(tokens.AccessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const claims = JSON.parse(atob(tokens.IdToken.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
     expect(claims).toMatchObject({
       sub,
@@ -374,7 +375,11 @@ describe("POST /api/identity", () => {
       Session: challenge.body.Session,
       ChallengeResponses: { USERNAME: "totp-api@example.com", SOFTWARE_TOKEN_MFA_CODE: await code() },
     });
-    expect(answered.body.AuthenticationResult.AccessToken).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      JSON.parse(
+        atob(answered.body.AuthenticationResult.AccessToken.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")),
+      ),
+    ).toMatchObject({ sub, token_use: "access" });
     expect(
       (
         await identity("RespondToAuthChallenge", {

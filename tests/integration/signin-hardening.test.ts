@@ -11,7 +11,7 @@ import { CLIENT_FAILURE_POLICY, GLOBAL_FAILURE_POLICY, messages } from "~/featur
 import { clientOf, type Client } from "~/platform/client.server";
 import { parseEnv, type Bindings } from "~/platform/env";
 import { call, testApp } from "./app-context";
-import { identity, latestCode } from "./identity-helpers";
+import { expectRevoked, identity, latestCode } from "./identity-helpers";
 
 const form = (fields: Record<string, string>, cookie = "") => ({
   method: "POST",
@@ -570,22 +570,7 @@ describe("ChangePassword on the identity API", () => {
         })
       ).status,
     ).toBe(200);
-    expect((await identity("GetUser", { AccessToken: tokens.AccessToken })).body).toEqual({
-      __type: "NotAuthorizedException",
-      message: "Access Token has been revoked",
-    });
-    expect(
-      (
-        await identity("InitiateAuth", {
-          AuthFlow: "REFRESH_TOKEN_AUTH",
-          AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken },
-        })
-      ).body,
-    ).toEqual({ __type: "NotAuthorizedException", message: "Invalid Refresh Token" });
-    expect(
-      (await call("/api/users/getBasicUserInfo", { headers: { Authorization: `Bearer ${tokens.AccessToken}` } }))
-        .status,
-    ).toBe(401);
+    await expectRevoked(tokens);
     expect(
       (
         await identity("InitiateAuth", {

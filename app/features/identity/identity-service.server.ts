@@ -15,13 +15,13 @@ import { claimCheck } from "./attempts.server";
 import { challengeUser, endChallenge, startChallenge } from "./challenges.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { forgetDevice, listDevices, setDeviceRemembered } from "./devices.server";
-import { signIdToken } from "./id-token.server";
+import { DEFAULT_CLIENT_ID, issuePoolTokens, type TokenGrant } from "./pool-tokens.server";
 import { answerSrpSignIn, startSrpSignIn } from "./srp-sign-in.server";
 import { hashPassword } from "./password.server";
 import { resetPassword, sendResetCode } from "./reset-password.server";
 import { CODE_POLICY, EMAIL_PATTERN, messages, NAME_MAX, PASSWORD_MIN } from "./rules";
 import { endAllSessions } from "./sessions.server";
-import { issueToken, tokenUser, TOKEN_TTL } from "./tokens.server";
+import { liveToken, tokenUser } from "./tokens.server";
 import {
   answerSignInChallenge,
   associateSoftwareToken,
@@ -92,23 +92,25 @@ const deliveryFor = (user: UserRow | null, username: string) =>
       (username.includes("@") ? username.trim().toLowerCase() : `${username.trim().toLowerCase()}@example.com`),
   );
 
-async function authenticationResult(app: AppContext, user: UserRow, withRefresh = true) {
-  const access = await issueToken(app, user.id, "access");
-  const refresh = withRefresh ? await issueToken(app, user.id, "refresh") : null;
-  return {
-    AuthenticationResult: {
-      AccessToken: access.token,
-      IdToken: await signIdToken(app, user),
-      ...(refresh ? { RefreshToken: refresh.token } : {}),
-      ExpiresIn: TOKEN_TTL.access / 1000,
-      TokenType: "Bearer",
-    },
-    ChallengeParameters: {},
-  };
+/** Who called, as the actions need it: the throttle key, and the origin that issues the tokens. */
+export interface IdentityCall {
+  client: Client;
+  issuer: string;
+}
+
+/** The grant for a user who proves who they are now, through the client the body names. */
+const signInGrant = (app: AppContext, body: Body, call: IdentityCall): TokenGrant => ({
+  issuer: call.issuer,
+  clientId: str(body, "ClientId") || DEFAULT_CLIENT_ID,
+  authTime: app.now,
+});
+
+async function authenticationResult(app: AppContext, user: UserRow, grant: TokenGrant, withRefresh = true) {
+  return { AuthenticationResult: await issuePoolTokens(app, user, grant, withRefresh), ChallengeParameters: {} };
 }
 
 /** After the password is proven (USER_PASSWORD_AUTH or SRP): the authenticator's challenge, or the tokens. */
-async function passwordProven(app: AppContext, user: UserRow) {
+async function passwordProven(app: AppContext, user: UserRow, grant: TokenGrant) {
   if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id))) {
     return {
       ChallengeName: "SOFTWARE_TOKEN_MFA",
@@ -116,7 +118,7 @@ async function passwordProven(app: AppContext, user: UserRow) {
       ChallengeParameters: { USER_ID_FOR_SRP: user.username },
     };
   }
-  return authenticationResult(app, user);
+  return authenticationResult(app, user, grant);
 }
 
 function userAttributes(user: UserRow) {
@@ -163,7 +165,7 @@ async function deviceShape(app: AppContext, user: UserRow) {
   }));
 }
 
-const actions: Record<string, (app: AppContext, body: Body, client: Client) => Promise<unknown>> = {
+const actions: Record<string, (app: AppContext, body: Body, call: IdentityCall) => Promise<unknown>> = {
   async SignUp(app, body) {
     const username = required(str(body, "Username"), "Username cannot be empty");
     const password = str(body, "Password");
@@ -192,7 +194,7 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     }
   },
 
-  async ConfirmSignUp(app, body, client) {
+  async ConfirmSignUp(app, body, { client }) {
     const username = required(str(body, "Username"), "Username cannot be empty");
     const code = required(str(body, "ConfirmationCode"), "Confirmation code cannot be empty");
     const user = await findUserByUsername(app, username);
@@ -214,14 +216,17 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     return { CodeDeliveryDetails: deliveryFor(user, username) };
   },
 
-  async InitiateAuth(app, body, client) {
+  async InitiateAuth(app, body, call) {
+    const { client } = call;
     const flow = str(body, "AuthFlow");
     const params = (body.AuthParameters ?? {}) as Body;
     if (flow === "REFRESH_TOKEN_AUTH" || flow === "REFRESH_TOKEN") {
-      const user =
-        (await tokenUser(app, str(params, "REFRESH_TOKEN"), ["refresh"])) ??
+      const refresh =
+        (await liveToken(app, str(params, "REFRESH_TOKEN"), ["refresh"])) ??
         fail("NotAuthorizedException", "Invalid Refresh Token");
-      return authenticationResult(app, user, false);
+      // The refresh token was handed out at sign-in: the new tokens keep that sign-in's auth_time.
+      const grant = { ...signInGrant(app, body, call), authTime: refresh!.createdAt };
+      return authenticationResult(app, refresh!.user, grant, false);
     }
     if (flow === "USER_SRP_AUTH") {
       const username = required(str(params, "USERNAME"), "Username cannot be empty");
@@ -241,10 +246,11 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     const outcome = await authenticate(app, known?.email ?? username, password, client);
     if (outcome.status === "wait") fail("NotAuthorizedException", "Password attempts exceeded");
     if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
-    return passwordProven(app, (outcome as { user: UserRow }).user);
+    return passwordProven(app, (outcome as { user: UserRow }).user, signInGrant(app, body, call));
   },
 
-  async RespondToAuthChallenge(app, body, client) {
+  async RespondToAuthChallenge(app, body, call) {
+    const { client } = call;
     const responses = (body.ChallengeResponses ?? {}) as Body;
     if (str(body, "ChallengeName") === "PASSWORD_VERIFIER") {
       const answer = {
@@ -262,7 +268,7 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
       const outcome = await answerSrpSignIn(app, answer, client);
       if (outcome.status === "wait") fail("NotAuthorizedException", "Password attempts exceeded");
       if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
-      return passwordProven(app, (outcome as { user: UserRow }).user);
+      return passwordProven(app, (outcome as { user: UserRow }).user, signInGrant(app, body, call));
     }
     if (str(body, "ChallengeName") !== "SOFTWARE_TOKEN_MFA")
       fail("InvalidParameterException", "Only the PASSWORD_VERIFIER and SOFTWARE_TOKEN_MFA challenges are supported");
@@ -278,7 +284,7 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     if (!(await endChallenge(app, session)))
       fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
     const user = (await app.db.select().from(users).where(eq(users.id, userId)).get())!;
-    return authenticationResult(app, user);
+    return authenticationResult(app, user, signInGrant(app, body, call));
   },
 
   async ForgotPassword(app, body) {
@@ -291,7 +297,7 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     return { CodeDeliveryDetails: deliveryFor(known, username) };
   },
 
-  async ConfirmForgotPassword(app, body, client) {
+  async ConfirmForgotPassword(app, body, { client }) {
     const username = required(str(body, "Username"), "Username cannot be empty");
     const code = required(str(body, "ConfirmationCode"), "Confirmation code cannot be empty");
     const password = str(body, "Password");
@@ -307,7 +313,7 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     return {};
   },
 
-  async ChangePassword(app, body, client) {
+  async ChangePassword(app, body, { client }) {
     const user = await signedInUser(app, body);
     const previous = required(str(body, "PreviousPassword"), "Password cannot be empty");
     const proposed = str(body, "ProposedPassword");
@@ -416,7 +422,7 @@ const actions: Record<string, (app: AppContext, body: Body, client: Client) => P
     return { CodeDeliveryDetails: emailDelivery(user.email) };
   },
 
-  async VerifyUserAttribute(app, body, client) {
+  async VerifyUserAttribute(app, body, { client }) {
     const user = await signedInUser(app, body);
     if (str(body, "AttributeName") !== "email")
       fail("InvalidParameterException", "Only the email attribute can be verified");
@@ -499,12 +505,12 @@ export const NOT_A_JSON_OBJECT: IdentityAnswer = {
  */
 export function identityAction(
   target: string,
-): ((app: AppContext, body: Record<string, unknown>, client: Client) => Promise<IdentityAnswer>) | null {
+): ((app: AppContext, body: Record<string, unknown>, call: IdentityCall) => Promise<IdentityAnswer>) | null {
   const action = target.startsWith(TARGET_PREFIX) ? ACTIONS.get(target.slice(TARGET_PREFIX.length)) : undefined;
   if (!action) return null;
-  return async (app, body, client) => {
+  return async (app, body, call) => {
     try {
-      return { status: 200, body: await action(app, body, client) };
+      return { status: 200, body: await action(app, body, call) };
     } catch (error) {
       if (error instanceof IdentityError) return { status: 400, body: { __type: error.type, message: error.message } };
       // A deploy without an email provider delivers no codes (the service's own failure for it).

@@ -1,7 +1,8 @@
 /**
  * Bearer tokens: `Authorization: Bearer <token>` authenticates API calls like the session cookie
- * does. Random 256-bit tokens; only the SHA-256 is stored, so they can be revoked (global sign-out,
- * password change, deleting the account) and a leaked table cannot be replayed.
+ * does. Only each token's SHA-256 is stored, so they can be revoked (global sign-out, password change,
+ * deleting the account) and a leaked table cannot be replayed. Refresh and app tokens are random 256
+ * bits; access tokens are the JWTs of pool-tokens.server.ts, trusted here only while their row lives.
  */
 import { and, eq, gt } from "drizzle-orm";
 import { apiTokens, users, type UserRow } from "~/db/schema";
@@ -11,15 +12,39 @@ import { randomHex, sha256Hex } from "~/platform/crypto.server";
 export const TOKEN_TTL = { access: 60 * 60 * 1000, app: 60 * 60 * 1000, refresh: 30 * 24 * 60 * 60 * 1000 } as const;
 type Kind = keyof typeof TOKEN_TTL;
 
+/** Records a token we handed out, live for its kind's time; returns when it expires. */
+export async function keepToken(app: AppContext, token: string, userId: string, kind: Kind): Promise<number> {
+  const expiresAt = app.now + TOKEN_TTL[kind];
+  await app.db.insert(apiTokens).values({ id: await sha256Hex(token), userId, kind, createdAt: app.now, expiresAt });
+  return expiresAt;
+}
+
 export async function issueToken(
   app: AppContext,
   userId: string,
   kind: Kind,
 ): Promise<{ token: string; expiresAt: number }> {
   const token = randomHex(32);
-  const expiresAt = app.now + TOKEN_TTL[kind];
-  await app.db.insert(apiTokens).values({ id: await sha256Hex(token), userId, kind, createdAt: app.now, expiresAt });
-  return { token, expiresAt };
+  return { token, expiresAt: await keepToken(app, token, userId, kind) };
+}
+
+/** 64 hex digits (ours, random) or three base64url parts (our JWTs); anything else is not looked up. */
+const TOKEN_SHAPE = /^(?:[0-9a-f]{64}|[\w-]{1,4096}\.[\w-]{1,4096}\.[\w-]{1,1024})$/;
+
+/** A live token of one of these kinds: its user, and when it was handed out. */
+export async function liveToken(
+  app: AppContext,
+  token: string | null | undefined,
+  kinds: Kind[],
+): Promise<{ user: UserRow; createdAt: number } | null> {
+  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  const row = await app.db
+    .select({ user: users, kind: apiTokens.kind, createdAt: apiTokens.createdAt })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(and(eq(apiTokens.id, await sha256Hex(token)), gt(apiTokens.expiresAt, app.now)))
+    .get();
+  return row && kinds.includes(row.kind) ? { user: row.user, createdAt: row.createdAt } : null;
 }
 
 /** The user a live token of one of these kinds belongs to. */
@@ -28,12 +53,5 @@ export async function tokenUser(
   token: string | null | undefined,
   kinds: Kind[] = ["access", "app"],
 ): Promise<UserRow | null> {
-  if (!token || !/^[0-9a-f]{64}$/.test(token)) return null;
-  const row = await app.db
-    .select({ user: users, kind: apiTokens.kind })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.id, await sha256Hex(token)), gt(apiTokens.expiresAt, app.now)))
-    .get();
-  return row && kinds.includes(row.kind) ? row.user : null;
+  return (await liveToken(app, token, kinds))?.user ?? null;
 }

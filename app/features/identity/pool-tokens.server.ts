@@ -1,0 +1,91 @@
+/**
+ * The tokens the identity API hands out, in the shape the hosted user pool's clients read: the id and
+ * access tokens are JWTs signed RS256 (signing-keys.server.ts) with the service's claims, so a client
+ * knows from `exp` when to refresh and any app can check them against /.well-known/jwks.json. The
+ * refresh token stays opaque: clients only send it back.
+ *
+ * Our own server trusts D1, not the signature: an access token works while its row in api_tokens
+ * lives (keyed by its SHA-256, tokens.server.ts), so GlobalSignOut, a password change or deleting the
+ * account revokes it at once, as a session cookie is.
+ */
+import { SignJWT } from "jose";
+import type { UserRow } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+import { SIGNING_ALGORITHM, signingKey } from "./signing-keys.server";
+import { issueToken, keepToken, TOKEN_TTL } from "./tokens.server";
+
+/** The client the service's clients name when they send no ClientId (our own web pages). */
+export const DEFAULT_CLIENT_ID = "studio-web";
+
+export interface TokenGrant {
+  /** The origin the tokens were asked of: their `iss`, and where /.well-known/jwks.json is. */
+  issuer: string;
+  /** The ClientId the client sent: the access token's `client_id`, the id token's `aud`. */
+  clientId: string;
+  /** When the user proved who they are (ms): a refresh keeps the sign-in's time. */
+  authTime: number;
+}
+
+export interface PoolTokens {
+  AccessToken: string;
+  IdToken: string;
+  RefreshToken?: string;
+  ExpiresIn: number;
+  TokenType: "Bearer";
+}
+
+async function sign(app: AppContext, claims: Record<string, unknown>, user: UserRow, grant: TokenGrant) {
+  const { kid, key } = await signingKey(app);
+  const now = Math.floor(app.now / 1000);
+  return new SignJWT({ ...claims, auth_time: Math.floor(grant.authTime / 1000) })
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: "JWT" })
+    .setSubject(user.id)
+    .setIssuer(grant.issuer)
+    .setIssuedAt(now)
+    .setExpirationTime(now + TOKEN_TTL.access / 1000)
+    .setJti(crypto.randomUUID())
+    .sign(key);
+}
+
+/** A signed-in user's AuthenticationResult: the refresh token only at sign-in, not on a refresh. */
+export async function issuePoolTokens(
+  app: AppContext,
+  user: UserRow,
+  grant: TokenGrant,
+  withRefresh: boolean,
+): Promise<PoolTokens> {
+  const accessToken = await sign(
+    app,
+    {
+      token_use: "access",
+      client_id: grant.clientId,
+      scope: "aws.cognito.signin.user.admin",
+      username: user.username,
+    },
+    user,
+    grant,
+  );
+  await keepToken(app, accessToken, user.id, "access");
+  const idToken = await sign(
+    app,
+    {
+      token_use: "id",
+      aud: grant.clientId,
+      "cognito:username": user.username,
+      email: user.email,
+      email_verified: user.emailVerified,
+      given_name: user.firstName,
+      family_name: user.lastName,
+    },
+    user,
+    grant,
+  );
+  const refresh = withRefresh ? await issueToken(app, user.id, "refresh") : null;
+  return {
+    AccessToken: accessToken,
+    IdToken: idToken,
+    ...(refresh ? { RefreshToken: refresh.token } : {}),
+    ExpiresIn: TOKEN_TTL.access / 1000,
+    TokenType: "Bearer",
+  };
+}
