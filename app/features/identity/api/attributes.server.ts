@@ -1,0 +1,37 @@
+/**
+ * The user's attributes as the service names them (sub, email, given_name…), read and written.
+ */
+import type { UserRow } from "~/db/schema";
+import { NAME_MAX } from "../rules";
+import { fail, type Body } from "./wire.server";
+
+export function userAttributes(user: UserRow) {
+  const attributes: [string, string | null][] = [
+    ["sub", user.id],
+    ["email", user.email],
+    ["email_verified", String(user.emailVerified)],
+    ["given_name", user.firstName],
+    ["family_name", user.lastName],
+    ["phone_number", user.phoneNumber],
+    ["phone_number_verified", user.phoneNumber ? String(user.phoneNumberVerified) : null],
+  ];
+  return attributes.filter(([, value]) => value !== null && value !== "").map(([Name, Value]) => ({ Name, Value }));
+}
+
+export function readAttributes(body: Body): { Name: string; Value: string }[] {
+  const raw = body.UserAttributes;
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw) || raw.some((a) => !a || typeof a.Name !== "string" || typeof (a.Value ?? "") !== "string")) {
+    fail("InvalidParameterException", "UserAttributes must be a list of {Name, Value}");
+  }
+  // Spec 5: 'sub' and '*_verified' are never set by a client.
+  return (raw as { Name: string; Value?: string }[])
+    .filter((a) => a.Name !== "sub" && !a.Name.endsWith("_verified"))
+    .map((a) => ({ Name: a.Name, Value: a.Value ?? "" }));
+}
+
+export function nameValue(value: string, label: string) {
+  const trimmed = value.trim();
+  if (trimmed.length > NAME_MAX) fail("InvalidParameterException", `${label} can't be longer than 20 characters long`);
+  return trimmed;
+}

@@ -1,0 +1,38 @@
+/**
+ * The authenticator app (the only second factor: SMS is not offered): SetUserMFAPreference,
+ * AssociateSoftwareToken, VerifySoftwareToken.
+ */
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { associateSoftwareToken, preferSoftwareToken, verifySoftwareToken } from "../totp.server";
+import { fail, required, signedInUser, str, type IdentityActions } from "./wire.server";
+
+export const mfaActions: IdentityActions = {
+  async SetUserMFAPreference(app, body) {
+    const user = await signedInUser(app, body);
+    const software = body.SoftwareTokenMfaSettings as { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
+    const sms = body.SMSMfaSettings as { Enabled?: boolean } | undefined;
+    if (!software && !sms) fail("InvalidParameterException", "No valid MFA method provided");
+    if (sms?.Enabled) fail("InvalidParameterException", "Invalid MFA type");
+    if (software?.Enabled || software?.PreferredMfa) {
+      if (!(await preferSoftwareToken(app, user.id)))
+        fail("InvalidParameterException", "User has not verified software token mfa");
+    } else {
+      await app.db.update(users).set({ preferredMfa: "NOMFA" }).where(eq(users.id, user.id));
+    }
+    return {};
+  },
+
+  async AssociateSoftwareToken(app, body) {
+    const user = await signedInUser(app, body);
+    return { SecretCode: await associateSoftwareToken(app, user.id) };
+  },
+
+  async VerifySoftwareToken(app, body) {
+    const user = await signedInUser(app, body);
+    const code = required(str(body, "UserCode"), "Confirmation code cannot be empty");
+    if (!(await verifySoftwareToken(app, user.id, code, str(body, "FriendlyDeviceName") || undefined)))
+      fail("EnableSoftwareTokenMFAException", "Code mismatch");
+    return { Status: "SUCCESS" };
+  },
+};
