@@ -177,6 +177,13 @@ export const users = sqliteTable("users", {
   emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
   /** The identity username: a random id, as the spec's sign-up sequence creates it. */
   username: text("username").notNull().unique(),
+  /**
+   * The identity API's user status: UNCONFIRMED after an API sign-up on a pool that confirms by email
+   * (IDENTITY_SIGN_UP_CONFIRMATION), until the emailed code is entered; everyone else is CONFIRMED.
+   */
+  identityStatus: text("identity_status", { enum: ["CONFIRMED", "UNCONFIRMED"] })
+    .notNull()
+    .default("CONFIRMED"),
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
   miniBio: text("mini_bio").notNull().default(""),

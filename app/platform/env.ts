@@ -39,6 +39,12 @@ export const envSchema = z.object({
     .string()
     .regex(/^[\w-]+_[0-9a-zA-Z]+$/, "a pool id such as local_Studio")
     .default("local_Studio"),
+  /**
+   * Whether the identity API's SignUp asks for the emailed code before the account can sign in
+   * ("email": UserConfirmed false, then ConfirmSignUp) or confirms at once ("none", as the spec's own
+   * sign-up sequence expects: it signs in straight after creating the user). The web forms never wait.
+   */
+  IDENTITY_SIGN_UP_CONFIRMATION: z.enum(["none", "email"]).default("none"),
   /** Payments: with a Stripe secret key, Stripe Checkout; without, the embedded local provider (/checkout/pay). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Verifies POST /api/webhooks/stripe (the endpoint's signing secret, whsec_...). */

@@ -7,24 +7,30 @@ import { generateTOTP } from "@epic-web/totp";
 import {
   AuthenticationDetails,
   CognitoUser,
+  CognitoUserAttribute,
   CognitoUserPool,
   type CognitoUserSession,
+  type ISignUpResult,
 } from "amazon-cognito-identity-js";
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { call } from "./app-context";
-import { identity } from "./identity-helpers";
+import { callWith, identity, latestCode } from "./identity-helpers";
 
 const ENDPOINT = "http://127.0.0.1:8787/api/identity";
 const pool = () => new CognitoUserPool({ UserPoolId: "local_Studio", ClientId: "studio-web", endpoint: ENDPOINT });
 
+/** Where the library's requests go: the suite's worker, or one set up as another pool (callWith). */
+let send = call;
+
 beforeEach(() => {
+  send = call;
   const real = globalThis.fetch;
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input instanceof Request ? input.url : input);
-      return url.startsWith(ENDPOINT) ? call("/api/identity", init) : real(input, init);
+      return url.startsWith(ENDPOINT) ? send("/api/identity", init) : real(input, init);
     }),
   );
 });
@@ -67,6 +73,40 @@ const credentialOf = (email: string) =>
     .first<{ salt: string | null; verifier: string | null }>();
 
 describe("amazon-cognito-identity-js against the identity API", () => {
+  it("signs up on a pool that confirms by email, is refused until it confirms, then signs in", async () => {
+    send = callWith({ IDENTITY_SIGN_UP_CONFIRMATION: "email" });
+    const email = "srp-confirm@example.com";
+    const attributes = [
+      new CognitoUserAttribute({ Name: "email", Value: email }),
+      new CognitoUserAttribute({ Name: "given_name", Value: "Con" }),
+    ];
+    const signedUp = await new Promise<ISignUpResult>((resolve, reject) =>
+      pool().signUp(email, "confirm by email", attributes, [], (error, result) =>
+        error ? reject(error) : resolve(result!),
+      ),
+    );
+    expect(signedUp.userConfirmed).toBe(false);
+    expect(signedUp.codeDeliveryDetails).toMatchObject({ DeliveryMedium: "EMAIL", AttributeName: "email" });
+    expect(await signIn(email, "confirm by email")).toMatchObject({
+      kind: "failure",
+      error: { code: "UserNotConfirmedException", message: "User is not confirmed." },
+    });
+    const user = new CognitoUser({ Username: email, Pool: pool() });
+    const code = await latestCode(email);
+    const refused = await new Promise((resolve, reject) =>
+      user.confirmRegistration(code === "000000" ? "111111" : "000000", false, (error, result) =>
+        error ? resolve(error) : reject(new Error(`a wrong code was taken: ${result}`)),
+      ),
+    );
+    expect(refused).toMatchObject({ code: "CodeMismatchException" });
+    expect(
+      await new Promise((resolve, reject) =>
+        user.confirmRegistration(code, false, (error, result) => (error ? reject(error) : resolve(result))),
+      ),
+    ).toBe("SUCCESS");
+    expect((await signIn(email, "confirm by email")).kind).toBe("success");
+  });
+
   it("signs up and signs in with USER_SRP_AUTH, its default flow; the tokens work on the API", async () => {
     const sub = await signUp("srp-client@example.com", "a long srp password");
     expect(await credentialOf("srp-client@example.com")).toMatchObject({

@@ -38,7 +38,15 @@ export async function setStudioVip(app: AppContext, by: UserRow, target: string,
 /** Creates the user and their password in one batch: either both exist afterwards or neither does. */
 export async function createAccount(
   app: AppContext,
-  input: { email: string; firstName: string; lastName: string; password: string; username?: string },
+  input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    password: string;
+    username?: string;
+    /** An identity API sign-up that waits for the emailed code (IDENTITY_SIGN_UP_CONFIRMATION "email"). */
+    unconfirmed?: boolean;
+  },
 ): Promise<UserRow> {
   if (await findUserByEmail(app, input.email)) throw new EmailTakenError(input.email);
   const id = crypto.randomUUID();
@@ -55,6 +63,7 @@ export async function createAccount(
           firstName: input.firstName,
           lastName: input.lastName,
           signUpDate: app.now,
+          identityStatus: input.unconfirmed ? "UNCONFIRMED" : "CONFIRMED",
         })
         .returning(),
       app.db.insert(passwordCredentials).values({ userId: id, ...credential, updatedAt: app.now }),

@@ -72,6 +72,10 @@ export async function resetPasswordWithCode(
     DB.prepare(
       "DELETE FROM api_tokens WHERE user_id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)",
     ).bind(userId, code, now),
+    // The emailed code proves the address: an identity API sign-up still waiting for its code is confirmed.
+    DB.prepare(
+      "UPDATE users SET identity_status = 'CONFIRMED' WHERE id = ?1 AND EXISTS (SELECT 1 FROM verification_codes WHERE id = ?2 AND used_at = ?3)",
+    ).bind(userId, code, now),
   ]);
   return spent.meta.changes === 1;
 }

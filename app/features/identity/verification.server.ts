@@ -1,5 +1,6 @@
 /**
- * Email confirmation: a code sent to the account's address; entering it marks the email verified.
+ * Email confirmation: a code sent to the account's address; entering it marks the email verified
+ * (and confirms an identity API sign-up that waits for it).
  * Used by POST /api/confirmEmail (which answers the same whether or not the email has an account).
  */
 import { eq } from "drizzle-orm";
@@ -68,6 +69,7 @@ export async function confirmEmailWithCode(
   if (check.status !== "ok" || !(await spendCode(app, check.id)))
     return check.status === "expired" ? "expired" : "mismatch";
   await checkSucceeded(app, claim.held);
-  await app.db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+  // The code proves the address: an identity API sign-up waiting for it is confirmed too.
+  await app.db.update(users).set({ emailVerified: true, identityStatus: "CONFIRMED" }).where(eq(users.id, userId));
   return "ok";
 }

@@ -18,16 +18,19 @@ export function userAttributes(user: UserRow) {
   return attributes.filter(([, value]) => value !== null && value !== "").map(([Name, Value]) => ({ Name, Value }));
 }
 
-export function readAttributes(body: Body): { Name: string; Value: string }[] {
-  const raw = body.UserAttributes;
-  if (raw === undefined) return [];
+/** A list of {Name, Value} in the body (UserAttributes, ValidationData), or the service's error. */
+export function readNameValues(body: Body, field: string): { Name: string; Value: string }[] {
+  const raw = body[field];
+  if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw) || raw.some((a) => !a || typeof a.Name !== "string" || typeof (a.Value ?? "") !== "string")) {
-    fail("InvalidParameterException", "UserAttributes must be a list of {Name, Value}");
+    fail("InvalidParameterException", `${field} must be a list of {Name, Value}`);
   }
+  return (raw as { Name: string; Value?: string }[]).map((a) => ({ Name: a.Name, Value: a.Value ?? "" }));
+}
+
+export function readAttributes(body: Body): { Name: string; Value: string }[] {
   // Spec 5: 'sub' and '*_verified' are never set by a client.
-  return (raw as { Name: string; Value?: string }[])
-    .filter((a) => a.Name !== "sub" && !a.Name.endsWith("_verified"))
-    .map((a) => ({ Name: a.Name, Value: a.Value ?? "" }));
+  return readNameValues(body, "UserAttributes").filter((a) => a.Name !== "sub" && !a.Name.endsWith("_verified"));
 }
 
 export function nameValue(value: string, label: string) {

@@ -1,6 +1,6 @@
 /**
  * The authenticator app (the only second factor: SMS is not offered): SetUserMFAPreference,
- * AssociateSoftwareToken, VerifySoftwareToken.
+ * SetUserSettings, AssociateSoftwareToken, VerifySoftwareToken.
  */
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
@@ -20,6 +20,19 @@ export const mfaActions: IdentityActions = {
     } else {
       await app.db.update(users).set({ preferredMfa: "NOMFA" }).where(eq(users.id, user.id));
     }
+    return {};
+  },
+
+  /**
+   * The older way to set SMS MFA: MFAOptions [{DeliveryMedium, AttributeName}]. An empty list (SMS
+   * off) is already so; any delivery is refused as SetUserMFAPreference refuses SMS (spec 5).
+   */
+  async SetUserSettings(app, body) {
+    await signedInUser(app, body);
+    const options = body.MFAOptions;
+    if (!Array.isArray(options) || options.some((o) => !o || typeof o !== "object"))
+      fail("InvalidParameterException", "MFAOptions must be a list of {DeliveryMedium, AttributeName}");
+    if ((options as unknown[]).length) fail("InvalidParameterException", "Invalid MFA type");
     return {};
   },
 

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `identity_status` text DEFAULT 'CONFIRMED' NOT NULL;
