@@ -271,6 +271,13 @@ export const devices = sqliteTable(
     remembered: integer("remembered", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
+    /**
+     * A device an identity API client confirmed (ConfirmDevice): its group key and the SRP salt and
+     * verifier of its random secret, which DEVICE_SRP_AUTH checks. Null for a browser's device.
+     */
+    groupKey: text("group_key"),
+    srpSalt: text("srp_salt"),
+    srpVerifier: text("srp_verifier"),
   },
   (t) => [uniqueIndex("devices_token_user").on(t.tokenHash, t.userId), index("devices_user").on(t.userId)],
 );
@@ -325,6 +332,8 @@ export const srpSignIns = sqliteTable(
     publicA: text("public_a").notNull(),
     publicB: text("public_b").notNull(),
     serverSecret: text("server_secret").notNull(),
+    /** Set for a remembered device's sign-in (DEVICE_SRP_AUTH), checked against the device's verifier. */
+    deviceId: text("device_id"),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
   },

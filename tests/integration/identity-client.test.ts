@@ -5,36 +5,18 @@
  */
 import { generateTOTP } from "@epic-web/totp";
 import {
-  AuthenticationDetails,
   CognitoUser,
   CognitoUserAttribute,
-  CognitoUserPool,
   type CognitoUserSession,
   type ISignUpResult,
 } from "amazon-cognito-identity-js";
 import { env } from "cloudflare:test";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { call } from "./app-context";
+import { libraryEndpoint, pool, signIn } from "./identity-client-helpers";
 import { callWith, identity, latestCode } from "./identity-helpers";
 
-const ENDPOINT = "http://127.0.0.1:8787/api/identity";
-const pool = () => new CognitoUserPool({ UserPoolId: "local_Studio", ClientId: "studio-web", endpoint: ENDPOINT });
-
-/** Where the library's requests go: the suite's worker, or one set up as another pool (callWith). */
-let send = call;
-
-beforeEach(() => {
-  send = call;
-  const real = globalThis.fetch;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      return url.startsWith(ENDPOINT) ? send("/api/identity", init) : real(input, init);
-    }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+const library = libraryEndpoint();
 
 async function signUp(email: string, password: string) {
   const made = await identity("SignUp", {
@@ -50,21 +32,6 @@ async function signUp(email: string, password: string) {
   return made.body.UserSub as string;
 }
 
-type Outcome =
-  | { kind: "success"; session: CognitoUserSession }
-  | { kind: "failure"; error: { code?: string; name?: string; message: string } }
-  | { kind: "totp"; user: CognitoUser };
-
-function signIn(email: string, password: string, user = new CognitoUser({ Username: email, Pool: pool() })) {
-  return new Promise<Outcome>((resolve) =>
-    user.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), {
-      onSuccess: (session) => resolve({ kind: "success", session }),
-      onFailure: (error) => resolve({ kind: "failure", error }),
-      totpRequired: () => resolve({ kind: "totp", user }),
-    }),
-  );
-}
-
 const credentialOf = (email: string) =>
   env.DB.prepare(
     "SELECT c.srp_salt AS salt, c.srp_verifier AS verifier FROM password_credentials c JOIN users u ON u.id = c.user_id WHERE u.email = ?",
@@ -74,7 +41,7 @@ const credentialOf = (email: string) =>
 
 describe("amazon-cognito-identity-js against the identity API", () => {
   it("signs up on a pool that confirms by email, is refused until it confirms, then signs in", async () => {
-    send = callWith({ IDENTITY_SIGN_UP_CONFIRMATION: "email" });
+    library.to(callWith({ IDENTITY_SIGN_UP_CONFIRMATION: "email" }));
     const email = "srp-confirm@example.com";
     const attributes = [
       new CognitoUserAttribute({ Name: "email", Value: email }),

@@ -24,6 +24,8 @@ export interface TokenGrant {
   clientId: string;
   /** When the user proved who they are (ms): a refresh keeps the sign-in's time. */
   authTime: number;
+  /** The remembered-devices key the client signed in with (the access token's `device_key`). */
+  deviceKey?: string;
 }
 
 export interface PoolTokens {
@@ -47,6 +49,21 @@ async function sign(app: AppContext, claims: Record<string, unknown>, user: User
     .sign(key);
 }
 
+/**
+ * The `device_key` an access token was handed out with. Read without checking the signature: call it
+ * only on a token the caller has already found live in D1 (signedInUser), which only we can make.
+ */
+export function deviceKeyOf(accessToken: string): string | null {
+  try {
+    const payload = JSON.parse(atob(accessToken.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as {
+      device_key?: unknown;
+    };
+    return typeof payload.device_key === "string" ? payload.device_key : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A signed-in user's AuthenticationResult: the refresh token only at sign-in, not on a refresh. */
 export async function issuePoolTokens(
   app: AppContext,
@@ -61,6 +78,7 @@ export async function issuePoolTokens(
       client_id: grant.clientId,
       scope: "aws.cognito.signin.user.admin",
       username: user.username,
+      ...(grant.deviceKey ? { device_key: grant.deviceKey } : {}),
     },
     user,
     grant,

@@ -3,7 +3,7 @@
  * srp.server.ts; this keeps the server's half between the two calls (srp_sign_ins, 5 minutes, used
  * once) and counts answers like password attempts (the same lockout as every sign-in).
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { passwordCredentials, srpSignIns, users, type UserRow } from "~/db/schema";
 import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
@@ -100,6 +100,8 @@ export async function answerSrpSignIn(app: AppContext, answer: SrpAnswer, client
           and(
             eq(srpSignIns.id, await sha256Hex(answer.PASSWORD_CLAIM_SECRET_BLOCK)),
             gt(srpSignIns.expiresAt, app.now),
+            // A device's sign-in (device-srp.server.ts) is not a password's.
+            isNull(srpSignIns.deviceId),
           ),
         )
         .returning()

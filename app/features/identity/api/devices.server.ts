@@ -1,10 +1,13 @@
 /**
- * The user's devices: ListDevices, GetDevice, ForgetDevice, UpdateDeviceStatus.
+ * The user's devices: ConfirmDevice, ListDevices, GetDevice, ForgetDevice, UpdateDeviceStatus. Browsers
+ * (the web sign-in's devices) and identity API clients' confirmed devices are one list.
  */
 import { type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { forgetDevice, listDevices, setDeviceRemembered } from "../devices.server";
-import { fail, signedInUser, str, type IdentityActions } from "./wire.server";
+import { confirmDevice } from "../device-srp.server";
+import { deviceKeyOf } from "../pool-tokens.server";
+import { fail, required, signedInUser, str, type Body, type IdentityActions } from "./wire.server";
 
 async function deviceShape(app: AppContext, user: UserRow) {
   return (await listDevices(app, user.id)).map((d) => ({
@@ -20,6 +23,29 @@ async function deviceShape(app: AppContext, user: UserRow) {
 }
 
 export const deviceActions: IdentityActions = {
+  /**
+   * Keeps the verifier of the secret the client made for the device its sign-in was handed
+   * (NewDeviceMetadata). The user then chooses to remember it (UpdateDeviceStatus), as on a pool whose
+   * devices are remembered on the user's say-so: hence UserConfirmationNecessary.
+   */
+  async ConfirmDevice(app, body) {
+    const user = await signedInUser(app, body);
+    const deviceKey = required(str(body, "DeviceKey"), "DeviceKey cannot be empty");
+    const config = (body.DeviceSecretVerifierConfig ?? {}) as Body;
+    const outcome = await confirmDevice(app, user.id, {
+      deviceKey,
+      issuedKey: deviceKeyOf(str(body, "AccessToken")),
+      salt: str(config, "Salt"),
+      verifier: str(config, "PasswordVerifier"),
+      name: str(body, "DeviceName"),
+    });
+    if (outcome === "unknown") fail("ResourceNotFoundException", "Device does not exist.");
+    if (outcome === "invalid")
+      fail("InvalidParameterException", "DeviceSecretVerifierConfig must hold a base64 Salt and PasswordVerifier");
+    if (outcome === "taken") fail("InvalidParameterException", "Device has already been confirmed.");
+    return { UserConfirmationNecessary: true };
+  },
+
   async ListDevices(app, body) {
     return { Devices: await deviceShape(app, await signedInUser(app, body)) };
   },

@@ -11,6 +11,13 @@ import { DEFAULT_CLIENT_ID, issuePoolTokens, type TokenGrant } from "../pool-tok
 import { answerSrpSignIn, startSrpSignIn } from "../srp-sign-in.server";
 import { liveToken } from "../tokens.server";
 import { answerSignInChallenge, verifiedFactor } from "../totp.server";
+import {
+  answerDeviceSrp,
+  confirmedDevice,
+  deviceExists,
+  newDeviceMetadata,
+  startDeviceSrp,
+} from "../device-srp.server";
 import { fail, required, str, type Body, type IdentityActions, type IdentityCall } from "./wire.server";
 
 /** The grant for a user who proves who they are now, through the client the body names. */
@@ -24,10 +31,29 @@ async function authenticationResult(app: AppContext, user: UserRow, grant: Token
   return { AuthenticationResult: await issuePoolTokens(app, user, grant, withRefresh), ChallengeParameters: {} };
 }
 
-/** After the password is proven (USER_PASSWORD_AUTH or SRP): the authenticator's challenge, or the tokens. */
-async function passwordProven(app: AppContext, user: UserRow, grant: TokenGrant) {
+/**
+ * The tokens for a user who has proven who they are. From a confirmed device of theirs the access
+ * token names it; from any other, the answer carries NewDeviceMetadata, for the client to confirm.
+ */
+async function signedIn(app: AppContext, user: UserRow, grant: TokenGrant, deviceKey: string) {
+  const device = deviceKey ? await confirmedDevice(app, user.id, deviceKey) : null;
+  if (device) return authenticationResult(app, user, { ...grant, deviceKey: device.id });
+  const metadata = await newDeviceMetadata(app, user.id);
+  const tokens = await issuePoolTokens(app, user, { ...grant, deviceKey: metadata.DeviceKey }, true);
+  return { AuthenticationResult: { ...tokens, NewDeviceMetadata: metadata }, ChallengeParameters: {} };
+}
+
+/**
+ * After the password is proven (USER_PASSWORD_AUTH or SRP): a remembered device's own proof, the
+ * authenticator's challenge, or the tokens.
+ */
+async function passwordProven(app: AppContext, user: UserRow, grant: TokenGrant, deviceKey: string) {
   // Only after the password: an unknown user and a wrong password still answer alike.
   if (user.identityStatus === "UNCONFIRMED") fail("UserNotConfirmedException", "User is not confirmed.");
+  const device = deviceKey ? await confirmedDevice(app, user.id, deviceKey) : null;
+  // A remembered device proves its own secret in place of the authenticator's code.
+  if (device?.remembered)
+    return { ChallengeName: "DEVICE_SRP_AUTH", Session: await startChallenge(app, user.id), ChallengeParameters: {} };
   if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id))) {
     return {
       ChallengeName: "SOFTWARE_TOKEN_MFA",
@@ -35,12 +61,105 @@ async function passwordProven(app: AppContext, user: UserRow, grant: TokenGrant)
       ChallengeParameters: { USER_ID_FOR_SRP: user.username },
     };
   }
-  return authenticationResult(app, user, grant);
+  return signedIn(app, user, grant, deviceKey);
 }
+
+/** The user a challenge's Session was handed out to, or the service's error for an expired one. */
+async function sessionUser(app: AppContext, session: string): Promise<string> {
+  return (
+    (await challengeUser(app, session)) ??
+    fail("NotAuthorizedException", "Invalid session for the user, session is expired.")
+  );
+}
+
+const userById = async (app: AppContext, userId: string) =>
+  (await app.db.select().from(users).where(eq(users.id, userId)).get())!;
+
+/** The SRP answer's fields (PASSWORD_VERIFIER and DEVICE_PASSWORD_VERIFIER), each required. */
+const srpClaim = (responses: Body) => ({
+  USERNAME: required(str(responses, "USERNAME"), "Username cannot be empty"),
+  PASSWORD_CLAIM_SECRET_BLOCK: required(
+    str(responses, "PASSWORD_CLAIM_SECRET_BLOCK"),
+    "PASSWORD_CLAIM_SECRET_BLOCK cannot be empty",
+  ),
+  TIMESTAMP: required(str(responses, "TIMESTAMP"), "TIMESTAMP cannot be empty"),
+  PASSWORD_CLAIM_SIGNATURE: required(
+    str(responses, "PASSWORD_CLAIM_SIGNATURE"),
+    "PASSWORD_CLAIM_SIGNATURE cannot be empty",
+  ),
+});
+
+type Challenge = (app: AppContext, body: Body, responses: Body, call: IdentityCall) => Promise<unknown>;
+
+/** RespondToAuthChallenge's answers, by ChallengeName. */
+const challenges: Record<string, Challenge> = {
+  async PASSWORD_VERIFIER(app, body, responses, call) {
+    const answer = srpClaim(responses);
+    const deviceKey = str(responses, "DEVICE_KEY");
+    // Before the sign-in is spent, so the client can answer again without the device (as the stock
+    // client does on this error).
+    if (deviceKey && !(await deviceExists(app, deviceKey))) fail("ResourceNotFoundException", "Device does not exist.");
+    const outcome = await answerSrpSignIn(app, answer, call.client);
+    if (outcome.status === "wait") fail("NotAuthorizedException", "Password attempts exceeded");
+    if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
+    return await passwordProven(app, (outcome as { user: UserRow }).user, signInGrant(app, body, call), deviceKey);
+  },
+
+  async SOFTWARE_TOKEN_MFA(app, body, responses, call) {
+    const code = str(responses, "SOFTWARE_TOKEN_MFA_CODE");
+    if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
+    const session = str(body, "Session");
+    const userId = await sessionUser(app, session);
+    const checked = await answerSignInChallenge(app, userId, code, call.client);
+    if (typeof checked === "object") fail("TooManyRequestsException", "Too many requests");
+    if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
+    if (!(await endChallenge(app, session)))
+      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    return signedIn(app, await userById(app, userId), signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
+  },
+
+  async DEVICE_SRP_AUTH(app, body, responses) {
+    required(str(responses, "USERNAME"), "Username cannot be empty");
+    const deviceKey = required(str(responses, "DEVICE_KEY"), "DEVICE_KEY cannot be empty");
+    const publicA = required(str(responses, "SRP_A"), "SRP_A cannot be empty");
+    const session = str(body, "Session");
+    const user = await userById(app, await sessionUser(app, session));
+    const device = await confirmedDevice(app, user.id, deviceKey);
+    if (!device?.remembered || !device.srpSalt || !device.srpVerifier)
+      fail("ResourceNotFoundException", "Device does not exist.");
+    const challenge =
+      (await startDeviceSrp(
+        app,
+        device as { id: string; userId: string; srpSalt: string; srpVerifier: string },
+        publicA,
+      )) ?? fail("InvalidParameterException", "Invalid SRP_A");
+    return {
+      ChallengeName: "DEVICE_PASSWORD_VERIFIER",
+      Session: session,
+      ChallengeParameters: { ...challenge, USERNAME: user.username },
+    };
+  },
+
+  async DEVICE_PASSWORD_VERIFIER(app, body, responses, call) {
+    const answer = {
+      ...srpClaim(responses),
+      DEVICE_KEY: required(str(responses, "DEVICE_KEY"), "DEVICE_KEY cannot be empty"),
+    };
+    const session = str(body, "Session");
+    const userId = await sessionUser(app, session);
+    if (!(await answerDeviceSrp(app, userId, answer)))
+      fail("NotAuthorizedException", "Incorrect username or password.");
+    if (!(await endChallenge(app, session)))
+      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    const grant = { ...signInGrant(app, body, call), deviceKey: answer.DEVICE_KEY };
+    return authenticationResult(app, await userById(app, userId), grant);
+  },
+};
+
+const CHALLENGES = new Map(Object.entries(challenges));
 
 export const signInActions: IdentityActions = {
   async InitiateAuth(app, body, call) {
-    const { client } = call;
     const flow = str(body, "AuthFlow");
     const params = (body.AuthParameters ?? {}) as Body;
     if (flow === "REFRESH_TOKEN_AUTH" || flow === "REFRESH_TOKEN") {
@@ -66,49 +185,22 @@ export const signInActions: IdentityActions = {
     const username = required(str(params, "USERNAME"), "Username cannot be empty");
     const password = required(str(params, "PASSWORD"), "Password cannot be empty");
     const known = await findUserByUsername(app, username);
-    const outcome = await authenticate(app, known?.email ?? username, password, client);
+    const outcome = await authenticate(app, known?.email ?? username, password, call.client);
     if (outcome.status === "wait") fail("NotAuthorizedException", "Password attempts exceeded");
     if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
     // Awaited, not handed on: workerd reports a rejected promise passed up by `return` as unhandled
     // (seen with UserNotConfirmedException) even though the dispatcher's await takes it.
-    return await passwordProven(app, (outcome as { user: UserRow }).user, signInGrant(app, body, call));
+    const grant = signInGrant(app, body, call);
+    return await passwordProven(app, (outcome as { user: UserRow }).user, grant, str(params, "DEVICE_KEY"));
   },
 
   async RespondToAuthChallenge(app, body, call) {
-    const { client } = call;
-    const responses = (body.ChallengeResponses ?? {}) as Body;
-    if (str(body, "ChallengeName") === "PASSWORD_VERIFIER") {
-      const answer = {
-        USERNAME: required(str(responses, "USERNAME"), "Username cannot be empty"),
-        PASSWORD_CLAIM_SECRET_BLOCK: required(
-          str(responses, "PASSWORD_CLAIM_SECRET_BLOCK"),
-          "PASSWORD_CLAIM_SECRET_BLOCK cannot be empty",
-        ),
-        TIMESTAMP: required(str(responses, "TIMESTAMP"), "TIMESTAMP cannot be empty"),
-        PASSWORD_CLAIM_SIGNATURE: required(
-          str(responses, "PASSWORD_CLAIM_SIGNATURE"),
-          "PASSWORD_CLAIM_SIGNATURE cannot be empty",
-        ),
-      };
-      const outcome = await answerSrpSignIn(app, answer, client);
-      if (outcome.status === "wait") fail("NotAuthorizedException", "Password attempts exceeded");
-      if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
-      return await passwordProven(app, (outcome as { user: UserRow }).user, signInGrant(app, body, call));
-    }
-    if (str(body, "ChallengeName") !== "SOFTWARE_TOKEN_MFA")
-      fail("InvalidParameterException", "Only the PASSWORD_VERIFIER and SOFTWARE_TOKEN_MFA challenges are supported");
-    const code = str(responses, "SOFTWARE_TOKEN_MFA_CODE");
-    if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
-    const session = str(body, "Session");
-    const userId =
-      (await challengeUser(app, session)) ??
-      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
-    const checked = await answerSignInChallenge(app, userId, code, client);
-    if (typeof checked === "object") fail("TooManyRequestsException", "Too many requests");
-    if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
-    if (!(await endChallenge(app, session)))
-      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
-    const user = (await app.db.select().from(users).where(eq(users.id, userId)).get())!;
-    return authenticationResult(app, user, signInGrant(app, body, call));
+    const name = str(body, "ChallengeName");
+    // No SMS provider: SMS is never offered, so its challenge is answered as SetUserMFAPreference does.
+    if (name === "SMS_MFA") fail("InvalidParameterException", "Invalid MFA type");
+    const challenge = CHALLENGES.get(name);
+    if (!challenge)
+      fail("InvalidParameterException", `Only the ${[...CHALLENGES.keys()].join(", ")} challenges are supported`);
+    return await challenge!(app, body, (body.ChallengeResponses ?? {}) as Body, call);
   },
 };
