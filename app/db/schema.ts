@@ -358,7 +358,7 @@ export const verificationCodes = sqliteTable(
   {
     id: text("id").primaryKey(),
     userId: ownedByUser(),
-    purpose: text("purpose", { enum: ["reset_password", "verify_email", "confirm_sign_up"] }).notNull(),
+    purpose: text("purpose", { enum: ["reset_password", "verify_email", "confirm_sign_up", "sign_in"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),

@@ -99,7 +99,13 @@ describe("POST /api/identity", () => {
         "InitiateAuth",
         { AuthFlow: "CUSTOM_AUTH", AuthParameters: {} },
         "InvalidParameterException",
-        "CUSTOM_AUTH is not supported here; use USER_SRP_AUTH, USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH",
+        "Username cannot be empty",
+      ],
+      [
+        "InitiateAuth",
+        { AuthFlow: "ADMIN_NO_SRP_AUTH", AuthParameters: {} },
+        "InvalidParameterException",
+        "ADMIN_NO_SRP_AUTH is not supported here; use USER_SRP_AUTH, USER_PASSWORD_AUTH, CUSTOM_AUTH or REFRESH_TOKEN_AUTH",
       ],
       [
         "InitiateAuth",

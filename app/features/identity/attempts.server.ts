@@ -47,7 +47,7 @@ export async function takeAttempt(app: AppContext, key: string, policy: AttemptP
 }
 
 /** What a secret is checked for: each has its own lockout per subject (an email or a user id). */
-export type CheckScope = "login" | "reset-code" | "confirm-code" | "mfa";
+export type CheckScope = "login" | "reset-code" | "confirm-code" | "mfa" | "sign-in-code";
 
 const GLOBAL_KEY = "failures:all";
 const clientKey = (client: Client) => `failures:${client.key}`;

@@ -13,7 +13,12 @@ type Purpose = (typeof verificationCodes.$inferInsert)["purpose"];
 
 const hashOf = (id: string, code: string) => sha256Hex(`${id}:${code.trim()}`);
 
-export async function issueCode(app: AppContext, userId: string, purpose: Purpose): Promise<string> {
+export async function issueCode(
+  app: AppContext,
+  userId: string,
+  purpose: Purpose,
+  ttlMs = CODE_TTL_MS,
+): Promise<string> {
   const code = randomDigits(6);
   const id = crypto.randomUUID();
   await app.db.batch([
@@ -33,7 +38,7 @@ export async function issueCode(app: AppContext, userId: string, purpose: Purpos
       purpose,
       codeHash: await hashOf(id, code),
       createdAt: app.now,
-      expiresAt: app.now + CODE_TTL_MS,
+      expiresAt: app.now + ttlMs,
     }),
   ]);
   return code;

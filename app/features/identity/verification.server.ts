@@ -10,7 +10,7 @@ import type { AppContext } from "~/platform/context";
 import { escapeHtml } from "~/platform/html";
 import { findUserByEmail } from "./accounts.server";
 import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
-import { checkSucceeded, claimCheck, takeAttempt } from "./attempts.server";
+import { checkSucceeded, claimCheck, takeAttempt, type CheckScope } from "./attempts.server";
 import { checkCode, issueCode, spendCode } from "./codes.server";
 import { CODE_POLICY, type AttemptPolicy } from "./rules";
 
@@ -57,15 +57,25 @@ export async function sendAccountExistsNotice(app: AppContext, rawEmail: string)
 }
 
 /** Checks and spends a confirmation code; the attempt is claimed first, on the same lockout as reset codes. */
-export async function confirmEmailWithCode(
+export function confirmEmailWithCode(app: AppContext, userId: string, code: string, client: Client = LOCAL_CLIENT) {
+  return spendEmailedCode(app, userId, code, client, { purpose: "verify_email", scope: "confirm-code" });
+}
+
+/**
+ * Checks and spends an emailed code that proves the address (a confirmation code, a sign-in code),
+ * the attempt claimed first on the scope's lockout. On success the email is verified, and an identity
+ * API sign-up waiting for its code is confirmed.
+ */
+export async function spendEmailedCode(
   app: AppContext,
   userId: string,
   code: string,
-  client: Client = LOCAL_CLIENT,
+  client: Client,
+  kind: { purpose: "verify_email" | "sign_in"; scope: CheckScope },
 ): Promise<"ok" | "mismatch" | "expired" | { waitMs: number }> {
-  const claim = await claimCheck(app, "confirm-code", userId, client, CODE_POLICY);
+  const claim = await claimCheck(app, kind.scope, userId, client, CODE_POLICY);
   if (!claim.ok) return { waitMs: claim.waitMs };
-  const check = await checkCode(app, userId, "verify_email", code);
+  const check = await checkCode(app, userId, kind.purpose, code);
   if (check.status !== "ok" || !(await spendCode(app, check.id)))
     return check.status === "expired" ? "expired" : "mismatch";
   await checkSucceeded(app, claim.held);

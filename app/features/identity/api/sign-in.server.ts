@@ -18,7 +18,8 @@ import {
   newDeviceMetadata,
   startDeviceSrp,
 } from "../device-srp.server";
-import { fail, required, str, type Body, type IdentityActions, type IdentityCall } from "./wire.server";
+import { answerSignInCode, sendSignInCode } from "../sign-in-code.server";
+import { deliveryFor, fail, required, str, type Body, type IdentityActions, type IdentityCall } from "./wire.server";
 
 /** The grant for a user who proves who they are now, through the client the body names. */
 const signInGrant = (app: AppContext, body: Body, call: IdentityCall): TokenGrant => ({
@@ -43,13 +44,18 @@ async function signedIn(app: AppContext, user: UserRow, grant: TokenGrant, devic
   return { AuthenticationResult: { ...tokens, NewDeviceMetadata: metadata }, ChallengeParameters: {} };
 }
 
-/**
- * After the password is proven (USER_PASSWORD_AUTH or SRP): a remembered device's own proof, the
- * authenticator's challenge, or the tokens.
- */
+/** After the password is proven (USER_PASSWORD_AUTH or SRP): as firstFactorProven, once the account is confirmed. */
 async function passwordProven(app: AppContext, user: UserRow, grant: TokenGrant, deviceKey: string) {
   // Only after the password: an unknown user and a wrong password still answer alike.
   if (user.identityStatus === "UNCONFIRMED") fail("UserNotConfirmedException", "User is not confirmed.");
+  return firstFactorProven(app, user, grant, deviceKey);
+}
+
+/**
+ * After the first factor (the password, or an emailed sign-in code): a remembered device's own proof,
+ * the authenticator's challenge, or the tokens.
+ */
+async function firstFactorProven(app: AppContext, user: UserRow, grant: TokenGrant, deviceKey: string) {
   const device = deviceKey ? await confirmedDevice(app, user.id, deviceKey) : null;
   // A remembered device proves its own secret in place of the authenticator's code.
   if (device?.remembered)
@@ -118,6 +124,23 @@ const challenges: Record<string, Challenge> = {
     return signedIn(app, await userById(app, userId), signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
   },
 
+  /** CUSTOM_AUTH's emailed code. Every refusal reads alike, so a made-up session tells nothing. */
+  async CUSTOM_CHALLENGE(app, body, responses, call) {
+    const code = str(responses, "ANSWER");
+    if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
+    const session = str(body, "Session");
+    const userId =
+      (await challengeUser(app, session)) ?? fail("NotAuthorizedException", "Incorrect username or password.");
+    const checked = await answerSignInCode(app, userId!, code, call.client);
+    if (typeof checked === "object")
+      fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+    // The session stays for another try, as the client keeps it.
+    if (checked !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
+    if (!(await endChallenge(app, session))) fail("NotAuthorizedException", "Incorrect username or password.");
+    const user = await userById(app, userId!);
+    return await firstFactorProven(app, user, signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
+  },
+
   async DEVICE_SRP_AUTH(app, body, responses) {
     required(str(responses, "USERNAME"), "Username cannot be empty");
     const deviceKey = required(str(responses, "DEVICE_KEY"), "DEVICE_KEY cannot be empty");
@@ -177,10 +200,26 @@ export const signInActions: IdentityActions = {
         (await startSrpSignIn(app, username, publicA)) ?? fail("InvalidParameterException", "Invalid SRP_A");
       return { ChallengeName: "PASSWORD_VERIFIER", ChallengeParameters: challenge };
     }
+    if (flow === "CUSTOM_AUTH") {
+      const username = required(str(params, "USERNAME"), "Username cannot be empty");
+      const started = await sendSignInCode(app, username);
+      if (started.status === "wait")
+        fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+      const { session, user } = started as { session: string; user: UserRow | null };
+      const delivery = deliveryFor(user, username);
+      return {
+        ChallengeName: "CUSTOM_CHALLENGE",
+        Session: session,
+        ChallengeParameters: {
+          CODE_DELIVERY_DELIVERY_MEDIUM: delivery.DeliveryMedium,
+          CODE_DELIVERY_DESTINATION: delivery.Destination,
+        },
+      };
+    }
     if (flow !== "USER_PASSWORD_AUTH")
       fail(
         "InvalidParameterException",
-        `${flow || "AuthFlow"} is not supported here; use USER_SRP_AUTH, USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH`,
+        `${flow || "AuthFlow"} is not supported here; use USER_SRP_AUTH, USER_PASSWORD_AUTH, CUSTOM_AUTH or REFRESH_TOKEN_AUTH`,
       );
     const username = required(str(params, "USERNAME"), "Username cannot be empty");
     const password = required(str(params, "PASSWORD"), "Password cannot be empty");
