@@ -45,6 +45,12 @@ export const envSchema = z.object({
    * sign-up sequence expects: it signs in straight after creating the user). The web forms never wait.
    */
   IDENTITY_SIGN_UP_CONFIRMATION: z.enum(["none", "email"]).default("none"),
+  /**
+   * The identity API's MFA: "optional" (each user chooses) or "required" (a sign-in without an
+   * authenticator must set one up first: the MFA_SETUP challenge). The web sign-in has its own setting
+   * per user and is not changed by this.
+   */
+  IDENTITY_MFA: z.enum(["optional", "required"]).default("optional"),
   /** Payments: with a Stripe secret key, Stripe Checkout; without, the embedded local provider (/checkout/pay). */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Verifies POST /api/webhooks/stripe (the endpoint's signing secret, whsec_...). */

@@ -6,10 +6,9 @@
  */
 import { generateTOTP } from "@epic-web/totp";
 import { CognitoUser, CognitoUserAttribute, type CognitoUserSession } from "amazon-cognito-identity-js";
-import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { libraryEndpoint, pool, signIn, type Outcome } from "./identity-client-helpers";
-import { callWith, latestCode } from "./identity-helpers";
+import { callWith, latestCode, nextTotpStep } from "./identity-helpers";
 
 const library = libraryEndpoint();
 
@@ -24,14 +23,6 @@ const session = (outcome: Outcome) => {
   expect(outcome.kind).toBe("success");
   return (outcome as { session: CognitoUserSession }).session;
 };
-
-/** Each authenticator code works once per 30-second step: the last one used is moved back, as if a minute had passed. */
-const nextStep = (email: string) =>
-  env.DB.prepare(
-    "UPDATE totp_factors SET last_step = last_step - 2 WHERE user_id = (SELECT id FROM users WHERE email = ?)",
-  )
-    .bind(email)
-    .run();
 
 describe("amazon-cognito-identity-js, the whole journey", () => {
   it(
@@ -76,7 +67,7 @@ describe("amazon-cognito-identity-js, the whole journey", () => {
       user.signOut();
 
       // Second sign-in: the device is known but not remembered, so the authenticator is asked for.
-      await nextStep(email);
+      await nextTotpStep(email);
       const second = await signIn(email, password);
       expect(second.kind).toBe("totp");
       const mfaUser = (second as { user: CognitoUser }).user;

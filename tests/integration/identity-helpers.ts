@@ -55,3 +55,11 @@ export async function expectRevoked(tokens: { AccessToken: string; RefreshToken:
   const api = await call("/api/users/getBasicUserInfo", { headers: { Authorization: `Bearer ${tokens.AccessToken}` } });
   expect(api.status).toBe(401);
 }
+
+/** Each authenticator code works once per 30-second step: the last one used is moved back, as if a minute had passed. */
+export const nextTotpStep = (email: string) =>
+  env.DB.prepare(
+    "UPDATE totp_factors SET last_step = last_step - 2 WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+  )
+    .bind(email)
+    .run();

@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { associateSoftwareToken, preferSoftwareToken, verifySoftwareToken } from "../totp.server";
-import { fail, required, signedInUser, str, type IdentityActions } from "./wire.server";
+import type { AppContext } from "~/platform/context";
+import { fail, required, sessionUser, signedInUser, str, type Body, type IdentityActions } from "./wire.server";
 
 export const mfaActions: IdentityActions = {
   async SetUserMFAPreference(app, body) {
@@ -37,15 +38,28 @@ export const mfaActions: IdentityActions = {
   },
 
   async AssociateSoftwareToken(app, body) {
-    const user = await signedInUser(app, body);
-    return { SecretCode: await associateSoftwareToken(app, user.id) };
+    const setup = await setupCaller(app, body);
+    return { SecretCode: await associateSoftwareToken(app, setup.userId), ...setup.answer };
   },
 
   async VerifySoftwareToken(app, body) {
-    const user = await signedInUser(app, body);
+    const setup = await setupCaller(app, body);
     const code = required(str(body, "UserCode"), "Confirmation code cannot be empty");
-    if (!(await verifySoftwareToken(app, user.id, code, str(body, "FriendlyDeviceName") || undefined)))
+    if (!(await verifySoftwareToken(app, setup.userId, code, str(body, "FriendlyDeviceName") || undefined)))
       fail("EnableSoftwareTokenMFAException", "Code mismatch");
-    return { Status: "SUCCESS" };
+    // Set up during sign-in (MFA_SETUP): the authenticator is the user's choice from now on.
+    if (setup.answer.Session) await preferSoftwareToken(app, setup.userId);
+    return { Status: "SUCCESS", ...setup.answer };
   },
 };
+
+/**
+ * Who sets up an authenticator: a signed-in user (AccessToken), or one in the middle of signing in on
+ * a pool that requires MFA (the MFA_SETUP challenge's Session, handed back with the answer).
+ */
+async function setupCaller(app: AppContext, body: Body): Promise<{ userId: string; answer: { Session?: string } }> {
+  const session = str(body, "Session");
+  if (session && !str(body, "AccessToken"))
+    return { userId: await sessionUser(app, session), answer: { Session: session } };
+  return { userId: (await signedInUser(app, body)).id, answer: {} };
+}

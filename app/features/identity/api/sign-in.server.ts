@@ -19,7 +19,16 @@ import {
   startDeviceSrp,
 } from "../device-srp.server";
 import { answerSignInCode, sendSignInCode } from "../sign-in-code.server";
-import { deliveryFor, fail, required, str, type Body, type IdentityActions, type IdentityCall } from "./wire.server";
+import {
+  deliveryFor,
+  fail,
+  required,
+  sessionUser,
+  str,
+  type Body,
+  type IdentityActions,
+  type IdentityCall,
+} from "./wire.server";
 
 /** The grant for a user who proves who they are now, through the client the body names. */
 const signInGrant = (app: AppContext, body: Body, call: IdentityCall): TokenGrant => ({
@@ -60,7 +69,16 @@ async function firstFactorProven(app: AppContext, user: UserRow, grant: TokenGra
   // A remembered device proves its own secret in place of the authenticator's code.
   if (device?.remembered)
     return { ChallengeName: "DEVICE_SRP_AUTH", Session: await startChallenge(app, user.id), ChallengeParameters: {} };
-  if (user.preferredMfa === "SOFTWARE_TOKEN_MFA" && (await verifiedFactor(app, user.id))) {
+  const factor = await verifiedFactor(app, user.id);
+  const required = app.env.IDENTITY_MFA === "required";
+  // A pool that requires MFA asks every user without an authenticator to set one up first.
+  if (required && !factor)
+    return {
+      ChallengeName: "MFA_SETUP",
+      Session: await startChallenge(app, user.id),
+      ChallengeParameters: { MFAS_CAN_SETUP: JSON.stringify(["SOFTWARE_TOKEN_MFA"]) },
+    };
+  if (factor && (required || user.preferredMfa === "SOFTWARE_TOKEN_MFA")) {
     return {
       ChallengeName: "SOFTWARE_TOKEN_MFA",
       Session: await startChallenge(app, user.id),
@@ -68,14 +86,6 @@ async function firstFactorProven(app: AppContext, user: UserRow, grant: TokenGra
     };
   }
   return signedIn(app, user, grant, deviceKey);
-}
-
-/** The user a challenge's Session was handed out to, or the service's error for an expired one. */
-async function sessionUser(app: AppContext, session: string): Promise<string> {
-  return (
-    (await challengeUser(app, session)) ??
-    fail("NotAuthorizedException", "Invalid session for the user, session is expired.")
-  );
 }
 
 const userById = async (app: AppContext, userId: string) =>
@@ -139,6 +149,20 @@ const challenges: Record<string, Challenge> = {
     if (!(await endChallenge(app, session))) fail("NotAuthorizedException", "Incorrect username or password.");
     const user = await userById(app, userId!);
     return await firstFactorProven(app, user, signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
+  },
+
+  /** The end of MFA_SETUP: the authenticator was set up with the Session (AssociateSoftwareToken, VerifySoftwareToken). */
+  async MFA_SETUP(app, body, responses, call) {
+    const session = str(body, "Session");
+    const userId = await sessionUser(app, session);
+    if (!(await verifiedFactor(app, userId)))
+      fail(
+        "InvalidParameterException",
+        "Set up an authenticator first: AssociateSoftwareToken, then VerifySoftwareToken",
+      );
+    if (!(await endChallenge(app, session)))
+      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    return signedIn(app, await userById(app, userId), signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
   },
 
   async DEVICE_SRP_AUTH(app, body, responses) {

@@ -7,6 +7,7 @@ import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { isCommonPassword } from "../common-passwords.server";
 import { messages, PASSWORD_MIN } from "../rules";
+import { challengeUser } from "../challenges.server";
 import { tokenUser } from "../tokens.server";
 import { confirmEmailWithCode } from "../verification.server";
 
@@ -77,6 +78,14 @@ export const deliveryFor = (user: UserRow | null, username: string) =>
     user?.email ??
       (username.includes("@") ? username.trim().toLowerCase() : `${username.trim().toLowerCase()}@example.com`),
   );
+
+/** The user a sign-in challenge's Session was handed out to, or the service's error for an expired one. */
+export async function sessionUser(app: AppContext, session: string): Promise<string> {
+  return (
+    (await challengeUser(app, session)) ??
+    fail("NotAuthorizedException", "Invalid session for the user, session is expired.")
+  );
+}
 
 /** An emailed code for the user's address, answered in the service's errors. */
 export async function confirmCode(app: AppContext, user: UserRow, code: string, client: Client) {
