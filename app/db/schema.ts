@@ -178,10 +178,11 @@ export const users = sqliteTable("users", {
   /** The identity username: a random id, as the spec's sign-up sequence creates it. */
   username: text("username").notNull().unique(),
   /**
-   * The identity API's user status: UNCONFIRMED after an API sign-up on a pool that confirms by email
-   * (IDENTITY_SIGN_UP_CONFIRMATION), until the emailed code is entered; everyone else is CONFIRMED.
+   * The identity user's status: UNCONFIRMED after an API sign-up on a pool that confirms by email
+   * (IDENTITY_SIGN_UP_CONFIRMATION), until the emailed code is entered; FORCE_CHANGE_PASSWORD for a
+   * person an admin added, until they choose their own password; everyone else is CONFIRMED.
    */
-  identityStatus: text("identity_status", { enum: ["CONFIRMED", "UNCONFIRMED"] })
+  identityStatus: text("identity_status", { enum: ["CONFIRMED", "UNCONFIRMED", "FORCE_CHANGE_PASSWORD"] })
     .notNull()
     .default("CONFIRMED"),
   firstName: text("first_name").notNull(),
@@ -313,6 +314,15 @@ export const signInChallenges = sqliteTable(
   {
     id: text("id").primaryKey(),
     userId: ownedByUser(),
+    /**
+     * What the challenge waits for: a session handed out for one challenge answers no other (an
+     * authenticator's session must not finish MFA_SETUP, say).
+     */
+    kind: text("kind", {
+      enum: ["SOFTWARE_TOKEN_MFA", "MFA_SETUP", "CUSTOM_CHALLENGE", "NEW_PASSWORD_REQUIRED", "DEVICE_SRP_AUTH"],
+    })
+      .notNull()
+      .default("SOFTWARE_TOKEN_MFA"),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
   },

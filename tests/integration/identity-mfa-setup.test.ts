@@ -107,7 +107,18 @@ describe("MFA_SETUP on a pool that requires MFA", () => {
       AccessToken: tokens.AccessToken,
       SoftwareTokenMfaSettings: { Enabled: false },
     });
-    expect((await passwordSignIn("mfa-required-nomfa@example.com")).body.ChallengeName).toBe("SOFTWARE_TOKEN_MFA");
+    const mfa = await passwordSignIn("mfa-required-nomfa@example.com");
+    expect(mfa.body.ChallengeName).toBe("SOFTWARE_TOKEN_MFA");
+    // The authenticator's session cannot skip the code by finishing MFA_SETUP instead.
+    expect(
+      (
+        await api("RespondToAuthChallenge", {
+          ChallengeName: "MFA_SETUP",
+          Session: mfa.body.Session,
+          ChallengeResponses: {},
+        })
+      ).body,
+    ).toEqual({ __type: "NotAuthorizedException", message: "Invalid session for the user, session is expired." });
     // The same user on the default pool, where MFA is each user's choice, signs straight in.
     const optional = await identity("InitiateAuth", {
       AuthFlow: "USER_PASSWORD_AUTH",

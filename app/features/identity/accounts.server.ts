@@ -44,8 +44,11 @@ export async function createAccount(
     lastName: string;
     password: string;
     username?: string;
-    /** An identity API sign-up that waits for the emailed code (IDENTITY_SIGN_UP_CONFIRMATION "email"). */
-    unconfirmed?: boolean;
+    /**
+     * UNCONFIRMED: an identity API sign-up waiting for its emailed code (IDENTITY_SIGN_UP_CONFIRMATION
+     * "email"); FORCE_CHANGE_PASSWORD: a person an admin added, with a temporary password.
+     */
+    identityStatus?: UserRow["identityStatus"];
   },
 ): Promise<UserRow> {
   if (await findUserByEmail(app, input.email)) throw new EmailTakenError(input.email);
@@ -63,7 +66,7 @@ export async function createAccount(
           firstName: input.firstName,
           lastName: input.lastName,
           signUpDate: app.now,
-          identityStatus: input.unconfirmed ? "UNCONFIRMED" : "CONFIRMED",
+          identityStatus: input.identityStatus ?? "CONFIRMED",
         })
         .returning(),
       app.db.insert(passwordCredentials).values({ userId: id, ...credential, updatedAt: app.now }),

@@ -5,6 +5,8 @@ import { queryOf } from "~/platform/redirect";
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const NAME_MAX = 20;
 export const PASSWORD_MIN = 8;
+/** How long the temporary password of a person an admin added works (the hosted service's default). */
+export const TEMPORARY_PASSWORD_DAYS = 7;
 
 export const messages = {
   emailRequired: "You must provide an email.",
@@ -17,6 +19,7 @@ export const messages = {
   passwordRequired: "You must provide a password.",
   // Spec 5's identity-level check, for a password being replaced (reset, change, a required new one).
   newPasswordRequired: "New password is required.",
+  chooseOwnPassword: "Your account has a temporary password. We've emailed you a code: enter it to choose your own.",
   passwordTooShort: "Passwords must be at least 8 characters long.",
   identityPasswordTooShort: "Password must be at least 8 characters long.",
   passwordSpaces: "Password cannot begin or end with a space.",

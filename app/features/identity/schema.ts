@@ -152,3 +152,13 @@ export function deleteAccountSchema() {
       .refine((value) => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm.`),
   });
 }
+
+/** /admin/people: a person an admin adds (they get a temporary password by email). */
+export function addPersonSchema(supportEmail: string) {
+  return z.object({
+    email: email(supportEmail),
+    firstName: name(messages.firstNameRequired, messages.firstNameTooLong),
+    lastName: name(messages.lastNameRequired, messages.lastNameTooLong),
+  });
+}
+export type AddPersonInput = z.output<ReturnType<typeof addPersonSchema>>;

@@ -42,7 +42,7 @@ export async function sendSignInCode(app: AppContext, username: string): Promise
     text: `Hi ${user.firstName},\n\nYour sign-in code is ${code}. It expires in 10 minutes.\n\nIf you didn't ask to sign in, you can ignore this email; nobody can sign in without the code.\n\n— ${product}`,
     html: `<p>Hi ${escapeHtml(user.firstName)},</p><p>Your sign-in code is <strong style="font-size:1.4em;letter-spacing:.1em">${code}</strong>. It expires in 10 minutes.</p><p>If you didn't ask to sign in, you can ignore this email; nobody can sign in without the code.</p><p>— ${escapeHtml(product)}</p>`,
   });
-  return { status: "sent", session: await startChallenge(app, user.id), user };
+  return { status: "sent", session: await startChallenge(app, user.id, "CUSTOM_CHALLENGE"), user };
 }
 
 /** Checks and spends the user's sign-in code, on its own lockout (verification.server.ts spendEmailedCode). */

@@ -87,6 +87,7 @@ export function AdminPage() {
       <nav aria-label="Admin tools" className="admin__tools">
         <Link to="/admin/lessons">Add a lesson</Link>
         <Link to="/admin/announcements">Announce to everyone</Link>
+        <Link to="/admin/people">Add a person</Link>
         <Link to="/admin/experiments">Experiments</Link>
       </nav>
       <p className="admin__empty">

@@ -146,7 +146,30 @@ export async function logIn(app: AppContext, request: Request) {
   if (outcome.status === "wait")
     return answer(submission, context, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
   if (outcome.status === "failed") return answer(submission, context, 400, { formErrors: [messages.loginFailed] });
+  if (outcome.user.identityStatus === "FORCE_CHANGE_PASSWORD")
+    return chooseOwnPasswordFirst(app, request, context, submission, outcome.user);
   return passwordSignIn(app, request, context, outcome.user, `Welcome back, ${outcome.user.firstName}!`);
+}
+
+/**
+ * A person an admin added logged in with their temporary password: it only lets them choose their own,
+ * so the reset steps take over with a code sent to the email (which the temporary password reached).
+ */
+async function chooseOwnPasswordFirst(
+  app: AppContext,
+  request: Request,
+  context: AuthContext,
+  submission: Submission,
+  user: UserRow,
+) {
+  const sent = await sendResetCode(app, user.email);
+  if (sent.status === "wait")
+    return answer(submission, context, 429, { formErrors: [messages.tooManyRequests(waitSeconds(sent.waitMs))] });
+  return redirectWithToast(
+    request,
+    authHref(context.page, "ResetPassword", { ...context.options, step: "CODE", email: user.email }),
+    { kind: "info", title: messages.chooseOwnPassword },
+  );
 }
 
 /**

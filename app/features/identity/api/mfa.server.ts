@@ -60,6 +60,6 @@ export const mfaActions: IdentityActions = {
 async function setupCaller(app: AppContext, body: Body): Promise<{ userId: string; answer: { Session?: string } }> {
   const session = str(body, "Session");
   if (session && !str(body, "AccessToken"))
-    return { userId: await sessionUser(app, session), answer: { Session: session } };
+    return { userId: await sessionUser(app, session, "MFA_SETUP"), answer: { Session: session } };
   return { userId: (await signedInUser(app, body)).id, answer: {} };
 }

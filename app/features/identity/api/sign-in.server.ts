@@ -18,8 +18,12 @@ import {
   newDeviceMetadata,
   startDeviceSrp,
 } from "../device-srp.server";
+import { chooseOwnPassword, temporaryPasswordExpired } from "../invitations.server";
+import { messages } from "../rules";
 import { answerSignInCode, sendSignInCode } from "../sign-in-code.server";
+import { nameValue } from "./attributes.server";
 import {
+  checkNewPassword,
   deliveryFor,
   fail,
   required,
@@ -57,6 +61,25 @@ async function signedIn(app: AppContext, user: UserRow, grant: TokenGrant, devic
 async function passwordProven(app: AppContext, user: UserRow, grant: TokenGrant, deviceKey: string) {
   // Only after the password: an unknown user and a wrong password still answer alike.
   if (user.identityStatus === "UNCONFIRMED") fail("UserNotConfirmedException", "User is not confirmed.");
+  if (user.identityStatus === "FORCE_CHANGE_PASSWORD") {
+    // An admin added them: the temporary password only lets them choose their own, for a while.
+    if (await temporaryPasswordExpired(app, user.id))
+      fail("NotAuthorizedException", "Temporary password has expired and must be reset by an administrator.");
+    return {
+      ChallengeName: "NEW_PASSWORD_REQUIRED",
+      Session: await startChallenge(app, user.id, "NEW_PASSWORD_REQUIRED"),
+      ChallengeParameters: {
+        USER_ID_FOR_SRP: user.username,
+        requiredAttributes: "[]",
+        userAttributes: JSON.stringify({
+          email: user.email,
+          email_verified: String(user.emailVerified),
+          given_name: user.firstName,
+          family_name: user.lastName,
+        }),
+      },
+    };
+  }
   return firstFactorProven(app, user, grant, deviceKey);
 }
 
@@ -68,14 +91,18 @@ async function firstFactorProven(app: AppContext, user: UserRow, grant: TokenGra
   const device = deviceKey ? await confirmedDevice(app, user.id, deviceKey) : null;
   // A remembered device proves its own secret in place of the authenticator's code.
   if (device?.remembered)
-    return { ChallengeName: "DEVICE_SRP_AUTH", Session: await startChallenge(app, user.id), ChallengeParameters: {} };
+    return {
+      ChallengeName: "DEVICE_SRP_AUTH",
+      Session: await startChallenge(app, user.id, "DEVICE_SRP_AUTH"),
+      ChallengeParameters: {},
+    };
   const factor = await verifiedFactor(app, user.id);
   const required = app.env.IDENTITY_MFA === "required";
   // A pool that requires MFA asks every user without an authenticator to set one up first.
   if (required && !factor)
     return {
       ChallengeName: "MFA_SETUP",
-      Session: await startChallenge(app, user.id),
+      Session: await startChallenge(app, user.id, "MFA_SETUP"),
       ChallengeParameters: { MFAS_CAN_SETUP: JSON.stringify(["SOFTWARE_TOKEN_MFA"]) },
     };
   if (factor && (required || user.preferredMfa === "SOFTWARE_TOKEN_MFA")) {
@@ -125,7 +152,7 @@ const challenges: Record<string, Challenge> = {
     const code = str(responses, "SOFTWARE_TOKEN_MFA_CODE");
     if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
     const session = str(body, "Session");
-    const userId = await sessionUser(app, session);
+    const userId = await sessionUser(app, session, "SOFTWARE_TOKEN_MFA");
     const checked = await answerSignInChallenge(app, userId, code, call.client);
     if (typeof checked === "object") fail("TooManyRequestsException", "Too many requests");
     if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
@@ -140,7 +167,8 @@ const challenges: Record<string, Challenge> = {
     if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
     const session = str(body, "Session");
     const userId =
-      (await challengeUser(app, session)) ?? fail("NotAuthorizedException", "Incorrect username or password.");
+      (await challengeUser(app, session, "CUSTOM_CHALLENGE")) ??
+      fail("NotAuthorizedException", "Incorrect username or password.");
     const checked = await answerSignInCode(app, userId!, code, call.client);
     if (typeof checked === "object")
       fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
@@ -154,7 +182,7 @@ const challenges: Record<string, Challenge> = {
   /** The end of MFA_SETUP: the authenticator was set up with the Session (AssociateSoftwareToken, VerifySoftwareToken). */
   async MFA_SETUP(app, body, responses, call) {
     const session = str(body, "Session");
-    const userId = await sessionUser(app, session);
+    const userId = await sessionUser(app, session, "MFA_SETUP");
     if (!(await verifiedFactor(app, userId)))
       fail(
         "InvalidParameterException",
@@ -165,12 +193,33 @@ const challenges: Record<string, Challenge> = {
     return signedIn(app, await userById(app, userId), signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
   },
 
+  /** A person an admin added chooses their own password; they may give their names (`userAttributes.*`). */
+  async NEW_PASSWORD_REQUIRED(app, body, responses, call) {
+    const password = str(responses, "NEW_PASSWORD");
+    checkNewPassword(password, messages.newPasswordRequired);
+    const names: { firstName?: string; lastName?: string } = {};
+    for (const [key, value] of Object.entries(responses)) {
+      if (!key.startsWith("userAttributes.")) continue;
+      const name = key.slice("userAttributes.".length);
+      if (typeof value !== "string") fail("InvalidParameterException", `Attribute ${name} must be a string`);
+      if (name === "given_name") names.firstName = nameValue(value as string, "First name");
+      else if (name === "family_name") names.lastName = nameValue(value as string, "Last name");
+      else fail("InvalidParameterException", `Attribute ${name} cannot be changed`);
+    }
+    const session = str(body, "Session");
+    const user = await userById(app, await sessionUser(app, session, "NEW_PASSWORD_REQUIRED"));
+    if (!(await endChallenge(app, session)) || !(await chooseOwnPassword(app, user, password, names)))
+      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    const chosen = await userById(app, user.id);
+    return await firstFactorProven(app, chosen, signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
+  },
+
   async DEVICE_SRP_AUTH(app, body, responses) {
     required(str(responses, "USERNAME"), "Username cannot be empty");
     const deviceKey = required(str(responses, "DEVICE_KEY"), "DEVICE_KEY cannot be empty");
     const publicA = required(str(responses, "SRP_A"), "SRP_A cannot be empty");
     const session = str(body, "Session");
-    const user = await userById(app, await sessionUser(app, session));
+    const user = await userById(app, await sessionUser(app, session, "DEVICE_SRP_AUTH"));
     const device = await confirmedDevice(app, user.id, deviceKey);
     if (!device?.remembered || !device.srpSalt || !device.srpVerifier)
       fail("ResourceNotFoundException", "Device does not exist.");
@@ -193,7 +242,7 @@ const challenges: Record<string, Challenge> = {
       DEVICE_KEY: required(str(responses, "DEVICE_KEY"), "DEVICE_KEY cannot be empty"),
     };
     const session = str(body, "Session");
-    const userId = await sessionUser(app, session);
+    const userId = await sessionUser(app, session, "DEVICE_SRP_AUTH");
     if (!(await answerDeviceSrp(app, userId, answer)))
       fail("NotAuthorizedException", "Incorrect username or password.");
     if (!(await endChallenge(app, session)))

@@ -38,7 +38,7 @@ export const signUpActions: IdentityActions = {
         firstName: nameValue(attribute("given_name"), "First name"),
         lastName: nameValue(attribute("family_name"), "Last name"),
         username: username.includes("@") ? undefined : username.trim().slice(0, 128),
-        unconfirmed: byEmail,
+        identityStatus: byEmail ? "UNCONFIRMED" : "CONFIRMED",
       });
       if (!byEmail) return { UserConfirmed: true, UserSub: user.id };
       // The user signs in once the emailed code is entered (ConfirmSignUp). A send held back by the

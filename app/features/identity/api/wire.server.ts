@@ -7,7 +7,7 @@ import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { isCommonPassword } from "../common-passwords.server";
 import { messages, PASSWORD_MIN } from "../rules";
-import { challengeUser } from "../challenges.server";
+import { challengeUser, type ChallengeKind } from "../challenges.server";
 import { tokenUser } from "../tokens.server";
 import { confirmEmailWithCode } from "../verification.server";
 
@@ -80,9 +80,9 @@ export const deliveryFor = (user: UserRow | null, username: string) =>
   );
 
 /** The user a sign-in challenge's Session was handed out to, or the service's error for an expired one. */
-export async function sessionUser(app: AppContext, session: string): Promise<string> {
+export async function sessionUser(app: AppContext, session: string, kind: ChallengeKind): Promise<string> {
   return (
-    (await challengeUser(app, session)) ??
+    (await challengeUser(app, session, kind)) ??
     fail("NotAuthorizedException", "Invalid session for the user, session is expired.")
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `sign_in_challenges` ADD `kind` text DEFAULT 'SOFTWARE_TOKEN_MFA' NOT NULL;
