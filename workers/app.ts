@@ -12,7 +12,15 @@ import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server"
 import { createAppContext } from "~/platform/context.server";
 import { isDevelopment, type Bindings } from "~/platform/env";
 import { withErrorReporting } from "~/platform/error-reporting.server";
-import { browserTimeZone, globalRedirect, isCrossSite, isDevelopmentPath } from "~/platform/route-rules";
+import {
+  browserTimeZone,
+  corsPreflight,
+  globalRedirect,
+  isCrossSite,
+  isDevelopmentPath,
+  TOKEN_APIS,
+  withCors,
+} from "~/platform/route-rules";
 import { cspNonce, withSecurityHeaders } from "~/platform/security-headers";
 import { routeRealtimeRequest } from "./rooms";
 
@@ -29,12 +37,18 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
   const redirectTo = globalRedirect(url, request.method);
   if (redirectTo) return new Response(null, { status: 302, headers: { Location: redirectTo } });
 
+  // Other sites' apps call the token APIs from the browser (route-rules.ts TOKEN_APIS).
+  const tokenApi = TOKEN_APIS.has(url.pathname);
+  if (tokenApi && request.method === "OPTIONS") return corsPreflight();
+
   // State changes only from our own pages: a cross-site form post or fetch is refused. The
   // exceptions are providers posting to us: a sign-in coming back (Apple's form_post, guarded by
-  // the OAuth state) and Stripe's webhooks (guarded by their signature).
+  // the OAuth state) and Stripe's webhooks (guarded by their signature); and the token APIs, which
+  // read no cookie.
   if (
     !["GET", "HEAD", "OPTIONS"].includes(request.method) &&
     !PROVIDER_POSTS.has(url.pathname) &&
+    !tokenApi &&
     isCrossSite(request, url)
   ) {
     return new Response("Cross-site requests are not allowed", { status: 403 });
@@ -61,6 +75,7 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
       ? new Request(new URL("/404", url), { headers: request.headers })
       : request;
   const response = await handleRemixRequest(routed, { app, cspNonce: nonce });
+  if (tokenApi) return withCors(response);
   return withSetCookies(response, attribution.setCookies);
 }
 

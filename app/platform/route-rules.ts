@@ -46,3 +46,30 @@ export function isCrossSite(request: Request, url: URL): boolean {
   if (origin === "null") return true;
   return request.headers.get("Sec-Fetch-Site") === "cross-site";
 }
+
+/**
+ * The token APIs other sites' apps call from the browser: the identity API (the hosted user pool's
+ * wire format, which Amplify and amazon-cognito-identity-js call from any site). It reads no cookie
+ * (tokens, codes and passwords travel in the body), so a call from another site can do nothing a
+ * script there could not do anyway: it answers any origin, with CORS, and is not refused as cross-site.
+ */
+export const TOKEN_APIS: ReadonlySet<string> = new Set(["/api/identity", "/api/identity/"]);
+
+const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "POST, GET, OPTIONS",
+  "Access-Control-Allow-Headers": "Content-Type, X-Amz-Target, X-Amz-User-Agent, Authorization",
+  "Access-Control-Max-Age": "86400",
+};
+
+/** The answer to a browser's preflight for a token API. */
+export function corsPreflight(): Response {
+  return new Response(null, { status: 204, headers: CORS_HEADERS });
+}
+
+/** A token API's answer, readable by a page on any site (no credentials: `*` allows none). */
+export function withCors(response: Response): Response {
+  const answer = new Response(response.body, response);
+  answer.headers.set("Access-Control-Allow-Origin", "*");
+  return answer;
+}

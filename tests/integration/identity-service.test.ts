@@ -193,6 +193,45 @@ describe("POST /api/identity", () => {
     });
   });
 
+  it("answers other sites' apps: the browser's preflight, then the call with CORS, not refused as cross-site", async () => {
+    const preflight = await call("/api/identity", {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://someones-app.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type,x-amz-target,x-amz-user-agent",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(preflight.headers.get("Access-Control-Allow-Headers")).toMatch(/X-Amz-Target/);
+    expect(preflight.headers.get("Access-Control-Allow-Headers")).toMatch(/X-Amz-User-Agent/);
+    const crossSite = await call("/api/identity", {
+      method: "POST",
+      body: JSON.stringify({ AccessToken: "f".repeat(64) }),
+      headers: {
+        Origin: "https://someones-app.example",
+        "Sec-Fetch-Site": "cross-site",
+        "Content-Type": "application/x-amz-json-1.1",
+        "X-Amz-Target": "AWSCognitoIdentityProviderService.GetUser",
+      },
+    });
+    expect(crossSite.status).toBe(400);
+    expect(crossSite.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(crossSite.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+    expect(JSON.parse(new TextDecoder().decode(await crossSite.arrayBuffer()))).toEqual({
+      __type: "NotAuthorizedException",
+      message: "Access Token has been revoked",
+    });
+    // A page's form post from another site is still refused.
+    const form = await call("/auth/login", {
+      method: "POST",
+      body: new URLSearchParams({ email: "a@example.com", password: "whatever1" }),
+      headers: { Origin: "https://someones-app.example", "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(form.status).toBe(403);
+  });
+
   it("answers with or without a trailing slash", async () => {
     expect((await identity("GetUser", {}, "/api/identity/")).body.message).toBe("User is not authenticated");
   });
