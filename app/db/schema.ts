@@ -446,6 +446,21 @@ export const apiTokens = sqliteTable(
 );
 
 /**
+ * The apps registered to sign people in (the hosted user pool's app clients): the identity API takes
+ * only their ClientIds, and names them in the tokens (aud, client_id). A confidential client has a
+ * secret, which its calls prove with SECRET_HASH (an HMAC keyed by it, so it is kept, not hashed).
+ * Admins add them at /admin/clients; migration 0025 registers the product's own web client, studio-web.
+ */
+export const oauthClients = sqliteTable("oauth_clients", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  secret: text("secret"),
+  redirectUris: text("redirect_uris", { mode: "json" }).$type<string[]>().notNull(),
+  scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/**
  * The keys that sign the identity API's JWTs (RS256), as JWK JSON. The oldest signs; every one is
  * published at /.well-known/jwks.json. Made once, by the first sign-in that needs one, and shared by
  * every isolate through D1 (a key per isolate would leave the published set always out of date).

@@ -12,7 +12,8 @@ import {
   type JSONWebKeySet,
 } from "jose";
 import { describe, expect, it } from "vitest";
-import { call } from "./app-context";
+import { registerClient } from "~/features/identity/clients.server";
+import { call, testApp } from "./app-context";
 import { expectRevoked, identity } from "./identity-helpers";
 
 const ISSUER = "http://127.0.0.1:8787";
@@ -48,7 +49,13 @@ async function signUpAndIn(email: string, clientId?: string) {
 
 describe("identity API tokens", () => {
   it("signs id and access tokens with the published key, with the service's claims", async () => {
-    const { sub, tokens } = await signUpAndIn("jwt-claims@example.com", "creator-app");
+    // A registered app client (the API takes only those): the tokens name it.
+    const app = await registerClient(testApp(), {
+      name: "Creator app",
+      redirectUris: ["https://creator-app.example/callback"],
+      scopes: ["openid", "email"],
+    });
+    const { sub, tokens } = await signUpAndIn("jwt-claims@example.com", app.id);
     const { response, keys } = await jwks();
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     expect(keys.keys).toHaveLength(1);
@@ -57,7 +64,7 @@ describe("identity API tokens", () => {
     expect(keys.keys[0]).not.toHaveProperty("d");
     const keySet = createLocalJWKSet(keys);
 
-    const id = await jwtVerify(tokens.IdToken, keySet, { issuer: ISSUER, audience: "creator-app" });
+    const id = await jwtVerify(tokens.IdToken, keySet, { issuer: ISSUER, audience: app.id });
     expect(decodeProtectedHeader(tokens.IdToken)).toMatchObject({ alg: "RS256", kid: keys.keys[0].kid });
     expect(id.payload).toMatchObject({
       sub,
@@ -75,7 +82,7 @@ describe("identity API tokens", () => {
     expect(access.payload).toMatchObject({
       sub,
       token_use: "access",
-      client_id: "creator-app",
+      client_id: app.id,
       username: id.payload["cognito:username"],
       auth_time: id.payload.auth_time,
       jti: expect.any(String),

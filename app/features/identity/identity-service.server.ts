@@ -7,6 +7,7 @@
  */
 import type { AppContext } from "~/platform/context";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
+import { callingClient } from "./api/calling-client.server";
 import { deviceActions } from "./api/devices.server";
 import { mfaActions } from "./api/mfa.server";
 import { passwordActions } from "./api/passwords.server";
@@ -59,11 +60,13 @@ export const NOT_A_JSON_OBJECT: IdentityAnswer = {
 export function identityAction(
   target: string,
 ): ((app: AppContext, body: Record<string, unknown>, call: IdentityCall) => Promise<IdentityAnswer>) | null {
-  const action = target.startsWith(TARGET_PREFIX) ? ACTIONS.get(target.slice(TARGET_PREFIX.length)) : undefined;
+  const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : "";
+  const action = ACTIONS.get(name);
   if (!action) return null;
   return async (app, body, call) => {
     try {
-      return { status: 200, body: await action(app, body, call) };
+      const clientId = await callingClient(app, name, body);
+      return { status: 200, body: await action(app, body, { ...call, clientId }) };
     } catch (error) {
       if (error instanceof IdentityError) return { status: 400, body: { __type: error.type, message: error.message } };
       // A deploy without an email provider delivers no codes (the service's own failure for it).

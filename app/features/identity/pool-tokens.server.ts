@@ -14,9 +14,6 @@ import type { AppContext } from "~/platform/context";
 import { SIGNING_ALGORITHM, signingKey } from "./signing-keys.server";
 import { issueToken, keepToken, TOKEN_TTL } from "./tokens.server";
 
-/** The client the service's clients name when they send no ClientId (our own web pages). */
-export const DEFAULT_CLIENT_ID = "studio-web";
-
 export interface TokenGrant {
   /** The origin the tokens were asked of: their `iss`, and where /.well-known/jwks.json is. */
   issuer: string;

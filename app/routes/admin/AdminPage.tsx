@@ -88,6 +88,7 @@ export function AdminPage() {
         <Link to="/admin/lessons">Add a lesson</Link>
         <Link to="/admin/announcements">Announce to everyone</Link>
         <Link to="/admin/people">Add a person</Link>
+        <Link to="/admin/clients">App clients</Link>
         <Link to="/admin/experiments">Experiments</Link>
       </nav>
       <p className="admin__empty">

@@ -7,7 +7,8 @@ import { users, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { authenticate, findUserByUsername } from "../accounts.server";
 import { challengeUser, endChallenge, startChallenge } from "../challenges.server";
-import { DEFAULT_CLIENT_ID, issuePoolTokens, type TokenGrant } from "../pool-tokens.server";
+import { DEFAULT_CLIENT_ID } from "../clients";
+import { issuePoolTokens, type TokenGrant } from "../pool-tokens.server";
 import { answerSrpSignIn, startSrpSignIn } from "../srp-sign-in.server";
 import { liveToken } from "../tokens.server";
 import { answerSignInChallenge, verifiedFactor } from "../totp.server";
@@ -37,7 +38,7 @@ import {
 /** The grant for a user who proves who they are now, through the client the body names. */
 const signInGrant = (app: AppContext, body: Body, call: IdentityCall): TokenGrant => ({
   issuer: call.issuer,
-  clientId: str(body, "ClientId") || DEFAULT_CLIENT_ID,
+  clientId: call.clientId ?? DEFAULT_CLIENT_ID,
   authTime: app.now,
 });
 

@@ -36,6 +36,8 @@ export function required(value: string, message: string) {
 export interface IdentityCall {
   client: Client;
   issuer: string;
+  /** The registered app client the call comes from (calling-client.server.ts), named in the tokens. */
+  clientId?: string;
 }
 
 /** One action: the request's body in, the answer's body out (or an IdentityError). */

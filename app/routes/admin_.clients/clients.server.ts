@@ -1,0 +1,45 @@
+/** /admin/clients over HTTP: the apps registered to sign people in; admins add one (checked on the server). */
+import { data } from "@remix-run/cloudflare";
+import { addClientSchema, type AddClientInput } from "~/features/identity/clients";
+import { listClients, registerClient } from "~/features/identity/clients.server";
+import { requireAdmin } from "~/http/admin.server";
+import { redirectWithToast } from "~/http/toast.server";
+import type { AppContext } from "~/platform/context";
+import { parseForm } from "~/platform/form.server";
+import { formDataOf } from "~/platform/http.server";
+
+export type AddClientAnswer = {
+  errors: Partial<Record<keyof AddClientInput | "form", string>>;
+  values: { name?: string; redirectUris?: string; scopes: string[]; confidential: boolean };
+};
+
+export async function clientsPage(app: AppContext, request: Request) {
+  await requireAdmin(app, request);
+  return { clients: await listClients(app), origin: new URL(request.url).origin };
+}
+
+export async function addClientAction(app: AppContext, request: Request) {
+  await requireAdmin(app, request);
+  const form = (await formDataOf(request)) ?? new FormData();
+  const submission = parseForm(form, { schema: addClientSchema });
+  if (submission.status !== "success") {
+    const errors: AddClientAnswer["errors"] = {};
+    for (const [name, messages] of Object.entries(submission.error ?? {})) {
+      // A list's own error, or one item's ("redirectUris[1]"): both belong to the field.
+      const field = (name.replace(/\[\d+\]$/, "") || "form") as keyof AddClientAnswer["errors"];
+      if (messages?.[0]) errors[field] ??= messages[0];
+    }
+    const values = {
+      name: String(form.get("name") ?? ""),
+      redirectUris: String(form.get("redirectUris") ?? ""),
+      scopes: form.getAll("scopes").map(String),
+      confidential: form.get("confidential") === "on",
+    };
+    return data<AddClientAnswer>({ errors, values }, { status: 400 });
+  }
+  const client = await registerClient(app, submission.value);
+  return redirectWithToast(request, "/admin/clients", {
+    kind: "success",
+    title: `Registered ${client.name}: its client id is ${client.id}.`,
+  });
+}
