@@ -461,6 +461,25 @@ export const oauthClients = sqliteTable("oauth_clients", {
 });
 
 /**
+ * Hosted login's authorization codes (/oauth2/authorize → /oauth2/token): keyed by the code's SHA-256,
+ * five minutes, spent by the first exchange. They carry what the token answer needs: the client, the
+ * redirect address and scopes granted, the PKCE challenge, the nonce and when the user signed in.
+ */
+export const oauthCodes = sqliteTable("oauth_codes", {
+  id: text("id").primaryKey(),
+  clientId: text("client_id")
+    .notNull()
+    .references(() => oauthClients.id, { onDelete: "cascade" }),
+  userId: ownedByUser(),
+  redirectUri: text("redirect_uri").notNull(),
+  scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+  codeChallenge: text("code_challenge"),
+  nonce: text("nonce"),
+  authTime: integer("auth_time").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+/**
  * The keys that sign the identity API's JWTs (RS256), as JWK JSON. The oldest signs; every one is
  * published at /.well-known/jwks.json. Made once, by the first sign-in that needs one, and shared by
  * every isolate through D1 (a key per isolate would leave the published set always out of date).

@@ -49,11 +49,17 @@ export function isCrossSite(request: Request, url: URL): boolean {
 
 /**
  * The token APIs other sites' apps call from the browser: the identity API (the hosted user pool's
- * wire format, which Amplify and amazon-cognito-identity-js call from any site). It reads no cookie
- * (tokens, codes and passwords travel in the body), so a call from another site can do nothing a
- * script there could not do anyway: it answers any origin, with CORS, and is not refused as cross-site.
+ * wire format, which Amplify and amazon-cognito-identity-js call from any site) and hosted login's
+ * token and userInfo endpoints. They read no cookie (tokens, codes and secrets travel in the body or
+ * the Authorization header), so a call from another site can do nothing a script there could not do
+ * anyway: they answer any origin, with CORS, and are not refused as cross-site.
  */
-export const TOKEN_APIS: ReadonlySet<string> = new Set(["/api/identity", "/api/identity/"]);
+export const TOKEN_APIS: ReadonlySet<string> = new Set([
+  "/api/identity",
+  "/api/identity/",
+  "/oauth2/token",
+  "/oauth2/userInfo",
+]);
 
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",

@@ -23,7 +23,18 @@ export interface TokenGrant {
   authTime: number;
   /** The remembered-devices key the client signed in with (the access token's `device_key`). */
   deviceKey?: string;
+  /**
+   * Hosted login's granted scopes: the access token's `scope`, and which claims the id token holds
+   * (email with "email", names with "profile"). The identity API's sign-ins get the service's own scope
+   * and every claim.
+   */
+  scopes?: string[];
+  /** Hosted login's nonce, echoed in the id token. */
+  nonce?: string;
 }
+
+/** The scope the identity API's own calls on a user's account need (spec 9: the user-admin scope). */
+export const USER_ADMIN_SCOPE = "aws.cognito.signin.user.admin";
 
 export interface PoolTokens {
   AccessToken: string;
@@ -51,13 +62,21 @@ async function sign(app: AppContext, claims: Record<string, unknown>, user: User
  * only on a token the caller has already found live in D1 (signedInUser), which only we can make.
  */
 export function deviceKeyOf(accessToken: string): string | null {
+  const claim = claimsOf(accessToken).device_key;
+  return typeof claim === "string" ? claim : null;
+}
+
+/** The scopes an access token was handed out with (read as deviceKeyOf is: only of a token found live). */
+export function scopesOf(accessToken: string): string[] {
+  const claim = claimsOf(accessToken).scope;
+  return typeof claim === "string" ? claim.split(" ") : [];
+}
+
+function claimsOf(jwt: string): Record<string, unknown> {
   try {
-    const payload = JSON.parse(atob(accessToken.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as {
-      device_key?: unknown;
-    };
-    return typeof payload.device_key === "string" ? payload.device_key : null;
+    return JSON.parse(atob((jwt.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))) as Record<string, unknown>;
   } catch {
-    return null;
+    return {};
   }
 }
 
@@ -73,7 +92,7 @@ export async function issuePoolTokens(
     {
       token_use: "access",
       client_id: grant.clientId,
-      scope: "aws.cognito.signin.user.admin",
+      scope: (grant.scopes ?? [USER_ADMIN_SCOPE]).join(" "),
       username: user.username,
       ...(grant.deviceKey ? { device_key: grant.deviceKey } : {}),
     },
@@ -87,10 +106,13 @@ export async function issuePoolTokens(
       token_use: "id",
       aud: grant.clientId,
       "cognito:username": user.username,
-      email: user.email,
-      email_verified: user.emailVerified,
-      given_name: user.firstName,
-      family_name: user.lastName,
+      ...(!grant.scopes || grant.scopes.includes("email")
+        ? { email: user.email, email_verified: user.emailVerified }
+        : {}),
+      ...(!grant.scopes || grant.scopes.includes("profile")
+        ? { given_name: user.firstName, family_name: user.lastName }
+        : {}),
+      ...(grant.nonce ? { nonce: grant.nonce } : {}),
     },
     user,
     grant,

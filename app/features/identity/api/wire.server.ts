@@ -8,6 +8,7 @@ import type { AppContext } from "~/platform/context";
 import { isCommonPassword } from "../common-passwords.server";
 import { messages, PASSWORD_MIN } from "../rules";
 import { challengeUser, type ChallengeKind } from "../challenges.server";
+import { scopesOf, USER_ADMIN_SCOPE } from "../pool-tokens.server";
 import { tokenUser } from "../tokens.server";
 import { confirmEmailWithCode } from "../verification.server";
 
@@ -62,7 +63,13 @@ export function checkNewPassword(password: string, emptyMessage = "Password cann
 export async function signedInUser(app: AppContext, body: Body): Promise<UserRow> {
   const token = str(body, "AccessToken");
   if (!token) fail("NotAuthorizedException", "User is not authenticated");
-  return (await tokenUser(app, token, ["access"])) ?? fail("NotAuthorizedException", "Access Token has been revoked");
+  const user =
+    (await tokenUser(app, token, ["access"])) ?? fail("NotAuthorizedException", "Access Token has been revoked");
+  // Spec 9: the identity API's calls on a user need the user-admin scope; hosted login's tokens for
+  // another app's "openid email" do not carry it.
+  if (!scopesOf(token).includes(USER_ADMIN_SCOPE))
+    fail("NotAuthorizedException", "Access Token does not have required scopes");
+  return user;
 }
 
 const mask = (email: string) => email.replace(/^(.).*(@.).*(\..*)$/, "$1***$2***$3");

@@ -1,0 +1,239 @@
+/**
+ * Hosted login: the product as an OAuth 2.0 / OpenID Connect provider for registered app clients
+ * (clients.server.ts), as the hosted user pool's is. The authorization code flow with PKCE:
+ * /oauth2/authorize (the product's own sign-in page when nobody is signed in) hands the app a code,
+ * /oauth2/token exchanges it (or a refresh token) for the same JWTs the identity API hands out,
+ * /oauth2/userInfo answers the signed-in user's claims.
+ */
+import { and, eq, gt } from "drizzle-orm";
+import { oauthCodes, sessions, type UserRow } from "~/db/schema";
+import type { AppContext } from "~/platform/context";
+import { bytesToBase64, constantTimeEqual, sha256Hex } from "~/platform/crypto.server";
+import { CLIENT_SCOPES } from "./clients";
+import { findClient, type ClientRow } from "./clients.server";
+import { issuePoolTokens, scopesOf } from "./pool-tokens.server";
+import { SIGNING_ALGORITHM } from "./signing-keys.server";
+import { liveToken } from "./tokens.server";
+
+const CODE_MS = 5 * 60_000;
+
+export type AuthorizationRequest = {
+  client: ClientRow;
+  redirectUri: string;
+  scopes: string[];
+  state: string | null;
+  codeChallenge: string | null;
+  nonce: string | null;
+  identityProvider: string | null;
+};
+
+/**
+ * Reads /oauth2/authorize's query. A client or redirect address that is not registered is shown to
+ * the person (never redirected to: the address cannot be trusted); every other mistake goes back to
+ * the app's redirect address as OAuth's error.
+ */
+export async function readAuthorization(
+  app: AppContext,
+  query: URLSearchParams,
+): Promise<
+  { status: "ok"; request: AuthorizationRequest } | { status: "show"; message: string } | { status: "back"; to: string }
+> {
+  const client = await findClient(app, query.get("client_id") ?? "");
+  const redirectUri = query.get("redirect_uri") ?? "";
+  if (!client || !client.redirectUris.includes(redirectUri))
+    return {
+      status: "show",
+      message: "This sign-in link is not valid: the app or its return address is not registered.",
+    };
+  const state = query.get("state");
+  const back = (error: string, description: string) => ({
+    status: "back" as const,
+    to: withQuery(redirectUri, { error, error_description: description, ...(state ? { state } : {}) }),
+  });
+  if (query.get("response_type") !== "code")
+    return back("unsupported_response_type", "Only response_type=code is supported.");
+  const scopes = [...new Set((query.get("scope") ?? "openid").split(" ").filter(Boolean))];
+  if (scopes.some((scope) => !client.scopes.includes(scope) || !(CLIENT_SCOPES as readonly string[]).includes(scope)))
+    return back("invalid_scope", `This app may ask for: ${client.scopes.join(" ")}.`);
+  const codeChallenge = query.get("code_challenge");
+  const method = query.get("code_challenge_method") ?? (codeChallenge ? "plain" : null);
+  // Public clients (no secret) must use PKCE, and only its S256 method is taken.
+  if (!codeChallenge && !client.secret)
+    return back("invalid_request", "A public client must send code_challenge (PKCE).");
+  if (codeChallenge && (method !== "S256" || !/^[\w-]{43}$/.test(codeChallenge)))
+    return back("invalid_request", "code_challenge must be S256 (43 base64url characters).");
+  return {
+    status: "ok",
+    request: {
+      client,
+      redirectUri,
+      scopes,
+      state,
+      codeChallenge,
+      nonce: query.get("nonce"),
+      identityProvider: query.get("identity_provider"),
+    },
+  };
+}
+
+/** The code for a signed-in user, as the address to send them back to the app with. */
+export async function authorize(
+  app: AppContext,
+  request: AuthorizationRequest,
+  user: UserRow,
+  sessionId: string | null,
+): Promise<string> {
+  const session = sessionId
+    ? await app.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId)).get()
+    : undefined;
+  const code = bytesToBase64url(crypto.getRandomValues(new Uint8Array(32)));
+  await app.db.insert(oauthCodes).values({
+    id: await sha256Hex(code),
+    clientId: request.client.id,
+    userId: user.id,
+    redirectUri: request.redirectUri,
+    scopes: request.scopes,
+    codeChallenge: request.codeChallenge,
+    nonce: request.nonce,
+    authTime: session?.createdAt ?? app.now,
+    expiresAt: app.now + CODE_MS,
+  });
+  return withQuery(request.redirectUri, { code, ...(request.state ? { state: request.state } : {}) });
+}
+
+export type TokenAnswer = { status: number; body: Record<string, unknown> };
+const refused = (status: number, error: string, description: string): TokenAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
+
+/**
+ * POST /oauth2/token's form: authorization_code (with the PKCE verifier) or refresh_token. A
+ * confidential client authenticates with HTTP Basic or client_secret in the form.
+ */
+export async function exchangeToken(
+  app: AppContext,
+  form: URLSearchParams,
+  authorization: string | null,
+  issuer: string,
+): Promise<TokenAnswer> {
+  const basic = parseBasic(authorization);
+  const clientId = basic?.id ?? form.get("client_id") ?? "";
+  const client = await findClient(app, clientId);
+  if (!client) return refused(401, "invalid_client", "Unknown client.");
+  if (client.secret) {
+    const given = basic?.secret ?? form.get("client_secret") ?? "";
+    if (!constantTimeEqual(given, client.secret)) return refused(401, "invalid_client", "The client secret is wrong.");
+  }
+  const grantType = form.get("grant_type");
+  if (grantType === "refresh_token") {
+    const refresh = await liveToken(app, form.get("refresh_token"), ["refresh"]);
+    if (!refresh) return refused(400, "invalid_grant", "The refresh token is not valid.");
+    const tokens = await issuePoolTokens(
+      app,
+      refresh.user,
+      // The refresh token keeps no scopes of its own: the client's registered ones bound it.
+      { issuer, clientId: client.id, authTime: refresh.createdAt, scopes: client.scopes },
+      false,
+    );
+    return { status: 200, body: tokenBody(tokens) };
+  }
+  if (grantType !== "authorization_code")
+    return refused(400, "unsupported_grant_type", "grant_type is authorization_code or refresh_token.");
+  const code = form.get("code") ?? "";
+  // Spent by the first exchange, whatever its outcome.
+  const row = await app.db
+    .delete(oauthCodes)
+    .where(and(eq(oauthCodes.id, await sha256Hex(code)), gt(oauthCodes.expiresAt, app.now)))
+    .returning()
+    .get();
+  if (!row || row.clientId !== client.id || row.redirectUri !== form.get("redirect_uri"))
+    return refused(400, "invalid_grant", "The code is not valid for this client and redirect_uri.");
+  if (row.codeChallenge) {
+    const verifier = form.get("code_verifier") ?? "";
+    const challenge = bytesToBase64url(
+      new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))),
+    );
+    if (!/^[\w.~-]{43,128}$/.test(verifier) || !constantTimeEqual(challenge, row.codeChallenge))
+      return refused(400, "invalid_grant", "The code_verifier does not match the code_challenge.");
+  }
+  const user = await app.db.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, row.userId) });
+  if (!user) return refused(400, "invalid_grant", "The user is gone.");
+  const tokens = await issuePoolTokens(
+    app,
+    user,
+    { issuer, clientId: client.id, authTime: row.authTime, scopes: row.scopes, nonce: row.nonce ?? undefined },
+    true,
+  );
+  return { status: 200, body: tokenBody(tokens) };
+}
+
+/** /oauth2/userInfo: the claims of the user an access token belongs to, as its scopes allow. */
+export async function userInfo(app: AppContext, accessToken: string | null): Promise<TokenAnswer> {
+  const live = accessToken ? await liveToken(app, accessToken, ["access"]) : null;
+  if (!live) return refused(401, "invalid_token", "The access token is not valid.");
+  const scopes = scopesOf(accessToken!);
+  const { user } = live;
+  return {
+    status: 200,
+    body: {
+      sub: user.id,
+      username: user.username,
+      ...(scopes.includes("email") || scopes.includes("aws.cognito.signin.user.admin")
+        ? { email: user.email, email_verified: String(user.emailVerified) }
+        : {}),
+      ...(scopes.includes("profile") || scopes.includes("aws.cognito.signin.user.admin")
+        ? { given_name: user.firstName, family_name: user.lastName }
+        : {}),
+    },
+  };
+}
+
+/** /.well-known/openid-configuration: where everything is, for clients that discover it. */
+export function openIdConfiguration(issuer: string) {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/oauth2/authorize`,
+    token_endpoint: `${issuer}/oauth2/token`,
+    userinfo_endpoint: `${issuer}/oauth2/userInfo`,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    response_types_supported: ["code"],
+    grant_types_supported: ["authorization_code", "refresh_token"],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: [SIGNING_ALGORITHM],
+    scopes_supported: [...CLIENT_SCOPES],
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+    code_challenge_methods_supported: ["S256"],
+    claims_supported: ["sub", "email", "email_verified", "given_name", "family_name", "cognito:username"],
+  };
+}
+
+function tokenBody(tokens: Awaited<ReturnType<typeof issuePoolTokens>>) {
+  return {
+    access_token: tokens.AccessToken,
+    id_token: tokens.IdToken,
+    ...(tokens.RefreshToken ? { refresh_token: tokens.RefreshToken } : {}),
+    token_type: "Bearer",
+    expires_in: tokens.ExpiresIn,
+  };
+}
+
+function parseBasic(header: string | null): { id: string; secret: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? "");
+  if (!match) return null;
+  try {
+    const [id, ...rest] = atob(match[1]).split(":");
+    return { id: decodeURIComponent(id), secret: decodeURIComponent(rest.join(":")) };
+  } catch {
+    return null;
+  }
+}
+
+const bytesToBase64url = (bytes: Uint8Array) =>
+  bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+function withQuery(address: string, params: Record<string, string>): string {
+  const url = new URL(address);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}
