@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { authorize, readAuthorization } from "~/features/identity/hosted-login.server";
 import { currentSessionId, sessionUserOf } from "~/http/session.server";
+import { escapeHtml } from "~/platform/html";
 
 /**
  * GET /oauth2/authorize: hosted login's authorization endpoint (code flow with PKCE). A person who is
@@ -18,5 +19,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await sessionUserOf(app, request);
   const here = url.pathname + url.search;
   if (!user) return redirect(`/auth/login?${new URLSearchParams({ redirect: here })}`);
-  return redirect(await authorize(app, read.request, user, await currentSessionId(request)));
+  const to = await authorize(app, read.request, user, await currentSessionId(request));
+  // A page load from our own pages (the Log In form's post, without JavaScript) may not leave by a
+  // redirect: the form's page lets posts lead only to this site (CSP form-action), so the browser
+  // would stop. A page that sends them on does it. An app's own link (from its site) and the page's
+  // data requests (with JavaScript, which then leave the page themselves) get the plain redirect.
+  const fromOurPage =
+    request.headers.get("Sec-Fetch-Site") === "same-origin" && request.headers.get("Sec-Fetch-Dest") === "document";
+  if (fromOurPage) return continuePage(to, read.request.client.name);
+  return redirect(to);
+}
+
+function continuePage(to: string, appName: string) {
+  const href = escapeHtml(to);
+  const name = escapeHtml(appName);
+  return new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="0;url=${href}"><title>Back to ${name}</title></head><body><main><h1>You're signed in</h1><p><a href="${href}">Continue to ${name}</a></p></main></body></html>`,
+    {
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Referrer-Policy": "no-referrer",
+      },
+    },
+  );
 }

@@ -137,6 +137,41 @@ describe("hosted login", () => {
     });
   });
 
+  it("sends a page load from our own Log In form on through a page, since its CSP lets the form lead only here", async () => {
+    const registered = await registerClient(testApp(), {
+      name: 'Tom & "Jerry" <App>',
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const verifier = oauth.generateRandomCodeVerifier();
+    const query = new URLSearchParams({
+      client_id: registered.id,
+      redirect_uri: REDIRECT,
+      response_type: "code",
+      scope: "openid",
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: "S256",
+      state: "s&t",
+    });
+    const cookies = await signedInBrowser("hosted-login-page@example.com");
+    const page = await call(`/oauth2/authorize?${query}`, {
+      headers: { Cookie: cookies, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "document" },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const href = /<a href="([^"]+)">Continue to Tom &amp; &quot;Jerry&quot; &lt;App&gt;<\/a>/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const to = new URL(href!.replace(/&amp;/g, "&"));
+    expect(to.origin + to.pathname).toBe(REDIRECT);
+    expect(to.searchParams.get("state")).toBe("s&t");
+    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${href}">`);
+    // The same request as the page's data load (with JavaScript) gets the plain redirect.
+    const data = await call(`/oauth2/authorize?${query}`, {
+      headers: { Cookie: cookies, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "empty" },
+    });
+    expect(data.status).toBe(302);
+  });
+
   it("refuses an unregistered app or address on the page, and other mistakes at the app's address", async () => {
     const registered = await registerClient(testApp(), {
       name: "Strict app",
