@@ -16,7 +16,7 @@ const SCOPE_HINTS: Record<(typeof CLIENT_SCOPES)[number], string> = {
 const DEFAULT_SCOPES = ["openid", "email", "profile"];
 
 export function ClientsPage() {
-  const { clients, origin } = useLoaderData<Awaited<ReturnType<typeof clientsPage>>>();
+  const { clients, origin, formKey } = useLoaderData<Awaited<ReturnType<typeof clientsPage>>>();
   const answer = useActionData<AddClientAnswer>();
   const errors = answer?.errors ?? {};
   const values = answer?.values;
@@ -65,7 +65,7 @@ export function ClientsPage() {
       </section>
       <section aria-labelledby="clients-add" className="admin__section">
         <h2 id="clients-add">Add an app</h2>
-        <Form method="post" className="admin__flag">
+        <Form method="post" className="admin__flag" key={formKey}>
           <TextInput
             label="App name"
             name="name"
@@ -94,8 +94,10 @@ export function ClientsPage() {
                   name="scopes"
                   value={scope}
                   defaultChecked={(values?.scopes ?? DEFAULT_SCOPES).includes(scope)}
-                />{" "}
-                <code>{scope}</code>: {SCOPE_HINTS[scope]}
+                />
+                <span>
+                  <code>{scope}</code>: {SCOPE_HINTS[scope]}
+                </span>
               </label>
             ))}
             {errors.scopes ? (

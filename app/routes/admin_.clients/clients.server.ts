@@ -5,6 +5,7 @@ import { listClients, registerClient } from "~/features/identity/clients.server"
 import { requireAdmin } from "~/http/admin.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { AppContext } from "~/platform/context";
+import { randomHex } from "~/platform/crypto.server";
 import { parseForm } from "~/platform/form.server";
 import { formDataOf } from "~/platform/http.server";
 
@@ -15,7 +16,8 @@ export type AddClientAnswer = {
 
 export async function clientsPage(app: AppContext, request: Request) {
   await requireAdmin(app, request);
-  return { clients: await listClients(app), origin: new URL(request.url).origin };
+  // A new key per load: after an add, the page's form starts empty again (with JavaScript too).
+  return { clients: await listClients(app), origin: new URL(request.url).origin, formKey: randomHex(8) };
 }
 
 export async function addClientAction(app: AppContext, request: Request) {

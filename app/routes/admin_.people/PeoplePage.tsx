@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function PeoplePage() {
-  const { waiting, days } = useLoaderData<Awaited<ReturnType<typeof peoplePage>>>();
+  const { waiting, days, formKey } = useLoaderData<Awaited<ReturnType<typeof peoplePage>>>();
   const answer = useActionData<AddPersonAnswer>();
   const errors = answer?.errors ?? {};
   const values = answer?.values ?? {};
@@ -21,7 +21,7 @@ export function PeoplePage() {
       intro={`They get an email with a temporary password that works for ${days} days. At their first log-in they choose their own.`}
       formError={errors.form}
     >
-      <Form method="post" className="admin__flag">
+      <Form method="post" className="admin__flag" key={formKey}>
         <TextInput
           label="Email"
           name="email"

@@ -8,6 +8,7 @@ import { requireAdmin } from "~/http/admin.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 import type { AppContext } from "~/platform/context";
+import { randomHex } from "~/platform/crypto.server";
 import { parseForm } from "~/platform/form.server";
 import { formDataOf } from "~/platform/http.server";
 
@@ -18,7 +19,8 @@ export type AddPersonAnswer = {
 
 export async function peoplePage(app: AppContext, request: Request) {
   await requireAdmin(app, request);
-  return { waiting: await peopleWaiting(app), days: TEMPORARY_PASSWORD_DAYS };
+  // A new key per load: after an add, the page's form starts empty again (with JavaScript too).
+  return { waiting: await peopleWaiting(app), days: TEMPORARY_PASSWORD_DAYS, formKey: randomHex(8) };
 }
 
 export async function addPersonAction(app: AppContext, request: Request) {
