@@ -7,6 +7,7 @@ import { createCookie, redirect } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
 import { SESSION_MAX_AGE, endSession, sessionIdOf, sessionUser } from "~/features/identity/sessions.server";
 import { CHALLENGE_MAX_AGE } from "~/features/identity/challenges.server";
+import { scopesOf, USER_ADMIN_SCOPE } from "~/features/identity/pool-tokens.server";
 import { tokenUser } from "~/features/identity/tokens.server";
 import type { AppContext } from "~/platform/context";
 import { cookieDomainFor } from "~/platform/cookie-domain";
@@ -78,7 +79,12 @@ function bearerToken(request: Request): string | null {
 /** Who is calling the JSON API: the bearer token when one is sent, else the session cookie. */
 export async function apiUserOf(app: AppContext, request: Request): Promise<UserRow | null> {
   const token = bearerToken(request);
-  return token ? tokenUser(app, token) : sessionUserOf(app, request);
+  if (!token) return sessionUserOf(app, request);
+  const user = await tokenUser(app, token);
+  // A hosted-login token was given to another app for sign-in ("openid email"): only the product's own
+  // access tokens (the user-admin scope) and app tokens act on the account here (spec 9).
+  if (user && token.includes(".") && !scopesOf(token).includes(USER_ADMIN_SCOPE)) return null;
+  return user;
 }
 
 /** Secure except on plain http (localhost), and on the parent domain where the deployment has one. */

@@ -123,6 +123,10 @@ describe("hosted login", () => {
       __type: "NotAuthorizedException",
       message: "Access Token does not have required scopes",
     });
+    const api = await call("/api/users/getBasicUserInfo", {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(api.status).toBe(401);
 
     const refreshed = await oauth.processRefreshTokenResponse(
       as,
