@@ -114,6 +114,8 @@ test.describe("auth modal flows", () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+    // Signed out before the next page: a goto while the sign-out was on its way loaded it signed in.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
     await page.goto("/classes?auth=Login");
     const login = page.getByRole("dialog", { name: "Log In" });
     await login.getByLabel("Email").fill(email);
