@@ -439,6 +439,8 @@ export const apiTokens = sqliteTable(
     id: text("id").primaryKey(),
     userId: ownedByUser(),
     kind: text("kind", { enum: ["access", "refresh", "app"] }).notNull(),
+    /** The app client a refresh token was handed to: only it may use it (null: handed out before clients were recorded). */
+    clientId: text("client_id"),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
   },

@@ -134,6 +134,22 @@ describe("hosted login", () => {
       await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, options),
     );
     expect(refreshed.access_token).not.toBe(tokens.access_token);
+    // Another app cannot use this app's refresh token.
+    const other = await registerClient(testApp(), {
+      name: "Another app",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const stolen = oauth.refreshTokenGrantRequest(
+      as,
+      { client_id: other.id },
+      oauth.None(),
+      tokens.refresh_token!,
+      options,
+    );
+    await expect(oauth.processRefreshTokenResponse(as, { client_id: other.id }, await stolen)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
 
     // The code was spent by its exchange.
     await expect(oauth.processAuthorizationCodeResponse(as, client, await exchange())).rejects.toMatchObject({

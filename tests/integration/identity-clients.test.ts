@@ -86,6 +86,12 @@ describe("app clients on the identity API", () => {
     const sub = claimsOf(tokens.IdToken).sub as string;
     const refreshed = await refresh(await secretHash(client.secret!, sub, client.id));
     expect(claimsOf(refreshed.body.AuthenticationResult.AccessToken).client_id).toBe(client.id);
+    // The refresh token works only for the client it was handed to.
+    const elsewhere = await identity("InitiateAuth", {
+      AuthFlow: "REFRESH_TOKEN_AUTH",
+      AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken },
+    });
+    expect(elsewhere.body).toEqual({ __type: "NotAuthorizedException", message: "Invalid Refresh Token" });
   });
 
   it("takes a registered public client's calls without a secret", async () => {

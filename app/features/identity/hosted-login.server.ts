@@ -13,7 +13,7 @@ import { CLIENT_SCOPES } from "./clients";
 import { findClient, type ClientRow } from "./clients.server";
 import { issuePoolTokens, scopesOf } from "./pool-tokens.server";
 import { SIGNING_ALGORITHM } from "./signing-keys.server";
-import { liveToken } from "./tokens.server";
+import { liveToken, refreshableBy } from "./tokens.server";
 
 const CODE_MS = 5 * 60_000;
 
@@ -128,7 +128,8 @@ export async function exchangeToken(
   const grantType = form.get("grant_type");
   if (grantType === "refresh_token") {
     const refresh = await liveToken(app, form.get("refresh_token"), ["refresh"]);
-    if (!refresh) return refused(400, "invalid_grant", "The refresh token is not valid.");
+    if (!refresh || !refreshableBy(refresh, client.id))
+      return refused(400, "invalid_grant", "The refresh token is not valid for this client.");
     const tokens = await issuePoolTokens(
       app,
       refresh.user,

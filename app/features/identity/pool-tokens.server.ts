@@ -117,7 +117,7 @@ export async function issuePoolTokens(
     user,
     grant,
   );
-  const refresh = withRefresh ? await issueToken(app, user.id, "refresh") : null;
+  const refresh = withRefresh ? await issueToken(app, user.id, "refresh", grant.clientId) : null;
   return {
     AccessToken: accessToken,
     IdToken: idToken,

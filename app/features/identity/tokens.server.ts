@@ -12,10 +12,18 @@ import { randomHex, sha256Hex } from "~/platform/crypto.server";
 export const TOKEN_TTL = { access: 60 * 60 * 1000, app: 60 * 60 * 1000, refresh: 30 * 24 * 60 * 60 * 1000 } as const;
 type Kind = keyof typeof TOKEN_TTL;
 
-/** Records a token we handed out, live for its kind's time; returns when it expires. */
-export async function keepToken(app: AppContext, token: string, userId: string, kind: Kind): Promise<number> {
+/** Records a token we handed out, live for its kind's time (and, for a refresh token, to which client); returns when it expires. */
+export async function keepToken(
+  app: AppContext,
+  token: string,
+  userId: string,
+  kind: Kind,
+  clientId: string | null = null,
+): Promise<number> {
   const expiresAt = app.now + TOKEN_TTL[kind];
-  await app.db.insert(apiTokens).values({ id: await sha256Hex(token), userId, kind, createdAt: app.now, expiresAt });
+  await app.db
+    .insert(apiTokens)
+    .values({ id: await sha256Hex(token), userId, kind, clientId, createdAt: app.now, expiresAt });
   return expiresAt;
 }
 
@@ -23,9 +31,10 @@ export async function issueToken(
   app: AppContext,
   userId: string,
   kind: Kind,
+  clientId: string | null = null,
 ): Promise<{ token: string; expiresAt: number }> {
   const token = randomHex(32);
-  return { token, expiresAt: await keepToken(app, token, userId, kind) };
+  return { token, expiresAt: await keepToken(app, token, userId, kind, clientId) };
 }
 
 /** 64 hex digits (ours, random) or three base64url parts (our JWTs); anything else is not looked up. */
@@ -36,15 +45,15 @@ export async function liveToken(
   app: AppContext,
   token: string | null | undefined,
   kinds: Kind[],
-): Promise<{ user: UserRow; createdAt: number } | null> {
+): Promise<{ user: UserRow; createdAt: number; clientId: string | null } | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const row = await app.db
-    .select({ user: users, kind: apiTokens.kind, createdAt: apiTokens.createdAt })
+    .select({ user: users, kind: apiTokens.kind, createdAt: apiTokens.createdAt, clientId: apiTokens.clientId })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.id, await sha256Hex(token)), gt(apiTokens.expiresAt, app.now)))
     .get();
-  return row && kinds.includes(row.kind) ? { user: row.user, createdAt: row.createdAt } : null;
+  return row && kinds.includes(row.kind) ? { user: row.user, createdAt: row.createdAt, clientId: row.clientId } : null;
 }
 
 /** The user a live token of one of these kinds belongs to. */
@@ -55,3 +64,7 @@ export async function tokenUser(
 ): Promise<UserRow | null> {
   return (await liveToken(app, token, kinds))?.user ?? null;
 }
+
+/** Whether a refresh token may be used by this client: the one it was handed to (any, for one from before clients were recorded). */
+export const refreshableBy = (refresh: { clientId: string | null }, clientId: string) =>
+  refresh.clientId === null || refresh.clientId === clientId;

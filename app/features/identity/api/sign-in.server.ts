@@ -1,6 +1,6 @@
 /**
- * Signing in: InitiateAuth (USER_SRP_AUTH, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH) and the answers
- * to its challenges (RespondToAuthChallenge).
+ * Signing in: InitiateAuth (USER_SRP_AUTH, USER_PASSWORD_AUTH, CUSTOM_AUTH, REFRESH_TOKEN_AUTH) and
+ * the answers to its challenges (RespondToAuthChallenge).
  */
 import { eq } from "drizzle-orm";
 import { users, type UserRow } from "~/db/schema";
@@ -10,7 +10,7 @@ import { challengeUser, endChallenge, startChallenge } from "../challenges.serve
 import { DEFAULT_CLIENT_ID } from "../clients";
 import { issuePoolTokens, type TokenGrant } from "../pool-tokens.server";
 import { answerSrpSignIn, startSrpSignIn } from "../srp-sign-in.server";
-import { liveToken } from "../tokens.server";
+import { liveToken, refreshableBy } from "../tokens.server";
 import { answerSignInChallenge, verifiedFactor } from "../totp.server";
 import {
   answerDeviceSrp,
@@ -260,8 +260,9 @@ export const signInActions: IdentityActions = {
     const flow = str(body, "AuthFlow");
     const params = (body.AuthParameters ?? {}) as Body;
     if (flow === "REFRESH_TOKEN_AUTH" || flow === "REFRESH_TOKEN") {
-      const refresh =
-        (await liveToken(app, str(params, "REFRESH_TOKEN"), ["refresh"])) ??
+      const refresh = await liveToken(app, str(params, "REFRESH_TOKEN"), ["refresh"]);
+      // A refresh token works only for the client it was handed to.
+      if (!refresh || !refreshableBy(refresh, call.clientId ?? DEFAULT_CLIENT_ID))
         fail("NotAuthorizedException", "Invalid Refresh Token");
       // The refresh token was handed out at sign-in: the new tokens keep that sign-in's auth_time.
       const grant = { ...signInGrant(app, body, call), authTime: refresh!.createdAt };
