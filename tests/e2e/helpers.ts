@@ -127,6 +127,24 @@ export const test = base.extend<{
 });
 
 /**
+ * Waits (up to 2 s) for the page's finite animations to end: axe reads a modal's backdrop or a toast
+ * that is still fading in as low-contrast text (seen as 3.9:1 and 4.4:1 mid-fade). Endless ones (a
+ * spinner) are not waited for.
+ */
+async function settledAnimations(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => {});
+}
+
+/**
  * Runs axe (WCAG 2.0/2.1 A and AA) on the page as it is now and fails with a readable list of
  * violations. axe is a script, so in the no-JavaScript project the page's current DOM is copied into
  * a JavaScript-enabled page (same address, same stylesheets and viewport, the app's scripts removed)
@@ -135,6 +153,7 @@ export const test = base.extend<{
 export async function expectNoAxeViolations(page: Page, { exclude = [] as string[] } = {}) {
   const jsEnabled = test.info().project.use.javaScriptEnabled !== false;
   const { target, dispose } = jsEnabled ? { target: page, dispose: async () => {} } : await scriptlessCopy(page);
+  await settledAnimations(target);
   try {
     // options() replaces the whole options object, so it must come before withTags(). Legacy mode runs
     // axe once in the page: the default runs it per frame, then opens a blank page and injects axe again
