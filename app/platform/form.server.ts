@@ -29,3 +29,17 @@ export function withoutOversizedLists<T extends FormData | URLSearchParams>(form
 /** parseWithZod for actions: the same options and answer, on the form with oversized lists taken out. */
 export const parseForm = ((form: FormData | URLSearchParams, options: Parameters<typeof parseWithZod>[1]) =>
   parseWithZod(withoutOversizedLists(form), options)) as typeof parseWithZod;
+
+/**
+ * The first message for each field of a refused submission, as our forms show them: one line under
+ * each field. A form-level error (conform names it "") is keyed "form". `fieldOf` names the field a
+ * message belongs to, for forms whose names differ from their fields (list items, hidden keys).
+ */
+export function firstErrors<K extends string>(
+  error: Record<string, string[] | null> | null | undefined,
+  fieldOf: (name: string) => K = (name) => (name || "form") as K,
+): Partial<Record<K, string>> {
+  const errors: Partial<Record<K, string>> = {};
+  for (const [name, messages] of Object.entries(error ?? {})) if (messages?.[0]) errors[fieldOf(name)] ??= messages[0];
+  return errors;
+}

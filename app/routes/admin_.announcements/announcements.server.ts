@@ -6,7 +6,7 @@ import { requireAdmin } from "~/http/admin.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
-import { parseForm } from "~/platform/form.server";
+import { firstErrors, parseForm } from "~/platform/form.server";
 import { formDataOf } from "~/platform/http.server";
 
 export type AnnouncementFormAnswer = {
@@ -25,11 +25,9 @@ export async function announcementAction(app: AppContext, request: Request) {
   const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
   const submission = parseForm(form, { schema: announcementSchema });
   if (submission.status !== "success") {
-    const errors: AnnouncementFormAnswer["errors"] = {};
-    for (const [name, messages] of Object.entries(submission.error ?? {})) {
-      const field = name === "idempotencyKey" ? "form" : (name as keyof AnnouncementInput);
-      if (messages?.[0]) errors[field] ??= messages[0];
-    }
+    const errors = firstErrors(submission.error, (name) =>
+      name === "idempotencyKey" ? "form" : (name as keyof AnnouncementInput),
+    );
     return data<AnnouncementFormAnswer>({ errors, values }, { status: 400 });
   }
   const { created } = await announce(app, submission.value);

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/http/admin.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
-import { parseForm } from "~/platform/form.server";
+import { firstErrors, parseForm } from "~/platform/form.server";
 import { formDataOf } from "~/platform/http.server";
 
 export type AddClientAnswer = {
@@ -25,12 +25,11 @@ export async function addClientAction(app: AppContext, request: Request) {
   const form = (await formDataOf(request)) ?? new FormData();
   const submission = parseForm(form, { schema: addClientSchema });
   if (submission.status !== "success") {
-    const errors: AddClientAnswer["errors"] = {};
-    for (const [name, messages] of Object.entries(submission.error ?? {})) {
-      // A list's own error, or one item's ("redirectUris[1]"): both belong to the field.
-      const field = (name.replace(/\[\d+\]$/, "") || "form") as keyof AddClientAnswer["errors"];
-      if (messages?.[0]) errors[field] ??= messages[0];
-    }
+    // A list's own error, or one item's ("redirectUris[1]"): both belong to the field.
+    const errors = firstErrors(
+      submission.error,
+      (name) => (name.replace(/\[\d+\]$/, "") || "form") as keyof AddClientAnswer["errors"],
+    );
     const values = {
       name: String(form.get("name") ?? ""),
       redirectUris: String(form.get("redirectUris") ?? ""),

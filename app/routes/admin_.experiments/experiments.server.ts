@@ -6,7 +6,7 @@ import { experimentSchema, stopExperimentSchema, variantsText } from "~/features
 import { requireAdmin } from "~/http/admin.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { AppContext } from "~/platform/context";
-import { parseForm } from "~/platform/form.server";
+import { firstErrors, parseForm } from "~/platform/form.server";
 import { formDataOf } from "~/platform/http.server";
 import { ServiceError } from "~/platform/service-error";
 
@@ -65,12 +65,8 @@ export async function experimentsAction(app: AppContext, request: Request) {
 
   const submission = parseForm(form, { schema: experimentSchema });
   if (submission.status !== "success") {
-    const errors: ExperimentFormAnswer["errors"] = {};
-    for (const [name, messages] of Object.entries(submission.error ?? {})) {
-      const field = (["key", "description", "variants", "startsOn", "stopsOn"] as const).find((f) => f === name);
-      if (messages?.[0]) errors[field ?? "form"] ??= messages[0];
-    }
-    return refuse(errors);
+    const fields = ["key", "description", "variants", "startsOn", "stopsOn"] as const;
+    return refuse(firstErrors(submission.error, (name) => fields.find((f) => f === name) ?? "form"));
   }
   try {
     await saveExperiment(app, submission.value);

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/http/admin.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { AppContext } from "~/platform/context";
 import { UUID_PATTERN } from "~/platform/format";
-import { parseForm } from "~/platform/form.server";
+import { firstErrors, parseForm } from "~/platform/form.server";
 import { formDataOf } from "~/platform/http.server";
 
 export type LessonFormAnswer = {
@@ -29,9 +29,7 @@ export async function addLessonAction(app: AppContext, request: Request) {
     return data<LessonFormAnswer>({ errors: { form: "Reload the page and try again." }, values }, { status: 400 });
   const submission = parseForm(form, { schema: lessonSchema });
   if (submission.status !== "success") {
-    const errors: LessonFormAnswer["errors"] = {};
-    for (const [name, messages] of Object.entries(submission.error ?? {}))
-      if (messages?.[0]) errors[name as keyof LessonInput] ??= messages[0];
+    const errors = firstErrors(submission.error, (name) => name as keyof LessonInput);
     return data<LessonFormAnswer>({ errors, values }, { status: 400 });
   }
   const input = submission.value;

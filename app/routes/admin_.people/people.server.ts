@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
-import { parseForm } from "~/platform/form.server";
+import { firstErrors, parseForm } from "~/platform/form.server";
 import { formDataOf } from "~/platform/http.server";
 
 export type AddPersonAnswer = {
@@ -31,10 +31,7 @@ export async function addPersonAction(app: AppContext, request: Request) {
     data<AddPersonAnswer>({ errors, values }, { status });
   const submission = parseForm(form, { schema: addPersonSchema(app.env.SUPPORT_EMAIL) });
   if (submission.status !== "success") {
-    const errors: AddPersonAnswer["errors"] = {};
-    for (const [name, messages] of Object.entries(submission.error ?? {}))
-      if (messages?.[0]) errors[(name || "form") as keyof AddPersonAnswer["errors"]] ??= messages[0];
-    return refuse(errors);
+    return refuse(firstErrors<keyof AddPersonAnswer["errors"]>(submission.error));
   }
   try {
     const person = await invitePerson(app, submission.value);

@@ -6,6 +6,7 @@ import { brainstormBody, type BrainstormBody } from "~/features/builder/schema";
 import { parseSubmission } from "~/http/form.server";
 import { requireUser } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
+import { firstErrors } from "~/platform/form.server";
 import { ServiceError } from "~/platform/service-error";
 
 export const BRAINSTORM_PATH = "/dashboard/builder/brainstorm";
@@ -28,9 +29,7 @@ export async function brainstormAction(app: AppContext, request: Request) {
     Object.entries(submission.payload).filter((e): e is [string, string] => typeof e[1] === "string"),
   );
   if (submission.status !== "success") {
-    const errors: BrainstormFormAnswer["errors"] = {};
-    for (const [name, messages] of Object.entries(submission.error ?? {}))
-      if (messages?.[0]) errors[(name || "form") as keyof BrainstormFormAnswer["errors"]] ??= messages[0];
+    const errors = firstErrors<keyof BrainstormFormAnswer["errors"]>(submission.error);
     return data<BrainstormFormAnswer>({ errors, values }, { status: 400 });
   }
   try {
