@@ -48,10 +48,19 @@ async function signedInBrowser(email: string): Promise<string> {
     .join("; ");
 }
 
-function authorizationUrl(as: oauth.AuthorizationServer, params: Record<string, string>) {
-  const url = new URL(as.authorization_endpoint!);
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-  return url;
+/** The address a code-flow client sends the browser to (PKCE from `verifier`), with `changes` to its query. */
+async function authorizePath(clientId: string, verifier: string, changes: Record<string, string> = {}) {
+  const query = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: "code",
+    scope: "openid",
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state: "s1",
+    ...changes,
+  });
+  return `/oauth2/authorize?${query}`;
 }
 
 describe("hosted login", () => {
@@ -72,26 +81,16 @@ describe("hosted login", () => {
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
     const nonce = oauth.generateRandomNonce();
-    const url = authorizationUrl(as, {
-      client_id: registered.id,
-      redirect_uri: REDIRECT,
-      response_type: "code",
-      scope: "openid email profile",
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-      state,
-      nonce,
-    });
+    const path = await authorizePath(registered.id, verifier, { scope: "openid email profile", state, nonce });
+    expect(new URL(path, ISSUER).href.startsWith(as.authorization_endpoint!)).toBe(true);
 
     // Nobody signed in: the product's own Log In page, which comes back here after.
-    const anonymous = await call(url.pathname + url.search);
+    const anonymous = await call(path);
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("Location")).toBe(
-      `/auth/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`,
-    );
+    expect(anonymous.headers.get("Location")).toBe(`/auth/login?${new URLSearchParams({ redirect: path })}`);
 
     const cookies = await signedInBrowser("hosted-login@example.com");
-    const authorized = await call(url.pathname + url.search, { headers: { Cookie: cookies } });
+    const authorized = await call(path, { headers: { Cookie: cookies } });
     expect(authorized.status).toBe(302);
     const callback = new URL(authorized.headers.get("Location")!);
     expect(callback.origin + callback.pathname).toBe(REDIRECT);
@@ -163,18 +162,9 @@ describe("hosted login", () => {
       redirectUris: [REDIRECT],
       scopes: ["openid"],
     });
-    const verifier = oauth.generateRandomCodeVerifier();
-    const query = new URLSearchParams({
-      client_id: registered.id,
-      redirect_uri: REDIRECT,
-      response_type: "code",
-      scope: "openid",
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-      state: "s&t",
-    });
+    const path = await authorizePath(registered.id, oauth.generateRandomCodeVerifier(), { state: "s&t" });
     const cookies = await signedInBrowser("hosted-login-page@example.com");
-    const page = await call(`/oauth2/authorize?${query}`, {
+    const page = await call(path, {
       headers: { Cookie: cookies, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "document" },
     });
     expect(page.status).toBe(200);
@@ -186,7 +176,7 @@ describe("hosted login", () => {
     expect(to.searchParams.get("state")).toBe("s&t");
     expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${href}">`);
     // The same request as the page's data load (with JavaScript) gets the plain redirect.
-    const data = await call(`/oauth2/authorize?${query}`, {
+    const data = await call(path, {
       headers: { Cookie: cookies, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "empty" },
     });
     expect(data.status).toBe(302);
@@ -198,23 +188,19 @@ describe("hosted login", () => {
       redirectUris: [REDIRECT],
       scopes: ["openid"],
     });
-    const base = {
-      client_id: registered.id,
-      redirect_uri: REDIRECT,
-      response_type: "code",
-      scope: "openid",
-      code_challenge: "a".repeat(43),
-      code_challenge_method: "S256",
-      state: "xyz",
-    };
-    const go = (params: Record<string, string>) => call(`/oauth2/authorize?${new URLSearchParams(params)}`);
-    for (const bad of [{ client_id: "nobody" }, { redirect_uri: "https://evil.example/callback" }]) {
-      const page = await go({ ...base, ...bad });
+    const verifier = oauth.generateRandomCodeVerifier();
+    const go = async (changes: Record<string, string>) =>
+      call(await authorizePath(registered.id, verifier, { state: "xyz", ...changes }));
+    for (const bad of [{ client_id: "nobody" }, { redirect_uri: "https://evil.example/callback" }] as Record<
+      string,
+      string
+    >[]) {
+      const page = await go(bad);
       expect(page.status).toBe(400);
       expect(page.headers.get("Location")).toBeNull();
     }
     const back = async (params: Record<string, string>) =>
-      Object.fromEntries(new URL((await go({ ...base, ...params })).headers.get("Location")!).searchParams);
+      Object.fromEntries(new URL((await go(params)).headers.get("Location")!).searchParams);
     expect(await back({ response_type: "token" })).toMatchObject({ error: "unsupported_response_type", state: "xyz" });
     expect(await back({ scope: "openid email" })).toMatchObject({ error: "invalid_scope" });
     expect(await back({ code_challenge: "" })).toMatchObject({ error: "invalid_request" });
@@ -231,18 +217,10 @@ describe("hosted login", () => {
     const as = await discover();
     const client: oauth.Client = { client_id: registered.id };
     const verifier = oauth.generateRandomCodeVerifier();
-    const url = authorizationUrl(as, {
-      client_id: registered.id,
-      redirect_uri: REDIRECT,
-      response_type: "code",
-      scope: "openid",
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-      state: "s1",
-    });
+    const path = await authorizePath(registered.id, verifier);
     const cookies = await signedInBrowser("hosted-login-confidential@example.com");
     const code = () =>
-      call(url.pathname + url.search, { headers: { Cookie: cookies } }).then((r) =>
+      call(path, { headers: { Cookie: cookies } }).then((r) =>
         oauth.validateAuthResponse(as, client, new URL(r.headers.get("Location")!), "s1"),
       );
     const exchange = (params: URLSearchParams, auth: oauth.ClientAuth, wrongVerifier = false) =>

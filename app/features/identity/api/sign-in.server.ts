@@ -35,8 +35,8 @@ import {
   type IdentityCall,
 } from "./wire.server";
 
-/** The grant for a user who proves who they are now, through the client the body names. */
-const signInGrant = (app: AppContext, body: Body, call: IdentityCall): TokenGrant => ({
+/** The grant for a user who proves who they are now, through the client the call names. */
+const signInGrant = (app: AppContext, call: IdentityCall): TokenGrant => ({
   issuer: call.issuer,
   clientId: call.clientId ?? DEFAULT_CLIENT_ID,
   authTime: app.now,
@@ -146,7 +146,7 @@ const challenges: Record<string, Challenge> = {
     const outcome = await answerSrpSignIn(app, answer, call.client);
     if (outcome.status === "wait") fail("NotAuthorizedException", "Password attempts exceeded");
     if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
-    return await passwordProven(app, (outcome as { user: UserRow }).user, signInGrant(app, body, call), deviceKey);
+    return await passwordProven(app, (outcome as { user: UserRow }).user, signInGrant(app, call), deviceKey);
   },
 
   async SOFTWARE_TOKEN_MFA(app, body, responses, call) {
@@ -159,7 +159,7 @@ const challenges: Record<string, Challenge> = {
     if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
     if (!(await endChallenge(app, session)))
       fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
-    return signedIn(app, await userById(app, userId), signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
+    return signedIn(app, await userById(app, userId), signInGrant(app, call), str(responses, "DEVICE_KEY"));
   },
 
   /** CUSTOM_AUTH's emailed code. Every refusal reads alike, so a made-up session tells nothing. */
@@ -177,7 +177,7 @@ const challenges: Record<string, Challenge> = {
     if (checked !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
     if (!(await endChallenge(app, session))) fail("NotAuthorizedException", "Incorrect username or password.");
     const user = await userById(app, userId!);
-    return await firstFactorProven(app, user, signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
+    return await firstFactorProven(app, user, signInGrant(app, call), str(responses, "DEVICE_KEY"));
   },
 
   /** The end of MFA_SETUP: the authenticator was set up with the Session (AssociateSoftwareToken, VerifySoftwareToken). */
@@ -191,7 +191,7 @@ const challenges: Record<string, Challenge> = {
       );
     if (!(await endChallenge(app, session)))
       fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
-    return signedIn(app, await userById(app, userId), signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
+    return signedIn(app, await userById(app, userId), signInGrant(app, call), str(responses, "DEVICE_KEY"));
   },
 
   /** A person an admin added chooses their own password; they may give their names (`userAttributes.*`). */
@@ -212,7 +212,7 @@ const challenges: Record<string, Challenge> = {
     if (!(await endChallenge(app, session)) || !(await chooseOwnPassword(app, user, password, names)))
       fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
     const chosen = await userById(app, user.id);
-    return await firstFactorProven(app, chosen, signInGrant(app, body, call), str(responses, "DEVICE_KEY"));
+    return await firstFactorProven(app, chosen, signInGrant(app, call), str(responses, "DEVICE_KEY"));
   },
 
   async DEVICE_SRP_AUTH(app, body, responses) {
@@ -248,7 +248,7 @@ const challenges: Record<string, Challenge> = {
       fail("NotAuthorizedException", "Incorrect username or password.");
     if (!(await endChallenge(app, session)))
       fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
-    const grant = { ...signInGrant(app, body, call), deviceKey: answer.DEVICE_KEY };
+    const grant = { ...signInGrant(app, call), deviceKey: answer.DEVICE_KEY };
     return authenticationResult(app, await userById(app, userId), grant);
   },
 };
@@ -265,7 +265,7 @@ export const signInActions: IdentityActions = {
       if (!refresh || !refreshableBy(refresh, call.clientId ?? DEFAULT_CLIENT_ID))
         fail("NotAuthorizedException", "Invalid Refresh Token");
       // The refresh token was handed out at sign-in: the new tokens keep that sign-in's auth_time.
-      const grant = { ...signInGrant(app, body, call), authTime: refresh!.createdAt };
+      const grant = { ...signInGrant(app, call), authTime: refresh!.createdAt };
       return authenticationResult(app, refresh!.user, grant, false);
     }
     if (flow === "USER_SRP_AUTH") {
@@ -304,7 +304,7 @@ export const signInActions: IdentityActions = {
     if (outcome.status !== "ok") fail("NotAuthorizedException", "Incorrect username or password.");
     // Awaited, not handed on: workerd reports a rejected promise passed up by `return` as unhandled
     // (seen with UserNotConfirmedException) even though the dispatcher's await takes it.
-    const grant = signInGrant(app, body, call);
+    const grant = signInGrant(app, call);
     return await passwordProven(app, (outcome as { user: UserRow }).user, grant, str(params, "DEVICE_KEY"));
   },
 
