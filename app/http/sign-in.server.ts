@@ -10,7 +10,9 @@ import { afterSignIn } from "~/features/sign-in/after-sign-in.server";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest } from "~/platform/http.server";
 import { placeOf } from "./location.server";
-import { deviceCookieHeader, deviceTokenOf, sessionCookieHeader } from "./session.server";
+import { deviceCookieHeader, deviceTokenOf, sessionCookieHeader, signOut } from "./session.server";
+import { clearVisitorCart } from "~/features/cart/cart.server";
+import { VIP_GATE_COOKIE } from "~/features/offers/vip";
 
 /**
  * Signs the user in on this browser and returns the Set-Cookie headers: the new session, the device
@@ -41,4 +43,19 @@ export async function signIn(
   if (anonymousDataMoved) cookies.push(anonymousCookie(null, secure));
   if (pendingChallengeOf(request)) cookies.push(pendingChallengeCookie(null, secure));
   return cookies;
+}
+
+/**
+ * Signs this browser out and returns the Set-Cookie headers: the session row is deleted and its cookie
+ * cleared, and the VIP gate state and this browser's visitor cart are cleared too (the page clears
+ * local storage). /auth/logout and hosted login's /logout both end here.
+ */
+export async function signOutBrowser(app: AppContext, request: Request): Promise<Headers> {
+  const headers = new Headers({ "Set-Cookie": await signOut(app, request) });
+  headers.append(
+    "Set-Cookie",
+    `${VIP_GATE_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax${isSecureRequest(request) ? "; Secure" : ""}`,
+  );
+  await clearVisitorCart(app, anonymousIdOf(request));
+  return headers;
 }

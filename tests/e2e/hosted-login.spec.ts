@@ -1,16 +1,13 @@
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { createHash, randomBytes } from "node:crypto";
-import { DEMO, expect, logIn, test, waitForHydration } from "./helpers";
+import { DEMO, expect, expectNoAxeViolations, logIn, test, waitForHydration } from "./helpers";
 
 const REDIRECT = "http://localhost:5173/callback";
+const SIGNED_OUT = "http://localhost:5173/signed-out";
 const base64url = (bytes: Buffer) => bytes.toString("base64url");
 
-test("an app sends a person to hosted login: they log in on our page and go back to the app with a code", async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.slow();
-  // The admin registers the app (the form's own post), then reads its client id from the list.
-  const name = `Hosted app ${testInfo.project.name} ${Date.now()}`;
+/** The admin registers an app (the form's own post), then reads its client id from the list. */
+async function registerApp(page: Page, name: string): Promise<string> {
   await logIn(page, DEMO.admin);
   const registered = await page.request.post("/admin/clients", {
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -26,11 +23,14 @@ test("an app sends a person to hosted login: they log in on our page and go back
   await page.goto("/admin/clients");
   const clientId = (await page.getByRole("row").filter({ hasText: name }).locator("td code").first().textContent())!;
   expect(clientId).toMatch(/^[a-z0-9]{26}$/);
+  return clientId;
+}
 
-  // The person, in a browser of their own, follows the app's sign-in link.
+/** The app's sign-in link (code flow, PKCE) and the verifier it keeps for the exchange. */
+function authorizeLink(clientId: string, extra: Record<string, string> = {}) {
   const verifier = base64url(randomBytes(32));
   const challenge = base64url(createHash("sha256").update(verifier).digest());
-  const authorize = `/oauth2/authorize?${new URLSearchParams({
+  const query = new URLSearchParams({
     client_id: clientId,
     redirect_uri: REDIRECT,
     response_type: "code",
@@ -38,17 +38,35 @@ test("an app sends a person to hosted login: they log in on our page and go back
     code_challenge: challenge,
     code_challenge_method: "S256",
     state: "from-the-app",
-  })}`;
-  const theirs = await browser.newContext({
+    ...extra,
+  });
+  return { verifier, link: `/oauth2/authorize?${query}` };
+}
+
+/** A browser of the person's own, where the app (not running) answers its addresses with a page. */
+async function personsBrowser(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({
     baseURL: testInfo.project.use.baseURL,
     javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
   });
-  // The app itself is not running: its callback page is answered here.
-  await theirs.route(`${REDIRECT}**`, (route) =>
+  await context.route("http://localhost:5173/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<title>The app</title><h1>Back in the app</h1>" }),
   );
+  return context;
+}
+
+test("an app sends a person to hosted login: they log in on our page and go back to the app with a code", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const clientId = await registerApp(page, `Hosted app ${testInfo.project.name} ${Date.now()}`);
+
+  // The person, in a browser of their own, follows the app's sign-in link.
+  const { verifier, link } = authorizeLink(clientId);
+  const theirs = await personsBrowser(browser, testInfo);
   const person = await theirs.newPage();
-  await person.goto(authorize);
+  await person.goto(link);
   await expect(person.getByRole("heading", { level: 1, name: "Log In" })).toBeVisible();
   await waitForHydration(person, testInfo.project.name);
   await person.getByLabel("Email").fill(DEMO.learner.email);
@@ -73,5 +91,64 @@ test("an app sends a person to hosted login: they log in on our page and go back
   const body = await tokens.json();
   const claims = JSON.parse(Buffer.from(body.id_token.split(".")[1], "base64url").toString());
   expect(claims).toMatchObject({ email: DEMO.learner.email, aud: clientId });
+  await theirs.close();
+});
+
+test("an app's link naming Google goes straight to Google, and back to the app signed in", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const clientId = await registerApp(page, `Google app ${testInfo.project.name} ${Date.now()}`);
+  const email = `hosted.google.${testInfo.project.name.replace("-", "")}${Date.now()}@example.com`;
+  const theirs = await personsBrowser(browser, testInfo);
+  // The local provider signs in whoever login_hint names: the person choosing their account there.
+  // Routes do not see redirected requests, so the authorize link's own redirect to it is rewritten.
+  await theirs.route("**/oauth2/authorize?**", async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    const to = new URL(response.headers()["location"]);
+    to.searchParams.set("login_hint", email);
+    await route.fulfill({ response, headers: { ...response.headers(), location: to.toString() } });
+  });
+  const person = await theirs.newPage();
+  // The way back is all redirects, which routes do not see, so nothing answers the app's page: its
+  // request is what shows the person got back to the app.
+  const reachedApp = person.waitForRequest((request) => request.url().startsWith(REDIRECT));
+  await person.goto(authorizeLink(clientId, { identity_provider: "Google" }).link).catch(() => null);
+  const back = new URL((await reachedApp).url());
+  expect(back.searchParams.get("state")).toBe("from-the-app");
+  expect(back.searchParams.get("code")).toBeTruthy();
+  // Signed in to the product too, as the provider's person.
+  const me = await person.request.get("/api/users/getBasicUserInfo");
+  // The local provider names the person from their email (hosted.google… → Hosted Google).
+  expect(await me.json()).toMatchObject({ firstName: "Hosted", lastName: "Google" });
+  await theirs.close();
+});
+
+test("an app's sign-out link asks first, logs the person out, and returns to the app", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const name = `Leaving app ${testInfo.project.name} ${Date.now()}`;
+  const clientId = await registerApp(page, name);
+  const theirs = await personsBrowser(browser, testInfo);
+  const person = await theirs.newPage();
+  await logIn(person, DEMO.learner);
+  await person.goto(`/logout?${new URLSearchParams({ client_id: clientId, logout_uri: SIGNED_OUT })}`);
+  await expect(person.getByRole("heading", { level: 1, name: `Log out and return to ${name}?` })).toBeVisible();
+  await waitForHydration(person, testInfo.project.name);
+  await expectNoAxeViolations(person);
+  await person.getByRole("main").getByRole("button", { name: "Log out", exact: true }).click();
+  await expect(person.getByRole("heading", { name: "Back in the app" })).toBeVisible();
+  expect(person.url()).toBe(SIGNED_OUT);
+  await person.goto("/");
+  await expect(person.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(person.getByRole("banner").getByRole("button", { name: "Log out" })).toHaveCount(0);
+
+  // A link that is not the app's is shown, not followed.
+  await person.goto(`/logout?${new URLSearchParams({ client_id: clientId, logout_uri: "https://evil.example/" })}`);
+  await expect(person.getByRole("heading", { level: 1, name: "This link doesn't work" })).toBeVisible();
+  await expectNoAxeViolations(person);
   await theirs.close();
 });

@@ -8,7 +8,7 @@ import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { registerClient } from "~/features/identity/clients.server";
 import { call, testApp } from "./app-context";
-import { identity } from "./identity-helpers";
+import { callWith, identity } from "./identity-helpers";
 
 const ISSUER = new URL("http://127.0.0.1:8787");
 const REDIRECT = "http://localhost:5173/callback";
@@ -61,6 +61,23 @@ async function authorizePath(clientId: string, verifier: string, changes: Record
     ...changes,
   });
   return `/oauth2/authorize?${query}`;
+}
+
+const unescape = (html: string) => html.replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+
+/** The address of a page's "Continue to {app}" link (the app's name as the page escapes it). */
+function continueLink(html: string, escapedName: string): string {
+  const match = new RegExp(
+    `href="([^"]+)"><span class="btn__label">Continue to (?:<!-- -->)?${escapedName}</span>`,
+  ).exec(html);
+  expect(match, "the Continue link").not.toBeNull();
+  return unescape(match![1]);
+}
+
+/** Where a page's meta refresh goes, or null without one. */
+function refreshTo(html: string): string | null {
+  const match = /<meta http-equiv="refresh" content="0;url=([^"]+)"\/?>/.exec(html);
+  return match ? unescape(match[1]) : null;
 }
 
 describe("hosted login", () => {
@@ -168,13 +185,13 @@ describe("hosted login", () => {
       headers: { Cookie: cookies, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "document" },
     });
     expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
     const html = await page.text();
-    const href = /<a href="([^"]+)">Continue to Tom &amp; &quot;Jerry&quot; &lt;App&gt;<\/a>/.exec(html)?.[1];
-    expect(href).toBeDefined();
-    const to = new URL(href!.replace(/&amp;/g, "&"));
+    expect(html).toContain('<h1 id="status-title">You&#x27;re signed in</h1>');
+    const to = new URL(continueLink(html, "Tom &amp; &quot;Jerry&quot; &lt;App&gt;"));
     expect(to.origin + to.pathname).toBe(REDIRECT);
     expect(to.searchParams.get("state")).toBe("s&t");
-    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${href}">`);
+    expect(refreshTo(html)).toBe(to.href);
     // The same request as the page's data load (with JavaScript) gets the plain redirect.
     const data = await call(path, {
       headers: { Cookie: cookies, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "empty" },
@@ -198,6 +215,10 @@ describe("hosted login", () => {
       const page = await go(bad);
       expect(page.status).toBe(400);
       expect(page.headers.get("Location")).toBeNull();
+      const html = await page.text();
+      expect(html).toContain("This link doesn&#x27;t work");
+      expect(html).toContain("This sign-in link is not valid: the app or its return address is not registered.");
+      expect(refreshTo(html)).toBeNull();
     }
     const back = async (params: Record<string, string>) =>
       Object.fromEntries(new URL((await go(params)).headers.get("Location")!).searchParams);
@@ -246,5 +267,143 @@ describe("hosted login", () => {
     });
     const tokens = await exchange(await code(), oauth.ClientSecretPost(registered.secret!));
     expect(tokens).toMatchObject({ token_type: "bearer", id_token: expect.any(String) });
+  });
+});
+
+describe("hosted login: identity_provider", () => {
+  const GOOGLE = {
+    id: "google",
+    clientId: "google-local",
+    clientSecret: "local-secret",
+    issuer: "http://127.0.0.1:8796",
+    authorizationEndpoint: "http://127.0.0.1:8796/authorize",
+    tokenEndpoint: "http://127.0.0.1:8796/token",
+  };
+  const withGoogle = callWith({ OAUTH_PROVIDERS: JSON.stringify([GOOGLE]) });
+
+  it("goes straight to the social provider it names, and comes back to the authorize link after", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Social app",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const path = await authorizePath(registered.id, oauth.generateRandomCodeVerifier(), {
+      identity_provider: "Google",
+    });
+    const started = await withGoogle(path);
+    expect(started.status).toBe(302);
+    const to = new URL(started.headers.get("Location")!);
+    expect(to.origin + to.pathname).toBe(GOOGLE.authorizationEndpoint);
+    expect(to.searchParams.get("client_id")).toBe("google-local");
+    expect(to.searchParams.get("redirect_uri")).toBe("http://127.0.0.1:8787/auth/callback");
+    expect(to.searchParams.get("code_challenge_method")).toBe("S256");
+    // Its own state, not the app's: the app's stays in the authorize link the person returns to.
+    expect(to.searchParams.get("state")).not.toBe("s1");
+    const cookies = started.headers.getSetCookie();
+    expect(cookies.some((cookie) => cookie.startsWith("studio_oauth_state"))).toBe(true);
+    const context = cookies.find((cookie) => cookie.startsWith("studio_oauth="))!;
+    const kept = JSON.parse(atob(decodeURIComponent(context.split(";")[0].slice("studio_oauth=".length))));
+    expect(kept).toMatchObject({ provider: "google", redirect: path });
+    expect(kept.page).toBe(`/auth/login?${new URLSearchParams({ redirect: path })}`);
+
+    // The service's names for the pool's own sign-in and for its providers are understood too.
+    const logIn = await withGoogle(
+      await authorizePath(registered.id, "v".repeat(43), { identity_provider: "COGNITO" }),
+    );
+    expect(logIn.headers.get("Location")).toMatch(/^\/auth\/login\?redirect=/);
+    const signedIn = await signedInBrowser("hosted-login-social@example.com");
+    const already = await withGoogle(path, { headers: { Cookie: signedIn } });
+    expect(new URL(already.headers.get("Location")!).searchParams.get("code")).toBeTruthy();
+  });
+
+  it("sends a provider this product does not offer back to the app as invalid_request", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Social app 2",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    for (const name of ["Facebook", "SignInWithApple", "Google"]) {
+      // Without OAUTH_PROVIDERS (the tests' own env) none is offered.
+      const answer = await call(
+        await authorizePath(registered.id, "v".repeat(43), { identity_provider: name, state: "q" }),
+      );
+      const back = new URL(answer.headers.get("Location")!);
+      expect(back.origin + back.pathname).toBe(REDIRECT);
+      expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: "invalid_request", state: "q" });
+      expect(back.searchParams.get("error_description")).toContain(name);
+    }
+  });
+});
+
+describe("hosted login: /logout", () => {
+  const LOGOUT = "http://localhost:5173/signed-out";
+  const logoutPath = (clientId: string, logoutUri = LOGOUT) =>
+    `/logout?${new URLSearchParams({ client_id: clientId, logout_uri: logoutUri })}`;
+  const ourPage = { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "document" };
+
+  it("asks a signed-in person first, signs out on the page's post, then sends them back to the app", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Leaving app",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const cookies = await signedInBrowser("hosted-logout@example.com");
+    const path = logoutPath(registered.id);
+    const ask = await call(path, { headers: { Cookie: cookies } });
+    expect(ask.status).toBe(200);
+    const html = await ask.text();
+    expect(html).toContain("Log out and return to <!-- -->Leaving app<!-- -->?");
+    expect(html).toContain(`action="${path.replace(/&/g, "&amp;")}"`);
+    // The GET signed nobody out.
+    expect((await call("/api/users/getBasicUserInfo", { headers: { Cookie: cookies } })).status).toBe(200);
+
+    // Another site cannot post it.
+    const forged = await call(path, { method: "POST", headers: { Cookie: cookies, "Sec-Fetch-Site": "cross-site" } });
+    expect(forged.status).toBe(403);
+    expect((await call("/api/users/getBasicUserInfo", { headers: { Cookie: cookies } })).status).toBe(200);
+
+    const posted = await call(path, { method: "POST", headers: { Cookie: cookies, "Sec-Fetch-Site": "same-origin" } });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("Location")).toBe(path);
+    expect(posted.headers.getSetCookie().some((c) => c.startsWith("studio_session=;"))).toBe(true);
+    expect((await call("/api/users/getBasicUserInfo", { headers: { Cookie: cookies } })).status).toBe(401);
+
+    // The page load after our form's post: a page that sends them on (CSP form-action stops a redirect).
+    const onward = await call(path, { headers: { Cookie: cookies, ...ourPage } });
+    expect(onward.status).toBe(200);
+    const page = await onward.text();
+    expect(page).toContain("You&#x27;re logged out");
+    expect(continueLink(page, "Leaving app")).toBe(LOGOUT);
+    expect(refreshTo(page)).toBe(LOGOUT);
+    // The app's own link, nobody signed in: straight back.
+    const direct = await call(path);
+    expect(direct.status).toBe(302);
+    expect(direct.headers.get("Location")).toBe(LOGOUT);
+  });
+
+  it("shows, never follows, a link whose app or return address is not registered", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Careful app",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const cookies = await signedInBrowser("hosted-logout-bad@example.com");
+    for (const path of [
+      logoutPath("nobody"),
+      logoutPath(registered.id, "https://evil.example/signed-out"),
+      logoutPath(registered.id, "not an address"),
+      `/logout?client_id=${registered.id}`,
+    ]) {
+      for (const init of [{}, { method: "POST", headers: { Cookie: cookies, "Sec-Fetch-Site": "same-origin" } }]) {
+        const answer = await call(path, init);
+        expect(answer.status, path).toBe(400);
+        expect(answer.headers.get("Location")).toBeNull();
+        expect(await answer.text()).toContain(
+          "This sign-out link is not valid: the app or its return address is not registered.",
+        );
+      }
+    }
+    // None of those posts signed the person out.
+    expect((await call("/api/users/getBasicUserInfo", { headers: { Cookie: cookies } })).status).toBe(200);
   });
 });

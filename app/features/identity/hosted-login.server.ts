@@ -13,6 +13,7 @@ import { CLIENT_SCOPES } from "./clients";
 import { findClient, type ClientRow } from "./clients.server";
 import { issuePoolTokens, scopesOf } from "./pool-tokens.server";
 import { SIGNING_ALGORITHM } from "./signing-keys.server";
+import type { SocialProvider } from "~/platform/adapters/identity-providers/providers";
 import { liveToken, refreshableBy } from "./tokens.server";
 
 const CODE_MS = 5 * 60_000;
@@ -24,8 +25,28 @@ export type AuthorizationRequest = {
   state: string | null;
   codeChallenge: string | null;
   nonce: string | null;
-  identityProvider: string | null;
+  /** The social provider identity_provider names, to go straight to; null for the product's own Log In. */
+  identityProvider: SocialProvider | null;
 };
+
+/** The hosted service's names for its built-in providers, as our provider ids (spec 7). */
+const PROVIDER_ALIASES: Record<string, string> = { signinwithapple: "apple", loginwithamazon: "amazon" };
+/** The user pool's own sign-in, by the hosted service's name for it. */
+const USER_POOL = "cognito";
+
+/** What identity_provider names: the pool's own sign-in ("pool"), one of our social providers, or none we offer. */
+export function identityProviderNamed(app: AppContext, name: string): SocialProvider | "pool" | null {
+  const key = name.trim().toLowerCase();
+  if (key === USER_POOL) return "pool";
+  const id = PROVIDER_ALIASES[key] ?? key;
+  return app.env.OAUTH_PROVIDERS.find((p) => p.id === id || p.name.toLowerCase() === key) ?? null;
+}
+
+/** The answer for a sign-in or sign-out link whose app or return address is not registered. */
+export const UNREGISTERED_LINK = {
+  signIn: "This sign-in link is not valid: the app or its return address is not registered.",
+  signOut: "This sign-out link is not valid: the app or its return address is not registered.",
+} as const;
 
 /**
  * Reads /oauth2/authorize's query. A client or redirect address that is not registered is shown to
@@ -41,10 +62,7 @@ export async function readAuthorization(
   const client = await findClient(app, query.get("client_id") ?? "");
   const redirectUri = query.get("redirect_uri") ?? "";
   if (!client || !client.redirectUris.includes(redirectUri))
-    return {
-      status: "show",
-      message: "This sign-in link is not valid: the app or its return address is not registered.",
-    };
+    return { status: "show", message: UNREGISTERED_LINK.signIn };
   const state = query.get("state");
   const back = (error: string, description: string) => ({
     status: "back" as const,
@@ -62,6 +80,9 @@ export async function readAuthorization(
     return back("invalid_request", "A public client must send code_challenge (PKCE).");
   if (codeChallenge && (method !== "S256" || !/^[\w-]{43}$/.test(codeChallenge)))
     return back("invalid_request", "code_challenge must be S256 (43 base64url characters).");
+  const named = query.get("identity_provider");
+  const provider = named ? identityProviderNamed(app, named) : "pool";
+  if (!provider) return back("invalid_request", `identity_provider ${named} is not offered here.`);
   return {
     status: "ok",
     request: {
@@ -71,9 +92,26 @@ export async function readAuthorization(
       state,
       codeChallenge,
       nonce: query.get("nonce"),
-      identityProvider: query.get("identity_provider"),
+      identityProvider: provider === "pool" ? null : provider,
     },
   };
+}
+
+/**
+ * Reads /logout's query: a registered client and a logout_uri to return to. The address must be on
+ * the origin of one of the client's registered redirect addresses, so the link cannot send anyone to
+ * a site the app does not own.
+ */
+export async function readLogout(
+  app: AppContext,
+  query: URLSearchParams,
+): Promise<{ status: "ok"; client: ClientRow; logoutUri: string } | { status: "show"; message: string }> {
+  const client = await findClient(app, query.get("client_id") ?? "");
+  const logoutUri = query.get("logout_uri") ?? "";
+  const origin = originOf(logoutUri);
+  if (!client || !origin || !client.redirectUris.some((uri) => new URL(uri).origin === origin))
+    return { status: "show", message: UNREGISTERED_LINK.signOut };
+  return { status: "ok", client, logoutUri };
 }
 
 /** The code for a signed-in user, as the address to send them back to the app with. */
@@ -232,6 +270,14 @@ function parseBasic(header: string | null): { id: string; secret: string } | nul
 
 const bytesToBase64url = (bytes: Uint8Array) =>
   bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+function originOf(address: string): string | null {
+  try {
+    return new URL(address).origin;
+  } catch {
+    return null;
+  }
+}
 
 function withQuery(address: string, params: Record<string, string>): string {
   const url = new URL(address);

@@ -12,6 +12,7 @@ import { authHref } from "~/features/identity/modal";
 import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "~/features/identity/rules";
 import { challengeCookieHeader, deviceTokenOf } from "~/http/session.server";
 import { signIn } from "~/http/sign-in.server";
+import type { SocialProvider } from "~/platform/adapters/identity-providers/providers";
 import {
   findProvider,
   SocialSignInError,
@@ -40,26 +41,43 @@ export async function startSocial(app: AppContext, request: Request, providerId:
   const { formData, context: opened } = await readForm(request);
   const context: SocialContext = { provider: providerId, ...opened };
   const provider = findProvider(app, providerId);
-  if (!provider)
-    return back(request, authHref(context.page, "Login", context.options), messages.socialRedirectFailed(providerId));
   const email = formData.get("email");
   const hint = typeof email === "string" ? email.trim().toLowerCase() || null : null;
+  const started = provider && (await toProvider(request, provider, context, hint && hint.includes("@") ? hint : null));
+  return (
+    started ||
+    back(
+      request,
+      authHref(context.page, "Login", context.options),
+      messages.socialRedirectFailed(provider?.name ?? providerId),
+    )
+  );
+}
+
+/**
+ * The redirect that sends the browser to the provider's sign-in, with what it was started with kept
+ * for the return trip; null when it could not start. Hosted login's authorize link starts here too
+ * when it names a provider (identity_provider): a GET, and still safe, because the return is bound to
+ * this browser by the state cookie, so nobody can finish a sign-in in someone else's browser.
+ */
+export async function toProvider(
+  request: Request,
+  provider: SocialProvider,
+  context: SocialContext,
+  hint: string | null,
+): Promise<Response | null> {
   try {
-    await startSocialSignIn(provider, request, hint && hint.includes("@") ? hint : null);
+    await startSocialSignIn(provider, request, hint);
   } catch (thrown) {
     if (!(thrown instanceof Response)) {
       console.error("social sign-in start failed", thrown);
-      return back(
-        request,
-        authHref(context.page, "Login", context.options),
-        messages.socialRedirectFailed(provider.name),
-      );
+      return null;
     }
     const headers = new Headers(thrown.headers);
     headers.append("Set-Cookie", await socialContextCookie.serialize(context, { secure: isSecureRequest(request) }));
     return new Response(null, { status: 302, headers });
   }
-  return back(request, authHref(context.page, "Login", context.options), messages.socialRedirectFailed(provider.name));
+  return null;
 }
 
 /** A provider that posts its answer back (Apple's form_post) is read as if it had come in the query. */

@@ -1,6 +1,7 @@
 /**
  * The OAuth round trip of social sign-in: authorization code + PKCE (S256) with a state check,
- * through remix-auth-oauth2. The start is a form post (no state change on GET); the provider returns
+ * through remix-auth-oauth2. The start is a form post, or hosted login's authorize link naming the
+ * provider (identity_provider); the provider returns
  * to /auth/callback, where the ID token becomes a profile (features/identity/social.server.ts).
  */
 import { CodeChallengeMethod, OAuth2Strategy } from "remix-auth-oauth2";
@@ -58,7 +59,10 @@ export async function startSocialSignIn(
   request: Request,
   loginHint: string | null,
 ): Promise<never> {
-  await new ProviderStrategy(provider, request, loginHint).authenticate(request);
+  // Started from an address without its query: the library finishes a sign-in whenever it sees a
+  // `state`, and hosted login's /oauth2/authorize carries the app's own.
+  const start = new Request(new URL(new URL(request.url).pathname, request.url), { headers: request.headers });
+  await new ProviderStrategy(provider, start, loginHint).authenticate(start);
   throw new Error("The provider redirect was expected");
 }
 

@@ -1,0 +1,49 @@
+import { data, redirect } from "@remix-run/cloudflare";
+import type { HandOff } from "~/features/identity/components/AppHandOff";
+import { authorize, readAuthorization } from "~/features/identity/hosted-login.server";
+import { currentSessionId, sessionUserOf } from "~/http/session.server";
+import type { AppContext } from "~/platform/context";
+import { parseAuthOptions } from "~/features/identity/modal";
+import { toProvider } from "../auth/social-actions.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * A page load from our own pages (the Log In form's post, without JavaScript) may not leave by a
+ * redirect: the form's page lets posts lead only to this site (CSP form-action), so the browser would
+ * stop. A page that sends them on does it. An app's own link (from its site) and the page's data
+ * requests (with JavaScript, which then leave the page themselves) get the plain redirect.
+ */
+export const isOurPageLoad = (request: Request) =>
+  request.headers.get("Sec-Fetch-Site") === "same-origin" && request.headers.get("Sec-Fetch-Dest") === "document";
+
+/** The answer that sends the browser to an app: a redirect, or the page that does it (isOurPageLoad). */
+export function toApp(request: Request, to: string, appName: string, signedOut: boolean) {
+  if (!isOurPageLoad(request)) return redirect(to, { headers: NO_STORE });
+  return data<HandOff>({ kind: "continue", to, appName, signedOut }, { headers: NO_STORE });
+}
+
+/**
+ * GET /oauth2/authorize: hosted login's authorization endpoint (code flow with PKCE). A person who is
+ * not signed in goes to the product's own Log In page, or straight to the social provider the link
+ * names (identity_provider), and comes back here after; a signed-in one goes back to the app with a
+ * code. An unregistered app or return address is shown, never followed.
+ */
+export async function authorizePage(app: AppContext, request: Request) {
+  const url = new URL(request.url);
+  const read = await readAuthorization(app, url.searchParams);
+  if (read.status === "show") return data<HandOff>({ kind: "invalid", message: read.message }, { status: 400 });
+  if (read.status === "back") return redirect(read.to);
+  const user = await sessionUserOf(app, request);
+  const here = url.pathname + url.search;
+  if (!user) {
+    const logIn = `/auth/login?${new URLSearchParams({ redirect: here })}`;
+    const provider = read.request.identityProvider;
+    const context = { page: logIn, redirect: here, options: parseAuthOptions(() => null) };
+    const started = provider && (await toProvider(request, provider, { provider: provider.id, ...context }, null));
+    if (started) throw started; // thrown: a Response of its own, not this page's data
+    return redirect(logIn);
+  }
+  const to = await authorize(app, read.request, user, await currentSessionId(request));
+  return toApp(request, to, read.request.client.name, false);
+}
