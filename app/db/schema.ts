@@ -441,6 +441,11 @@ export const apiTokens = sqliteTable(
     kind: text("kind", { enum: ["access", "refresh", "app"] }).notNull(),
     /** The app client a refresh token was handed to: only it may use it (null: handed out before clients were recorded). */
     clientId: text("client_id"),
+    /**
+     * The scopes a hosted-login refresh token was granted: its refreshes get no more. Null for the
+     * identity API's sign-ins (the user-admin scope and every claim) and tokens from before.
+     */
+    scopes: text("scopes", { mode: "json" }).$type<string[]>(),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
   },

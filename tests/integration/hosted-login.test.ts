@@ -228,6 +228,53 @@ describe("hosted login", () => {
     expect(await back({ code_challenge_method: "plain" })).toMatchObject({ error: "invalid_request" });
   });
 
+  it("keeps a refresh token to the scopes its sign-in granted, on both refresh paths", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Narrow app",
+      redirectUris: [REDIRECT],
+      scopes: ["openid", "email", "profile"],
+    });
+    const verifier = oauth.generateRandomCodeVerifier();
+    const cookies = await signedInBrowser("hosted-login-narrow@example.com");
+    const authorized = await call(await authorizePath(registered.id, verifier, { scope: "openid" }), {
+      headers: { Cookie: cookies },
+    });
+    const code = new URL(authorized.headers.get("Location")!).searchParams.get("code")!;
+    const token = (fields: Record<string, string>) =>
+      call("/oauth2/token", {
+        method: "POST",
+        body: new URLSearchParams({ client_id: registered.id, ...fields }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }).then((r) => r.json() as Promise<Record<string, string>>);
+    const first = await token({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+    });
+    const claims = (jwt: string) => JSON.parse(atob(jwt.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    expect(claims(first.access_token).scope).toBe("openid");
+
+    // At /oauth2/token: "openid" again, not all the client may ask for.
+    const refreshed = await token({ grant_type: "refresh_token", refresh_token: first.refresh_token });
+    expect(claims(refreshed.access_token).scope).toBe("openid");
+    expect(claims(refreshed.id_token).email).toBeUndefined();
+
+    // At the identity API: not the user-admin scope, so it cannot act on the account there.
+    const api = await identity("InitiateAuth", {
+      AuthFlow: "REFRESH_TOKEN_AUTH",
+      ClientId: registered.id,
+      AuthParameters: { REFRESH_TOKEN: first.refresh_token },
+    });
+    expect(api.status).toBe(200);
+    const result = (api.body as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult;
+    expect(claims(result.AccessToken).scope).toBe("openid");
+    expect((await identity("GetUser", { AccessToken: result.AccessToken })).body).toEqual({
+      __type: "NotAuthorizedException",
+      message: "Access Token does not have required scopes",
+    });
+  });
+
   it("refuses a wrong PKCE verifier, another client's code, and a confidential client without its secret", async () => {
     const registered = await registerClient(testApp(), {
       name: "A server app",

@@ -168,11 +168,13 @@ export async function exchangeToken(
     const refresh = await liveToken(app, form.get("refresh_token"), ["refresh"]);
     if (!refresh || !refreshableBy(refresh, client.id))
       return refused(400, "invalid_grant", "The refresh token is not valid for this client.");
+    // The scopes the sign-in granted, within what the client may still ask for; a token from the
+    // identity API's sign-in (no scopes of its own) gets the client's.
+    const scopes = (refresh.scopes ?? client.scopes).filter((scope) => client.scopes.includes(scope));
     const tokens = await issuePoolTokens(
       app,
       refresh.user,
-      // The refresh token keeps no scopes of its own: the client's registered ones bound it.
-      { issuer, clientId: client.id, authTime: refresh.createdAt, scopes: client.scopes },
+      { issuer, clientId: client.id, authTime: refresh.createdAt, scopes },
       false,
     );
     return { status: 200, body: tokenBody(tokens) };

@@ -117,7 +117,9 @@ export async function issuePoolTokens(
     user,
     grant,
   );
-  const refresh = withRefresh ? await issueToken(app, user.id, "refresh", grant.clientId) : null;
+  const refresh = withRefresh
+    ? await issueToken(app, user.id, "refresh", { clientId: grant.clientId, scopes: grant.scopes ?? null })
+    : null;
   return {
     AccessToken: accessToken,
     IdToken: idToken,

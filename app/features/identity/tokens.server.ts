@@ -12,18 +12,21 @@ import { randomHex, sha256Hex } from "~/platform/crypto.server";
 export const TOKEN_TTL = { access: 60 * 60 * 1000, app: 60 * 60 * 1000, refresh: 30 * 24 * 60 * 60 * 1000 } as const;
 type Kind = keyof typeof TOKEN_TTL;
 
-/** Records a token we handed out, live for its kind's time (and, for a refresh token, to which client); returns when it expires. */
+/** For a refresh token: the client it was handed to, and the scopes it was granted (null: the identity API's). */
+type Bound = { clientId?: string | null; scopes?: string[] | null };
+
+/** Records a token we handed out, live for its kind's time (and, for a refresh token, what binds it); returns when it expires. */
 export async function keepToken(
   app: AppContext,
   token: string,
   userId: string,
   kind: Kind,
-  clientId: string | null = null,
+  { clientId = null, scopes = null }: Bound = {},
 ): Promise<number> {
   const expiresAt = app.now + TOKEN_TTL[kind];
   await app.db
     .insert(apiTokens)
-    .values({ id: await sha256Hex(token), userId, kind, clientId, createdAt: app.now, expiresAt });
+    .values({ id: await sha256Hex(token), userId, kind, clientId, scopes, createdAt: app.now, expiresAt });
   return expiresAt;
 }
 
@@ -31,29 +34,37 @@ export async function issueToken(
   app: AppContext,
   userId: string,
   kind: Kind,
-  clientId: string | null = null,
+  bound: Bound = {},
 ): Promise<{ token: string; expiresAt: number }> {
   const token = randomHex(32);
-  return { token, expiresAt: await keepToken(app, token, userId, kind, clientId) };
+  return { token, expiresAt: await keepToken(app, token, userId, kind, bound) };
 }
 
 /** 64 hex digits (ours, random) or three base64url parts (our JWTs); anything else is not looked up. */
 const TOKEN_SHAPE = /^(?:[0-9a-f]{64}|[\w-]{1,4096}\.[\w-]{1,4096}\.[\w-]{1,1024})$/;
 
-/** A live token of one of these kinds: its user, and when it was handed out. */
+/** A live token of one of these kinds: its user, when it was handed out, and what binds it. */
 export async function liveToken(
   app: AppContext,
   token: string | null | undefined,
   kinds: Kind[],
-): Promise<{ user: UserRow; createdAt: number; clientId: string | null } | null> {
+): Promise<{ user: UserRow; createdAt: number; clientId: string | null; scopes: string[] | null } | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const row = await app.db
-    .select({ user: users, kind: apiTokens.kind, createdAt: apiTokens.createdAt, clientId: apiTokens.clientId })
+    .select({
+      user: users,
+      kind: apiTokens.kind,
+      createdAt: apiTokens.createdAt,
+      clientId: apiTokens.clientId,
+      scopes: apiTokens.scopes,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(and(eq(apiTokens.id, await sha256Hex(token)), gt(apiTokens.expiresAt, app.now)))
     .get();
-  return row && kinds.includes(row.kind) ? { user: row.user, createdAt: row.createdAt, clientId: row.clientId } : null;
+  return row && kinds.includes(row.kind)
+    ? { user: row.user, createdAt: row.createdAt, clientId: row.clientId, scopes: row.scopes }
+    : null;
 }
 
 /** The user a live token of one of these kinds belongs to. */

@@ -264,8 +264,13 @@ export const signInActions: IdentityActions = {
       // A refresh token works only for the client it was handed to.
       if (!refresh || !refreshableBy(refresh, call.clientId ?? DEFAULT_CLIENT_ID))
         fail("NotAuthorizedException", "Invalid Refresh Token");
-      // The refresh token was handed out at sign-in: the new tokens keep that sign-in's auth_time.
-      const grant = { ...signInGrant(app, call), authTime: refresh!.createdAt };
+      // The refresh token was handed out at sign-in: the new tokens keep that sign-in's auth_time, and
+      // a hosted-login one its granted scopes (never the user-admin scope it was not given).
+      const grant = {
+        ...signInGrant(app, call),
+        authTime: refresh!.createdAt,
+        ...(refresh!.scopes ? { scopes: refresh!.scopes } : {}),
+      };
       return authenticationResult(app, refresh!.user, grant, false);
     }
     if (flow === "USER_SRP_AUTH") {
