@@ -8,7 +8,7 @@ import type { UserRow } from "~/db/schema";
 import { SESSION_MAX_AGE, endSession, sessionIdOf, sessionUser } from "~/features/identity/sessions.server";
 import { CHALLENGE_MAX_AGE } from "~/features/identity/challenges.server";
 import { scopesOf, USER_ADMIN_SCOPE } from "~/features/identity/pool-tokens.server";
-import { tokenUser } from "~/features/identity/tokens.server";
+import { liveToken } from "~/features/identity/tokens.server";
 import type { AppContext } from "~/platform/context";
 import { cookieDomainFor } from "~/platform/cookie-domain";
 import { isSecureRequest } from "~/platform/http.server";
@@ -80,11 +80,11 @@ function bearerToken(request: Request): string | null {
 export async function apiUserOf(app: AppContext, request: Request): Promise<UserRow | null> {
   const token = bearerToken(request);
   if (!token) return sessionUserOf(app, request);
-  const user = await tokenUser(app, token);
+  const live = await liveToken(app, token, ["access", "app"]);
   // A hosted-login token was given to another app for sign-in ("openid email"): only the product's own
   // access tokens (the user-admin scope) and app tokens act on the account here (spec 9).
-  if (user && token.includes(".") && !scopesOf(token).includes(USER_ADMIN_SCOPE)) return null;
-  return user;
+  if (live?.kind === "access" && token.includes(".") && !scopesOf(token).includes(USER_ADMIN_SCOPE)) return null;
+  return live?.user ?? null;
 }
 
 /** Secure except on plain http (localhost), and on the parent domain where the deployment has one. */

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { call } from "./app-context";
+import { identity } from "./identity-helpers";
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: "POST",
@@ -101,7 +103,20 @@ describe("bearer tokens", () => {
     const me = await call("/api/users/getBasicUserInfo", {
       headers: { Authorization: `Bearer ${issued.response.token}` },
     });
-    expect(await me.json()).toMatchObject({ firstName: "Api" });
+    const info = (await me.json()) as { userId: string };
+    expect(info).toMatchObject({ firstName: "Api" });
+    // A creator app's backend checks it against the published keys, as an app token for it.
+    const jwks = (await (await call("/.well-known/jwks.json")).json()) as JSONWebKeySet;
+    const { payload } = await jwtVerify(issued.response.token, createLocalJWKSet(jwks), {
+      issuer: "http://127.0.0.1:8787",
+      audience: "creator-apps",
+    });
+    expect(payload).toMatchObject({ sub: info.userId, token_use: "app" });
+    expect(payload.exp! - payload.iat!).toBe(3600);
+    // It is not an access token: the identity API's calls on the account refuse it.
+    expect((await identity("GetUser", { AccessToken: issued.response.token })).body.__type).toBe(
+      "NotAuthorizedException",
+    );
     expect((await call("/api/users/getBasicUserInfo", { headers: { Authorization: "Bearer 0000" } })).status).toBe(401);
     // Signing out everywhere revokes tokens too.
     await call("/account", {

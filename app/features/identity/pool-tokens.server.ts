@@ -12,6 +12,7 @@ import { SignJWT } from "jose";
 import type { UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { SIGNING_ALGORITHM, signingKey } from "./signing-keys.server";
+import { DEFAULT_CLIENT_ID } from "./clients";
 import { issueToken, keepToken, TOKEN_TTL } from "./tokens.server";
 
 export interface TokenGrant {
@@ -78,6 +79,25 @@ function claimsOf(jwt: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** The audience of generateAppAuthToken's tokens: the creator apps' backends check it. */
+export const APP_TOKEN_AUDIENCE = "creator-apps";
+
+/**
+ * generateAppAuthToken's token: a JWT (1 hour) a creator app's backend checks against the JWKS, with
+ * `token_use: "app"` and `aud` creator-apps, so it cannot pass for an id or access token; here it
+ * acts for the user on /api like their session, and ends with it (GlobalSignOut, a password change).
+ */
+export async function issueAppToken(app: AppContext, user: UserRow, issuer: string) {
+  const token = await sign(
+    app,
+    { token_use: "app", aud: APP_TOKEN_AUDIENCE, username: user.username },
+    user,
+    // Asked for by a signed-in caller: there is no sign-in of its own, so auth_time is its issue.
+    { issuer, clientId: DEFAULT_CLIENT_ID, authTime: app.now },
+  );
+  return { token, expiresAt: await keepToken(app, token, user.id, "app") };
 }
 
 /** A signed-in user's AuthenticationResult: the refresh token only at sign-in, not on a refresh. */

@@ -48,7 +48,7 @@ export async function liveToken(
   app: AppContext,
   token: string | null | undefined,
   kinds: Kind[],
-): Promise<{ user: UserRow; createdAt: number; clientId: string | null; scopes: string[] | null } | null> {
+): Promise<{ user: UserRow; kind: Kind; createdAt: number; clientId: string | null; scopes: string[] | null } | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const row = await app.db
     .select({
@@ -63,7 +63,7 @@ export async function liveToken(
     .where(and(eq(apiTokens.id, await sha256Hex(token)), gt(apiTokens.expiresAt, app.now)))
     .get();
   return row && kinds.includes(row.kind)
-    ? { user: row.user, createdAt: row.createdAt, clientId: row.clientId, scopes: row.scopes }
+    ? { user: row.user, kind: row.kind, createdAt: row.createdAt, clientId: row.clientId, scopes: row.scopes }
     : null;
 }
 
