@@ -223,9 +223,15 @@ export const users = sqliteTable("users", {
   > | null>(),
   phoneNumber: text("phone_number"),
   phoneNumberVerified: integer("phone_number_verified", { mode: "boolean" }).notNull().default(false),
-  preferredMfa: text("preferred_mfa", { enum: ["NOMFA", "SOFTWARE_TOKEN_MFA", "SMS_MFA"] })
+  /** The second factor a sign-in asks for first (NOMFA: none preferred; with two on, the person chooses). */
+  preferredMfa: text("preferred_mfa", { enum: ["NOMFA", "SOFTWARE_TOKEN_MFA", "EMAIL_OTP", "SMS_MFA"] })
     .notNull()
     .default("NOMFA"),
+  /** The second factors turned on: the authenticator app (with a verified factor) and emailed codes. */
+  mfaEnabled: text("mfa_enabled", { mode: "json" })
+    .$type<("SOFTWARE_TOKEN_MFA" | "EMAIL_OTP")[]>()
+    .notNull()
+    .default(sql`'[]'`),
 });
 
 /** A password, as a versioned PBKDF2 hash (see features/identity/password.server.ts). */
@@ -319,7 +325,15 @@ export const signInChallenges = sqliteTable(
      * authenticator's session must not finish MFA_SETUP, say).
      */
     kind: text("kind", {
-      enum: ["SOFTWARE_TOKEN_MFA", "MFA_SETUP", "CUSTOM_CHALLENGE", "NEW_PASSWORD_REQUIRED", "DEVICE_SRP_AUTH"],
+      enum: [
+        "SOFTWARE_TOKEN_MFA",
+        "EMAIL_OTP",
+        "SELECT_MFA_TYPE",
+        "MFA_SETUP",
+        "CUSTOM_CHALLENGE",
+        "NEW_PASSWORD_REQUIRED",
+        "DEVICE_SRP_AUTH",
+      ],
     })
       .notNull()
       .default("SOFTWARE_TOKEN_MFA"),
@@ -368,7 +382,9 @@ export const verificationCodes = sqliteTable(
   {
     id: text("id").primaryKey(),
     userId: ownedByUser(),
-    purpose: text("purpose", { enum: ["reset_password", "verify_email", "confirm_sign_up", "sign_in"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["reset_password", "verify_email", "confirm_sign_up", "sign_in", "email_mfa"],
+    }).notNull(),
     codeHash: text("code_hash").notNull(),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),

@@ -222,7 +222,7 @@ describe("remembered devices on the identity API", () => {
     expect((await respond("SELECT_SOMETHING")).body).toEqual({
       __type: "InvalidParameterException",
       message:
-        "Only the PASSWORD_VERIFIER, SOFTWARE_TOKEN_MFA, CUSTOM_CHALLENGE, MFA_SETUP, NEW_PASSWORD_REQUIRED, DEVICE_SRP_AUTH, DEVICE_PASSWORD_VERIFIER challenges are supported",
+        "Only the PASSWORD_VERIFIER, SOFTWARE_TOKEN_MFA, SELECT_MFA_TYPE, EMAIL_OTP, CUSTOM_CHALLENGE, MFA_SETUP, NEW_PASSWORD_REQUIRED, DEVICE_SRP_AUTH, DEVICE_PASSWORD_VERIFIER challenges are supported",
     });
   });
 });

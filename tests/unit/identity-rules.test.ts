@@ -23,6 +23,9 @@ import {
   LOGIN_POLICY,
   messages,
   parseMfaPreference,
+  type MfaSettings,
+  changedMfaSettings,
+  nextSecondFactor,
   type SignedInUser,
 } from "~/features/identity/rules";
 import {
@@ -382,5 +385,51 @@ describe("social sign-in", () => {
         ),
       ).success,
     ).toBe(false);
+  });
+});
+
+describe("second factors", () => {
+  it("asks the preferred factor, the only one, or lets the person choose between two", () => {
+    expect(nextSecondFactor({ enabled: [], preferred: "NOMFA" })).toBeNull();
+    // A preference whose factor is off asks nothing of it.
+    expect(nextSecondFactor({ enabled: [], preferred: "SOFTWARE_TOKEN_MFA" })).toBeNull();
+    expect(nextSecondFactor({ enabled: ["EMAIL_OTP"], preferred: "NOMFA" })).toBe("EMAIL_OTP");
+    expect(nextSecondFactor({ enabled: ["SOFTWARE_TOKEN_MFA"], preferred: "EMAIL_OTP" })).toBe("SOFTWARE_TOKEN_MFA");
+    const both = ["SOFTWARE_TOKEN_MFA", "EMAIL_OTP"] as const;
+    expect(nextSecondFactor({ enabled: [...both], preferred: "EMAIL_OTP" })).toBe("EMAIL_OTP");
+    expect(nextSecondFactor({ enabled: [...both], preferred: "NOMFA" })).toBe("SELECT_MFA_TYPE");
+    expect(nextSecondFactor({ enabled: [...both], preferred: "SMS_MFA" })).toBe("SELECT_MFA_TYPE");
+  });
+
+  it("turns factors on and off and keeps the preference to one that is on", () => {
+    const none: MfaSettings = { enabled: [], preferred: "NOMFA" };
+    // The only one on is the preferred one.
+    const software = changedMfaSettings(none, { SOFTWARE_TOKEN_MFA: { Enabled: true } });
+    expect(software).toEqual({ enabled: ["SOFTWARE_TOKEN_MFA"], preferred: "SOFTWARE_TOKEN_MFA" });
+    // A second one on keeps the first preferred, unless it says otherwise.
+    const both = changedMfaSettings(software, { EMAIL_OTP: { Enabled: true } });
+    expect(both).toEqual({ enabled: ["SOFTWARE_TOKEN_MFA", "EMAIL_OTP"], preferred: "SOFTWARE_TOKEN_MFA" });
+    expect(changedMfaSettings(software, { EMAIL_OTP: { Enabled: true, PreferredMfa: true } }).preferred).toBe(
+      "EMAIL_OTP",
+    );
+    // PreferredMfa false on the preferred one leaves the choice to the person.
+    expect(changedMfaSettings(both, { SOFTWARE_TOKEN_MFA: { Enabled: true, PreferredMfa: false } })).toEqual({
+      enabled: ["SOFTWARE_TOKEN_MFA", "EMAIL_OTP"],
+      preferred: "NOMFA",
+    });
+    // Turning the preferred one off hands the preference to the one left; turning both off, to none.
+    expect(changedMfaSettings(both, { SOFTWARE_TOKEN_MFA: { Enabled: false } })).toEqual({
+      enabled: ["EMAIL_OTP"],
+      preferred: "EMAIL_OTP",
+    });
+    expect(changedMfaSettings(both, { SOFTWARE_TOKEN_MFA: { Enabled: false }, EMAIL_OTP: { Enabled: false } })).toEqual(
+      { enabled: [], preferred: "NOMFA" },
+    );
+    // PreferredMfa alone turns a factor on; a setting left out changes nothing.
+    expect(changedMfaSettings(none, { EMAIL_OTP: { PreferredMfa: true } })).toEqual({
+      enabled: ["EMAIL_OTP"],
+      preferred: "EMAIL_OTP",
+    });
+    expect(changedMfaSettings(both, {})).toEqual(both);
   });
 });

@@ -9,10 +9,11 @@ export const AUTH_FORMS = ["Email", "SocialSignUp", "CreateAccount", "Login", "R
 export type AuthForm = (typeof AUTH_FORMS)[number];
 
 /**
- * The Reset Password steps (spec 4), plus DONE for Join Waitlist's 'You've been added!' and MFA for
- * Log In's authenticator step (the SOFTWARE_TOKEN_MFA challenge, also after a reset).
+ * The Reset Password steps (spec 4), plus DONE for Join Waitlist's 'You've been added!' and Log In's
+ * second steps (also after a reset): MFA for the authenticator's code (SOFTWARE_TOKEN_MFA), EMAIL_MFA
+ * for an emailed code (EMAIL_OTP), SELECT_MFA to choose between them (SELECT_MFA_TYPE).
  */
-export const AUTH_STEPS = ["EMAIL", "CODE", "NEWPASSWORD", "DONE", "MFA"] as const;
+export const AUTH_STEPS = ["EMAIL", "CODE", "NEWPASSWORD", "DONE", "MFA", "EMAIL_MFA", "SELECT_MFA"] as const;
 export type AuthStep = (typeof AUTH_STEPS)[number];
 
 /** The options the modal opens with (spec 2): they travel with every transition. */

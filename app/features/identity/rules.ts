@@ -52,6 +52,9 @@ export const messages = {
   mfaCodeRequired: "Challenge response cannot be empty",
   mfaCodeMismatch: "Invalid code received for user",
   mfaExpired: "Your sign-in took too long. Please log in again.",
+  mfaChoiceRequired: "Choose how to confirm it's you.",
+  emailMfaNeedsVerifiedEmail: "Confirm your email first: the codes go there.",
+  emailMfaExpired: "That code has expired. Please log in again for a new one.",
   notAuthenticated: "User is not authenticated",
   socialRedirectFailed: (provider: string) => `Failed to redirect to ${provider} login...`,
   socialFailed: (provider: string) => `Error signing in with ${provider}. Please try again.`,
@@ -223,6 +226,46 @@ function pathOf(page: string) {
 }
 
 export type MfaType = "SOFTWARE_TOKEN_MFA" | "SMS_MFA" | "NOMFA";
+
+/** The second factors a sign-in can ask for (no SMS: there is no SMS provider). */
+export const SECOND_FACTORS = ["SOFTWARE_TOKEN_MFA", "EMAIL_OTP"] as const;
+export type SecondFactor = (typeof SECOND_FACTORS)[number];
+export type MfaSettings = { enabled: SecondFactor[]; preferred: SecondFactor | "NOMFA" | "SMS_MFA" };
+
+/**
+ * Which challenge a sign-in asks next, of the second factors on: the preferred one; the only one; with
+ * two and none preferred, SELECT_MFA_TYPE lets the person choose; none, no challenge.
+ */
+export function nextSecondFactor({ enabled, preferred }: MfaSettings): SecondFactor | "SELECT_MFA_TYPE" | null {
+  if (enabled.length === 0) return null;
+  if ((enabled as string[]).includes(preferred)) return preferred as SecondFactor;
+  return enabled.length === 1 ? enabled[0] : "SELECT_MFA_TYPE";
+}
+
+/**
+ * SetUserMFAPreference's change, one setting per factor (left out: unchanged): Enabled turns it on or
+ * off, PreferredMfa true makes it the one asked first and false stops it being so. A preference whose
+ * factor is off is dropped; with one factor on and none preferred, that one is. (The checks that a
+ * factor can be turned on come first.)
+ */
+export function changedMfaSettings(
+  current: MfaSettings,
+  change: Partial<Record<SecondFactor, { Enabled?: boolean; PreferredMfa?: boolean }>>,
+): MfaSettings {
+  let enabled = [...current.enabled];
+  let preferred = current.preferred;
+  for (const factor of SECOND_FACTORS) {
+    const setting = change[factor];
+    if (!setting) continue;
+    const on = setting.Enabled ?? (setting.PreferredMfa ? true : enabled.includes(factor));
+    enabled = on ? [...new Set([...enabled, factor])] : enabled.filter((f) => f !== factor);
+    if (on && setting.PreferredMfa) preferred = factor;
+    if ((!on || setting.PreferredMfa === false) && preferred === factor) preferred = "NOMFA";
+  }
+  enabled = SECOND_FACTORS.filter((factor) => enabled.includes(factor));
+  if (!(enabled as string[]).includes(preferred)) preferred = enabled.length === 1 ? enabled[0] : "NOMFA";
+  return { enabled, preferred };
+}
 
 /** Spec 5: the MFA preference must be TOTP, SMS or NOMFA (the identity service's names accepted too). */
 export function parseMfaPreference(raw: unknown): { ok: true; value: MfaType } | { ok: false; message: string } {

@@ -1,6 +1,6 @@
 /** The auth forms' inputs: one zod schema each, used by the server action (and the browser's constraints). */
 import { z } from "zod";
-import { EMAIL_PATTERN, NAME_MAX, PASSWORD_MIN, messages } from "./rules";
+import { EMAIL_PATTERN, NAME_MAX, PASSWORD_MIN, SECOND_FACTORS, messages } from "./rules";
 
 /** An email field with the wording of the form it is on (spec 5 words each form's errors differently). */
 export const emailField = (required: string, invalid: string) =>
@@ -107,6 +107,14 @@ export function joinWaitlistSchema(supportEmail: string) {
 }
 
 /** Log In's authenticator step (and the account page's setup check): a 6-digit code. */
+/** Log In's choice of second factor (SELECT_MFA): which one answers. */
+export function mfaChoiceSchema() {
+  return z.object({
+    factor: z.enum(SECOND_FACTORS, { errorMap: () => ({ message: messages.mfaChoiceRequired }) }),
+    ...navigation,
+  });
+}
+
 export function mfaCodeSchema() {
   return z.object({
     code: z

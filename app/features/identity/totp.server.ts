@@ -10,7 +10,7 @@ import { totpFactors, users } from "~/db/schema";
 import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { checkSucceeded, claimCheck } from "./attempts.server";
-import { CODE_POLICY } from "./rules";
+import { changedMfaSettings, CODE_POLICY } from "./rules";
 
 const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
 const DEFAULT_DEVICE_NAME = "My TOTP device";
@@ -107,11 +107,17 @@ export async function verifiedFactor(app: AppContext, userId: string) {
   );
 }
 
-/** Removes the authenticator; the user's MFA preference goes back to NOMFA in the same transaction. */
+/** Removes the authenticator, and turns it off in the same transaction (emailed codes stay as they are). */
 export async function removeSoftwareToken(app: AppContext, userId: string): Promise<void> {
+  const user = await app.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) return;
+  const next = changedMfaSettings(
+    { enabled: user.mfaEnabled, preferred: user.preferredMfa },
+    { SOFTWARE_TOKEN_MFA: { Enabled: false } },
+  );
   await app.db.batch([
     app.db.delete(totpFactors).where(eq(totpFactors.userId, userId)),
-    app.db.update(users).set({ preferredMfa: "NOMFA" }).where(eq(users.id, userId)),
+    app.db.update(users).set({ mfaEnabled: next.enabled, preferredMfa: next.preferred }).where(eq(users.id, userId)),
   ]);
 }
 
@@ -125,9 +131,17 @@ export async function pendingSecret(app: AppContext, userId: string): Promise<st
   return row && row.verifiedAt === null ? row.secret : null;
 }
 
-/** SetUserMFAPreference for the authenticator: only with a verified factor. */
+/** Turns the authenticator on and makes it the one asked first: only with a verified factor. */
 export async function preferSoftwareToken(app: AppContext, userId: string): Promise<boolean> {
-  if (!(await verifiedFactor(app, userId))) return false;
-  await app.db.update(users).set({ preferredMfa: "SOFTWARE_TOKEN_MFA" }).where(eq(users.id, userId));
+  const user = await app.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user || !(await verifiedFactor(app, userId))) return false;
+  const next = changedMfaSettings(
+    { enabled: user.mfaEnabled, preferred: user.preferredMfa },
+    { SOFTWARE_TOKEN_MFA: { Enabled: true, PreferredMfa: true } },
+  );
+  await app.db
+    .update(users)
+    .set({ mfaEnabled: next.enabled, preferredMfa: next.preferred })
+    .where(eq(users.id, userId));
   return true;
 }

@@ -71,7 +71,7 @@ export async function spendEmailedCode(
   userId: string,
   code: string,
   client: Client,
-  kind: { purpose: "verify_email" | "sign_in"; scope: CheckScope },
+  kind: { purpose: "verify_email" | "sign_in" | "email_mfa"; scope: CheckScope },
 ): Promise<"ok" | "mismatch" | "expired" | { waitMs: number }> {
   const claim = await claimCheck(app, kind.scope, userId, client, CODE_POLICY);
   if (!claim.ok) return { waitMs: claim.waitMs };

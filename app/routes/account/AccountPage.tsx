@@ -161,7 +161,68 @@ function PasswordSection() {
   );
 }
 
-function AuthenticatorSection({ authenticator, setup }: Pick<PageData, "authenticator" | "setup">) {
+/** The second factor by email: on, off, or waiting for a confirmed email (the codes go there). */
+function EmailCodes({ emailCodes, email }: Pick<PageData, "emailCodes"> & { email: string }) {
+  const on = emailCodes.on;
+  return (
+    <div className="account__factor">
+      <h3>Codes by email</h3>
+      {on ? (
+        <p>
+          <strong>On.</strong> We email a code to {email} when you log in on a device you haven't remembered.
+        </p>
+      ) : (
+        <p>
+          {emailCodes.canTurnOn
+            ? "Get a code by email when you log in on a new device, with or instead of an app."
+            : "Confirm your email to get log-in codes by email."}
+        </p>
+      )}
+      {on || emailCodes.canTurnOn ? (
+        <Form method="post">
+          <Intent value={on ? "email-mfa-off" : "email-mfa-on"} />
+          <Button type="submit" variant="secondary">
+            {on ? "Turn off email codes" : "Turn on email codes"}
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** With both factors on: which one Log In asks for first, or a choice each time. */
+function AskFirst({ askFirst }: Pick<PageData, "askFirst">) {
+  return (
+    <Form method="post" className="account__factor account__form">
+      <Intent value="mfa-ask-first" />
+      <fieldset>
+        <legend>When you log in, ask for</legend>
+        {(
+          [
+            ["SOFTWARE_TOKEN_MFA", "A code from my authenticator app"],
+            ["EMAIL_OTP", "A code by email"],
+            ["CHOOSE", "Let me choose each time"],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="account__choice">
+            <input type="radio" name="askFirst" value={value} defaultChecked={askFirst === value} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      <Button type="submit" variant="secondary">
+        Save log-in choice
+      </Button>
+    </Form>
+  );
+}
+
+function AuthenticatorSection({
+  authenticator,
+  setup,
+  emailCodes,
+  askFirst,
+  email,
+}: Pick<PageData, "authenticator" | "setup" | "emailCodes" | "askFirst"> & { email: string }) {
   const { form, fields, pending } = useAuthForm(mfaCodeSchema(), {
     inModal: false,
     lastResult: useAnswer("totp-verify"),
@@ -169,6 +230,7 @@ function AuthenticatorSection({ authenticator, setup }: Pick<PageData, "authenti
   return (
     <section className="account__section" id="authenticator" aria-labelledby="authenticator-title">
       <h2 id="authenticator-title">Two-step verification</h2>
+      <h3>Authenticator app</h3>
       {authenticator ? (
         <>
           <p>
@@ -227,6 +289,8 @@ function AuthenticatorSection({ authenticator, setup }: Pick<PageData, "authenti
           </Form>
         </>
       )}
+      <EmailCodes emailCodes={emailCodes} email={email} />
+      {authenticator && emailCodes.on ? <AskFirst askFirst={askFirst} /> : null}
     </section>
   );
 }
@@ -310,7 +374,13 @@ export function AccountPage() {
       </p>
       <ProfileSection profile={data.profile} />
       <PasswordSection />
-      <AuthenticatorSection authenticator={data.authenticator} setup={data.setup} />
+      <AuthenticatorSection
+        authenticator={data.authenticator}
+        setup={data.setup}
+        emailCodes={data.emailCodes}
+        askFirst={data.askFirst}
+        email={data.profile.email}
+      />
       <DevicesSection devices={data.devices} now={data.now} />
       <DeleteSection />
     </div>

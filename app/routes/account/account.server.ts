@@ -9,7 +9,7 @@ import { redirectWithToast, type Toast } from "~/http/toast.server";
 import { changePassword, deleteAccount, updateProfile } from "~/features/identity/account.server";
 import { waitSeconds } from "~/features/identity/attempts.server";
 import { deviceIdOf, forgetDevice, listDevices } from "~/features/identity/devices.server";
-import { messages } from "~/features/identity/rules";
+import { messages, SECOND_FACTORS } from "~/features/identity/rules";
 import { changePasswordSchema, deleteAccountSchema, mfaCodeSchema, profileSchema } from "~/features/identity/schema";
 import { endAllSessions } from "~/features/identity/sessions.server";
 import { currentSessionId, deviceTokenOf, signOut } from "~/http/session.server";
@@ -23,6 +23,7 @@ import {
   verifiedFactor,
   verifySoftwareToken,
 } from "~/features/identity/totp.server";
+import { changeMfaSettings, preferSecondFactor, SecondFactorError } from "~/features/identity/second-factor.server";
 
 export const ACCOUNT_INTENTS = [
   "profile",
@@ -30,6 +31,9 @@ export const ACCOUNT_INTENTS = [
   "totp-start",
   "totp-verify",
   "totp-remove",
+  "email-mfa-on",
+  "email-mfa-off",
+  "mfa-ask-first",
   "device-forget",
   "signout-everywhere",
   "delete",
@@ -66,9 +70,12 @@ export async function accountPage(app: AppContext, request: Request) {
       profilePhoto: user.profilePhoto,
     },
     authenticator:
-      factor && user.preferredMfa === "SOFTWARE_TOKEN_MFA"
+      factor && user.mfaEnabled.includes("SOFTWARE_TOKEN_MFA")
         ? { friendlyName: factor.friendlyName, since: factor.verifiedAt }
         : null,
+    emailCodes: { on: user.mfaEnabled.includes("EMAIL_OTP"), canTurnOn: user.emailVerified },
+    askFirst:
+      user.preferredMfa === "SOFTWARE_TOKEN_MFA" || user.preferredMfa === "EMAIL_OTP" ? user.preferredMfa : "CHOOSE",
     setup,
     devices: devices.map((device) => ({ ...device, current: device.id === thisDevice })),
   };
@@ -157,6 +164,28 @@ export async function accountAction(app: AppContext, request: Request) {
     case "totp-remove": {
       await removeSoftwareToken(app, user.id);
       return done(request, "/account#authenticator", { kind: "success", title: "Authenticator app removed." });
+    }
+    case "email-mfa-on":
+    case "email-mfa-off": {
+      const on = intent === "email-mfa-on";
+      try {
+        await changeMfaSettings(app, user, { EMAIL_OTP: { Enabled: on } });
+      } catch (error) {
+        if (!(error instanceof SecondFactorError)) throw error;
+        return done(request, "/account#authenticator", { kind: "error", title: messages.emailMfaNeedsVerifiedEmail });
+      }
+      return done(request, "/account#authenticator", {
+        kind: "success",
+        title: on ? "Email codes turned on." : "Email codes turned off.",
+        ...(on ? { description: `We'll email a code to ${user.email} when you log in on a new device.` } : {}),
+      });
+    }
+    case "mfa-ask-first": {
+      const raw = String(formData.get("askFirst") ?? "");
+      const choice = raw === "CHOOSE" ? "NOMFA" : SECOND_FACTORS.find((factor) => factor === raw);
+      if (!choice || !(await preferSecondFactor(app, user, choice)))
+        return done(request, "/account#authenticator", { kind: "error", title: messages.mfaChoiceRequired });
+      return done(request, "/account#authenticator", { kind: "success", title: "Your log-in choice is saved." });
     }
     case "device-forget": {
       const deviceId = String(formData.get("deviceId") ?? "");

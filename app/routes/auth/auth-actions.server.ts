@@ -16,8 +16,7 @@ import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "~
 import { clientOf } from "~/platform/client.server";
 import { takeAttempt, waitSeconds } from "~/features/identity/attempts.server";
 import { isCommonPassword } from "~/features/identity/common-passwords.server";
-import { challengeUser, endChallenge, startChallenge } from "~/features/identity/challenges.server";
-import { isRememberedDevice } from "~/features/identity/devices.server";
+import { challengeUser, endChallenge } from "~/features/identity/challenges.server";
 import { collectEmail, interestFromPage } from "~/features/identity/leads.server";
 import {
   authHref,
@@ -33,6 +32,7 @@ import {
   getStartedSchema,
   joinWaitlistSchema,
   loginSchema,
+  mfaChoiceSchema,
   mfaCodeSchema,
   resetCodeSchema,
   resetEmailSchema,
@@ -43,9 +43,11 @@ import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { EVENTS, type EventName } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import { anonymousIdOf } from "~/http/anonymous.server";
-import { challengeCookieHeader, challengeFromCookie, deviceTokenOf } from "~/http/session.server";
+import { challengeCookieHeader, challengeFromCookie } from "~/http/session.server";
 import { signIn } from "~/http/sign-in.server";
-import { answerSignInChallenge, verifiedFactor } from "~/features/identity/totp.server";
+import { answerSignInChallenge } from "~/features/identity/totp.server";
+import { answerEmailMfaCode, mfaSettingsOf } from "~/features/identity/second-factor.server";
+import { secondStepOf, startSecondStep, type SecondStep } from "./second-step.server";
 import { joinWaitlistFromForm } from "~/features/identity/waitlist.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
@@ -121,13 +123,15 @@ function trackAuth(
 }
 
 /**
- * Log In. With an authenticator app preferred (SOFTWARE_TOKEN_MFA) and a device that is not
- * remembered, the right password starts a challenge instead of a session: the form's MFA step asks
- * for the code (logInWithCode).
+ * Log In. With a second factor on and a device that is not remembered, the right password starts a
+ * challenge instead of a session (second-step.server.ts): the form's next step asks for the code
+ * (logInWithCode), or which factor to use first (chooseSecondFactor).
  */
 export async function logIn(app: AppContext, request: Request) {
   const { formData, context } = await readForm(request);
-  if (formData.get("step") === "MFA") return logInWithCode(app, request, formData, context);
+  const step = formData.get("step");
+  if (step === "MFA" || step === "EMAIL_MFA") return logInWithCode(app, request, formData, context, step);
+  if (step === "SELECT_MFA") return chooseSecondFactor(app, request, formData, context);
   const submission = parseForm(formData, { schema: loginSchema() });
   if (submission.status !== "success") {
     trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "invalid form" });
@@ -173,9 +177,9 @@ async function chooseOwnPasswordFirst(
 }
 
 /**
- * The right password was given (Log In, or a finished reset): with an authenticator app preferred and
- * a device that is not remembered, the form's MFA step asks for the code; otherwise the session starts.
- * A reset proves the email, not the second factor, so it never skips the code.
+ * The right password was given (Log In, or a finished reset): with a second factor on and a device
+ * that is not remembered, the form's second step asks for it; otherwise the session starts. A reset
+ * proves the email, not the second factor, so it never skips the code.
  */
 async function passwordSignIn(
   app: AppContext,
@@ -185,23 +189,8 @@ async function passwordSignIn(
   welcome: string,
   extraCookies: string[] = [],
 ) {
-  if (
-    user.preferredMfa === "SOFTWARE_TOKEN_MFA" &&
-    (await verifiedFactor(app, user.id)) &&
-    !(await isRememberedDevice(app, await deviceTokenOf(request), user.id))
-  ) {
-    const token = await startChallenge(app, user.id);
-    const headers = new Headers([
-      ["Set-Cookie", await challengeCookieHeader(request, token)],
-      ...extraCookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
-    ]);
-    return redirectWithToast(
-      request,
-      authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }),
-      null,
-      { headers },
-    );
-  }
+  const second = await secondStepOf(app, request, user);
+  if (second) return toSecondStep(request, context, user, second, extraCookies);
   const to =
     afterLogin({
       redirect: context.redirect,
@@ -213,27 +202,80 @@ async function passwordSignIn(
   return signedIn(app, request, user.id, to, welcome, { extraCookies });
 }
 
-/** The authenticator step: the challenge from the cookie, the code, then the session (and, if asked, a remembered device). */
-async function logInWithCode(app: AppContext, request: Request, formData: FormData, context: AuthContext) {
-  const submission = parseForm(formData, { schema: mfaCodeSchema() });
-  if (submission.status !== "success") return answer(submission, context, 400, { step: "MFA" });
+/** To the form's second step (or, when the emailed codes were sent too often, back to Log In saying so). */
+function toSecondStep(
+  request: Request,
+  context: AuthContext,
+  user: UserRow,
+  second: SecondStep,
+  extraCookies: string[] = [],
+) {
+  if ("waitMs" in second)
+    return redirectWithToast(request, authHref(context.page, "Login", { ...context.options, email: user.email }), {
+      kind: "error",
+      title: messages.tooManyRequests(waitSeconds(second.waitMs)),
+    });
+  const headers = new Headers(
+    [second.cookie, ...extraCookies].map((cookie): [string, string] => ["Set-Cookie", cookie]),
+  );
+  return redirectWithToast(
+    request,
+    authHref(context.page, "Login", { ...context.options, step: second.step, email: user.email }),
+    null,
+    { headers },
+  );
+}
+
+/** SELECT_MFA: the person chose a second factor; its step follows, in place of the choice's challenge. */
+async function chooseSecondFactor(app: AppContext, request: Request, formData: FormData, context: AuthContext) {
+  const submission = parseForm(formData, { schema: mfaChoiceSchema() });
+  if (submission.status !== "success") return answer(submission, context, 400, { step: "SELECT_MFA" });
+  const expired = () => answer(submission, context, 400, { step: "SELECT_MFA", formErrors: [messages.mfaExpired] });
   const token = await challengeFromCookie(request);
-  const userId = await challengeUser(app, token);
-  if (!token || !userId) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
-  const checked = await answerSignInChallenge(app, userId, submission.value.code, clientOf(app.env, request));
+  const userId = await challengeUser(app, token, "SELECT_MFA_TYPE");
+  const user = userId ? await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }) : undefined;
+  if (!token || !user) return expired();
+  if (!(await mfaSettingsOf(app, user)).enabled.includes(submission.value.factor))
+    return answer(submission, context, 400, { step: "SELECT_MFA", formErrors: [messages.mfaChoiceRequired] });
+  if (!(await endChallenge(app, token))) return expired();
+  return toSecondStep(request, context, user, await startSecondStep(app, request, user, submission.value.factor));
+}
+
+/**
+ * The code step (the authenticator's, or the emailed one): the challenge from the cookie, the code, then
+ * the session (and, if asked, a remembered device).
+ */
+async function logInWithCode(
+  app: AppContext,
+  request: Request,
+  formData: FormData,
+  context: AuthContext,
+  step: "MFA" | "EMAIL_MFA",
+) {
+  const submission = parseForm(formData, { schema: mfaCodeSchema() });
+  if (submission.status !== "success") return answer(submission, context, 400, { step });
+  const token = await challengeFromCookie(request);
+  const userId = await challengeUser(app, token, step === "MFA" ? "SOFTWARE_TOKEN_MFA" : "EMAIL_OTP");
+  if (!token || !userId) return answer(submission, context, 400, { step, formErrors: [messages.mfaExpired] });
+  const client = clientOf(app.env, request);
+  const checked =
+    step === "MFA"
+      ? await answerSignInChallenge(app, userId, submission.value.code, client)
+      : await answerEmailMfaCode(app, userId, submission.value.code, client);
   if (typeof checked === "object")
     return answer(submission, context, 429, {
-      step: "MFA",
+      step,
       formErrors: [messages.tooManyAttempts(waitSeconds(checked.waitMs))],
     });
+  if (checked === "expired") return answer(submission, context, 400, { step, formErrors: [messages.emailMfaExpired] });
   if (checked === "mismatch") {
     trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "wrong code", mfa: true });
-    return answer(submission, context, 400, { step: "MFA", fieldErrors: { code: [messages.mfaCodeMismatch] } });
+    return answer(submission, context, 400, { step, fieldErrors: { code: [messages.mfaCodeMismatch] } });
   }
   if (!(await endChallenge(app, token)))
-    return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
+    return answer(submission, context, 400, { step, formErrors: [messages.mfaExpired] });
   const user = await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) });
-  if (!user) return answer(submission, context, 400, { step: "MFA", formErrors: [messages.mfaExpired] });
+  if (!user) return answer(submission, context, 400, { step, formErrors: [messages.mfaExpired] });
   const to =
     afterLogin({
       redirect: context.redirect,

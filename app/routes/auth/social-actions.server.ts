@@ -5,12 +5,9 @@ import type { AppContext } from "~/platform/context";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { redirectWithToast } from "~/http/toast.server";
-import { startChallenge } from "~/features/identity/challenges.server";
-import { isRememberedDevice } from "~/features/identity/devices.server";
 import { readForm } from "./auth-actions.server";
 import { authHref } from "~/features/identity/modal";
 import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "~/features/identity/rules";
-import { challengeCookieHeader, deviceTokenOf } from "~/http/session.server";
 import { signIn } from "~/http/sign-in.server";
 import type { SocialProvider } from "~/platform/adapters/identity-providers/providers";
 import {
@@ -20,7 +17,8 @@ import {
   type SocialContext,
 } from "~/features/identity/social.server";
 import { finishSocialSignIn, startSocialSignIn } from "./social-oauth.server";
-import { verifiedFactor } from "~/features/identity/totp.server";
+import { secondStepOf } from "./second-step.server";
+import { waitSeconds } from "~/features/identity/attempts.server";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { anonymousIdOf } from "~/http/anonymous.server";
 import { hasOnboardingAuthState, onboardingAuthCookie, onboardingReturnPath } from "~/http/onboarding.server";
@@ -175,19 +173,21 @@ export async function socialCallback(app: AppContext, incoming: Request) {
   const { user, created } = outcome;
 
   // The same second factor as a password sign-in.
-  if (
-    user.preferredMfa === "SOFTWARE_TOKEN_MFA" &&
-    (await verifiedFactor(app, user.id)) &&
-    !(await isRememberedDevice(app, await deviceTokenOf(request), user.id))
-  ) {
-    const token = await startChallenge(app, user.id);
+  const second = await secondStepOf(app, request, user);
+  if (second && "waitMs" in second)
     return back(
       request,
-      authHref(context.page, "Login", { ...context.options, step: "MFA", email: user.email }),
-      null,
-      [...clear, await challengeCookieHeader(request, token)],
+      authHref(context.page, "Login", { ...context.options, email: user.email }),
+      messages.tooManyRequests(waitSeconds(second.waitMs)),
+      clear,
     );
-  }
+  if (second)
+    return back(
+      request,
+      authHref(context.page, "Login", { ...context.options, step: second.step, email: user.email }),
+      null,
+      [...clear, second.cookie],
+    );
 
   // An onboarding page set its auth state when it opened the sign-in (spec 4): back to it after.
   const onboarding = hasOnboardingAuthState(request) ? onboardingReturnPath(request) : null;

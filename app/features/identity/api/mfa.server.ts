@@ -1,25 +1,35 @@
 /**
- * The authenticator app (the only second factor: SMS is not offered): SetUserMFAPreference,
- * SetUserSettings, AssociateSoftwareToken, VerifySoftwareToken.
+ * Second factors: SetUserMFAPreference (the authenticator app and emailed codes, EMAIL_OTP; SMS is not
+ * offered), SetUserSettings, AssociateSoftwareToken, VerifySoftwareToken.
  */
-import { eq } from "drizzle-orm";
-import { users } from "~/db/schema";
 import { associateSoftwareToken, preferSoftwareToken, verifySoftwareToken } from "../totp.server";
 import type { AppContext } from "~/platform/context";
+import { changeMfaSettings, SecondFactorError } from "../second-factor.server";
 import { fail, required, sessionUser, signedInUser, str, type Body, type IdentityActions } from "./wire.server";
+
+type FactorSetting = { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
 
 export const mfaActions: IdentityActions = {
   async SetUserMFAPreference(app, body) {
     const user = await signedInUser(app, body);
-    const software = body.SoftwareTokenMfaSettings as { Enabled?: boolean; PreferredMfa?: boolean } | undefined;
-    const sms = body.SMSMfaSettings as { Enabled?: boolean } | undefined;
-    if (!software && !sms) fail("InvalidParameterException", "No valid MFA method provided");
-    if (sms?.Enabled) fail("InvalidParameterException", "Invalid MFA type");
-    if (software?.Enabled || software?.PreferredMfa) {
-      if (!(await preferSoftwareToken(app, user.id)))
-        fail("InvalidParameterException", "User has not verified software token mfa");
-    } else {
-      await app.db.update(users).set({ preferredMfa: "NOMFA" }).where(eq(users.id, user.id));
+    const software = body.SoftwareTokenMfaSettings as FactorSetting;
+    const email = body.EmailMfaSettings as FactorSetting;
+    const sms = body.SMSMfaSettings as FactorSetting;
+    if (!software && !email && !sms) fail("InvalidParameterException", "No valid MFA method provided");
+    if (sms?.Enabled || sms?.PreferredMfa) fail("InvalidParameterException", "Invalid MFA type");
+    try {
+      await changeMfaSettings(app, user, {
+        ...(software ? { SOFTWARE_TOKEN_MFA: software } : {}),
+        ...(email ? { EMAIL_OTP: email } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof SecondFactorError)) throw error;
+      fail(
+        "InvalidParameterException",
+        error.reason === "no-software-token"
+          ? "User has not verified software token mfa"
+          : "User does not have a verified email address for EMAIL_OTP",
+      );
     }
     return {};
   },

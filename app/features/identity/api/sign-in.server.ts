@@ -20,12 +20,14 @@ import {
   startDeviceSrp,
 } from "../device-srp.server";
 import { chooseOwnPassword, temporaryPasswordExpired } from "../invitations.server";
-import { messages } from "../rules";
+import { messages, nextSecondFactor, type SecondFactor } from "../rules";
+import { answerEmailMfaCode, mfaSettingsOf, sendEmailMfaCode } from "../second-factor.server";
 import { answerSignInCode, sendSignInCode } from "../sign-in-code.server";
 import { nameValue } from "./attributes.server";
 import {
   checkNewPassword,
   deliveryFor,
+  emailDelivery,
   fail,
   required,
   sessionUser,
@@ -97,23 +99,49 @@ async function firstFactorProven(app: AppContext, user: UserRow, grant: TokenGra
       Session: await startChallenge(app, user.id, "DEVICE_SRP_AUTH"),
       ChallengeParameters: {},
     };
-  const factor = await verifiedFactor(app, user.id);
+  const mfa = await mfaSettingsOf(app, user);
   const required = app.env.IDENTITY_MFA === "required";
-  // A pool that requires MFA asks every user without an authenticator to set one up first.
-  if (required && !factor)
+  // A pool that requires MFA counts a verified authenticator as on, and asks every user with no
+  // second factor to set one up first.
+  if (required && !mfa.enabled.includes("SOFTWARE_TOKEN_MFA") && (await verifiedFactor(app, user.id)))
+    mfa.enabled = ["SOFTWARE_TOKEN_MFA", ...mfa.enabled];
+  if (required && mfa.enabled.length === 0)
     return {
       ChallengeName: "MFA_SETUP",
       Session: await startChallenge(app, user.id, "MFA_SETUP"),
       ChallengeParameters: { MFAS_CAN_SETUP: JSON.stringify(["SOFTWARE_TOKEN_MFA"]) },
     };
-  if (factor && (required || user.preferredMfa === "SOFTWARE_TOKEN_MFA")) {
+  const next = nextSecondFactor(mfa);
+  if (!next) return signedIn(app, user, grant, deviceKey);
+  if (next === "SELECT_MFA_TYPE")
+    return {
+      ChallengeName: "SELECT_MFA_TYPE",
+      Session: await startChallenge(app, user.id, "SELECT_MFA_TYPE"),
+      ChallengeParameters: { MFAS_CAN_CHOOSE: JSON.stringify(mfa.enabled), USER_ID_FOR_SRP: user.username },
+    };
+  return secondFactorChallenge(app, user, next);
+}
+
+/** The challenge that asks for one second factor (EMAIL_OTP emails its code now). */
+async function secondFactorChallenge(app: AppContext, user: UserRow, factor: SecondFactor) {
+  if (factor === "SOFTWARE_TOKEN_MFA")
     return {
       ChallengeName: "SOFTWARE_TOKEN_MFA",
       Session: await startChallenge(app, user.id),
       ChallengeParameters: { USER_ID_FOR_SRP: user.username },
     };
-  }
-  return signedIn(app, user, grant, deviceKey);
+  const sent = await sendEmailMfaCode(app, user);
+  if (sent.status === "wait") fail("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+  const delivery = emailDelivery(user.email);
+  return {
+    ChallengeName: "EMAIL_OTP",
+    Session: await startChallenge(app, user.id, "EMAIL_OTP"),
+    ChallengeParameters: {
+      CODE_DELIVERY_DELIVERY_MEDIUM: delivery.DeliveryMedium,
+      CODE_DELIVERY_DESTINATION: delivery.Destination,
+      USER_ID_FOR_SRP: user.username,
+    },
+  };
 }
 
 const userById = async (app: AppContext, userId: string) =>
@@ -156,6 +184,35 @@ const challenges: Record<string, Challenge> = {
     const userId = await sessionUser(app, session, "SOFTWARE_TOKEN_MFA");
     const checked = await answerSignInChallenge(app, userId, code, call.client);
     if (typeof checked === "object") fail("TooManyRequestsException", "Too many requests");
+    if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
+    if (!(await endChallenge(app, session)))
+      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    return signedIn(app, await userById(app, userId), signInGrant(app, call), str(responses, "DEVICE_KEY"));
+  },
+
+  /** The person chooses which second factor answers (ANSWER): that factor's challenge follows. */
+  async SELECT_MFA_TYPE(app, body, responses) {
+    const answer = str(responses, "ANSWER");
+    if (!answer.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
+    const session = str(body, "Session");
+    const user = await userById(app, await sessionUser(app, session, "SELECT_MFA_TYPE"));
+    const offered = (await mfaSettingsOf(app, user)).enabled;
+    const chosen = offered.find((factor) => factor === answer);
+    if (!chosen) fail("InvalidParameterException", "Invalid MFA type");
+    if (!(await endChallenge(app, session)))
+      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    return await secondFactorChallenge(app, user, chosen!);
+  },
+
+  /** The code EMAIL_OTP emailed. A wrong one keeps the session for another try, up to the codes' lockout. */
+  async EMAIL_OTP(app, body, responses, call) {
+    const code = str(responses, "EMAIL_OTP_CODE");
+    if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
+    const session = str(body, "Session");
+    const userId = await sessionUser(app, session, "EMAIL_OTP");
+    const checked = await answerEmailMfaCode(app, userId, code, call.client);
+    if (typeof checked === "object") fail("TooManyRequestsException", "Too many requests");
+    if (checked === "expired") fail("ExpiredCodeException", "Invalid code provided, please request a code again.");
     if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
     if (!(await endChallenge(app, session)))
       fail("NotAuthorizedException", "Invalid session for the user, session is expired.");

@@ -8,7 +8,7 @@ import { deleteAccount } from "../account.server";
 import { findUserByUsername } from "../accounts.server";
 import { EMAIL_PATTERN } from "../rules";
 import { endAllSessions } from "../sessions.server";
-import { verifiedFactor } from "../totp.server";
+import { mfaSettingsOf } from "../second-factor.server";
 import { sendEmailConfirmation } from "../verification.server";
 import { nameValue, readAttributes, userAttributes } from "./attributes.server";
 import { confirmCode, emailDelivery, fail, required, signedInUser, str, type IdentityActions } from "./wire.server";
@@ -16,13 +16,13 @@ import { confirmCode, emailDelivery, fail, required, signedInUser, str, type Ide
 export const userActions: IdentityActions = {
   async GetUser(app, body) {
     const user = await signedInUser(app, body);
-    const software = await verifiedFactor(app, user.id);
+    const mfa = await mfaSettingsOf(app, user);
     return {
       Username: user.username,
       UserAttributes: userAttributes(user),
       MFAOptions: [],
-      PreferredMfaSetting: user.preferredMfa === "NOMFA" ? undefined : user.preferredMfa,
-      UserMFASettingList: software ? ["SOFTWARE_TOKEN_MFA"] : [],
+      PreferredMfaSetting: mfa.preferred === "NOMFA" ? undefined : mfa.preferred,
+      UserMFASettingList: mfa.enabled,
     };
   },
 

@@ -16,6 +16,7 @@ import {
   getStartedSchema,
   joinWaitlistSchema,
   loginSchema,
+  mfaChoiceSchema,
   mfaCodeSchema,
   resetCodeSchema,
   resetEmailSchema,
@@ -198,7 +199,10 @@ function CreateAccountForm(props: AuthFormProps) {
 }
 
 function LoginForm(props: AuthFormProps & { campaign?: string | null; step?: AuthStep | null }) {
-  if ((props.lastResult?.step ?? props.step) === "MFA") return <LoginCodeStep key="MFA" {...props} />;
+  const step = props.lastResult?.step ?? props.step;
+  if (step === "MFA") return <LoginCodeStep key="MFA" {...props} step="MFA" />;
+  if (step === "EMAIL_MFA") return <LoginCodeStep key="EMAIL_MFA" {...props} step="EMAIL_MFA" />;
+  if (step === "SELECT_MFA") return <LoginChooseStep key="SELECT_MFA" {...props} />;
   return <LoginPasswordStep key="PASSWORD" {...props} />;
 }
 
@@ -242,20 +246,26 @@ function LoginPasswordStep(props: AuthFormProps & { campaign?: string | null }) 
   );
 }
 
-/** Log In's second step when the account uses an authenticator app (SOFTWARE_TOKEN_MFA). */
-function LoginCodeStep(props: AuthFormProps) {
+/**
+ * Log In's second step: the authenticator app's code (MFA, the SOFTWARE_TOKEN_MFA challenge) or the
+ * code just emailed (EMAIL_MFA, the EMAIL_OTP challenge).
+ */
+function LoginCodeStep(props: AuthFormProps & { step: "MFA" | "EMAIL_MFA" }) {
   const { form, fields, FormTag, pending } = useAuthForm(mfaCodeSchema(), props);
+  const emailed = props.step === "EMAIL_MFA";
   return (
     <FormTag method="post" action="/auth/login" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
       <AuthHidden context={props.context} />
-      <input type="hidden" name="step" value="MFA" />
+      <input type="hidden" name="step" value={props.step} />
       <p className="auth-form__lead">
-        Open your authenticator app and enter the 6-digit code it shows for your account.
+        {emailed
+          ? `We emailed a 6-digit code to ${props.initialEmail ?? "your email"}. Enter it to finish logging in.`
+          : "Open your authenticator app and enter the 6-digit code it shows for your account."}
       </p>
       <FormError errors={form.errors} />
       <TextInput
         key={fields.code.key}
-        label="Authenticator code"
+        label={emailed ? "Emailed code" : "Authenticator code"}
         name={fields.code.name}
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -269,6 +279,30 @@ function LoginCodeStep(props: AuthFormProps) {
       </label>
       <Button type="submit" variant="primary" size="large" loading={pending}>
         Verify
+      </Button>
+      <Switch>
+        Not you? <Link to={formHref(props, "Login")}>Start again</Link>
+      </Switch>
+    </FormTag>
+  );
+}
+
+/** Log In's second step when two second factors are on and none is preferred (SELECT_MFA_TYPE). */
+function LoginChooseStep(props: AuthFormProps) {
+  const { form, fields, FormTag, pending } = useAuthForm(mfaChoiceSchema(), props);
+  // The choice is its buttons: a refused one is the form's error.
+  const errors = [...(form.errors ?? []), ...(fields.factor.errors ?? [])];
+  return (
+    <FormTag method="post" action="/auth/login" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
+      <AuthHidden context={props.context} />
+      <input type="hidden" name="step" value="SELECT_MFA" />
+      <p className="auth-form__lead">How would you like to confirm it's you?</p>
+      <FormError errors={errors.length ? errors : undefined} />
+      <Button type="submit" name="factor" value="SOFTWARE_TOKEN_MFA" variant="primary" size="large" loading={pending}>
+        Use my authenticator app
+      </Button>
+      <Button type="submit" name="factor" value="EMAIL_OTP" variant="secondary" size="large" disabled={pending}>
+        Email me a code
       </Button>
       <Switch>
         Not you? <Link to={formHref(props, "Login")}>Start again</Link>
