@@ -16,6 +16,7 @@ import {
   GOOD_CARD,
   openCheckoutPage,
   ORIGIN,
+  PASSWORD,
   pay,
   payCard,
   payPageId,
@@ -236,6 +237,46 @@ describe("the embedded payment provider in production", () => {
 });
 
 describe("email in production without a provider", () => {
+  it("cannot send a second factor's emailed code, so that sign-in stops with the reason, on the web and the API", async () => {
+    const { email, userId } = await signUp("prod-email-mfa", new ProductionBrowser());
+    await env.DB.prepare(
+      "UPDATE users SET mfa_enabled = '[\"EMAIL_OTP\"]', preferred_mfa = 'EMAIL_OTP', email_verified = 1 WHERE id = ?",
+    )
+      .bind(userId)
+      .run();
+    const before = await count("SELECT count(*) AS n FROM outbox_emails");
+    const web = await callProduction("/auth/login", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": "application/x-www-form-urlencoded" },
+      body: formBody({ email, password: PASSWORD, page: "/" }),
+    });
+    expect(web.status).toBe(303);
+    expect(web.headers.get("Location")).not.toContain("authStep");
+    const cookies = web.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("studio_session=") && !c.startsWith("studio_session=;"))).toBe(false);
+    const toast = cookies
+      .find((c) => c.startsWith("studio_toast="))!
+      .split(";")[0]
+      .slice("studio_toast=".length);
+    expect(JSON.parse(atob(decodeURIComponent(toast)))).toMatchObject({
+      kind: "error",
+      title: expect.stringContaining("Email is not set up on this site"),
+    });
+
+    const api = await callProduction("/api/identity", {
+      method: "POST",
+      headers: {
+        Origin: ORIGIN,
+        Host: new URL(ORIGIN).host,
+        "Content-Type": "application/x-amz-json-1.1",
+        "X-Amz-Target": "AWSCognitoIdentityProviderService.InitiateAuth",
+      },
+      body: JSON.stringify({ AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: email, PASSWORD } }),
+    });
+    expect(await api.json()).toMatchObject({ __type: "CodeDeliveryFailureException" });
+    expect(await count("SELECT count(*) AS n FROM outbox_emails")).toBe(before);
+  });
+
   it("refuses to send a reset code and keeps none anywhere readable", async () => {
     const { email } = await signUp("prod-reset", new ProductionBrowser());
     const before = await count("SELECT count(*) AS n FROM outbox_emails");

@@ -202,7 +202,7 @@ async function passwordSignIn(
   return signedIn(app, request, user.id, to, welcome, { extraCookies });
 }
 
-/** To the form's second step (or, when the emailed codes were sent too often, back to Log In saying so). */
+/** To the form's second step (or, when its emailed code could not be sent, back to Log In saying why). */
 function toSecondStep(
   request: Request,
   context: AuthContext,
@@ -210,10 +210,10 @@ function toSecondStep(
   second: SecondStep,
   extraCookies: string[] = [],
 ) {
-  if ("waitMs" in second)
+  if ("refused" in second)
     return redirectWithToast(request, authHref(context.page, "Login", { ...context.options, email: user.email }), {
       kind: "error",
-      title: messages.tooManyRequests(waitSeconds(second.waitMs)),
+      title: second.refused,
     });
   const headers = new Headers(
     [second.cookie, ...extraCookies].map((cookie): [string, string] => ["Set-Cookie", cookie]),

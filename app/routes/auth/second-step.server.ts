@@ -3,12 +3,15 @@ import type { UserRow } from "~/db/schema";
 import { startChallenge } from "~/features/identity/challenges.server";
 import { isRememberedDevice } from "~/features/identity/devices.server";
 import type { AuthStep } from "~/features/identity/modal";
-import { nextSecondFactor, type SecondFactor } from "~/features/identity/rules";
+import { waitSeconds } from "~/features/identity/attempts.server";
+import { messages, nextSecondFactor, type SecondFactor } from "~/features/identity/rules";
+import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 import { mfaSettingsOf, sendEmailMfaCode } from "~/features/identity/second-factor.server";
 import { challengeCookieHeader, deviceTokenOf } from "~/http/session.server";
 import type { AppContext } from "~/platform/context";
 
-export type SecondStep = { step: AuthStep; cookie: string } | { waitMs: number };
+/** The step to go to with its challenge cookie, or why it could not start (in the words to show). */
+export type SecondStep = { step: AuthStep; cookie: string } | { refused: string };
 
 /**
  * The second step a sign-in on the web asks for: the authenticator's code (MFA), a code emailed now
@@ -29,8 +32,14 @@ export async function startSecondStep(
   next: SecondFactor | "SELECT_MFA_TYPE",
 ): Promise<SecondStep> {
   if (next === "EMAIL_OTP") {
-    const sent = await sendEmailMfaCode(app, user);
-    if (sent.status === "wait") return sent;
+    try {
+      const sent = await sendEmailMfaCode(app, user);
+      if (sent.status === "wait") return { refused: messages.tooManyRequests(waitSeconds(sent.waitMs)) };
+    } catch (error) {
+      // Production without an email provider fails closed: no code, so no sign-in, said plainly.
+      if (!(error instanceof EmailNotConfiguredError)) throw error;
+      return { refused: emailNotConfiguredMessage(app.env.SUPPORT_EMAIL) };
+    }
   }
   const token = await startChallenge(app, user.id, next);
   const step: AuthStep = next === "EMAIL_OTP" ? "EMAIL_MFA" : next === "SELECT_MFA_TYPE" ? "SELECT_MFA" : "MFA";

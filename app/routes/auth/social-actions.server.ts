@@ -18,7 +18,6 @@ import {
 } from "~/features/identity/social.server";
 import { finishSocialSignIn, startSocialSignIn } from "./social-oauth.server";
 import { secondStepOf } from "./second-step.server";
-import { waitSeconds } from "~/features/identity/attempts.server";
 import { cartCountAfterSignIn } from "~/features/cart/cart.server";
 import { anonymousIdOf } from "~/http/anonymous.server";
 import { hasOnboardingAuthState, onboardingAuthCookie, onboardingReturnPath } from "~/http/onboarding.server";
@@ -174,11 +173,11 @@ export async function socialCallback(app: AppContext, incoming: Request) {
 
   // The same second factor as a password sign-in.
   const second = await secondStepOf(app, request, user);
-  if (second && "waitMs" in second)
+  if (second && "refused" in second)
     return back(
       request,
       authHref(context.page, "Login", { ...context.options, email: user.email }),
-      messages.tooManyRequests(waitSeconds(second.waitMs)),
+      second.refused,
       clear,
     );
   if (second)

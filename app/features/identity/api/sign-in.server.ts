@@ -119,7 +119,7 @@ async function firstFactorProven(app: AppContext, user: UserRow, grant: TokenGra
       Session: await startChallenge(app, user.id, "SELECT_MFA_TYPE"),
       ChallengeParameters: { MFAS_CAN_CHOOSE: JSON.stringify(mfa.enabled), USER_ID_FOR_SRP: user.username },
     };
-  return secondFactorChallenge(app, user, next);
+  return await secondFactorChallenge(app, user, next);
 }
 
 /** The challenge that asks for one second factor (EMAIL_OTP emails its code now). */
