@@ -236,6 +236,19 @@ describe("the embedded payment provider in production", () => {
   });
 });
 
+/** An identity API call to the production worker. */
+const productionIdentity = (action: string, body: object) =>
+  callProduction("/api/identity", {
+    method: "POST",
+    headers: {
+      Origin: ORIGIN,
+      Host: new URL(ORIGIN).host,
+      "Content-Type": "application/x-amz-json-1.1",
+      "X-Amz-Target": `AWSCognitoIdentityProviderService.${action}`,
+    },
+    body: JSON.stringify(body),
+  });
+
 describe("email in production without a provider", () => {
   it("cannot send a second factor's emailed code, so that sign-in stops with the reason, on the web and the API", async () => {
     const { email, userId } = await signUp("prod-email-mfa", new ProductionBrowser());
@@ -263,15 +276,9 @@ describe("email in production without a provider", () => {
       title: expect.stringContaining("Email is not set up on this site"),
     });
 
-    const api = await callProduction("/api/identity", {
-      method: "POST",
-      headers: {
-        Origin: ORIGIN,
-        Host: new URL(ORIGIN).host,
-        "Content-Type": "application/x-amz-json-1.1",
-        "X-Amz-Target": "AWSCognitoIdentityProviderService.InitiateAuth",
-      },
-      body: JSON.stringify({ AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: email, PASSWORD } }),
+    const api = await productionIdentity("InitiateAuth", {
+      AuthFlow: "USER_PASSWORD_AUTH",
+      AuthParameters: { USERNAME: email, PASSWORD },
     });
     expect(await api.json()).toMatchObject({ __type: "CodeDeliveryFailureException" });
     expect(await count("SELECT count(*) AS n FROM outbox_emails")).toBe(before);
@@ -289,16 +296,7 @@ describe("email in production without a provider", () => {
     expect(web.status).toBe(503);
     expect(await web.text()).toContain("Email is not set up on this site");
 
-    const api = await callProduction("/api/identity", {
-      method: "POST",
-      headers: {
-        Origin: ORIGIN,
-        Host: new URL(ORIGIN).host,
-        "Content-Type": "application/x-amz-json-1.1",
-        "X-Amz-Target": "AWSCognitoIdentityProviderService.ForgotPassword",
-      },
-      body: JSON.stringify({ Username: email }),
-    });
+    const api = await productionIdentity("ForgotPassword", { Username: email });
     expect(api.status).toBe(400);
     expect(await api.json()).toMatchObject({ __type: "CodeDeliveryFailureException" });
 
