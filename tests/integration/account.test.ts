@@ -330,3 +330,48 @@ describe("the identity cookie (spec 7, 9)", () => {
     expect(onPreview.find((c) => c.startsWith("studio_session="))).not.toMatch(/Domain=/i);
   });
 });
+
+describe("/account: confirming the email, then codes by email", () => {
+  const codeFor = async (email: string) =>
+    (await env.DB.prepare('SELECT text FROM outbox_emails WHERE "to" = ? ORDER BY created_at DESC LIMIT 1')
+      .bind(email)
+      .first<{ text: string }>())!.text.match(/code is (\d{6})/)![1];
+  const verified = async (email: string) =>
+    (await env.DB.prepare("SELECT email_verified AS v, mfa_enabled AS m FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ v: number; m: string }>())!;
+
+  it("sends a code, takes it, and only then turns codes by email on", async () => {
+    const email = "confirm-on-account@example.com";
+    const cookie = await signUp(email);
+    const page = await (await call("/account", { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Confirm your email to get log-in codes by email.");
+    // Codes by email cannot be turned on before: a forged post changes nothing.
+    const early = await call("/account", form({ intent: "email-mfa-on" }, cookie));
+    expect(early.headers.get("location")).toBe("/account#authenticator");
+    expect(await verified(email)).toEqual({ v: 0, m: "[]" });
+
+    const sent = await call("/account", form({ intent: "email-confirm-send" }, cookie));
+    expect(sent.headers.get("location")).toBe("/account?confirm=email#authenticator");
+    const asking = (await (await call("/account?confirm=email", { headers: { Cookie: cookie } })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(asking).toContain(`Enter the code we sent to ${email}.`);
+    for (const code of ["", "000000"]) {
+      const wrong = await call("/account", form({ intent: "email-confirm", code }, cookie));
+      expect(wrong.status).toBe(400);
+    }
+    expect(await (await call("/account", form({ intent: "email-confirm", code: "000000" }, cookie))).text()).toContain(
+      "Invalid verification code provided, please try again.",
+    );
+    const right = await call("/account", form({ intent: "email-confirm", code: await codeFor(email) }, cookie));
+    expect(right.headers.get("location")).toBe("/account#authenticator");
+    expect((await verified(email)).v).toBe(1);
+
+    await call("/account", form({ intent: "email-mfa-on" }, cookie));
+    expect(await verified(email)).toEqual({ v: 1, m: '["EMAIL_OTP"]' });
+    const login = await logIn(email, "first password");
+    expect(login.headers.get("location")).toContain("authStep=EMAIL_MFA");
+  });
+});

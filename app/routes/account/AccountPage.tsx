@@ -19,7 +19,7 @@ import {
   mfaCodeSchema,
   profileSchema,
 } from "~/features/identity/schema";
-import { FormError, useAuthForm } from "~/features/identity/components/auth-form-kit";
+import { CodeField, FormError, useAuthForm } from "~/features/identity/components/auth-form-kit";
 
 type PageData = Awaited<ReturnType<typeof accountPage>>;
 type Answer = { intent: AccountIntent; result: SubmissionResult<string[]> };
@@ -161,7 +161,7 @@ function PasswordSection() {
   );
 }
 
-/** The second factor by email: on, off, or waiting for a confirmed email (the codes go there). */
+/** The second factor by email: on, off, or first a confirmed email (the codes go there). */
 function EmailCodes({ emailCodes, email }: Pick<PageData, "emailCodes"> & { email: string }) {
   const on = emailCodes.on;
   return (
@@ -171,12 +171,10 @@ function EmailCodes({ emailCodes, email }: Pick<PageData, "emailCodes"> & { emai
         <p>
           <strong>On.</strong> We email a code to {email} when you log in on a device you haven't remembered.
         </p>
+      ) : emailCodes.canTurnOn ? (
+        <p>Get a code by email when you log in on a new device, with or instead of an app.</p>
       ) : (
-        <p>
-          {emailCodes.canTurnOn
-            ? "Get a code by email when you log in on a new device, with or instead of an app."
-            : "Confirm your email to get log-in codes by email."}
-        </p>
+        <ConfirmEmail confirming={emailCodes.confirming} email={email} />
       )}
       {on || emailCodes.canTurnOn ? (
         <Form method="post">
@@ -187,6 +185,41 @@ function EmailCodes({ emailCodes, email }: Pick<PageData, "emailCodes"> & { emai
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/** Confirming the account's email on the page: a code sent to it, then the code. */
+function ConfirmEmail({ confirming, email }: { confirming: boolean; email: string }) {
+  const answer = useAnswer("email-confirm");
+  const { form, fields, pending } = useAuthForm(mfaCodeSchema(), { inModal: false, lastResult: answer });
+  const send = (label: string) => (
+    <Form method="post">
+      <Intent value="email-confirm-send" />
+      <Button type="submit" variant="secondary">
+        {label}
+      </Button>
+    </Form>
+  );
+  if (!confirming && !answer)
+    return (
+      <>
+        <p>Confirm your email to get log-in codes by email.</p>
+        {send("Send me a confirmation code")}
+      </>
+    );
+  return (
+    <>
+      <p>Enter the code we sent to {email}.</p>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
+        <Intent value="email-confirm" />
+        <FormError errors={form.errors} />
+        <CodeField field={fields.code} label="Confirmation code" />
+        <Button type="submit" variant="primary" loading={pending}>
+          Confirm email
+        </Button>
+      </Form>
+      {send("Send a new code")}
+    </>
   );
 }
 
@@ -262,17 +295,7 @@ function AuthenticatorSection({
           <Form method="post" id={form.id} onSubmit={form.onSubmit} className="account__form" noValidate>
             <Intent value="totp-verify" />
             <FormError errors={form.errors} />
-            <TextInput
-              key={fields.code.key}
-              label="Code from the app"
-              name={fields.code.name}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={12}
-              error={fields.code.errors?.[0]}
-              alwaysShowError
-              autoFocus
-            />
+            <CodeField field={fields.code} label="Code from the app" autoFocus />
             <Button type="submit" variant="primary" loading={pending}>
               Turn on
             </Button>

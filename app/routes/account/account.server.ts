@@ -24,6 +24,8 @@ import {
   verifySoftwareToken,
 } from "~/features/identity/totp.server";
 import { changeMfaSettings, preferSecondFactor, SecondFactorError } from "~/features/identity/second-factor.server";
+import { confirmEmailWithCode, sendEmailConfirmation } from "~/features/identity/verification.server";
+import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 
 export const ACCOUNT_INTENTS = [
   "profile",
@@ -31,6 +33,8 @@ export const ACCOUNT_INTENTS = [
   "totp-start",
   "totp-verify",
   "totp-remove",
+  "email-confirm-send",
+  "email-confirm",
   "email-mfa-on",
   "email-mfa-off",
   "mfa-ask-first",
@@ -73,7 +77,12 @@ export async function accountPage(app: AppContext, request: Request) {
       factor && user.mfaEnabled.includes("SOFTWARE_TOKEN_MFA")
         ? { friendlyName: factor.friendlyName, since: factor.verifiedAt }
         : null,
-    emailCodes: { on: user.mfaEnabled.includes("EMAIL_OTP"), canTurnOn: user.emailVerified },
+    emailCodes: {
+      on: user.mfaEnabled.includes("EMAIL_OTP"),
+      canTurnOn: user.emailVerified,
+      // After "Send me a confirmation code": the code's field.
+      confirming: !user.emailVerified && url.searchParams.get("confirm") === "email",
+    },
     askFirst:
       user.preferredMfa === "SOFTWARE_TOKEN_MFA" || user.preferredMfa === "EMAIL_OTP" ? user.preferredMfa : "CHOOSE",
     setup,
@@ -164,6 +173,37 @@ export async function accountAction(app: AppContext, request: Request) {
     case "totp-remove": {
       await removeSoftwareToken(app, user.id);
       return done(request, "/account#authenticator", { kind: "success", title: "Authenticator app removed." });
+    }
+    case "email-confirm-send": {
+      // Codes by email go to the account's address, so it must be confirmed first.
+      let waitMs: number;
+      try {
+        waitMs = await sendEmailConfirmation(app, user.email);
+      } catch (error) {
+        if (!(error instanceof EmailNotConfiguredError)) throw error;
+        return done(request, "/account#authenticator", {
+          kind: "error",
+          title: emailNotConfiguredMessage(app.env.SUPPORT_EMAIL),
+        });
+      }
+      if (waitMs > 0)
+        return done(request, "/account#authenticator", {
+          kind: "error",
+          title: messages.tooManyRequests(waitSeconds(waitMs)),
+        });
+      return done(request, "/account?confirm=email#authenticator", {
+        kind: "info",
+        title: `We sent a code to ${user.email}.`,
+      });
+    }
+    case "email-confirm": {
+      const submission = parseForm(formData, { schema: mfaCodeSchema() });
+      if (submission.status !== "success") return failed(submission, 400);
+      const outcome = await confirmEmailWithCode(app, user.id, submission.value.code, clientOf(app.env, request));
+      if (typeof outcome === "object")
+        return failed(submission, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
+      if (outcome !== "ok") return failed(submission, 400, { fieldErrors: { code: [messages.codeMismatch] } });
+      return done(request, "/account#authenticator", { kind: "success", title: "Your email is confirmed." });
     }
     case "email-mfa-on":
     case "email-mfa-off": {

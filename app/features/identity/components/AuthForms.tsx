@@ -23,7 +23,16 @@ import {
   resetPasswordSchema,
   socialSignUpSchema,
 } from "../schema";
-import { AuthHidden, Consent, FormError, FormNotice, Switch, useAuthForm, type AuthFormProps } from "./auth-form-kit";
+import {
+  AuthHidden,
+  CodeField,
+  Consent,
+  FormError,
+  FormNotice,
+  Switch,
+  useAuthForm,
+  type AuthFormProps,
+} from "./auth-form-kit";
 
 /** The email field every form starts with: conform's state, the initialEmail option, the error rule. */
 function EmailField({
@@ -263,17 +272,7 @@ function LoginCodeStep(props: AuthFormProps & { step: "MFA" | "EMAIL_MFA" }) {
           : "Open your authenticator app and enter the 6-digit code it shows for your account."}
       </p>
       <FormError errors={form.errors} />
-      <TextInput
-        key={fields.code.key}
-        label={emailed ? "Emailed code" : "Authenticator code"}
-        name={fields.code.name}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={12}
-        error={fields.code.errors?.[0]}
-        alwaysShowError
-        autoFocus
-      />
+      <CodeField field={fields.code} label={emailed ? "Emailed code" : "Authenticator code"} autoFocus />
       <label className="auth-form__check">
         <input type="checkbox" name="remember" /> Remember this device
       </label>

@@ -2,6 +2,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useFetcher, useNavigation } from "~/ui/router";
+import { TextInput } from "~/ui/TextInput";
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { optionFields, type AuthActionData, type AuthContext } from "../modal";
@@ -94,5 +95,30 @@ export function Consent({
         Privacy Policy<span className="visually-hidden"> (opens in a new tab)</span>
       </a>
     </p>
+  );
+}
+
+/** A one-time code's field (an authenticator's, an emailed one): the number pad and the browser's code autofill. */
+export function CodeField({
+  field,
+  label,
+  autoFocus = false,
+}: {
+  field: { key?: string; name: string; errors?: string[] };
+  label: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextInput
+      key={field.key}
+      label={label}
+      name={field.name}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={12}
+      error={field.errors?.[0]}
+      alwaysShowError
+      autoFocus={autoFocus}
+    />
   );
 }
