@@ -4,7 +4,7 @@
  * preferred, the person chooses (SELECT_MFA_TYPE). The web's Log In and the identity API ask the same.
  */
 import { eq } from "drizzle-orm";
-import { users, type UserRow } from "~/db/schema";
+import { totpFactors, users, type UserRow } from "~/db/schema";
 import { requireEmailDelivery, sendEmail } from "~/platform/adapters/email/email.server";
 import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
@@ -52,6 +52,28 @@ export async function changeMfaSettings(
     .set({ mfaEnabled: next.enabled, preferredMfa: next.preferred })
     .where(eq(users.id, user.id));
   return next;
+}
+
+/** Turns the authenticator on and makes it the one asked first: only with a verified factor. */
+export async function preferSoftwareToken(app: AppContext, userId: string): Promise<boolean> {
+  const user = await app.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user || !(await verifiedFactor(app, userId))) return false;
+  await changeMfaSettings(app, user, { SOFTWARE_TOKEN_MFA: { Enabled: true, PreferredMfa: true } });
+  return true;
+}
+
+/** Removes the authenticator, and turns it off in the same transaction (emailed codes stay as they are). */
+export async function removeSoftwareToken(app: AppContext, userId: string): Promise<void> {
+  const user = await app.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) return;
+  const next = changedMfaSettings(
+    { enabled: user.mfaEnabled, preferred: user.preferredMfa },
+    { SOFTWARE_TOKEN_MFA: { Enabled: false } },
+  );
+  await app.db.batch([
+    app.db.delete(totpFactors).where(eq(totpFactors.userId, userId)),
+    app.db.update(users).set({ mfaEnabled: next.enabled, preferredMfa: next.preferred }).where(eq(users.id, userId)),
+  ]);
 }
 
 /** Which factor a sign-in asks first: one that is on, or NOMFA to let the person choose each time. */

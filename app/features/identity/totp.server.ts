@@ -6,11 +6,11 @@
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import { renderSVG } from "uqr";
-import { totpFactors, users } from "~/db/schema";
+import { totpFactors } from "~/db/schema";
 import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { checkSucceeded, claimCheck } from "./attempts.server";
-import { changedMfaSettings, CODE_POLICY } from "./rules";
+import { CODE_POLICY } from "./rules";
 
 const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
 const DEFAULT_DEVICE_NAME = "My TOTP device";
@@ -107,20 +107,6 @@ export async function verifiedFactor(app: AppContext, userId: string) {
   );
 }
 
-/** Removes the authenticator, and turns it off in the same transaction (emailed codes stay as they are). */
-export async function removeSoftwareToken(app: AppContext, userId: string): Promise<void> {
-  const user = await app.db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) return;
-  const next = changedMfaSettings(
-    { enabled: user.mfaEnabled, preferred: user.preferredMfa },
-    { SOFTWARE_TOKEN_MFA: { Enabled: false } },
-  );
-  await app.db.batch([
-    app.db.delete(totpFactors).where(eq(totpFactors.userId, userId)),
-    app.db.update(users).set({ mfaEnabled: next.enabled, preferredMfa: next.preferred }).where(eq(users.id, userId)),
-  ]);
-}
-
 /** The secret of a setup in progress (associated, not yet verified), or null. */
 export async function pendingSecret(app: AppContext, userId: string): Promise<string | null> {
   const row = await app.db
@@ -129,19 +115,4 @@ export async function pendingSecret(app: AppContext, userId: string): Promise<st
     .where(eq(totpFactors.userId, userId))
     .get();
   return row && row.verifiedAt === null ? row.secret : null;
-}
-
-/** Turns the authenticator on and makes it the one asked first: only with a verified factor. */
-export async function preferSoftwareToken(app: AppContext, userId: string): Promise<boolean> {
-  const user = await app.db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user || !(await verifiedFactor(app, userId))) return false;
-  const next = changedMfaSettings(
-    { enabled: user.mfaEnabled, preferred: user.preferredMfa },
-    { SOFTWARE_TOKEN_MFA: { Enabled: true, PreferredMfa: true } },
-  );
-  await app.db
-    .update(users)
-    .set({ mfaEnabled: next.enabled, preferredMfa: next.preferred })
-    .where(eq(users.id, userId));
-  return true;
 }

@@ -17,13 +17,17 @@ import { requireUser } from "~/http/visitor.server";
 import {
   associateSoftwareToken,
   pendingSecret,
-  preferSoftwareToken,
-  removeSoftwareToken,
   setupPicture,
   verifiedFactor,
   verifySoftwareToken,
 } from "~/features/identity/totp.server";
-import { changeMfaSettings, preferSecondFactor, SecondFactorError } from "~/features/identity/second-factor.server";
+import {
+  changeMfaSettings,
+  preferSecondFactor,
+  preferSoftwareToken,
+  removeSoftwareToken,
+  SecondFactorError,
+} from "~/features/identity/second-factor.server";
 import { confirmEmailWithCode, sendEmailConfirmation } from "~/features/identity/verification.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
 

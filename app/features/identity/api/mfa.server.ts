@@ -2,9 +2,9 @@
  * Second factors: SetUserMFAPreference (the authenticator app and emailed codes, EMAIL_OTP; SMS is not
  * offered), SetUserSettings, AssociateSoftwareToken, VerifySoftwareToken.
  */
-import { associateSoftwareToken, preferSoftwareToken, verifySoftwareToken } from "../totp.server";
+import { associateSoftwareToken, verifySoftwareToken } from "../totp.server";
 import type { AppContext } from "~/platform/context";
-import { changeMfaSettings, SecondFactorError } from "../second-factor.server";
+import { changeMfaSettings, preferSoftwareToken, SecondFactorError } from "../second-factor.server";
 import { fail, required, sessionUser, signedInUser, str, type Body, type IdentityActions } from "./wire.server";
 
 type FactorSetting = { Enabled?: boolean; PreferredMfa?: boolean } | undefined;

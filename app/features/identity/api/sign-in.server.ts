@@ -163,6 +163,35 @@ const srpClaim = (responses: Body) => ({
 
 type Challenge = (app: AppContext, body: Body, responses: Body, call: IdentityCall) => Promise<unknown>;
 
+/**
+ * A second factor's answer (the authenticator's code, the emailed one): the code from its response
+ * field, checked on the codes' lockout; then the session ends and the tokens follow.
+ */
+function secondFactorAnswer(
+  kind: "SOFTWARE_TOKEN_MFA" | "EMAIL_OTP",
+  field: string,
+  check: (
+    app: AppContext,
+    userId: string,
+    code: string,
+    client: IdentityCall["client"],
+  ) => Promise<"ok" | "mismatch" | "expired" | { waitMs: number }>,
+): Challenge {
+  return async (app, body, responses, call) => {
+    const code = str(responses, field);
+    if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
+    const session = str(body, "Session");
+    const userId = await sessionUser(app, session, kind);
+    const checked = await check(app, userId, code, call.client);
+    if (typeof checked === "object") fail("TooManyRequestsException", "Too many requests");
+    if (checked === "expired") fail("ExpiredCodeException", "Invalid code provided, please request a code again.");
+    if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
+    if (!(await endChallenge(app, session)))
+      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
+    return signedIn(app, await userById(app, userId), signInGrant(app, call), str(responses, "DEVICE_KEY"));
+  };
+}
+
 /** RespondToAuthChallenge's answers, by ChallengeName. */
 const challenges: Record<string, Challenge> = {
   async PASSWORD_VERIFIER(app, body, responses, call) {
@@ -177,18 +206,7 @@ const challenges: Record<string, Challenge> = {
     return await passwordProven(app, (outcome as { user: UserRow }).user, signInGrant(app, call), deviceKey);
   },
 
-  async SOFTWARE_TOKEN_MFA(app, body, responses, call) {
-    const code = str(responses, "SOFTWARE_TOKEN_MFA_CODE");
-    if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
-    const session = str(body, "Session");
-    const userId = await sessionUser(app, session, "SOFTWARE_TOKEN_MFA");
-    const checked = await answerSignInChallenge(app, userId, code, call.client);
-    if (typeof checked === "object") fail("TooManyRequestsException", "Too many requests");
-    if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
-    if (!(await endChallenge(app, session)))
-      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
-    return signedIn(app, await userById(app, userId), signInGrant(app, call), str(responses, "DEVICE_KEY"));
-  },
+  SOFTWARE_TOKEN_MFA: secondFactorAnswer("SOFTWARE_TOKEN_MFA", "SOFTWARE_TOKEN_MFA_CODE", answerSignInChallenge),
 
   /** The person chooses which second factor answers (ANSWER): that factor's challenge follows. */
   async SELECT_MFA_TYPE(app, body, responses) {
@@ -205,19 +223,7 @@ const challenges: Record<string, Challenge> = {
   },
 
   /** The code EMAIL_OTP emailed. A wrong one keeps the session for another try, up to the codes' lockout. */
-  async EMAIL_OTP(app, body, responses, call) {
-    const code = str(responses, "EMAIL_OTP_CODE");
-    if (!code.trim()) fail("InvalidParameterException", "Challenge response cannot be empty");
-    const session = str(body, "Session");
-    const userId = await sessionUser(app, session, "EMAIL_OTP");
-    const checked = await answerEmailMfaCode(app, userId, code, call.client);
-    if (typeof checked === "object") fail("TooManyRequestsException", "Too many requests");
-    if (checked === "expired") fail("ExpiredCodeException", "Invalid code provided, please request a code again.");
-    if (checked === "mismatch") fail("CodeMismatchException", "Invalid code received for user");
-    if (!(await endChallenge(app, session)))
-      fail("NotAuthorizedException", "Invalid session for the user, session is expired.");
-    return signedIn(app, await userById(app, userId), signInGrant(app, call), str(responses, "DEVICE_KEY"));
-  },
+  EMAIL_OTP: secondFactorAnswer("EMAIL_OTP", "EMAIL_OTP_CODE", answerEmailMfaCode),
 
   /** CUSTOM_AUTH's emailed code. Every refusal reads alike, so a made-up session tells nothing. */
   async CUSTOM_CHALLENGE(app, body, responses, call) {
