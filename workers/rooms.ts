@@ -147,13 +147,25 @@ export async function routeRealtimeRequest(app: AppContext, request: Request): P
       if (origin && origin !== new URL(req.url).origin)
         return new Response("Cross-site sockets are not allowed", { status: 403 });
       const user = await sessionUserOf(app, req);
+      const session = await currentSessionId(req);
       const decision = mayJoin(lobby.className, lobby.name, user?.id ?? null);
+      // A tab whose session ended (signed out here or everywhere, even mid-connect) is told so the way
+      // an open socket is: closed with SESSION_ENDED, so it stops retrying instead of failing each time.
+      if (!decision.ok && decision.status === 401 && session) return sessionEndedSocket();
       if (!decision.ok) return new Response(decision.reason, { status: decision.status });
       // The room remembers which session opened the socket, so a session that ends stops hearing private news.
       const allowed = new Request(req);
-      allowed.headers.set(SESSION_HEADER, (await currentSessionId(req)) ?? "");
+      allowed.headers.set(SESSION_HEADER, session ?? "");
       return allowed;
     },
     onBeforeRequest: () => new Response("Rooms speak WebSocket only", { status: 404 }),
   });
+}
+
+/** A socket accepted only to be closed at once with SESSION_ENDED: it never reaches a room, so it hears nothing. */
+function sessionEndedSocket(): Response {
+  const [client, server] = Object.values(new WebSocketPair());
+  server.accept();
+  server.close(SESSION_ENDED, "Session ended");
+  return new Response(null, { status: 101, webSocket: client });
 }
