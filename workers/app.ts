@@ -108,3 +108,4 @@ export default withErrorReporting(worker);
 
 export { RealtimeRoom, RoomDirectory } from "./rooms";
 export { JobRunner } from "./jobs";
+export { AnalyticsBuffer } from "./analytics-buffer";

@@ -5,9 +5,8 @@
  * Bots and prefetches are not views.
  */
 import { isbot } from "isbot";
-import { analyticsEvents } from "~/db/schema";
 import { viewEvents } from "~/features/analytics/events";
-import { eventRow, writeDataPoints } from "~/features/analytics/record.server";
+import { eventRow, recordEvents } from "~/features/analytics/record.server";
 import type { AppContext } from "~/platform/context";
 import { anonymousIdOf } from "./anonymous.server";
 import { sameOriginReferer } from "./location.server";
@@ -45,9 +44,10 @@ export function recordDocumentViews(
     const who = root
       ? { userId: root.anonymousId ? null : root.id, anonymousId: root.anonymousId ?? anonymousIdOf(request) }
       : { userId: (await sessionUserOf(app, request))?.id ?? null, anonymousId: anonymousIdOf(request) };
-    const rows = calls.map((call) => eventRow(app, call.name, who, call.properties));
-    writeDataPoints(app, rows);
-    await app.db.insert(analyticsEvents).values(rows);
+    recordEvents(
+      app,
+      calls.map((call) => eventRow(app, call.name, who, call.properties)),
+    );
   })().catch((error: unknown) => console.error("analytics: could not record page views", error));
   app.ctx.waitUntil(write);
 }

@@ -97,6 +97,11 @@ export const envSchema = z.object({
         return false;
       }
     }, "a list of host:port"),
+  /**
+   * Analytics events ("on": buffered and written to D1 in batches, and to ANALYTICS when bound). "off"
+   * keeps none: the bench runs with it to show what analytics costs a page (issue 17 goal 3).
+   */
+  ANALYTICS_EVENTS: z.enum(["on", "off"]).default("on"),
   /** The online-video service's site: its oEmbed answer ({base}/oembed) and pages ({base}/watch?v=); a stand-in in tests. */
   YOUTUBE_BASE_URL: z.string().url().default("https://www.youtube.com"),
 });

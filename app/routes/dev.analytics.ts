@@ -6,11 +6,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { analyticsEvents, analyticsProfiles, users } from "~/db/schema";
+import { flushBufferedEvents } from "~/features/analytics/buffer.server";
 import { notFoundOutsideDevelopment } from "~/platform/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { app } = context;
   notFoundOutsideDevelopment(app.env);
+  // Events wait in the buffers for a few seconds: the tests read everything recorded so far.
+  await flushBufferedEvents(app);
   const query = new URL(request.url).searchParams;
   const email = query.get("email")?.trim().toLowerCase();
   const byEmail = email ? await app.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get() : null;

@@ -8,6 +8,7 @@ import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import { testApp } from "./app-context";
 import { Browser, ORIGIN, buy, checkoutRow, count, product, signUp } from "./commerce-helpers";
+import { recordedEvents, settle } from "./recorded-events";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -19,27 +20,14 @@ type EventRow = {
   properties: Record<string, unknown>;
 };
 
-/** Events are written after the response (waitUntil): poll until the wanted ones are there. */
-async function eventsWhere(
-  where: string,
-  binds: unknown[],
-  until: (rows: EventRow[]) => boolean = (rows) => rows.length > 0,
-): Promise<EventRow[]> {
-  let rows: EventRow[] = [];
-  for (let i = 0; i < 40; i++) {
-    const { results } = await env.DB.prepare(
-      `SELECT id, name, user_id, anonymous_id, properties FROM analytics_events WHERE ${where} ORDER BY created_at, rowid`,
-    )
-      .bind(...binds)
-      .all<Omit<EventRow, "properties"> & { properties: string }>();
-    rows = results.map((r) => ({ ...r, properties: JSON.parse(r.properties) }));
-    if (until(rows)) return rows;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return rows;
+/** The events `where` selects, once `until` holds (recorded-events.ts flushes the buffers and polls). */
+function eventsWhere(where: string, binds: unknown[], until?: (rows: EventRow[]) => boolean): Promise<EventRow[]> {
+  return recordedEvents<EventRow>(
+    `SELECT id, name, user_id, anonymous_id, properties FROM analytics_events WHERE ${where} ORDER BY created_at, rowid`,
+    binds,
+    until,
+  );
 }
-
-const settle = () => new Promise((r) => setTimeout(r, 300));
 
 function setCookieNamed(response: Response, name: string): string | undefined {
   return response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));

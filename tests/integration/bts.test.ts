@@ -9,25 +9,19 @@ import { COMMENT_ERROR, RATING_ERROR } from "~/features/bts/rules";
 import { BTS_VIDEOS } from "../tools/bts-sql.mjs";
 import { call, testApp } from "./app-context";
 import { Browser, signUp } from "./commerce-helpers";
+import { recordedEvents } from "./recorded-events";
 
 vi.setConfig({ testTimeout: 30_000 });
 
 type Row = { name: string; user_id: string | null; anonymous_id: string | null; properties: Record<string, unknown> };
 
-/** Events are written after the response (waitUntil): poll until the wanted ones are there. */
-async function events(where: string, binds: unknown[], until = (rows: Row[]) => rows.length > 0): Promise<Row[]> {
-  let rows: Row[] = [];
-  for (let i = 0; i < 40; i++) {
-    const { results } = await env.DB.prepare(
-      `SELECT name, user_id, anonymous_id, properties FROM analytics_events WHERE ${where} ORDER BY created_at, rowid`,
-    )
-      .bind(...binds)
-      .all<Omit<Row, "properties"> & { properties: string }>();
-    rows = results.map((r) => ({ ...r, properties: JSON.parse(r.properties) }));
-    if (until(rows)) return rows;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return rows;
+/** The events `where` selects, once `until` holds (recorded-events.ts flushes the buffers and polls). */
+function events(where: string, binds: unknown[], until?: (rows: Row[]) => boolean): Promise<Row[]> {
+  return recordedEvents<Row>(
+    `SELECT name, user_id, anonymous_id, properties FROM analytics_events WHERE ${where} ORDER BY created_at, rowid`,
+    binds,
+    until,
+  );
 }
 
 const feedbackRows = (videoId: string) =>

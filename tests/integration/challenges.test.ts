@@ -9,6 +9,7 @@ import { DAY_MS } from "~/features/challenges/rules";
 import { DEMO_CHALLENGE } from "../tools/challenge-sql.mjs";
 import { testApp } from "./app-context";
 import { Browser, ORIGIN, PASSWORD, count, logIn, signUp, uniqueEmail } from "./commerce-helpers";
+import { recordedEvents } from "./recorded-events";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -41,19 +42,12 @@ async function endedChallenge(): Promise<{ id: string; slug: string }> {
 
 type EventRow = { name: string; properties: Record<string, unknown> };
 
-async function eventsOf(anonymousId: string, until: (rows: EventRow[]) => boolean): Promise<EventRow[]> {
-  let rows: EventRow[] = [];
-  for (let i = 0; i < 40; i++) {
-    const { results } = await env.DB.prepare(
-      "SELECT name, properties FROM analytics_events WHERE anonymous_id = ? ORDER BY created_at, rowid",
-    )
-      .bind(anonymousId)
-      .all<{ name: string; properties: string }>();
-    rows = results.map((r) => ({ name: r.name, properties: JSON.parse(r.properties) }));
-    if (until(rows)) return rows;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return rows;
+function eventsOf(anonymousId: string, until: (rows: EventRow[]) => boolean): Promise<EventRow[]> {
+  return recordedEvents<EventRow>(
+    "SELECT name, properties FROM analytics_events WHERE anonymous_id = ? ORDER BY created_at, rowid",
+    [anonymousId],
+    until,
+  );
 }
 
 describe("the seeded challenge", () => {

@@ -11,6 +11,7 @@ import { HOME_HERO_EXPERIMENT, pickVariant } from "~/features/experiments/rules"
 import { heroPayload } from "../tools/experiments-sql.mjs";
 import { testApp } from "./app-context";
 import { Browser, html, logIn, signUp } from "./commerce-helpers";
+import { recordedEvents } from "./recorded-events";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -25,21 +26,14 @@ async function assignment(subjectId: string) {
     .first<{ variant: string; userId: string | null }>();
 }
 
-/** Exposures are written after the response (waitUntil): poll until `n` are there. */
+/** The exposures recorded for this visitor, once `n` are there (recorded-events.ts flushes and polls). */
 async function exposures(column: "anonymous_id" | "user_id", id: string, n: number) {
-  let rows: { properties: string }[] = [];
-  for (let i = 0; i < 40; i++) {
-    rows = (
-      await env.DB.prepare(
-        `SELECT properties FROM analytics_events WHERE name = 'experiment | viewed' AND ${column} = ?`,
-      )
-        .bind(id)
-        .all<{ properties: string }>()
-    ).results;
-    if (rows.length >= n) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return rows.map((r) => JSON.parse(r.properties) as Record<string, unknown>);
+  const rows = await recordedEvents<{ properties: Record<string, unknown> }>(
+    `SELECT properties FROM analytics_events WHERE name = 'experiment | viewed' AND ${column} = ?`,
+    [id],
+    (found) => found.length >= n,
+  );
+  return rows.map((r) => r.properties);
 }
 
 async function admin(): Promise<Browser> {

@@ -7,6 +7,7 @@ import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server"
 import { periodEnd } from "~/features/subscriptions/rules";
 import { testApp } from "./app-context";
 import { Browser, html, openCheckoutPage, pay, payCard, payPageId, product, signUp } from "./commerce-helpers";
+import { recordedEvents } from "./recorded-events";
 
 const DAY = 86_400_000;
 
@@ -75,14 +76,12 @@ describe("joining the membership", () => {
     expect(checkout!.total_cents).toBe(0);
 
     // Analytics: the payment and the purchase, with the spec's purchase type.
-    const events = async () =>
-      (
-        await env.DB.prepare("SELECT name, properties FROM analytics_events WHERE user_id = ? ORDER BY created_at")
-          .bind(userId)
-          .all<{ name: string; properties: string }>()
-      ).results;
-    for (let i = 0; i < 20 && (await events()).length < 3; i++) await new Promise((r) => setTimeout(r, 50));
-    const names = (await events()).map((e) => e.name);
+    const recorded = await recordedEvents<{ name: string; properties: Record<string, unknown> }>(
+      "SELECT name, properties FROM analytics_events WHERE user_id = ? ORDER BY created_at",
+      [userId],
+      (rows) => rows.length >= 3,
+    );
+    const names = recorded.map((e) => e.name);
     expect(names).toEqual(
       expect.arrayContaining([
         "shopping cart | item added",
@@ -90,8 +89,8 @@ describe("joining the membership", () => {
         "checkout | purchase success",
       ]),
     );
-    const purchase = (await events()).find((e) => e.name === "checkout | purchase success")!;
-    expect(JSON.parse(purchase.properties)).toMatchObject({ type: "Subscription Purchase", checkoutSessionId: id });
+    const purchase = recorded.find((e) => e.name === "checkout | purchase success")!;
+    expect(purchase.properties).toMatchObject({ type: "Subscription Purchase", checkoutSessionId: id });
 
     const api = (await (await browser.get("/api/subscription")).json()) as {
       status: string;

@@ -9,6 +9,7 @@ import { ServiceError } from "~/platform/service-error";
 import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_THEME } from "../tools/apps-sql.mjs";
 import { testApp } from "./app-context";
 import { Browser, ORIGIN, html, signUp } from "./commerce-helpers";
+import { recordedEvents, settle } from "./recorded-events";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -21,22 +22,14 @@ type EventRow = {
   properties: Record<string, unknown>;
 };
 
-/** Events are written after the response (waitUntil): poll until `until` holds. */
-async function eventsOf(anonymousId: string, until: (rows: EventRow[]) => boolean = (r) => r.length > 0) {
-  let rows: EventRow[] = [];
-  for (let i = 0; i < 40; i++) {
-    const { results } = await env.DB.prepare(
-      "SELECT name, user_id, anonymous_id, properties FROM analytics_events WHERE anonymous_id = ? ORDER BY created_at, rowid",
-    )
-      .bind(anonymousId)
-      .all<Omit<EventRow, "properties"> & { properties: string }>();
-    rows = results.map((r) => ({ ...r, properties: JSON.parse(r.properties) }));
-    if (until(rows)) return rows;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return rows;
+/** This visitor's events, once `until` holds (recorded-events.ts flushes the buffers and polls). */
+function eventsOf(anonymousId: string, until: (rows: EventRow[]) => boolean = (r) => r.length > 0) {
+  return recordedEvents<EventRow>(
+    "SELECT name, user_id, anonymous_id, properties FROM analytics_events WHERE anonymous_id = ? ORDER BY created_at, rowid",
+    [anonymousId],
+    until,
+  );
 }
-const settle = () => new Promise((r) => setTimeout(r, 300));
 
 /** A browser that has been to the storefront once (so it has an anonymous id), and that id. */
 async function visitor(path = "/creators/dex-okafor") {
@@ -229,14 +222,11 @@ describe("the share redirect", () => {
   it("the signed-in user's share is theirs", async () => {
     const { browser, userId } = await signUp("storefront-sharer");
     expect((await browser.get("/creators/marisol-vega/share?to=facebook")).status).toBe(302);
-    let row: { properties: string } | null = null;
-    for (let i = 0; i < 40 && !row; i++) {
-      row = await env.DB.prepare("SELECT properties FROM analytics_events WHERE user_id = ? AND name = ?")
-        .bind(userId, "creator storefront page | share modal shared")
-        .first<{ properties: string }>();
-      if (!row) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(JSON.parse(row!.properties)).toMatchObject({ target: "facebook", storefrontSlug: "marisol-vega" });
+    const [row] = await recordedEvents<{ properties: Record<string, unknown> }>(
+      "SELECT properties FROM analytics_events WHERE user_id = ? AND name = ?",
+      [userId, "creator storefront page | share modal shared"],
+    );
+    expect(row.properties).toMatchObject({ target: "facebook", storefrontSlug: "marisol-vega" });
   });
 
   it("refuses any other target in words, records nothing and never redirects", async () => {

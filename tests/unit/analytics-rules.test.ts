@@ -16,6 +16,7 @@ import {
   topSources,
   total,
 } from "~/features/analytics/rules";
+import { BUFFER_SHARDS, shardOf } from "~/features/analytics/buffer.server";
 
 const NOW = Date.UTC(2026, 2, 15, 18, 30); // 2026-03-15 18:30 UTC
 
@@ -233,5 +234,26 @@ describe("chart axes and numbers", () => {
     expect(formatTick(30000, "usd")).toBe("$300");
     expect(formatTick(250000, "usd")).toBe("$2.5K");
     expect(formatTick(12000, "count")).toBe("12K");
+  });
+});
+
+describe("shardOf (which analytics buffer a visitor's events wait in)", () => {
+  it("is the same for the same id, in range, and 0 for nobody", () => {
+    const id = "anon_5b0c6a3e-2f51-4d8e-9a57-0c1f3d2e4b6a";
+    expect(shardOf(id)).toBe(shardOf(id));
+    expect(shardOf(null)).toBe(0);
+    expect(shardOf("")).toBe(0);
+    for (let i = 0; i < 100; i++) {
+      const shard = shardOf(crypto.randomUUID());
+      expect(Number.isInteger(shard) && shard >= 0 && shard < BUFFER_SHARDS).toBe(true);
+    }
+  });
+
+  it("spreads visitors over every buffer", () => {
+    const counts = new Array<number>(BUFFER_SHARDS).fill(0);
+    for (let i = 0; i < 8_000; i++) counts[shardOf(`anon_${crypto.randomUUID()}`)]++;
+    // 1,000 each on average: none empty, none with more than twice its share.
+    for (const n of counts) expect(n).toBeGreaterThan(500);
+    for (const n of counts) expect(n).toBeLessThan(2_000);
   });
 });

@@ -9,6 +9,7 @@
 import { ANONYMOUS_ID } from "~/features/identity/anonymous.server";
 import type { AppContext } from "~/platform/context";
 import type { EventName } from "./events";
+import { writeEvents } from "./buffer.server";
 import { eventRow, writeDataPoints, type EventRow } from "./record.server";
 import type { BatchMessage } from "./schema";
 
@@ -47,20 +48,8 @@ export async function ingestBatch(
     rows.push(toRow(app, message, { userId, anonymousId }));
   }
 
-  let stored = 0;
-  if (rows.length > 0) {
-    const DB = app.bindings.DB;
-    const insert = DB.prepare(
-      `INSERT INTO analytics_events (id, name, user_id, anonymous_id, properties, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (id) DO NOTHING`,
-    );
-    const results = await DB.batch(
-      rows.map((r) =>
-        insert.bind(r.id, r.name, r.userId ?? null, r.anonymousId ?? null, JSON.stringify(r.properties), r.createdAt),
-      ),
-    );
-    stored = results.reduce((sum, result) => sum + (result.meta?.changes ?? 0), 0);
-    writeDataPoints(app, rows);
-  }
+  const stored = await writeEvents(app.bindings.DB, rows);
+  writeDataPoints(app, rows);
   const lastIdentify = batch.filter((m) => m.type === "identify").at(-1);
   return {
     received: batch.length,

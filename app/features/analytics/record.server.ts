@@ -2,17 +2,17 @@
  * Records analytics events after the response (ctx.waitUntil), so tracking never slows or breaks the
  * action that caused it. Every event's properties are merged with the request's attribution (the
  * utm_* fields and slug, spec 7); the event's own properties win. D1 (analytics_events) is the store
- * the charts read; when an Analytics Engine dataset is bound as ANALYTICS, each event is also written
- * there as a data point.
+ * the charts read, written in batches through the buffer (buffer.server.ts); when an Analytics Engine
+ * dataset is bound as ANALYTICS, each event is also written there as a data point.
  */
-import { analyticsEvents } from "~/db/schema";
 import { eventAttribution } from "~/features/attribution/rules";
 import type { AppContext } from "~/platform/context";
+import { bufferEvents, type EventRow } from "./buffer.server";
 import type { EventName } from "./events";
 
 export type Who = { userId?: string | null; anonymousId?: string | null };
 
-export type EventRow = typeof analyticsEvents.$inferInsert;
+export type { EventRow };
 
 /** An event's row: attribution merged in, ids and time filled. */
 export function eventRow(
@@ -66,12 +66,12 @@ export function writeDataPoints(app: AppContext, rows: EventRow[]) {
 }
 
 export function recordEvent(app: AppContext, name: EventName, who: Who, properties: Record<string, unknown> = {}) {
-  const row = eventRow(app, name, who, properties);
-  writeDataPoints(app, [row]);
-  const write = app.db
-    .insert(analyticsEvents)
-    .values(row)
-    .then(() => undefined)
-    .catch((error: unknown) => console.error("analytics: could not record", name, error));
-  app.ctx.waitUntil(write);
+  recordEvents(app, [eventRow(app, name, who, properties)]);
+}
+
+/** Records rows made by eventRow: to Analytics Engine when bound, and through the buffer to D1. */
+export function recordEvents(app: AppContext, rows: EventRow[]) {
+  if (app.env.ANALYTICS_EVENTS === "off") return;
+  writeDataPoints(app, rows);
+  bufferEvents(app, rows);
 }

@@ -9,6 +9,7 @@
  * that grants the purchases, while the event is written afterwards with waitUntil and may be lost.
  * Revenue is gross (what buyers paid, before refunds).
  */
+import { flushBufferedEvents } from "./buffer.server";
 import type { AppContext } from "~/platform/context";
 import { EVENTS, PAGE_VIEW_SUFFIX } from "./events";
 import {
@@ -103,6 +104,8 @@ export function entryPointsSql(): string {
 }
 
 export async function analyticsReport(app: AppContext, range: DateRange): Promise<AnalyticsReport> {
+  // The last few seconds of events are still in the buffers: an admin's report counts them too.
+  await flushBufferedEvents(app);
   const DB = app.bindings.DB;
   const window = [range.startMs, range.endMs, JSON.stringify(NOT_PAGE_VIEWS)] as const;
   const [daily, sales, reached, entries, sourcesSeen, sourcesSold] = await DB.batch([

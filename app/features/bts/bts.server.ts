@@ -3,6 +3,7 @@
  * feedback (one row per viewer per video, edited in place) and the end of a viewing session.
  * Services: plain values in, data out, ServiceError for "no".
  */
+import { flushBufferedEvents } from "~/features/analytics/buffer.server";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { btsFeedback, btsVideos, products } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
@@ -191,6 +192,8 @@ async function sessionStartOf(
   path: string,
 ): Promise<number | null> {
   if (!who.userId && !who.anonymousId) return null;
+  // The page view that began the session may still be waiting in the visitor's buffer.
+  await flushBufferedEvents(app, [who.userId, who.anonymousId]);
   const row = await app.db.get<{ started: number | null }>(sql`
     SELECT MAX(created_at) AS started FROM analytics_events
     WHERE name IN (${EVENTS.btsViewed}, ${EVENTS.btsEndSession})

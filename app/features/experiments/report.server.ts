@@ -6,6 +6,7 @@
  * is the one of their first exposure in the range; people are counted as the analytics report counts
  * them (analytics PERSON_OF: the account, else the linked account, else the anonymous id).
  */
+import { flushBufferedEvents } from "~/features/analytics/buffer.server";
 import { EVENTS } from "~/features/analytics/events";
 import { PERSON_OF } from "~/features/analytics/report.server";
 import type { DateRange } from "~/features/analytics/rules";
@@ -55,6 +56,8 @@ const VARIANT_COUNTS = `
 
 /** Every experiment (defined ones, and any seen in the range's events) with its variants' numbers. */
 export async function experimentsReport(app: AppContext, range: DateRange): Promise<ExperimentResult[]> {
+  // Exposures of the last few seconds are still in the buffers: count them too.
+  await flushBufferedEvents(app);
   const [defined, counted] = await Promise.all([
     listExperiments(app),
     app.bindings.DB.prepare(VARIANT_COUNTS)
