@@ -18,7 +18,9 @@ export default async function handleRequest(
   // Page views of documents (with or without JavaScript); client navigations are counted by the browser.
   const rootData = remixContext.staticHandlerContext.loaderData?.root as
     { analytics?: { id: string | null; anonymousId: string | null } } | undefined;
-  if (loadContext.app) recordDocumentViews(loadContext.app, request, responseStatusCode, rootData?.analytics ?? null);
+  // A shared page's render is for nobody: the worker records each visitor's view as it serves the copy.
+  if (loadContext.app && !loadContext.app.sharedRender)
+    recordDocumentViews(loadContext.app, request, responseStatusCode, rootData?.analytics ?? null);
 
   // The worker's Content-Security-Policy nonce: Remix's inline scripts (hydration data, the module
   // loader, streamed data) and React's own streaming scripts carry it.

@@ -27,6 +27,7 @@ import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
 import { ANONYMOUS_COOKIE, campaignMessage } from "~/features/identity/rules";
 import { anonymousCookie, requestAnonymousId } from "~/http/anonymous.server";
 import { sessionUserOf } from "~/http/session.server";
+import { cartMarkFor } from "~/http/shared-pages.server";
 import { isSecureRequest } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { AuthModal } from "~/features/identity/components/AuthModal";
@@ -47,6 +48,7 @@ import { notificationBell } from "~/features/notifications/notifications.server"
 import { useLiveNotifications } from "~/features/notifications/components/useLiveNotifications";
 import { userRoom } from "~/features/realtime/rules";
 import type { NotificationState } from "~/ui/NotificationBell";
+import { useAnonymousId } from "~/features/identity/components/useAnonymousId";
 import { useAnalytics, type AnalyticsRootData } from "~/features/analytics/components/useAnalytics";
 import { useNonce } from "~/platform/nonce";
 
@@ -76,16 +78,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (clear) headers.append("Set-Cookie", clear);
   // Every visitor without an account gets an anonymous id ('anon_' + UUID) the first time (spec 6).
   // The id is made once per request, so a page's own loader (the home hero's experiment) sees the same one.
-  const visitorId = user ? null : requestAnonymousId(context.app, request);
+  // A shared page's render has no visitor: the worker gives each visitor their id as it serves the copy.
+  const visitorId = user || context.app.sharedRender ? null : requestAnonymousId(context.app, request);
   const anonymousId = visitorId?.anonymousId ?? null;
   if (visitorId?.isNew) headers.append("Set-Cookie", anonymousCookie(visitorId.anonymousId, isSecureRequest(request)));
+  const cartOwner = user?.id ?? anonymousId;
   const [cart, membership, bell] = await Promise.all([
-    readCart(context.app, user?.id ?? anonymousId ?? ""),
+    cartOwner ? readCart(context.app, cartOwner) : null,
     user
       ? subscriptionFlags(context.app, user.id)
       : { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
     user ? notificationBell(context.app, user) : null,
   ]);
+  // A visitor with something in their cart is marked, so shared pages (which show an empty cart) are not served to them.
+  const mark = !user && anonymousId ? cartMarkFor(request, Boolean(cart?.items.length)) : null;
+  if (mark) headers.append("Set-Cookie", mark);
   return data(
     {
       env: publicEnv(context.app.env),
@@ -215,8 +222,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { anonymousId, cartIds, path, noPriceOffer, analytics } = useLoaderData<typeof loader>();
-  useAnalytics(analytics);
+  const { user, cartIds, path, noPriceOffer, analytics, ...data } = useLoaderData<typeof loader>();
+  const anonymousId = useAnonymousId(user ? null : data.anonymousId);
+  useAnalytics(user ? analytics : { ...analytics, id: anonymousId, anonymousId });
   // With JavaScript the anonymous id is mirrored to local storage under the cookie's name (spec 9).
   useEffect(() => {
     try {

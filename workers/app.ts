@@ -6,6 +6,8 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { attributionForRequest, withSetCookies } from "~/http/attribution.server";
+import { sharedPageFor } from "~/http/shared-pages";
+import { SHARED_PAGE_HEADER, sharedPage, type RenderPage } from "~/http/shared-pages.server";
 import { cleanSimulationUploads } from "~/features/activities/uploads.server";
 import { sweepStuckJobs } from "~/features/jobs/jobs.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
@@ -28,6 +30,8 @@ import { routeRealtimeRequest } from "./rooms";
 declare const process: { env: { NODE_ENV: string } };
 
 const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
+
+const renderPage: RenderPage = (request, app, nonce) => handleRemixRequest(request, { app, cspNonce: nonce });
 
 const PROVIDER_POSTS = new Set(["/auth/callback", "/api/webhooks/stripe"]);
 
@@ -74,7 +78,14 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
     isDevelopmentPath(url.pathname) && !isDevelopment(app.env)
       ? new Request(new URL("/404", url), { headers: request.headers })
       : request;
-  const response = await handleRemixRequest(routed, { app, cspNonce: nonce });
+  // Anonymous pages every visitor sees alike come from the cache (http/shared-pages.ts says which).
+  const shared = sharedPageFor(request.method, url, request.headers.get("Cookie"));
+  if (shared.shared) {
+    const page = await sharedPage(app, request, shared, { nonce, render: renderPage });
+    if (page) return withSetCookies(page, attribution.setCookies);
+  }
+  const response = await renderPage(routed, app, nonce);
+  if (shared.shared || shared.page) response.headers.set(SHARED_PAGE_HEADER, "private");
   if (tokenApi) return withCors(response);
   return withSetCookies(response, attribution.setCookies);
 }

@@ -30,6 +30,8 @@ const madeThisRequest = new WeakMap<AppContext, string>();
  * use the id it is about to be given, e.g. to assign an experiment's variant.
  */
 export function requestAnonymousId(app: AppContext, request: Request): { anonymousId: string; isNew: boolean } {
+  // A page shared by every visitor cannot depend on one visitor's id: this render is not shared.
+  if (app.sharedRender) app.sharedRender.unshareable ??= "the page needs the visitor's anonymous id";
   const existing = anonymousIdOf(request);
   if (existing) return { anonymousId: existing, isNew: false };
   let made = madeThisRequest.get(app);

@@ -12,7 +12,8 @@ import { visitorOf } from "./visitor.server";
 
 const YEAR_SECONDS = 365 * 86_400;
 
-function cookieHeader(name: string, value: string | null, secure: boolean): string {
+/** A Set-Cookie for the offer memory (a year), or one that forgets it (null). */
+export function offerCookie(name: string, value: string | null, secure: boolean): string {
   const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
   return value === null
     ? `${name}=; Max-Age=0; ${attributes}`
@@ -37,7 +38,7 @@ export function readOffers(
     ...offers,
     cookies: () => {
       const secure = isSecureRequest(request);
-      return offers.remember().map(({ name, value }) => cookieHeader(name, value, secure));
+      return offers.remember().map(({ name, value }) => offerCookie(name, value, secure));
     },
   };
 }

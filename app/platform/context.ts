@@ -24,6 +24,12 @@ export interface AppContext {
    * attribution cookie or this landing's query. Absent outside a visitor's request (cron, tests).
    */
   attribution?: RequestAttribution | null;
+  /**
+   * Set while rendering the shared copy of a page (http/shared-pages.server.ts): the render is for no
+   * visitor in particular, so it reads no cookie and makes no anonymous id. Code that cannot render
+   * without a visitor says why in `unshareable`, and the copy is thrown away.
+   */
+  sharedRender?: { unshareable: string | null };
 }
 
 declare module "@remix-run/cloudflare" {

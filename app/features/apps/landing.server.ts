@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { AppContext } from "~/platform/context";
+import { forgetSharedPage } from "~/platform/shared-copies.server";
 import { publicAppBySlugs } from "./apps.server";
 import type { PublicAppView } from "./payment-options.server";
 import { isPubliclyVisible } from "./rules";
@@ -52,7 +53,10 @@ export async function publishedApp(
   return view;
 }
 
-/** Drops the cached snapshot (call after publishing or unpublishing an app). */
+/** Drops the cached snapshot and the landing page's shared copies (call after publishing or unpublishing an app). */
 export async function forgetPublishedApp(app: AppContext, storefrontSlug: string, appSlug: string): Promise<void> {
-  await app.bindings.CACHE.delete(publishedCacheKey(storefrontSlug, appSlug)).catch(() => undefined);
+  await Promise.all([
+    app.bindings.CACHE.delete(publishedCacheKey(storefrontSlug, appSlug)).catch(() => undefined),
+    forgetSharedPage(`/apps/${storefrontSlug}/${appSlug}`),
+  ]);
 }

@@ -79,18 +79,21 @@ async function assignedVariant(app: AppContext, experiment: ExperimentRow, who: 
  * The variant this visitor sees in experiment `key`, and, while it runs, the exposure recorded
  * ('experiment | viewed' with {experiment, variant}): call once per page view. An unknown
  * experiment, one outside its window, or a visitor with no id at all sees the control, unrecorded.
- * `counted: false` (bots, prefetches) stores and records nothing.
+ * `counted: false` (bots, prefetches) stores and records nothing. `subject` is asked only while the
+ * experiment runs.
  */
 export async function exposeVisitor(
   app: AppContext,
   key: string,
-  who: Subject,
+  subject: () => Subject,
   { counted = true }: { counted?: boolean } = {},
 ): Promise<Exposure | null> {
   const experiment = await getExperiment(app, key);
   if (!experiment) return null;
   const control = { experiment: key, variant: controlOf(experiment.variants), running: false };
   if (!isRunning(experiment, app.now)) return control;
+  // Only a running experiment needs to know who is looking (a shared page for everyone has no one).
+  const who = subject();
   if (!counted) {
     // A bot or a prefetch: the variant the rule gives, with nothing stored or recorded.
     const subjectId = who.anonymousId ?? who.userId;

@@ -8,7 +8,9 @@ import { eq } from "drizzle-orm";
 import { anonymousLinks } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 
-export const ANONYMOUS_ID = /^anon_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { ANONYMOUS_ID } from "./rules";
+
+export { ANONYMOUS_ID };
 
 export const newAnonymousId = () => `anon_${crypto.randomUUID()}`;
 

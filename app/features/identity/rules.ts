@@ -284,3 +284,16 @@ export function isSuppressedSocialError(message: string): boolean {
 
 /** Spec 9: the anonymous visitor id's cookie and local storage key. */
 export const ANONYMOUS_COOKIE = "dx_non_auth_user_id";
+
+/** A well-formed anonymous id: 'anon_' + a UUID. */
+export const ANONYMOUS_ID = /^anon_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The anonymous id in a Cookie header (or document.cookie), when well formed. */
+export function anonymousIdInCookies(cookies: string): string | null {
+  const value = cookies
+    .split(";")
+    .map((pair) => pair.trim())
+    .find((pair) => pair.startsWith(`${ANONYMOUS_COOKIE}=`))
+    ?.slice(ANONYMOUS_COOKIE.length + 1);
+  return value && ANONYMOUS_ID.test(value) ? value : null;
+}

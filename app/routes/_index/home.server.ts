@@ -32,9 +32,10 @@ export async function loadHome(app: AppContext, request: Request) {
   const exposure = await exposeVisitor(
     app,
     HOME_HERO_EXPERIMENT,
-    user
-      ? { userId: user.id, anonymousId: anonymousIdOf(request) }
-      : { userId: null, anonymousId: requestAnonymousId(app, request).anonymousId },
+    () =>
+      user
+        ? { userId: user.id, anonymousId: anonymousIdOf(request) }
+        : { userId: null, anonymousId: requestAnonymousId(app, request).anonymousId },
     { counted: isPersonViewing(request) },
   );
   const hero = heroData(app.env.PRODUCT_NAME, priceFacts, heroPayloadFromFlag(heroFlag));

@@ -8,6 +8,7 @@ import { cartFormSchema } from "~/features/cart/schema";
 import catalogStyles from "~/features/catalog/catalog.css";
 import { parseSubmission } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { cartMarkFor } from "~/http/shared-pages.server";
 import { ensureAnonymousId, visitorOf } from "~/http/visitor.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { loadCartPage } from "./cart.server";
@@ -42,6 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (user) return { ownerId: user.id, userId: user.id };
     const made = ensureAnonymousId(request);
     cookies.push(...made.cookies);
+    // Marked at once, so the page this answer goes back to is the visitor's own, not the shared copy
+    // (the root loader clears the mark when the cart is empty again).
+    const mark = cartMarkFor(request, true);
+    if (mark) cookies.push(mark);
     return { ownerId: made.anonymousId, userId: null };
   };
   const { to, toast } = await applyCartIntent(app, { ownerOf, signedIn: Boolean(user) }, submission.value, page);
