@@ -281,6 +281,8 @@ export function syntheticClass(i, creators, now) {
     popularity,
     releasedAt,
     releasedAt - r.int(1, 30) * DAY_MS,
+    // coming_soon: every synthetic class is on sale.
+    false,
   ];
   const tags = topics.map((t) => [id, "topic", t]);
   if (genre) tags.push([id, "genre", genre]);

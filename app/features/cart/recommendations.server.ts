@@ -42,7 +42,8 @@ export async function recommendations(
       .all<{ id: string }>();
     take(results.map((r) => r.id));
   }
-  if (picked.length < limit) {
+  // Without seeds there are no categories to look in (and asking would scan the whole catalogue by popularity).
+  if (picked.length < limit && seeds.length > 0) {
     const { results } = await app.bindings.DB.prepare(
       `SELECT id FROM products WHERE kind = 'class' AND id NOT IN (SELECT value FROM json_each(?2))
          AND category IN (SELECT category FROM products WHERE id IN (SELECT value FROM json_each(?1)))

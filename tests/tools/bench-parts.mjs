@@ -1,0 +1,80 @@
+// Parts of `npm run bench` (tests/tools/bench.mjs) for issue 17's goals: the static-asset limit, a
+// signed-in session, the worker's size by dependency, and the PASS/FAIL of goals 1–5.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+
+/** Where the bench puts the static copy of a page: served by the asset layer, never by the worker. */
+export const STATIC_DIR = "public/__bench";
+// The asset layer serves classes.html at /__bench/classes (it redirects the .html address there).
+export const STATIC_PATH = "/__bench/classes";
+
+/** Saves `html` as a static file under public/ (the worker started after this serves it as an asset). */
+export function writeStaticCopy(root, html) {
+  mkdirSync(`${root}/${STATIC_DIR}`, { recursive: true });
+  writeFileSync(`${root}/${STATIC_DIR}/classes.html`, html);
+}
+
+export function removeStaticCopy(root) {
+  rmSync(`${root}/${STATIC_DIR}`, { recursive: true, force: true });
+}
+
+/** Signs a demo account in through the Log In form, as a browser without JavaScript; answers its Cookie header. */
+export async function signIn(base, email, password) {
+  const response = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ email, password, redirect: "/library" }),
+  });
+  const session = response.headers.getSetCookie().find((c) => c.startsWith("studio_session="));
+  if (response.status !== 303 || !session)
+    throw new Error(`signing in ${email} answered ${response.status} without a session: ${await response.text()}`);
+  return session.split(";")[0];
+}
+
+/** The npm package a bundled file belongs to ("app" for our own code). */
+function packageOf(path) {
+  const at = path.lastIndexOf("node_modules/");
+  if (at === -1) return path.startsWith("app/") || path.startsWith("workers/") ? "(our code)" : "(other)";
+  const parts = path.slice(at + "node_modules/".length).split("/");
+  return parts[0].startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/**
+ * The worker's size by dependency: the bytes each package puts into the Remix server bundle (its
+ * esbuild metafile), and their share of the deployed bundle's gzip size (gzip is not additive, so
+ * each share is the package's part of the whole gzip, in proportion to its minified bytes).
+ */
+export function workerByDependency(metafilePath, bundle) {
+  if (!existsSync(metafilePath)) return [];
+  const meta = JSON.parse(readFileSync(metafilePath, "utf8"));
+  const output = Object.entries(meta.outputs).find(([name]) => name.endsWith("worker.js"))?.[1];
+  if (!output) return [];
+  const bytes = new Map();
+  for (const [path, { bytesInOutput }] of Object.entries(output.inputs))
+    bytes.set(packageOf(path), (bytes.get(packageOf(path)) ?? 0) + bytesInOutput);
+  const inRemix = [...bytes.values()].reduce((s, b) => s + b, 0);
+  // What wrangler adds when it bundles build/worker.js (PDF.js, left out of the Remix build).
+  if (bundle.raw > inRemix) bytes.set("(added by wrangler: pdfjs and the module glue)", bundle.raw - inRemix);
+  const total = [...bytes.values()].reduce((s, b) => s + b, 0);
+  return [...bytes.entries()]
+    .map(([name, raw]) => ({ name, raw, gzip: Math.round((bundle.gzip * raw) / total) }))
+    .sort((a, b) => b.raw - a.raw);
+}
+
+/** The gzip size of a file (for the static copy's size line). */
+export const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
+
+export const GOALS = {
+  /** Goal 1: an anonymous shared page's p50 against the same bytes as a static asset. */
+  sharedToStatic: 1.5,
+  /** Goal 2: a signed-in page's p50 against the signed-in floor, and that floor against the static asset. */
+  signedInToFloor: 1.5,
+  floorToStatic: 3,
+  /** Goal 3: /classes throughput with analytics on, against off. */
+  analyticsSpread: 0.1,
+  /** Goal 4: client JS of a page that works without JavaScript, gzip. */
+  clientJsBytes: 90 * 1024,
+  /** Goal 5: the worker, gzip. */
+  workerBytes: 450 * 1024,
+};
