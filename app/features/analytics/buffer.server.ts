@@ -43,32 +43,66 @@ function buffer(bindings: Pick<Bindings, "AnalyticsBuffer">, shard: number): Ana
   return namespace.get(namespace.idFromName(`shard-${shard}`));
 }
 
-/** Hands the rows to their visitor's buffer after the answer (ctx.waitUntil): the page never waits for analytics. */
+/** Rows wait this long in the isolate before they go to their buffers together (one call per shard). */
+export const HAND_OVER_AFTER_MS = 1_000;
+/** This many rows waiting in the isolate go at once. */
+const HAND_OVER_AT_ROWS = 100;
+
+/** This isolate's rows not yet handed to their buffers, by shard. */
+const waiting = new Map<number, EventRow[]>();
+let handOverTimer: Promise<void> | null = null;
+
+/**
+ * Hands the rows to their visitors' buffers, after the answer: the page never waits for analytics.
+ * Rows of the requests of the next HAND_OVER_AFTER_MS go together, so a busy page costs a call to a
+ * buffer a second rather than one a request. The request that starts the wait keeps the isolate
+ * alive (ctx.waitUntil) until they are handed over.
+ */
 export function bufferEvents(app: AppContext, rows: EventRow[]) {
   if (rows.length === 0) return;
-  const byShard = new Map<number, EventRow[]>();
+  let count = 0;
   for (const row of rows) {
     const shard = shardOf(row.userId ?? row.anonymousId);
-    byShard.set(shard, [...(byShard.get(shard) ?? []), row]);
+    waiting.set(shard, [...(waiting.get(shard) ?? []), row]);
   }
-  for (const [shard, batch] of byShard) {
-    const handOff = buffer(app.bindings, shard)
-      .add(batch)
-      .catch(async (error: unknown) => {
-        // The buffer is unreachable (a deploy restarting it): write directly rather than lose them.
-        console.error("analytics: buffer unreachable, writing directly", String(error));
-        await writeEvents(app.bindings.DB, batch);
-      })
-      .catch((error: unknown) => console.error("analytics: could not record", batch.length, "events", error));
-    app.ctx.waitUntil(handOff);
+  for (const batch of waiting.values()) count += batch.length;
+  if (count >= HAND_OVER_AT_ROWS) {
+    app.ctx.waitUntil(handOver(app));
+    return;
   }
+  if (!handOverTimer) {
+    handOverTimer = new Promise<void>((resolve) => setTimeout(resolve, HAND_OVER_AFTER_MS)).then(() => {
+      handOverTimer = null;
+      return handOver(app);
+    });
+    app.ctx.waitUntil(handOverTimer);
+  }
+}
+
+/** Sends every row waiting in this isolate to its buffer. */
+async function handOver(app: AppContext): Promise<void> {
+  const batches = [...waiting];
+  waiting.clear();
+  await Promise.all(
+    batches.map(([shard, batch]) =>
+      buffer(app.bindings, shard)
+        .add(batch)
+        .catch(async (error: unknown) => {
+          // The buffer is unreachable (a deploy restarting it): write directly rather than lose them.
+          console.error("analytics: buffer unreachable, writing directly", String(error));
+          await writeEvents(app.bindings.DB, batch);
+        })
+        .catch((error: unknown) => console.error("analytics: could not record", batch.length, "events", error)),
+    ),
+  );
 }
 
 /**
  * Writes what waits in the buffers of these visitors (their user and anonymous ids), or in every
- * buffer when none is named, so a read that follows sees it.
+ * buffer when none is named, so a read that follows sees it. This isolate's waiting rows go first.
  */
 export async function flushBufferedEvents(app: AppContext, ids?: (string | null | undefined)[]): Promise<number> {
+  await handOver(app);
   const shards = ids
     ? [...new Set(ids.filter((id): id is string => Boolean(id)).map(shardOf))]
     : Array.from({ length: BUFFER_SHARDS }, (_, shard) => shard);
