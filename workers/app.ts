@@ -6,6 +6,7 @@
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { attributionForRequest, withSetCookies } from "~/http/attribution.server";
+import { d1SessionFor } from "~/http/d1-session.server";
 import { sharedPageFor } from "~/http/shared-pages";
 import { SHARED_PAGE_HEADER, sharedPage, type RenderPage } from "~/http/shared-pages.server";
 import { cleanSimulationUploads } from "~/features/activities/uploads.server";
@@ -63,7 +64,9 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
   // stored record or the one this landing starts goes to events and payment_info; new or purged
   // cookies go onto whatever the page answers.
   const attribution = attributionForRequest(request, url, now);
-  const app = createAppContext(bindings, ctx, {
+  // D1 through one session per request: reads anywhere, a write's pages at least as new as the write.
+  const d1 = d1SessionFor(bindings, request, { cookies: !tokenApi });
+  const app = createAppContext(d1.bindings, ctx, {
     now,
     timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
     attribution: attribution.record,
@@ -87,7 +90,7 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
   const response = await renderPage(routed, app, nonce);
   if (shared.shared || shared.page) response.headers.set(SHARED_PAGE_HEADER, "private");
   if (tokenApi) return withCors(response);
-  return withSetCookies(response, attribution.setCookies);
+  return withSetCookies(response, [...attribution.setCookies, ...d1.bookmarkCookies()]);
 }
 
 const worker = {

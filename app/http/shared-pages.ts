@@ -13,6 +13,7 @@ import { parse as parseCookie } from "cookie";
 import { ATTRIBUTION_COOKIE } from "~/features/attribution/rules";
 import { ANONYMOUS_COOKIE } from "~/features/identity/rules";
 import { EXPIRATION_COOKIE, LAST_SEEN_COOKIE, NO_PRICE_OFFER } from "~/features/offers/rules";
+import { BOOKMARK_COOKIE } from "./d1-session.server";
 
 /** The cookie that says this visitor's cart has something in it (set by the cart form and the root loader). */
 export const CART_MARK_COOKIE = "studio_cart";
@@ -37,7 +38,7 @@ const SHARED_PAGES: { pattern: RegExp; query: readonly string[] }[] = [
  * Cookies a shared copy may be served with. The anonymous id and the attribution record are the
  * visitor's own and never reach the shared render (the worker uses them for the visitor's page view
  * and cookies); the offer memory is checked against the copy (offerMemoryFits); the theme is part of
- * the key.
+ * the key; the D1 bookmark only says how fresh the visitor's reads must be.
  */
 const NEUTRAL_COOKIES = new Set([
   ANONYMOUS_COOKIE,
@@ -45,6 +46,8 @@ const NEUTRAL_COOKIES = new Set([
   EXPIRATION_COOKIE,
   LAST_SEEN_COOKIE,
   THEME_COOKIE,
+  // The D1 bookmark of the visitor's last write: what they wrote (a cart) is marked by its own cookie.
+  BOOKMARK_COOKIE,
 ]);
 
 /** Cookies Cloudflare itself sets on the site (bot management, load balancing): not ours, not read by the page. */
