@@ -84,7 +84,11 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
   // Anonymous pages every visitor sees alike come from the cache (http/shared-pages.ts says which).
   const shared = sharedPageFor(request.method, url, request.headers.get("Cookie"));
   if (shared.shared) {
-    const page = await sharedPage(app, request, shared, { nonce, render: renderPage });
+    // The cache is an optimisation: if it fails, the visitor gets their own render.
+    const page = await sharedPage(app, request, shared, { nonce, render: renderPage }).catch((error: unknown) => {
+      console.error("shared pages: serving the visitor's own render instead", error);
+      return null;
+    });
     if (page) return withSetCookies(page, attribution.setCookies);
   }
   const response = await renderPage(routed, app, nonce);

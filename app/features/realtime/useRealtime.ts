@@ -1,29 +1,41 @@
 import { useEffect, useRef } from "react";
-import { RealtimeConnection } from "./socket";
+import type { RealtimeConnection } from "./socket";
 
 type Handlers = { onMessage: (data: unknown) => void; onReopen?: () => void };
 
 /**
  * Listens to a room while the component is mounted. The socket opens once the page is idle (never
  * during the first paint, never on the server) and closes when the room changes or goes away (sign
- * out). Without JavaScript nothing happens: pages read the same state from the server.
+ * out). Its code (partysocket) is fetched only then, so pages with no room never load it. Without
+ * JavaScript nothing happens: pages read the same state from the server.
  */
 export function useRealtime(room: string | null, handlers: Handlers) {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
     if (!room) return;
-    const connection = new RealtimeConnection({
-      host: window.location.host,
-      protocol: window.location.protocol === "https:" ? "wss" : "ws",
-      room,
-      onMessage: (data) => latest.current.onMessage(data),
-      onReopen: () => latest.current.onReopen?.(),
+    let connection: RealtimeConnection | null = null;
+    let gone = false;
+    const cancel = whenIdle(() => {
+      void import("./socket")
+        .then(({ RealtimeConnection }) => {
+          if (gone) return;
+          connection = new RealtimeConnection({
+            host: window.location.host,
+            protocol: window.location.protocol === "https:" ? "wss" : "ws",
+            room,
+            onMessage: (data) => latest.current.onMessage(data),
+            onReopen: () => latest.current.onReopen?.(),
+          });
+          connection.connect();
+        })
+        // Live updates are extra: the page already shows the server's state.
+        .catch((error: unknown) => console.warn("realtime: could not load the socket", error));
     });
-    const cancel = whenIdle(() => connection.connect());
     return () => {
+      gone = true;
       cancel();
-      connection.disconnect();
+      connection?.disconnect();
     };
   }, [room]);
 }
