@@ -82,7 +82,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitorId = user || context.app.sharedRender ? null : requestAnonymousId(context.app, request);
   const anonymousId = visitorId?.anonymousId ?? null;
   if (visitorId?.isNew) headers.append("Set-Cookie", anonymousCookie(visitorId.anonymousId, isSecureRequest(request)));
-  const cartOwner = user?.id ?? anonymousId;
+  // An id made just now has no cart yet: nothing to read.
+  const cartOwner = user?.id ?? (visitorId?.isNew ? null : anonymousId);
   const [cart, membership, bell] = await Promise.all([
     cartOwner ? readCart(context.app, cartOwner) : null,
     user

@@ -149,9 +149,10 @@ export async function routeRealtimeRequest(app: AppContext, request: Request): P
       const user = await sessionUserOf(app, req);
       const session = await currentSessionId(req);
       const decision = mayJoin(lobby.className, lobby.name, user?.id ?? null);
-      // A tab whose session ended (signed out here or everywhere, even mid-connect) is told so the way
-      // an open socket is: closed with SESSION_ENDED, so it stops retrying instead of failing each time.
-      if (!decision.ok && decision.status === 401 && session) return sessionEndedSocket();
+      // A page of ours asking for a user's room without a live session is a tab whose session ended
+      // (signed out here or elsewhere, its cookie already cleared or not): it is told so the way an open
+      // socket is, closed with SESSION_ENDED, so it stops retrying instead of failing each time.
+      if (!decision.ok && decision.status === 401) return sessionEndedSocket();
       if (!decision.ok) return new Response(decision.reason, { status: decision.status });
       // The room remembers which session opened the socket, so a session that ends stops hearing private news.
       const allowed = new Request(req);
