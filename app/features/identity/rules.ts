@@ -1,4 +1,5 @@
 /** Identity rules without I/O: the spec's messages, email warnings, lockout timing and where to go after sign-in. */
+import { parse as parseCookie } from "cookie";
 import { queryOf } from "~/platform/redirect";
 
 /** Spec 5: one or more non-space non-@ characters, '@', the same, a dot, the same. */
@@ -290,10 +291,6 @@ export const ANONYMOUS_ID = /^anon_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** The anonymous id in a Cookie header (or document.cookie), when well formed. */
 export function anonymousIdInCookies(cookies: string): string | null {
-  const value = cookies
-    .split(";")
-    .map((pair) => pair.trim())
-    .find((pair) => pair.startsWith(`${ANONYMOUS_COOKIE}=`))
-    ?.slice(ANONYMOUS_COOKIE.length + 1);
+  const value = parseCookie(cookies)[ANONYMOUS_COOKIE];
   return value && ANONYMOUS_ID.test(value) ? value : null;
 }
