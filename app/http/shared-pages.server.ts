@@ -8,21 +8,24 @@
  * - their own Content-Security-Policy nonce in place of the copy's, in its script tags;
  * - their own cookies: a new anonymous id when they had none, and the countdown offer's memory as the
  *   copy's render decided it, stamped with this visit's time;
- * - their own page view, recorded through the analytics buffer.
+ * - their own page view, recorded through the analytics buffer;
+ * - on a page with an A/B test, the copy of their variant, assigned and counted here as the page
+ *   itself would (features/experiments), before the copy is looked up.
  * A render that turns out to depend on a visitor (a running experiment, a cookie other than the
  * offer's, anything but 200) is not kept; a note that the page is not shared is kept instead, so the
  * next visitors go straight to their own render.
  */
-import { parse as parseCookie } from "cookie";
-import { newAnonymousId } from "~/features/identity/anonymous.server";
+import { parse as parseCookie, serialize as serializeCookie } from "cookie";
+import { exposeVisitor, recordExposure, type Exposure } from "~/features/experiments/experiments.server";
+import { VARIANTS_COOKIE, variantsCookieValue, variantsInCookie } from "~/features/experiments/rules";
 import { EXPIRATION_COOKIE, LAST_SEEN_COOKIE, NO_PRICE_OFFER } from "~/features/offers/rules";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest } from "~/platform/http.server";
 import { SHARED_PAGE_SECONDS, sharedCopies, sharedCopyKey } from "~/platform/shared-copies.server";
 import { readTheme } from "~/platform/theme.server";
-import { anonymousCookie, anonymousIdOf } from "./anonymous.server";
+import { anonymousCookie, requestAnonymousId } from "./anonymous.server";
 import { offerCookie } from "./offers.server";
-import { recordDocumentViews } from "./page-views.server";
+import { isPersonViewing, recordDocumentViews } from "./page-views.server";
 import {
   CART_MARK_COOKIE,
   REPLAYED_COOKIES,
@@ -58,28 +61,82 @@ export async function sharedPage(
   { nonce, render }: { nonce: string; render: RenderPage },
 ): Promise<Response | null> {
   const theme = await readTheme(request);
-  const key = sharedCopyKey(theme, decision.key);
+  // The visitor's id, or the one this answer gives them (also to their own render, should they need one).
+  const visitor = requestAnonymousId(app, request);
+  const remembered = variantsInCookie(decision.cookies[VARIANTS_COOKIE]);
+  const exposures = await exposuresOf(app, request, decision.experiments, { ...visitor, remembered });
+  // The copy is the visitor's variant's (the control outside the window, the rule's for a bot).
+  const variants = Object.fromEntries(exposures.map((e) => [e.experiment, e.variant]));
+  const key = sharedCopyKey(theme, decision.key, variants);
   const cache = await sharedCopies();
   let copy = await cache.match(key);
   let state: "hit" | "miss" = "hit";
   if (!copy) {
     state = "miss";
-    copy = await renderCopy(app, request, nonce, render);
+    copy = await renderCopy(app, request, { nonce, render, variants });
     // Kept before answering (a miss happens once a minute per page): the next visitor finds it for sure.
     await cache.put(key, copy.clone()).catch((error: unknown) => console.error("shared pages: could not keep", error));
   }
   if (copy.headers.has(NOT_SHARED_NOTE)) return null;
   const offer = JSON.parse(copy.headers.get(OFFER_NOTE) ?? "null") as CopyOffer;
   if (!offerMemoryFits(offer, decision.cookies)) return null;
-  return forVisitor(app, request, copy, { state, nonce, offer });
+  // Shown: the visitor is counted in their variants (their own render would count them itself).
+  for (const exposure of exposures.filter((e) => e.running))
+    recordExposure(app, exposure, { userId: null, anonymousId: visitor.anonymousId });
+  // The browser remembers the variants it is counted in, so its next visit reads nothing.
+  const counted = Object.fromEntries(exposures.filter((e) => e.running).map((e) => [e.experiment, e.variant]));
+  const remember = variantsCookieValue({ ...remembered, ...counted });
+  const variantsCookie =
+    remember === variantsCookieValue(remembered) ? null : variantsCookieOf(remember, isSecureRequest(request));
+  return forVisitor(app, request, copy, { state, nonce, offer, visitor, variantsCookie });
 }
 
-/** Renders the page for nobody and makes the copy to keep (or the note that it is not shared). */
-async function renderCopy(app: AppContext, request: Request, nonce: string, render: RenderPage): Promise<Response> {
+/**
+ * The visitor's variant of each experiment the page shows, assigned (and stored) as the page itself
+ * would; not yet recorded as seen (`running` says whether to). Bots and prefetches get the rule's
+ * variant, unstored; outside an experiment's window everyone gets its control.
+ */
+async function exposuresOf(
+  app: AppContext,
+  request: Request,
+  experiments: readonly string[],
+  visitor: { anonymousId: string; isNew: boolean; remembered: Record<string, string> },
+): Promise<Exposure[]> {
+  const counted = isPersonViewing(request);
+  const exposures = await Promise.all(
+    experiments.map((key) =>
+      exposeVisitor(app, key, () => ({ userId: null, anonymousId: visitor.anonymousId }), {
+        counted,
+        record: false,
+        remembered: visitor.remembered[key],
+        firstVisit: visitor.isNew,
+      }),
+    ),
+  );
+  return exposures.filter((e): e is Exposure => e !== null);
+}
+
+/** The Set-Cookie of the remembered variants (a year, like the anonymous id they belong to). */
+function variantsCookieOf(value: string, secure: boolean): string {
+  return serializeCookie(VARIANTS_COOKIE, value, {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure,
+    maxAge: 31536000,
+  });
+}
+
+/** Renders the page for nobody (in these variants) and makes the copy to keep (or the note that it is not shared). */
+async function renderCopy(
+  app: AppContext,
+  request: Request,
+  { nonce, render, variants }: { nonce: string; render: RenderPage; variants: Record<string, string> },
+): Promise<Response> {
   const headers = new Headers({ Accept: request.headers.get("Accept") ?? "text/html" });
   const theme = parseCookie(request.headers.get("Cookie") ?? "")[THEME_COOKIE];
   if (theme !== undefined) headers.set("Cookie", `${THEME_COOKIE}=${theme}`);
-  const sharedRender = { unshareable: null as string | null };
+  const sharedRender = { unshareable: null as string | null, variants };
   const forNobody: AppContext = { ...app, attribution: null, timeZone: undefined, sharedRender };
   const response = await render(new Request(request.url, { headers }), forNobody, nonce);
   const setCookies = response.headers.getSetCookie();
@@ -112,7 +169,19 @@ async function forVisitor(
   app: AppContext,
   request: Request,
   copy: Response,
-  { state, nonce, offer }: { state: "hit" | "miss"; nonce: string; offer: CopyOffer },
+  {
+    state,
+    nonce,
+    offer,
+    visitor,
+    variantsCookie,
+  }: {
+    state: "hit" | "miss";
+    nonce: string;
+    offer: CopyOffer;
+    visitor: { anonymousId: string; isNew: boolean };
+    variantsCookie: string | null;
+  },
 ): Promise<Response> {
   const headers = new Headers(copy.headers);
   const copyNonce = headers.get(NONCE_NOTE);
@@ -123,11 +192,9 @@ async function forVisitor(
   headers.set(SHARED_PAGE_HEADER, state);
 
   const secure = isSecureRequest(request);
-  let anonymousId = anonymousIdOf(request);
-  if (!anonymousId) {
-    anonymousId = newAnonymousId();
-    headers.append("Set-Cookie", anonymousCookie(anonymousId, secure));
-  }
+  const { anonymousId } = visitor;
+  if (visitor.isNew) headers.append("Set-Cookie", anonymousCookie(anonymousId, secure));
+  if (variantsCookie) headers.append("Set-Cookie", variantsCookie);
   if (offer) {
     // Spec 4's memory after a shown offer: the offer's end, seen now (6a and 6b alike).
     if (offer.expirationDateSeen !== null)

@@ -11,6 +11,7 @@
  */
 import { parse as parseCookie } from "cookie";
 import { ATTRIBUTION_COOKIE } from "~/features/attribution/rules";
+import { HOME_HERO_EXPERIMENT, VARIANTS_COOKIE } from "~/features/experiments/rules";
 import { ANONYMOUS_COOKIE } from "~/features/identity/rules";
 import { EXPIRATION_COOKIE, LAST_SEEN_COOKIE, NO_PRICE_OFFER } from "~/features/offers/rules";
 import { BOOKMARK_COOKIE } from "./d1-session.server";
@@ -21,9 +22,13 @@ export const CART_MARK_COOKIE = "studio_cart";
 /** The theme cookie: it changes the page, so each theme has its own copy. */
 export const THEME_COOKIE = "studio_theme";
 
-/** The pages that may be shared, and the query parameters each may carry (any other: not shared). */
-const SHARED_PAGES: { pattern: RegExp; query: readonly string[] }[] = [
-  { pattern: /^\/$/, query: [] },
+/**
+ * The pages that may be shared, the query parameters each may carry (any other: not shared), and the
+ * experiments whose variant the page shows: such a page has one copy per variant, and the worker
+ * assigns and counts each visitor (shared-pages.server.ts).
+ */
+const SHARED_PAGES: { pattern: RegExp; query: readonly string[]; experiments?: readonly string[] }[] = [
+  { pattern: /^\/$/, query: [], experiments: [HOME_HERO_EXPERIMENT] },
   // The catalogue's every view, filter, search and cursor (features/catalog/schema.ts browseQuery).
   { pattern: /^\/classes$/, query: ["view", "category", "search", "topics", "genres", "cursor"] },
   { pattern: /^\/classes\/[^/]+\/[^/]+$/, query: [] },
@@ -48,13 +53,15 @@ const NEUTRAL_COOKIES = new Set([
   THEME_COOKIE,
   // The D1 bookmark of the visitor's last write: what they wrote (a cart) is marked by its own cookie.
   BOOKMARK_COOKIE,
+  // The visitor's experiment variants: part of the key (shared-pages.server.ts).
+  VARIANTS_COOKIE,
 ]);
 
 /** Cookies Cloudflare itself sets on the site (bot management, load balancing): not ours, not read by the page. */
 const PLATFORM_COOKIE = /^(__cf|_cf|cf_)/;
 
 export type SharedPageDecision =
-  | { shared: true; key: string; cookies: Record<string, string | undefined> }
+  | { shared: true; key: string; cookies: Record<string, string | undefined>; experiments: readonly string[] }
   | { shared: false; reason: string; page: boolean };
 
 /** Whether this request may get the shared copy of its page, and the copy's key (without the theme). */
@@ -72,7 +79,7 @@ export function sharedPageFor(method: string, url: URL, cookieHeader: string | n
   const query = new URLSearchParams();
   for (const name of [...new Set(params)].sort()) query.set(name, url.searchParams.get(name) ?? "");
   const search = query.size ? `?${query}` : "";
-  return { shared: true, key: `${url.pathname}${search}`, cookies };
+  return { shared: true, key: `${url.pathname}${search}`, cookies, experiments: page.experiments ?? [] };
 }
 
 /**

@@ -9,8 +9,10 @@ export async function cached<T>(
   key: string,
   load: () => Promise<T>,
   ttlSeconds = app.env.CATALOGUE_CACHE_SECONDS,
+  // Without the isolate's memory, forgetCached reaches every isolate at once (KV is shared).
+  { inMemory = true }: { inMemory?: boolean } = {},
 ): Promise<T> {
-  const local = memory.get(key);
+  const local = inMemory ? memory.get(key) : undefined;
   if (local && local.expires > app.now) return local.value as T;
   let value: T | null = null;
   try {
@@ -25,8 +27,14 @@ export async function cached<T>(
       app.bindings.CACHE.put(key, JSON.stringify(fresh), { expirationTtl: ttlSeconds }).catch(() => undefined),
     );
   }
-  remember(key, value, app.now + Math.min(ttlSeconds, MEMORY_TTL_SECONDS) * 1000);
+  if (inMemory) remember(key, value, app.now + Math.min(ttlSeconds, MEMORY_TTL_SECONDS) * 1000);
   return value;
+}
+
+/** Forgets a cached value (this isolate's memory and KV) after a change that must show at once. */
+export async function forgetCached(app: AppContext, key: string): Promise<void> {
+  memory.delete(key);
+  await app.bindings.CACHE.delete(key).catch(() => undefined);
 }
 
 /**

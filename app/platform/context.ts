@@ -27,9 +27,10 @@ export interface AppContext {
   /**
    * Set while rendering the shared copy of a page (http/shared-pages.server.ts): the render is for no
    * visitor in particular, so it reads no cookie and makes no anonymous id. Code that cannot render
-   * without a visitor says why in `unshareable`, and the copy is thrown away.
+   * without a visitor says why in `unshareable`, and the copy is thrown away. `variants` names the
+   * variant of each running experiment this copy is for (a page with an A/B test has a copy per variant).
    */
-  sharedRender?: { unshareable: string | null };
+  sharedRender?: { unshareable: string | null; variants?: Readonly<Record<string, string>> };
 }
 
 declare module "@remix-run/cloudflare" {

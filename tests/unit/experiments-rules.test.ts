@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isRunning, pickVariant, statusOf, wilsonInterval } from "~/features/experiments/rules";
+import {
+  isRunning,
+  pickVariant,
+  statusOf,
+  variantsCookieValue,
+  variantsInCookie,
+  wilsonInterval,
+} from "~/features/experiments/rules";
 import { experimentSchema, parseVariants } from "~/features/experiments/schema";
 import { heroData, heroView } from "~/features/home/hero";
 
@@ -128,6 +135,20 @@ describe("the hero's variants", () => {
       title: plain.title,
       description: plain.description,
       yellowBannerLinkUrl: null,
+    });
+  });
+});
+
+describe("the remembered variants cookie", () => {
+  it("round-trips in a stable order and ignores what it does not understand", () => {
+    const value = variantsCookieValue({ "pricing-copy": "B", "home-hero": "A" });
+    expect(value).toBe("home-hero:A,pricing-copy:B");
+    expect(variantsInCookie(value)).toEqual({ "home-hero": "A", "pricing-copy": "B" });
+    expect(variantsInCookie(undefined)).toEqual({});
+    expect(variantsInCookie("")).toEqual({});
+    expect(variantsInCookie("home-hero:B,Bad Key:A,x:<script>,nocolon, pricing-copy:C")).toEqual({
+      "home-hero": "B",
+      "pricing-copy": "C",
     });
   });
 });

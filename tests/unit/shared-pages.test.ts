@@ -28,6 +28,10 @@ describe("sharedPageFor", () => {
     expect(decide("/classes?search=blues&category=Guitar")).toMatchObject({
       key: "/classes?category=Guitar&search=blues",
     });
+    // Home shows the hero's A/B test: it has a copy per variant; the remembered variants are neutral.
+    expect(decide("/")).toMatchObject({ experiments: ["home-hero"] });
+    expect(decide("/classes")).toMatchObject({ experiments: [] });
+    expect(decide("/", "studio_variants=home-hero:B")).toMatchObject({ shared: true });
     // A repeated parameter: the first value, as the page itself reads it.
     expect(decide("/classes?search=a&search=b")).toMatchObject({ key: "/classes?search=a" });
   });

@@ -7,9 +7,12 @@
 import { asc, eq, or, sql } from "drizzle-orm";
 import { featureFlags, users, type UserRow } from "~/db/schema";
 import { BANNER_FLAG, bannerPayloadSchema } from "~/features/flags/banner";
+import { variantSetsOf } from "~/features/experiments/experiments.server";
+import { HOME_HERO_EXPERIMENT } from "~/features/experiments/rules";
 import { flagCacheKey } from "~/features/flags/flags.server";
 import { HERO_FLAG, heroPayloadSchema } from "~/features/flags/hero";
 import type { AppContext } from "~/platform/context";
+import { forgetSharedPage } from "~/platform/shared-copies.server";
 import type { FeatureFlagInput, UserFlagInput } from "./schema";
 
 export const SEARCH_LIMIT = 25;
@@ -101,5 +104,8 @@ export async function saveFeatureFlag(app: AppContext, input: FeatureFlagInput):
     .onConflictDoUpdate({ target: featureFlags.key, set: { enabled, payload: payload.value, updatedAt: app.now } });
   // Pages read flags through KV for a minute; the change shows at once.
   await app.bindings.CACHE.delete(flagCacheKey(input.key));
+  // The flags shape the home page (its banner and hero), which visitors get as a shared copy: this
+  // data center's copies go at once, the others' within their minute.
+  await forgetSharedPage("/", await variantSetsOf(app, [HOME_HERO_EXPERIMENT]));
   return null;
 }

@@ -10,6 +10,7 @@
  * no single object takes every page view of the product, and flushing for one visitor is one call.
  */
 import type { AppContext } from "~/platform/context";
+import { writeBehind } from "~/platform/write-behind.server";
 import type { Bindings } from "~/platform/env";
 import type { analyticsEvents } from "~/db/schema";
 
@@ -45,46 +46,27 @@ function buffer(bindings: Pick<Bindings, "AnalyticsBuffer">, shard: number): Ana
 
 /** Rows wait this long in the isolate before they go to their buffers together (one call per shard). */
 export const HAND_OVER_AFTER_MS = 1_000;
-/** This many rows waiting in the isolate go at once. */
-const HAND_OVER_AT_ROWS = 100;
-
-/** This isolate's rows not yet handed to their buffers, by shard. */
-const waiting = new Map<number, EventRow[]>();
-let handOverTimer: Promise<void> | null = null;
 
 /**
  * Hands the rows to their visitors' buffers, after the answer: the page never waits for analytics.
- * Rows of the requests of the next HAND_OVER_AFTER_MS go together, so a busy page costs a call to a
- * buffer a second rather than one a request. The request that starts the wait keeps the isolate
- * alive (ctx.waitUntil) until they are handed over.
+ * Rows of the requests of the next HAND_OVER_AFTER_MS go together (platform/write-behind), so a busy
+ * page costs a call to a buffer a second rather than one a request.
  */
+const handingOver = writeBehind<EventRow>({ afterMs: HAND_OVER_AFTER_MS, atCount: 100, write: handOver });
+
 export function bufferEvents(app: AppContext, rows: EventRow[]) {
-  if (rows.length === 0) return;
-  let count = 0;
-  for (const row of rows) {
-    const shard = shardOf(row.userId ?? row.anonymousId);
-    waiting.set(shard, [...(waiting.get(shard) ?? []), row]);
-  }
-  for (const batch of waiting.values()) count += batch.length;
-  if (count >= HAND_OVER_AT_ROWS) {
-    app.ctx.waitUntil(handOver(app));
-    return;
-  }
-  if (!handOverTimer) {
-    handOverTimer = new Promise<void>((resolve) => setTimeout(resolve, HAND_OVER_AFTER_MS)).then(() => {
-      handOverTimer = null;
-      return handOver(app);
-    });
-    app.ctx.waitUntil(handOverTimer);
-  }
+  handingOver.add(app, rows);
 }
 
-/** Sends every row waiting in this isolate to its buffer. */
-async function handOver(app: AppContext): Promise<void> {
-  const batches = [...waiting];
-  waiting.clear();
+/** Sends rows to their visitors' buffers, one call per shard. */
+async function handOver(app: AppContext, rows: EventRow[]): Promise<void> {
+  const batches = new Map<number, EventRow[]>();
+  for (const row of rows) {
+    const shard = shardOf(row.userId ?? row.anonymousId);
+    batches.set(shard, [...(batches.get(shard) ?? []), row]);
+  }
   await Promise.all(
-    batches.map(([shard, batch]) =>
+    [...batches].map(([shard, batch]) =>
       buffer(app.bindings, shard)
         .add(batch)
         .catch(async (error: unknown) => {
@@ -102,7 +84,7 @@ async function handOver(app: AppContext): Promise<void> {
  * buffer when none is named, so a read that follows sees it. This isolate's waiting rows go first.
  */
 export async function flushBufferedEvents(app: AppContext, ids?: (string | null | undefined)[]): Promise<number> {
-  await handOver(app);
+  await handingOver.drain(app);
   const shards = ids
     ? [...new Set(ids.filter((id): id is string => Boolean(id)).map(shardOf))]
     : Array.from({ length: BUFFER_SHARDS }, (_, shard) => shard);

@@ -10,6 +10,33 @@ export type { ExperimentVariant };
 /** The experiment the home hero's A/B test runs under. */
 export const HOME_HERO_EXPERIMENT = "home-hero";
 
+/**
+ * The cookie a browser remembers its variants in ("experiment:variant", comma separated), so a
+ * returning visitor's shared page needs no database read. The stored assignment stays the truth: a
+ * remembered variant the experiment no longer has is ignored.
+ */
+export const VARIANTS_COOKIE = "studio_variants";
+
+const REMEMBERED = /^([a-z0-9-]{1,64}):([A-Za-z0-9_-]{1,40})$/;
+
+/** The variants a cookie value remembers (malformed entries are ignored). */
+export function variantsInCookie(value: string | undefined): Record<string, string> {
+  const variants: Record<string, string> = {};
+  for (const entry of (value ?? "").split(",")) {
+    const match = REMEMBERED.exec(entry.trim());
+    if (match) variants[match[1]] = match[2];
+  }
+  return variants;
+}
+
+/** The cookie value remembering these variants, in a stable order. */
+export function variantsCookieValue(variants: Readonly<Record<string, string>>): string {
+  return Object.keys(variants)
+    .sort()
+    .map((key) => `${key}:${variants[key]}`)
+    .join(",");
+}
+
 /** What decides a variant: the experiment's variants (the first is the control) and its window. */
 export type ExperimentWindow = { variants: ExperimentVariant[]; startsAt: number; stopsAt: number | null };
 
