@@ -18,39 +18,25 @@ import { SiteHeader } from "~/features/shell/components/SiteHeader";
 import { ToastArea } from "~/ui/Toast";
 import { NotFoundPage } from "~/features/shell/components/NotFoundPage";
 import { ErrorPage } from "~/features/shell/components/ErrorPage";
-import { publicEnv } from "~/platform/env";
 import { ProductProvider } from "~/ui/product";
-import { readTheme } from "~/platform/theme.server";
-import { readToast } from "~/platform/toast.server";
-import { parse as parseCookie } from "cookie";
-import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
-import { ANONYMOUS_COOKIE, campaignMessage } from "~/features/identity/rules";
-import { anonymousCookie, requestAnonymousId } from "~/http/anonymous.server";
-import { sessionUserOf } from "~/http/session.server";
-import { cartMarkFor } from "~/http/shared-pages.server";
-import { isSecureRequest } from "~/platform/http.server";
-import { safeRedirectPath } from "~/platform/redirect";
-import { AuthModal } from "~/features/identity/components/AuthModal";
+import { AuthModalOnDemand } from "~/features/identity/components/AuthModalOnDemand";
 import stylesUrl from "~/ui/styles.css";
 import tokensUrl from "~/ui/tokens.css";
 import shellUrl from "~/features/shell/shell.css";
 import identityUrl from "~/features/identity/identity.css";
 import cartUrl from "~/features/cart/cart.css";
-import { readCart } from "~/features/cart/cart.server";
 import { mirrorCart } from "~/features/cart/components/browser-cart";
 import { CART_STORAGE_KEY } from "~/features/cart/rules";
 import { VIP_GATE_STORAGE_KEY } from "~/features/offers/vip";
-import { NO_PRICE_OFFER } from "~/features/offers/rules";
-import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import { CLIENT_CONFIG_ID, serializeClientConfig } from "~/platform/error-reporting";
 import { reportBoundaryError, reportLocation } from "~/platform/error-reporting-bridge";
-import { notificationBell } from "~/features/notifications/notifications.server";
 import { useLiveNotifications } from "~/features/notifications/components/useLiveNotifications";
-import { userRoom } from "~/features/realtime/rules";
-import type { NotificationState } from "~/ui/NotificationBell";
 import { useAnonymousId } from "~/features/identity/components/useAnonymousId";
-import { useAnalytics, type AnalyticsRootData } from "~/features/analytics/components/useAnalytics";
+import { useAnalytics } from "~/features/analytics/components/useAnalytics";
 import { useNonce } from "~/platform/nonce";
+import { ANONYMOUS_COOKIE } from "~/features/identity/anonymous-id";
+import { NO_PRICE_OFFER } from "~/features/offers/rules";
+import { loadRoot, type RootData } from "~/http/root-data.server";
 
 export const links: LinksFunction = () => [
   // Tokens first: styles.css only uses their variables (no CSS @import, so both load in parallel).
@@ -68,91 +54,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [theme, { toast, clear }, user] = await Promise.all([
-    readTheme(request),
-    readToast(request),
-    sessionUserOf(context.app, request),
-  ]);
-  const url = new URL(request.url);
-  const headers = new Headers();
-  if (clear) headers.append("Set-Cookie", clear);
-  // Every visitor without an account gets an anonymous id ('anon_' + UUID) the first time (spec 6).
-  // The id is made once per request, so a page's own loader (the home hero's experiment) sees the same one.
-  // A shared page's render has no visitor: the worker gives each visitor their id as it serves the copy.
-  const visitorId = user || context.app.sharedRender ? null : requestAnonymousId(context.app, request);
-  const anonymousId = visitorId?.anonymousId ?? null;
-  if (visitorId?.isNew) headers.append("Set-Cookie", anonymousCookie(visitorId.anonymousId, isSecureRequest(request)));
-  // An id made just now has no cart yet: nothing to read.
-  const cartOwner = user?.id ?? (visitorId?.isNew ? null : anonymousId);
-  const [cart, membership, bell] = await Promise.all([
-    cartOwner ? readCart(context.app, cartOwner) : null,
-    user
-      ? subscriptionFlags(context.app, user.id)
-      : { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
-    user ? notificationBell(context.app, user) : null,
-  ]);
-  // A visitor with something in their cart is marked, so shared pages (which show an empty cart) are not served to them.
-  const mark = !user && anonymousId ? cartMarkFor(request, Boolean(cart?.items.length)) : null;
-  if (mark) headers.append("Set-Cookie", mark);
-  return data(
-    {
-      env: publicEnv(context.app.env),
-      theme,
-      toast,
-      // Forms and links post this back as where to return ('//evil.example' is a path to us, another site to a browser).
-      path: safeRedirectPath(url.pathname + url.search),
-      user: user ? { firstName: user.firstName, isAdmin: user.isAdmin } : null,
-      // The auth modal is addressable by URL (?auth=Login), so the server can render it open.
-      authModal: authModalFor(url, Boolean(user)),
-      // Rendered into the auth form's hidden redirect field, checked as the form's post will be.
-      authRedirect: url.searchParams.get("redirect") ? safeRedirectPath(url.searchParams.get("redirect")) : null,
-      authCampaign: campaignMessage(
-        url.searchParams.get("aaCampaign") ?? context.app.attribution?.aaCampaign ?? cookieValue(request, "aaCampaign"),
-        context.app.env.PRODUCT_NAME,
-      ),
-      anonymousId,
-      cartIds: cart?.items ?? [],
-      membership,
-      noPriceOffer: cookieValue(request, NO_PRICE_OFFER) === "true",
-      // The header bell, and the user's private room that feeds it live (JavaScript only).
-      notifications: user && bell ? { bell, room: userRoom(user.id) } : null,
-      // The attribution record (the worker resolved it from the cookie or this landing) for local storage.
-      analytics: {
-        id: user?.id ?? anonymousId,
-        anonymousId,
-        attribution: context.app.attribution ?? null,
-      } satisfies AnalyticsRootData,
-    },
-    { headers },
-  );
+  const { rootData, headers } = await loadRoot(context.app, request);
+  return data(rootData, { headers });
 }
 
-/** Signed-in users see only the forms that make sense to them (Join Waitlist). */
-function authModalFor(url: URL, signedIn: boolean): AuthModalState | null {
-  const state = parseAuthModal(url.searchParams);
-  return state && (!signedIn || state.form === "JoinWaitlist") ? state : null;
-}
-
-function cookieValue(request: Request, name: string): string | null {
-  return parseCookie(request.headers.get("Cookie") ?? "")[name] ?? null;
-}
-
-export type RootData = {
-  env: ReturnType<typeof publicEnv>;
-  theme: "light" | "dark";
-  toast: { kind: "info" | "success" | "error"; title: string; description?: string } | null;
-  path: string;
-  user: { firstName: string; isAdmin: boolean } | null;
-  authModal: AuthModalState | null;
-  authRedirect: string | null;
-  authCampaign: string | null;
-  anonymousId: string | null;
-  cartIds: string[];
-  membership: { hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean };
-  noPriceOffer: boolean;
-  notifications: { bell: NotificationState; room: string } | null;
-  analytics: AnalyticsRootData;
-};
+export type { RootData };
 
 export function useRootData() {
   return useRouteLoaderData("root") as RootData | undefined;
@@ -202,7 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           {data?.authModal ? (
-            <AuthModal
+            <AuthModalOnDemand
               state={data.authModal}
               page={data.path}
               redirect={data.authRedirect}

@@ -3,7 +3,7 @@
  * reads it too (it mirrors the id to local storage), so it is not HttpOnly.
  */
 import { newAnonymousId } from "~/features/identity/anonymous.server";
-import { ANONYMOUS_COOKIE, anonymousIdInCookies } from "~/features/identity/rules";
+import { ANONYMOUS_COOKIE, anonymousIdInCookies } from "~/features/identity/anonymous-id";
 import type { AppContext } from "~/platform/context";
 
 /** The visitor's anonymous id from the cookie, when it is well formed. */

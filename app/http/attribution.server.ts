@@ -13,10 +13,10 @@ import {
   ATTRIBUTION_MAX_AGE_SECONDS,
   FRIEND_COOKIE,
   landingPageOf,
-  parseAttribution,
   resolveAttribution,
   type Attribution,
 } from "~/features/attribution/rules";
+import { parseAttribution } from "~/features/attribution/schema";
 
 /**
  * Addresses whose query is not a marketing landing: the JSON API and Remix's manifest (machine

@@ -12,7 +12,7 @@
 import { parse as parseCookie } from "cookie";
 import { ATTRIBUTION_COOKIE } from "~/features/attribution/rules";
 import { HOME_HERO_EXPERIMENT, VARIANTS_COOKIE } from "~/features/experiments/rules";
-import { ANONYMOUS_COOKIE } from "~/features/identity/rules";
+import { ANONYMOUS_COOKIE } from "~/features/identity/anonymous-id";
 import { EXPIRATION_COOKIE, LAST_SEEN_COOKIE, NO_PRICE_OFFER } from "~/features/offers/rules";
 import { BOOKMARK_COOKIE } from "./d1-session.server";
 

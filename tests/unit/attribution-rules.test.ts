@@ -9,13 +9,13 @@ import {
   isExpired,
   landingPageOf,
   leadSourceInfo,
-  parseAttribution,
   paymentAttribution,
   profileAttribution,
   purgeableKeys,
   resolveAttribution,
   type Attribution,
 } from "~/features/attribution/rules";
+import { parseAttribution } from "~/features/attribution/schema";
 import { paymentInfo } from "~/features/checkout/rules";
 
 const NOW = Date.parse("2026-03-01T12:00:00.000Z");

@@ -3,7 +3,7 @@
  * landing builds, first touch, the 30-day purge, the clearing rule, and what events, payment_info and
  * the person profile take from it. Pure: the server (cookies) and the browser (local storage) share it.
  */
-import { attributionSchema, type Attribution } from "./schema";
+import type { Attribution } from "./schema";
 
 export type { Attribution };
 
@@ -100,20 +100,6 @@ export function isExpired(record: Pick<Attribution, "timestamp">, now: number): 
   return now - at > ATTRIBUTION_MAX_AGE_MS || at - now > 60_000;
 }
 
-/** A stored value (the cookie's or local storage's JSON) as a record, or null when it is not one. */
-export function parseAttribution(raw: unknown): Attribution | null {
-  let value = raw;
-  if (typeof raw === "string") {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-  }
-  const parsed = attributionSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
 export type Resolution = { record: Attribution | null; change: "none" | "start" | "purge" };
 
 /**
@@ -140,15 +126,30 @@ export function afterClearing<T extends Record<string, unknown>>(entry: T): Part
   return out as Partial<T>;
 }
 
-/** Local storage keys to remove: attribution entries older than 30 days or unreadable. */
+/**
+ * Local storage keys to remove: attribution entries older than 30 days or unreadable (not JSON with a
+ * capture time). The browser runs this on every page, so it reads only the time, without the schema
+ * (parseAttribution, server-side, keeps zod out of every page's JavaScript).
+ */
 export function purgeableKeys(entries: [key: string, value: string | null][], now: number): string[] {
   return entries
     .filter(([key]) => key.startsWith(ATTRIBUTION_STORAGE_PREFIX))
     .filter(([, value]) => {
-      const record = parseAttribution(value);
-      return !record || isExpired(record, now);
+      const timestamp = capturedAt(value);
+      return timestamp === null || isExpired({ timestamp }, now);
     })
     .map(([key]) => key);
+}
+
+/** A stored entry's capture time, or null when it is not a JSON object with one. */
+function capturedAt(value: string | null): string | null {
+  try {
+    const parsed: unknown = JSON.parse(value ?? "");
+    const timestamp = parsed && typeof parsed === "object" ? (parsed as { timestamp?: unknown }).timestamp : null;
+    return typeof timestamp === "string" ? timestamp : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Spec 7: event properties are merged with the utm_* fields and slug. */

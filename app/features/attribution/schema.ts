@@ -22,3 +22,17 @@ export const attributionSchema = z.object({
 });
 
 export type Attribution = z.infer<typeof attributionSchema>;
+
+/** A stored value (the cookie's or local storage's JSON) as a record, or null when it is not one. */
+export function parseAttribution(raw: unknown): Attribution | null {
+  let value = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = attributionSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { anonymousLinks } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 
-import { ANONYMOUS_ID } from "./rules";
+import { ANONYMOUS_ID } from "./anonymous-id";
 
 export { ANONYMOUS_ID };
 

@@ -1,5 +1,4 @@
 /** Identity rules without I/O: the spec's messages, email warnings, lockout timing and where to go after sign-in. */
-import { parse as parseCookie } from "cookie";
 import { queryOf } from "~/platform/redirect";
 
 /** Spec 5: one or more non-space non-@ characters, '@', the same, a dot, the same. */
@@ -281,16 +280,4 @@ export function parseMfaPreference(raw: unknown): { ok: true; value: MfaType } |
 /** Spec 8: social sign-in errors mentioning redirect, auth, login, popup or cancelled are not shown (the person backed out). */
 export function isSuppressedSocialError(message: string): boolean {
   return /redirect|auth|login|popup|cancel/i.test(message);
-}
-
-/** Spec 9: the anonymous visitor id's cookie and local storage key. */
-export const ANONYMOUS_COOKIE = "dx_non_auth_user_id";
-
-/** A well-formed anonymous id: 'anon_' + a UUID. */
-export const ANONYMOUS_ID = /^anon_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The anonymous id in a Cookie header (or document.cookie), when well formed. */
-export function anonymousIdInCookies(cookies: string): string | null {
-  const value = parseCookie(cookies)[ANONYMOUS_COOKIE];
-  return value && ANONYMOUS_ID.test(value) ? value : null;
 }

@@ -6,7 +6,7 @@
 import { Link } from "~/ui/router";
 import { useEffect } from "react";
 import type { Theme } from "~/db/app-content";
-import { ANONYMOUS_COOKIE } from "~/features/identity/rules";
+import { ANONYMOUS_COOKIE } from "~/features/identity/anonymous-id";
 
 export interface AppChrome {
   appName: string;

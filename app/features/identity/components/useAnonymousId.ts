@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { anonymousIdInCookies } from "../rules";
+import { anonymousIdInCookies } from "../anonymous-id";
 
 /**
  * This browser's anonymous id: the page's, or (on a shared page, which every visitor gets alike and
