@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { applyCartIntent } from "~/features/cart/cart-actions.server";
 import type { CartOwner } from "~/features/cart/cart.server";
 import { CartPage } from "./CartPage";
-import cartStyles from "~/features/cart/cart.css";
 import { cartFormSchema } from "~/features/cart/schema";
 import catalogStyles from "~/features/catalog/catalog.css";
 import { parseSubmission } from "~/http/form.server";
@@ -13,12 +12,14 @@ import { ensureAnonymousId, visitorOf } from "~/http/visitor.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { loadCartPage } from "./cart.server";
 
-export const meta: MetaFunction = () => [{ title: "Your cart" }];
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: catalogStyles },
-  { rel: "stylesheet", href: cartStyles },
+export const meta: MetaFunction = () => [
+  { title: "Your cart" },
+  // A route's meta replaces the root's: the page keeps a description of its own (Lighthouse SEO).
+  { name: "description", content: "The classes, collections and memberships in your cart, ready to check out." },
 ];
+
+// The cart's own styles are in every page's bundle (the header's cart, app/root.tsx).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadCartPage(context.app, request);
