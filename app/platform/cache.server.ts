@@ -9,10 +9,8 @@ export async function cached<T>(
   key: string,
   load: () => Promise<T>,
   ttlSeconds = app.env.CATALOGUE_CACHE_SECONDS,
-  // Without the isolate's memory, forgetCached reaches every isolate at once (KV is shared).
-  { inMemory = true }: { inMemory?: boolean } = {},
 ): Promise<T> {
-  const local = inMemory ? memory.get(key) : undefined;
+  const local = memory.get(key);
   if (local && local.expires > app.now) return local.value as T;
   let value: T | null = null;
   try {
@@ -27,11 +25,14 @@ export async function cached<T>(
       app.bindings.CACHE.put(key, JSON.stringify(fresh), { expirationTtl: ttlSeconds }).catch(() => undefined),
     );
   }
-  if (inMemory) remember(key, value, app.now + Math.min(ttlSeconds, MEMORY_TTL_SECONDS) * 1000);
+  remember(key, value, app.now + Math.min(ttlSeconds, MEMORY_TTL_SECONDS) * 1000);
   return value;
 }
 
-/** Forgets a cached value (this isolate's memory and KV) after a change that must show at once. */
+/**
+ * Forgets a cached value after a change: this isolate's memory and KV. Other isolates' memories
+ * expire on their own within MEMORY_TTL_SECONDS.
+ */
 export async function forgetCached(app: AppContext, key: string): Promise<void> {
   memory.delete(key);
   await app.bindings.CACHE.delete(key).catch(() => undefined);
@@ -41,7 +42,7 @@ export async function forgetCached(app: AppContext, key: string): Promise<void> 
  * A small per-isolate memory in front of KV: a busy isolate answers repeated list requests without
  * a KV round trip. Short-lived (a few seconds) so isolates never disagree for long.
  */
-const MEMORY_TTL_SECONDS = 5;
+export const MEMORY_TTL_SECONDS = 5;
 const MEMORY_ENTRIES = 200;
 const memory = new Map<string, { value: unknown; expires: number }>();
 

@@ -37,8 +37,10 @@ const SHOWN_EXPERIMENT_SECONDS = 60;
 export const shownExperimentKey = (key: string) => `experiment:v1:${key}`;
 
 /**
- * The experiment as pages see it, read through KV as flags are, so showing a page to a visitor costs
- * no database query. Not kept in an isolate's memory: a save or stop shows on the next page.
+ * The experiment as pages see it, read through the cache as catalogue lists are (KV for a minute, and
+ * a few seconds of the isolate's memory in front), so showing a page to a visitor costs no database
+ * query and, in a busy isolate, no KV read. A save or stop forgets both here; other isolates see it
+ * within those few seconds (and other data centers within KV's minute).
  */
 async function shownExperiment(app: AppContext, key: string): Promise<ExperimentRow | null> {
   const { row } = await cached(
@@ -46,7 +48,6 @@ async function shownExperiment(app: AppContext, key: string): Promise<Experiment
     shownExperimentKey(key),
     async () => ({ row: (await getExperiment(app, key)) ?? null }),
     SHOWN_EXPERIMENT_SECONDS,
-    { inMemory: false },
   );
   return row;
 }
