@@ -27,8 +27,10 @@ export async function loadHome(app: AppContext, request: Request) {
     homeFacts(app),
     featuredChallenge(app),
   ]);
-  // The hero's A/B test: this visitor's variant (assigned in this loader, so it works without
-  // JavaScript); a first visit uses the anonymous id the root loader is giving this browser.
+  // The hero's A/B test: this visitor's variant (assigned on the server, so it works without
+  // JavaScript); a first visit uses the anonymous id the root loader is giving this browser. A visitor
+  // without a session usually gets their variant's shared copy instead: the worker assigns them and
+  // this render, for nobody, is told the variant (http/shared-pages.server.ts).
   const exposure = await exposeVisitor(
     app,
     HOME_HERO_EXPERIMENT,
