@@ -11,6 +11,7 @@ import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
 import { cached, forgetCached } from "~/platform/cache.server";
 import type { AppContext } from "~/platform/context";
+import { D1_MAX_BOUND_VALUES, inSlices } from "~/platform/d1-slices";
 import { writeBehind } from "~/platform/write-behind.server";
 import { ServiceError } from "~/platform/service-error";
 import { controlOf, isRunning, pickVariant, statusOf } from "./rules";
@@ -131,15 +132,9 @@ const firstAssignments = writeBehind<typeof experimentAssignments.$inferInsert>(
   atCount: 100,
   async write(app, rows) {
     // D1 binds at most 100 values a statement: 5 columns, so 20 rows an insert, all in one batch.
-    const inserts = [];
-    for (let i = 0; i < rows.length; i += 20)
-      inserts.push(
-        app.db
-          .insert(experimentAssignments)
-          .values(rows.slice(i, i + 20))
-          .onConflictDoNothing(),
-      );
-    const [first, ...rest] = inserts;
+    const [first, ...rest] = inSlices(rows, D1_MAX_BOUND_VALUES / 5).map((slice) =>
+      app.db.insert(experimentAssignments).values(slice).onConflictDoNothing(),
+    );
     if (first) await app.db.batch([first, ...rest]);
   },
 });

@@ -29,6 +29,7 @@ import {
   webUrl,
   type TimeCursor,
 } from "./rules";
+import { inSlices } from "~/platform/d1-slices";
 import type {
   AppMediaQuery,
   MediaByParentQuery,
@@ -66,10 +67,8 @@ export interface MediaPage {
   nextCursor: string | null;
 }
 
-/** D1 takes at most 100 bound values a statement: id lists go in slices. */
-const SLICE = 90;
-const slices = <T>(items: T[]) =>
-  Array.from({ length: Math.ceil(items.length / SLICE) }, (_, i) => items.slice(i * SLICE, (i + 1) * SLICE));
+/** Id lists go in slices of 90, leaving room for a statement's other bound values. */
+const slices = <T>(items: T[]) => inSlices(items, 90);
 
 export function mediaView(row: AppMediaRow, topicIds: string[] = []): MediaView {
   return {
