@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { CHROMIUM_HINT, chromiumPath } from "./chromium.mjs";
+import { RESTARTS_LOG } from "./supervised-worker.mjs";
 import { root, wranglerEnv } from "./wrangler-env.mjs";
 
 const bin = (name) => `${root}/node_modules/.bin/${name}`;
@@ -144,6 +145,9 @@ if (built) {
     { PLAYWRIGHT_JSON: `${reports}/e2e.json` },
   );
   if (!countPlaywright(`${reports}/e2e.json`)) failed += 1;
+  // The e2e server restarts a wrangler dev that stopped answering (tools/supervised-worker.mjs): say so here.
+  if (existsSync(RESTARTS_LOG))
+    console.log(`\nThe end-to-end server restarted wrangler dev:\n${readFileSync(RESTARTS_LOG, "utf8")}`);
 } else {
   failed += 1;
 }

@@ -67,9 +67,11 @@ export function modPow(base: bigint, exponent: bigint, m: bigint): bigint {
   return result;
 }
 
-let multiplier: Promise<bigint> | null = null;
+// The value is kept, never the promise: a promise made in one request's I/O context and awaited by
+// another hangs that request forever in workerd if the first request ends before it settles.
+let multiplier: bigint | null = null;
 /** k = H(N | g), the same for every sign-in. */
-const k = () => (multiplier ??= hexHash(padHex(N) + padHex(g)).then((hex) => BigInt(`0x${hex}`)));
+const k = async () => (multiplier ??= BigInt(`0x${await hexHash(padHex(N) + padHex(g))}`));
 
 const randomBigInt = (bytes: number) => BigInt(`0x${toHex(crypto.getRandomValues(new Uint8Array(bytes)))}`);
 
