@@ -1,4 +1,4 @@
-/** Remix classic compiler, targeting Cloudflare Workers (see README: "How it is built"). */
+/** Remix classic compiler, targeting Cloudflare Workers (README: "Other commands", `npm run build`). */
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
@@ -7,10 +7,10 @@ export default {
   serverBuildPath: "build/worker.js",
   serverConditions: ["workerd", "worker", "browser"],
   // Everything is bundled but the runtime's own modules ("cloudflare:workers", which partyserver and
-  // the Durable Objects import): workerd provides those. And PDF.js (unpdf/pdfjs, loaded only when a
-  // PDF is described): Remix's esbuild 0.17 miscompiles its static class blocks, so wrangler's newer
-  // esbuild bundles it when it bundles build/worker.js (deploy, dev and the tests alike).
-  serverDependenciesToBundle: [/^(?!cloudflare:|unpdf\/pdfjs$)/],
+  // the Durable Objects import): workerd provides those. And the lazy modules (workers/lazy-modules.mjs):
+  // PDF.js (unpdf/pdfjs, which Remix's esbuild 0.17 also miscompiles), Stripe and the disposable-domain
+  // list, each imported dynamically and built beside the worker, out of its startup module.
+  serverDependenciesToBundle: [/^(?!cloudflare:|unpdf\/pdfjs$|stripe$|disposable-email-domains-js$)/],
   serverMainFields: ["browser", "module", "main"],
   serverMinify: true,
   serverModuleFormat: "esm",

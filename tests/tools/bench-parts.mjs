@@ -54,8 +54,8 @@ export function workerByDependency(metafilePath, bundle) {
   for (const [path, { bytesInOutput }] of Object.entries(output.inputs))
     bytes.set(packageOf(path), (bytes.get(packageOf(path)) ?? 0) + bytesInOutput);
   const inRemix = [...bytes.values()].reduce((s, b) => s + b, 0);
-  // What wrangler adds when it bundles build/worker.js (PDF.js, left out of the Remix build).
-  if (bundle.raw > inRemix) bytes.set("(added by wrangler: pdfjs and the module glue)", bundle.raw - inRemix);
+  // What wrangler adds when it bundles build/worker.js (the module glue; PDF.js is a lazy module beside it).
+  if (bundle.raw > inRemix) bytes.set("(added by wrangler: the module glue)", bundle.raw - inRemix);
   const total = [...bytes.values()].reduce((s, b) => s + b, 0);
   return [...bytes.entries()]
     .map(([name, raw]) => ({ name, raw, gzip: Math.round((bundle.gzip * raw) / total) }))

@@ -199,12 +199,17 @@ function workerBundleSize() {
       stdio: ["ignore", "pipe", "pipe"],
     });
     const files = existsSync(outdir) ? readdirSync(outdir, { recursive: true }).filter((f) => /\.(m?js)$/.test(f)) : [];
-    if (result.status === 0 && files.length) {
-      const buffers = files.map((f) => readFileSync(join(outdir, f)));
+    if (result.status === 0 && files.includes("worker.js")) {
+      // The startup path is worker.js; the lazy modules beside it (workers/lazy-modules.mjs) load on first import().
+      const sizeOf = (file) => {
+        const buffer = readFileSync(join(outdir, file));
+        return { name: file, raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length };
+      };
+      const lazy = files.filter((f) => f !== "worker.js").map(sizeOf);
       return {
         source: "wrangler deploy --dry-run --minify",
-        raw: buffers.reduce((s, b) => s + b.length, 0),
-        gzip: buffers.reduce((s, b) => s + gzipSync(b, { level: 9 }).length, 0),
+        ...sizeOf("worker.js"),
+        lazy,
         seconds: secondsSince(t0),
       };
     }
@@ -218,6 +223,7 @@ function workerBundleSize() {
       source: `build/worker.js (dry-run failed: ${why.slice(0, 200)})`,
       raw: buf.length,
       gzip: gzipSync(buf, { level: 9 }).length,
+      lazy: [],
       seconds: secondsSince(t0),
     };
   } finally {
@@ -613,13 +619,15 @@ function report({ targets, samples, js, bundle, dependencies, analyticsOff, stat
     `- ${passFail(!heavy.length)} 4. client JS ≤ ${kb(GOALS.clientJsBytes)} KB gzip on pages that work without JavaScript${heavy.length ? ` — over: ${heavy.map((r) => `${r.name} ${kb(r.js.gzip)} KB`).join(", ")}` : ""}`,
   );
   lines.push(
-    `- ${passFail(bundle.gzip <= GOALS.workerBytes)} 5. worker ≤ ${kb(GOALS.workerBytes)} KB gzip: ${kb(bundle.gzip)} KB (by dependency below)`,
+    `- ${passFail(bundle.gzip <= GOALS.workerBytes)} 5. worker's startup module ≤ ${kb(GOALS.workerBytes)} KB gzip: ${kb(bundle.gzip)} KB (by dependency below)${bundle.lazy.length ? `; loaded on first use, beside it: ${bundle.lazy.map((m) => `${m.name} ${kb(m.gzip)} KB`).join(", ")}` : ""}`,
   );
   lines.push("");
   lines.push(
     `- Deep page (page ${deepPage}${deepPage < DEEP_PAGES ? `, the last: the catalogue has fewer than ${DEEP_PAGES} pages` : ""}) p50 ratio to /classes page 1: ${x(deepRatio)} (per round: ${perRound(deep, first).map(x).join(", ")})`,
   );
-  lines.push(`- Worker bundle: ${kb(bundle.gzip)} KB gzip (${kb(bundle.raw)} KB raw), from ${bundle.source}`);
+  lines.push(
+    `- Worker bundle: ${kb(bundle.gzip)} KB gzip (${kb(bundle.raw)} KB raw) at startup, ${kb(bundle.gzip + bundle.lazy.reduce((sum, m) => sum + m.gzip, 0))} KB gzip with its lazy modules, from ${bundle.source}`,
+  );
   lines.push(`- The static copy of /classes: ${kb(staticGzip)} KB gzip, served by the asset layer`);
   lines.push("");
   if (dependencies.length) {

@@ -100,7 +100,8 @@ for (const ok of [typesOk, formatOk, lintOk, rulesOk]) if (!ok) failed += 1;
 if (!countVitest(`${reports}/unit.json`)) failed += 1;
 const built =
   step("Build", bin("remix"), ["build"]) &&
-  step("Encode asset URLs", process.execPath, [`${root}/workers/encode-asset-urls.mjs`]);
+  step("Encode asset URLs", process.execPath, [`${root}/workers/encode-asset-urls.mjs`]) &&
+  step("Lazy modules", process.execPath, [`${root}/workers/lazy-modules.mjs`]);
 if (built) {
   // The bindings' types are generated from wrangler.toml and the built worker (`npm run types`; the
   // Durable Objects are typed by their classes in build/worker.js, so this runs after the build): a

@@ -113,10 +113,11 @@ export function freshSeededDatabase(dir) {
   run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", dir], { quiet: true });
 }
 
-/** The production build: `npm run build` (remix build, then asset URLs percent-encoded). */
+/** The production build: `npm run build` (remix build, asset URLs percent-encoded, lazy modules written). */
 export function buildApp({ quiet = false } = {}) {
   run(`${root}/node_modules/.bin/remix`, ["build"], { quiet });
   run(process.execPath, [`${root}/workers/encode-asset-urls.mjs`], { quiet });
+  run(process.execPath, [`${root}/workers/lazy-modules.mjs`], { quiet });
 }
 
 export function ensureBuilt() {

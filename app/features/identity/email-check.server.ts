@@ -5,12 +5,14 @@
  * domains). Server-only: the list is too big to ship to browsers. No mailbox is contacted.
  */
 import { run as suggestEmail } from "@zootools/email-spell-checker";
-import { disposableEmailBlocklist } from "disposable-email-domains-js";
 import { EMAIL_PATTERN, type EmailValidationInfo } from "./rules";
 
+// The list loads on the first check: only email forms need it, so the build keeps it out of the worker's
+// startup module (workers/lazy-modules.mjs). The set is kept, never a promise of it (a promise made in
+// one request and awaited by another hangs in workerd if the first request ends first).
 let disposable: Set<string> | null = null;
-function isDisposable(domain: string) {
-  disposable ??= new Set(disposableEmailBlocklist());
+async function isDisposable(domain: string) {
+  disposable ??= new Set((await import("disposable-email-domains-js")).disposableEmailBlocklist());
   // A subdomain of a disposable domain is disposable too (x.mailinator.com).
   const labels = domain.split(".");
   return labels.some((_, i) => i < labels.length - 1 && disposable!.has(labels.slice(i).join(".")));
@@ -19,7 +21,7 @@ function isDisposable(domain: string) {
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const TOP_LEVEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
-export function emailValidationInfo(raw: string): EmailValidationInfo {
+export async function emailValidationInfo(raw: string): Promise<EmailValidationInfo> {
   const email = raw.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(email)) return { suggestion: null, score: 0 };
   const at = email.lastIndexOf("@");
@@ -36,7 +38,7 @@ export function emailValidationInfo(raw: string): EmailValidationInfo {
   // and listed as disposable, but the person most likely meant the popular one.
   const suggestion = suggestEmail({ email })?.full ?? null;
   if (suggestion && suggestion !== email) return { suggestion, score: 0.5 };
-  if (isDisposable(domain)) return { suggestion: null, score: 0.2 };
+  if (await isDisposable(domain)) return { suggestion: null, score: 0.2 };
   // A clean address scores high, never certain: no mailbox is contacted.
   return { suggestion: null, score: 0.9 };
 }

@@ -41,7 +41,7 @@ export async function collectEmail(
   app: AppContext,
   input: { email: string; classInterestedIn: string; extraTags?: unknown; source: string },
 ): Promise<EmailValidationInfo> {
-  const info = emailValidationInfo(input.email);
+  const info = await emailValidationInfo(input.email);
   await app.db.insert(emailLeads).values({
     id: crypto.randomUUID(),
     email: input.email.trim().toLowerCase(),

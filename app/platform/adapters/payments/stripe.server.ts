@@ -3,16 +3,23 @@
  * through STRIPE_API_URL (host, port, protocol), which is how the tests exercise this file. Every
  * create carries an idempotency key, so a retried request never makes a second customer or session.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { AppContext } from "~/platform/context";
 import { PaymentProviderError, type PaymentsProvider } from "./provider";
 
-export function stripeClient(app: AppContext): Stripe {
+/**
+ * The Stripe library, loaded on first use: only payment requests need it, so the build keeps it out of
+ * the worker's startup module (workers/lazy-modules.mjs). workerd caches the module after the first import.
+ */
+const stripeLibrary = async () => (await import("stripe")).default;
+
+export async function stripeClient(app: AppContext): Promise<Stripe> {
   const key = app.env.STRIPE_SECRET_KEY;
   if (!key) throw new PaymentProviderError("STRIPE_SECRET_KEY is not set");
   const target = app.env.STRIPE_API_URL ? new URL(app.env.STRIPE_API_URL) : null;
-  return new Stripe(key, {
-    httpClient: Stripe.createFetchHttpClient(),
+  const StripeLibrary = await stripeLibrary();
+  return new StripeLibrary(key, {
+    httpClient: StripeLibrary.createFetchHttpClient(),
     maxNetworkRetries: 2,
     ...(target
       ? {
@@ -29,7 +36,7 @@ const STRIPE_MIN_EXPIRY_S = 31 * 60;
 export const stripeProvider: PaymentsProvider = {
   name: "stripe",
   async createCheckout(app, { session, customer, successUrl, cancelUrl, amounts, expiresAt }) {
-    const stripe = stripeClient(app);
+    const stripe = await stripeClient(app);
     let customerId = customer.stripeCustomerId;
     if (!customerId) {
       const created = await stripe.customers.create(
@@ -88,7 +95,7 @@ export const stripeProvider: PaymentsProvider = {
     return { providerSessionId: checkout.id, url: checkout.url, stripeCustomerId: customerId };
   },
   async retrieve(app, providerSessionId) {
-    const stripe = stripeClient(app);
+    const stripe = await stripeClient(app);
     const checkout = await stripe.checkout.sessions.retrieve(providerSessionId, {
       expand: ["payment_intent.payment_method"],
     });
@@ -105,11 +112,11 @@ export const stripeProvider: PaymentsProvider = {
     return { paid: checkout.payment_status === "paid" || checkout.payment_status === "no_payment_required", card };
   },
   async expire(app, session) {
-    if (session.providerSessionId) await stripeClient(app).checkout.sessions.expire(session.providerSessionId);
+    if (session.providerSessionId) await (await stripeClient(app)).checkout.sessions.expire(session.providerSessionId);
   },
   async refund(app, session, amountCents) {
     if (!session.providerSessionId) throw new PaymentProviderError("This checkout never reached Stripe");
-    const stripe = stripeClient(app);
+    const stripe = await stripeClient(app);
     const checkout = await stripe.checkout.sessions.retrieve(session.providerSessionId);
     let intent = typeof checkout.payment_intent === "string" ? checkout.payment_intent : checkout.payment_intent?.id;
     // A subscription checkout is paid through its first invoice: the payment is found there.
@@ -129,7 +136,7 @@ export const stripeProvider: PaymentsProvider = {
 
 /** Ends a Stripe subscription now, or at the end of the paid period. */
 export async function cancelStripeSubscription(app: AppContext, subscriptionId: string, { now }: { now: boolean }) {
-  const stripe = stripeClient(app);
+  const stripe = await stripeClient(app);
   if (now) await stripe.subscriptions.cancel(subscriptionId);
   else await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
 }
@@ -139,5 +146,12 @@ export async function verifyWebhook(app: AppContext, rawBody: string, signature:
   const secret = app.env.STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new PaymentProviderError("STRIPE_WEBHOOK_SECRET is not set");
   if (!signature) throw new PaymentProviderError("Missing Stripe-Signature header");
-  return Stripe.webhooks.constructEventAsync(rawBody, signature, secret, 300, Stripe.createSubtleCryptoProvider());
+  const StripeLibrary = await stripeLibrary();
+  return StripeLibrary.webhooks.constructEventAsync(
+    rawBody,
+    signature,
+    secret,
+    300,
+    StripeLibrary.createSubtleCryptoProvider(),
+  );
 }

@@ -1,0 +1,83 @@
+// Runs after `remix build` (npm run build). Some libraries only some requests need: PDF.js (through
+// unpdf, a third of the worker: describing an uploaded PDF), Stripe (payments) and the disposable-domain
+// list (email forms). Bundled into build/worker.js they are parsed with the rest whenever an isolate
+// starts; as modules of their own (build/lazy/*.mjs, uploaded beside the worker through wrangler.toml's
+// `find_additional_modules` rule) workerd reads each on its first `import("./lazy/….mjs")`.
+//
+// The Remix build leaves these specifiers external (remix.config.js), and the app imports each with a
+// dynamic import only, so build/worker.js names each in exactly one import(), which this points at the
+// module it writes.
+import { build } from "esbuild";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const worker = `${root}build/worker.js`;
+
+export const LAZY_MODULES = [
+  { specifier: "unpdf/pdfjs", file: "lazy/pdfjs.mjs" },
+  { specifier: "stripe", file: "lazy/stripe.mjs" },
+  // CommonJS only: its module gets named exports as Node's import() gives them (see entryOf).
+  { specifier: "disposable-email-domains-js", file: "lazy/disposable-email-domains.mjs", commonJs: true },
+];
+
+/**
+ * What esbuild bundles for a lazy module. An ES module is its own entry. A CommonJS package bundled as
+ * an ES module would only have a default export (its module.exports), where Node's import() (the unit and
+ * integration tests) also gives each property as a named export: the entry re-exports them by name.
+ */
+function entryOf({ specifier, commonJs }) {
+  if (!commonJs) return { entryPoints: [specifier] };
+  const names = Object.keys(createRequire(`${root}package.json`)(specifier)).filter((name) => name !== "default");
+  return {
+    stdin: {
+      // require(), not a default import: the package marks itself __esModule, so that would be its (absent) .default.
+      contents: `const lib = require("${specifier}");\nexport default lib;\nexport const { ${names.join(", ")} } = lib;\n`,
+      resolveDir: root,
+      loader: "js",
+    },
+  };
+}
+
+/** `source` with each lazy module's bare specifier pointing at its file beside the worker. */
+export function pointAtLazyModules(source) {
+  let out = source;
+  for (const { specifier, file } of LAZY_MODULES) {
+    // Run twice on one build, the import already points at the file.
+    if (out.includes(`import("./${file}")`)) continue;
+    const imports = out.split(`import("${specifier}")`).length - 1;
+    if (imports !== 1)
+      throw new Error(`lazy-modules: expected one import("${specifier}") in build/worker.js, found ${imports}`);
+    out = out.replace(`import("${specifier}")`, `import("./${file}")`);
+  }
+  return out;
+}
+
+async function main() {
+  rmSync(`${root}build/lazy`, { recursive: true, force: true });
+  for (const module of LAZY_MODULES)
+    await build({
+      // Resolved by esbuild under the worker's conditions (Node's own resolution would pick Stripe's Node build).
+      ...entryOf(module),
+      absWorkingDir: root,
+      outfile: `${root}build/${module.file}`,
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      conditions: ["workerd", "worker", "browser"],
+      mainFields: ["browser", "module", "main"],
+      minify: true,
+      // workerd provides these (nodejs_compat and its own modules).
+      external: ["node:*", "cloudflare:*"],
+      logLevel: "warning",
+    });
+  // Types beside each module: TypeScript prefers a .d.mts to the .mjs, so a typecheck after the build (the
+  // tests import build/worker.js) does not parse 1.6 MB of minified PDF.js (its checker overflows the stack).
+  for (const { specifier, file } of LAZY_MODULES)
+    writeFileSync(`${root}build/${file.replace(/\.mjs$/, ".d.mts")}`, `export * from "${specifier}";\n`);
+  writeFileSync(worker, pointAtLazyModules(readFileSync(worker, "utf8")));
+  console.log(`lazy-modules: ${LAZY_MODULES.map((m) => m.file).join(", ")} written beside build/worker.js`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
