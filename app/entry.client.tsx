@@ -1,6 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { preloadAuthModal } from "~/features/identity/components/AuthModalOnDemand";
 import { CLIENT_CONFIG_ID, parseClientConfig, silenceConsoleInProduction } from "~/platform/error-reporting";
 import { expectReporter } from "~/platform/error-reporting-bridge";
 
@@ -17,11 +18,16 @@ if (reporting) {
     .catch((error) => console.warn("Error reporting did not start", error));
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+// A page served with the auth modal open (?auth=Login …) hydrates once the modal's forms are here
+// (AuthModalOnDemand says why); meanwhile the server's form works as it does without JavaScript.
+const modalOpen = new URLSearchParams(window.location.search).has("auth");
+(modalOpen ? preloadAuthModal().catch(() => undefined) : Promise.resolve()).then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  }),
+);
