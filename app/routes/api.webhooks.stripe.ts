@@ -16,6 +16,8 @@ export const action = apiAction(
         return jsonError(404, "Stripe is not configured");
       case "bad-signature":
         return jsonError(400, "Invalid signature");
+      case "malformed":
+        return jsonError(400, "Not a Stripe event");
       case "duplicate":
         return { received: true, duplicate: true };
       case "ignored":

@@ -146,6 +146,23 @@ describe("Stripe webhooks", () => {
     expect(await statusOf(b.checkoutId)).toBe("open");
   });
 
+  it("refuses a signed body that is not an event (no time, no object), recording nothing", async () => {
+    const b = await buyer("wh-malformed");
+    const whole = JSON.parse(event("checkout.session.completed", completed(b))) as Record<string, unknown>;
+    for (const missing of ["created", "data", "id"]) {
+      const body = JSON.stringify({ ...whole, [missing]: undefined });
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "Not a Stripe event" });
+    }
+    expect(await purchaseCount(b.checkoutId)).toBe(0);
+    expect(await statusOf(b.checkoutId)).toBe("open");
+    const recorded = await env.DB.prepare("SELECT count(*) AS n FROM payment_events WHERE id = ?")
+      .bind(whole.id)
+      .first<{ n: number }>();
+    expect(recorded!.n).toBe(0);
+  });
+
   it("order does not matter: expiry after completion changes nothing; completion after expiry still fulfils", async () => {
     const b = await buyer("wh-order");
     await post(event("checkout.session.completed", completed(b)));

@@ -7,6 +7,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
+import { z } from "zod";
 import { checkoutSessions, paymentEvents, purchases, subscriptions } from "~/db/schema";
 import { EVENTS } from "~/features/analytics/events";
 import { recordEvent } from "~/features/analytics/record.server";
@@ -21,6 +22,7 @@ import { checkoutByProviderSession, fulfilCheckout, getCheckout, saveCard } from
 export type WebhookOutcome =
   | { kind: "not-configured" }
   | { kind: "bad-signature" }
+  | { kind: "malformed" }
   | { kind: "duplicate" }
   | { kind: "ignored" }
   | { kind: "applied" }
@@ -39,6 +41,8 @@ export async function receiveStripeEvent(
   } catch {
     return { kind: "bad-signature" };
   }
+  // Signed but not an event (no id, type, time or object): refused before anything is recorded.
+  if (!eventShape.safeParse(event).success) return { kind: "malformed" };
   const [fresh] = await app.db
     .insert(paymentEvents)
     .values({ id: event.id, type: event.type, createdAt: event.created * 1000, receivedAt: app.now })
@@ -54,6 +58,14 @@ export async function receiveStripeEvent(
   }
   return { kind: "applied" };
 }
+
+/** What every Stripe event carries and the recording reads (the event types' own fields are read where applied). */
+const eventShape = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.object({}).passthrough() }),
+});
 
 async function checkoutFor(
   app: AppContext,
