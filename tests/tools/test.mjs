@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { CHROMIUM_HINT, chromiumPath } from "./chromium.mjs";
 import { RESTARTS_LOG } from "./supervised-worker.mjs";
-import { root, wranglerEnv } from "./wrangler-env.mjs";
+import { AFTER_REMIX_BUILD, root, wranglerEnv } from "./wrangler-env.mjs";
 
 const bin = (name) => `${root}/node_modules/.bin/${name}`;
 const reports = `${root}/tests/.report`;
@@ -100,8 +100,7 @@ for (const ok of [typesOk, formatOk, lintOk, rulesOk]) if (!ok) failed += 1;
 if (!countVitest(`${reports}/unit.json`)) failed += 1;
 const built =
   step("Build", bin("remix"), ["build"]) &&
-  step("Encode asset URLs", process.execPath, [`${root}/workers/encode-asset-urls.mjs`]) &&
-  step("Lazy modules", process.execPath, [`${root}/workers/lazy-modules.mjs`]);
+  AFTER_REMIX_BUILD.every(({ name, script }) => step(name, process.execPath, [script]));
 if (built) {
   // The bindings' types are generated from wrangler.toml and the built worker (`npm run types`; the
   // Durable Objects are typed by their classes in build/worker.js, so this runs after the build): a

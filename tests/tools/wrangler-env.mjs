@@ -113,11 +113,16 @@ export function freshSeededDatabase(dir) {
   run(process.execPath, [`${root}/tests/tools/seed.mjs`, "--persist-to", dir], { quiet: true });
 }
 
+/** What runs after `remix build`, in order (package.json's "build" script lists the same). */
+export const AFTER_REMIX_BUILD = [
+  { name: "Encode asset URLs", script: `${root}/workers/encode-asset-urls.mjs` },
+  { name: "Lazy modules", script: `${root}/workers/lazy-modules.mjs` },
+];
+
 /** The production build: `npm run build` (remix build, asset URLs percent-encoded, lazy modules written). */
 export function buildApp({ quiet = false } = {}) {
   run(`${root}/node_modules/.bin/remix`, ["build"], { quiet });
-  run(process.execPath, [`${root}/workers/encode-asset-urls.mjs`], { quiet });
-  run(process.execPath, [`${root}/workers/lazy-modules.mjs`], { quiet });
+  for (const { script } of AFTER_REMIX_BUILD) run(process.execPath, [script], { quiet });
 }
 
 export function ensureBuilt() {

@@ -12,7 +12,7 @@ import { EMAIL_PATTERN, type EmailValidationInfo } from "./rules";
 // one request and awaited by another hangs in workerd if the first request ends first).
 let disposable: Set<string> | null = null;
 async function isDisposable(domain: string) {
-  disposable ??= new Set((await import("disposable-email-domains-js")).disposableEmailBlocklist());
+  disposable ??= (await import("disposable-email-domains-js")).disposableEmailBlocklistSet();
   // A subdomain of a disposable domain is disposable too (x.mailinator.com).
   const labels = domain.split(".");
   return labels.some((_, i) => i < labels.length - 1 && disposable!.has(labels.slice(i).join(".")));
