@@ -1,16 +1,15 @@
 /**
  * What every page's root loader gathers (app/root.tsx): the visitor (session or anonymous id), theme,
- * toast, cart, membership and bell, and the auth modal's state from the address. Server-only, so none
- * of it (the environment's schema, the readers) reaches the browser's bundle.
+ * toast, cart, membership and bell (one query when signed in: features/shell), and the auth modal's
+ * state from the address. Server-only, so none of it (the environment's schema, the readers) reaches
+ * the browser's bundle.
  */
 import { parse as parseCookie } from "cookie";
 import { readCart } from "~/features/cart/cart.server";
 import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
 import { campaignMessage } from "~/features/identity/rules";
-import { notificationBell } from "~/features/notifications/notifications.server";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { userRoom } from "~/features/realtime/rules";
-import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
 import { publicEnv, type PublicEnv } from "~/platform/env";
 import { isSecureRequest } from "~/platform/http.server";
@@ -18,7 +17,7 @@ import { safeRedirectPath } from "~/platform/redirect";
 import { readTheme } from "~/platform/theme.server";
 import { readToast } from "~/platform/toast.server";
 import { anonymousCookie, requestAnonymousId } from "./anonymous.server";
-import { sessionUserOf } from "./session.server";
+import { signedInShellOf } from "./session.server";
 import { cartMarkFor } from "./shared-pages.server";
 import type { NotificationState } from "~/ui/NotificationBell";
 import type { AnalyticsRootData } from "~/features/analytics/components/useAnalytics";
@@ -42,11 +41,12 @@ export type RootData = {
 };
 
 export async function loadRoot(app: AppContext, request: Request): Promise<{ rootData: RootData; headers: Headers }> {
-  const [theme, { toast, clear }, user] = await Promise.all([
+  const [theme, { toast, clear }, shell] = await Promise.all([
     readTheme(request),
     readToast(request),
-    sessionUserOf(app, request),
+    signedInShellOf(app, request),
   ]);
+  const user = shell?.user ?? null;
   const url = new URL(request.url);
   const headers = new Headers();
   if (clear) headers.append("Set-Cookie", clear);
@@ -56,15 +56,11 @@ export async function loadRoot(app: AppContext, request: Request): Promise<{ roo
   const visitorId = user || app.sharedRender ? null : requestAnonymousId(app, request);
   const anonymousId = visitorId?.anonymousId ?? null;
   if (visitorId?.isNew) headers.append("Set-Cookie", anonymousCookie(visitorId.anonymousId, isSecureRequest(request)));
-  // An id made just now has no cart yet: nothing to read.
-  const cartOwner = user?.id ?? (visitorId?.isNew ? null : anonymousId);
-  const [cart, membership, bell] = await Promise.all([
-    cartOwner ? readCart(app, cartOwner) : null,
-    user ? subscriptionFlags(app, user.id) : { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
-    user ? notificationBell(app, user) : null,
-  ]);
+  // A signed-in visitor's cart came with the shell; an id made just now has no cart yet: nothing to read.
+  const cartOwner = user || visitorId?.isNew ? null : anonymousId;
+  const cartIds = shell ? shell.cartItems : ((cartOwner ? await readCart(app, cartOwner) : null)?.items ?? []);
   // A visitor with something in their cart is marked, so shared pages (which show an empty cart) are not served to them.
-  const mark = !user && anonymousId ? cartMarkFor(request, Boolean(cart?.items.length)) : null;
+  const mark = !user && anonymousId ? cartMarkFor(request, cartIds.length > 0) : null;
   if (mark) headers.append("Set-Cookie", mark);
   return {
     headers,
@@ -84,11 +80,11 @@ export async function loadRoot(app: AppContext, request: Request): Promise<{ roo
         app.env.PRODUCT_NAME,
       ),
       anonymousId,
-      cartIds: cart?.items ?? [],
-      membership,
+      cartIds,
+      membership: shell?.membership ?? { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
       noPriceOffer: cookieValue(request, NO_PRICE_OFFER) === "true",
       // The header bell, and the user's private room that feeds it live (JavaScript only).
-      notifications: user && bell ? { bell, room: userRoom(user.id) } : null,
+      notifications: shell ? { bell: shell.bell, room: userRoom(shell.user.id) } : null,
       // The attribution record (the worker resolved it from the cookie or this landing) for local storage.
       analytics: {
         id: user?.id ?? anonymousId,

@@ -9,6 +9,7 @@ import { SESSION_MAX_AGE, endSession, sessionIdOf, sessionUser } from "~/feature
 import { CHALLENGE_MAX_AGE } from "~/features/identity/challenges.server";
 import { scopesOf, USER_ADMIN_SCOPE } from "~/features/identity/pool-tokens.server";
 import { liveToken } from "~/features/identity/tokens.server";
+import { signedInShell, type SignedInShell } from "~/features/shell/shell.server";
 import type { AppContext } from "~/platform/context";
 import { cookieDomainFor } from "~/platform/cookie-domain";
 import { isSecureRequest } from "~/platform/http.server";
@@ -67,7 +68,24 @@ export async function currentSessionId(request: Request): Promise<string | null>
 
 /** The signed-in user of this browser's session cookie, or null. */
 export async function sessionUserOf(app: AppContext, request: Request): Promise<UserRow | null> {
-  return sessionUser(app, await sessionTokenOf(request));
+  if (!isRead(request)) return sessionUser(app, await sessionTokenOf(request));
+  return (await signedInShellOf(app, request))?.user ?? null;
+}
+
+const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+const shells = new WeakMap<AppContext, Promise<SignedInShell | null>>();
+
+/**
+ * The signed-in shell (user, cart, membership, bell: one query) of this browser's session, or null.
+ * A page's loaders all ask for the user at once (Remix runs them together): on a read, the request
+ * makes the query once and every loader shares it. An action may sign in or out, so a write's
+ * request asks afresh each time.
+ */
+export function signedInShellOf(app: AppContext, request: Request): Promise<SignedInShell | null> {
+  if (!isRead(request)) return sessionTokenOf(request).then((token) => signedInShell(app, token));
+  let shell = shells.get(app);
+  if (!shell) shells.set(app, (shell = sessionTokenOf(request).then((token) => signedInShell(app, token))));
+  return shell;
 }
 
 /** The token of `Authorization: Bearer <token>`, or null. */

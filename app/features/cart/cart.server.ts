@@ -3,7 +3,7 @@
  * ('anon_' + UUID). Every change reads the items, applies one of the pure rules and writes them back
  * only if nobody wrote in between (the version column), retrying a few times.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { carts, type CartRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { CART_MAX_ITEMS, mergeCarts, type CartEntry } from "./rules";
@@ -36,6 +36,11 @@ export class CartFullError extends Error {
 
 export async function readCart(app: AppContext, ownerId: string): Promise<CartRow | null> {
   return (await app.db.select().from(carts).where(eq(carts.ownerId, ownerId)).get()) ?? null;
+}
+
+/** The items of an owner's cart (an id, or a column of a query that joins users) as a column: an empty cart is null. */
+export function cartItemsColumn(ownerId: SQLWrapper | string) {
+  return sql<string[] | null>`(SELECT items FROM carts WHERE owner_id = ${ownerId})`.mapWith(carts.items);
 }
 
 /** The cart's items as sellables, in cart order (items no longer sold are dropped). */

@@ -58,9 +58,14 @@ export async function sessionUser(app: AppContext, token: string | null | undefi
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, app.now)))
+    .where(liveSession(id, app.now))
     .get();
   return row?.user ?? null;
+}
+
+/** The condition on sessions that finds the live session of this id (for a query that joins its user). */
+export function liveSession(id: string, now: number) {
+  return and(eq(sessions.id, id), gt(sessions.expiresAt, now));
 }
 
 /** Ends the session of this token (the row is deleted, so the cookie is worthless). */

@@ -2,13 +2,12 @@
  * Reading notifications: the bell's state for the header, the /notifications list (newest first,
  * keyset pages), and 'Mark all as read' (notification_reads.seen_at only moves forward).
  */
+import { sql, type SQLWrapper } from "drizzle-orm";
 import type { UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { relativeTime } from "~/platform/format";
 import { ServiceError } from "~/platform/service-error";
-import type { NotificationState } from "~/ui/NotificationBell";
 import {
-  bellState,
   encodeCursor,
   NOTIFICATIONS_PAGE_SIZE,
   parseCursor,
@@ -19,21 +18,18 @@ import {
 /** When the user last marked their notifications read; their sign-up time before that. */
 const SEEN_AT = `coalesce((SELECT seen_at FROM notification_reads WHERE user_id = ?1), ?2)`;
 
-/** The header bell: three index look-ups (newest own, newest universal, seen). */
-export async function notificationBell(
-  app: AppContext,
-  user: Pick<UserRow, "id" | "signUpDate">,
-): Promise<NotificationState> {
-  const row = await app.bindings.DB.prepare(
-    `SELECT (SELECT max(created_at) FROM notifications WHERE user_id = ?1) AS personal,
-            (SELECT max(created_at) FROM notifications WHERE user_id IS NULL) AS universal,
-            ${SEEN_AT} AS seen`,
-  )
-    .bind(user.id, user.signUpDate)
-    .first<{ personal: number | null; universal: number | null; seen: number }>();
-  return row
-    ? bellState({ newestPersonalAt: row.personal, newestUniversalAt: row.universal, seenAt: row.seen })
-    : "none";
+/**
+ * The header bell as columns of a query about one user (their id and sign-up time, as values or as
+ * the users columns of a query that joins users): three index look-ups, which ride along in the root
+ * loader's one query (features/shell/shell.server.ts); bellState (rules.ts) makes the bell of them.
+ */
+export function bellColumns(userId: SQLWrapper | string, signUpDate: SQLWrapper | number) {
+  return {
+    newestPersonalAt: sql<number | null>`(SELECT max(created_at) FROM notifications WHERE user_id = ${userId})`,
+    newestUniversalAt: sql<number | null>`(SELECT max(created_at) FROM notifications WHERE user_id IS NULL)`,
+    // As SEEN_AT, with the user's values or columns.
+    seenAt: sql<number>`coalesce((SELECT seen_at FROM notification_reads WHERE user_id = ${userId}), ${signUpDate})`,
+  };
 }
 
 export type NotificationItem = {

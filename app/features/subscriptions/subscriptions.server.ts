@@ -2,7 +2,7 @@
  * Studio subscriptions (memberships): listing them with their state, cancelling and refunding. The
  * user's membershipStatus follows: active while any subscription is active or in its trial.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { checkoutSessions, purchases, subscriptions, users, type SubscriptionRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { isTrialExpired, trialDaysRemaining, type SubscriptionState } from "./rules";
@@ -201,16 +201,29 @@ export async function findUserId(app: AppContext, by: { email?: string; id?: str
   return null;
 }
 
-/** The two flags every screen may need (root loader), in one indexed query: hasActive and hasActiveOrTrial. */
+/**
+ * The two flags every screen may need, as columns of a query about one user (an id, or the users.id
+ * column of a query that joins users): index look-ups, so they ride along in the root loader's one
+ * query (features/shell/shell.server.ts).
+ */
+export function membershipFlagColumns(userId: SQLWrapper | string, now: number) {
+  return {
+    hasActiveSubscription:
+      sql<boolean>`(SELECT coalesce(max(status = 'active'), 0) FROM subscriptions WHERE user_id = ${userId})`.mapWith(
+        Boolean,
+      ),
+    hasActiveOrTrialSubscription:
+      sql<boolean>`(SELECT coalesce(max(status = 'active' OR (status = 'trialing' AND trial_ends_at > ${now})), 0) FROM subscriptions WHERE user_id = ${userId})`.mapWith(
+        Boolean,
+      ),
+  };
+}
+
+/** The two flags of one user: hasActive and hasActiveOrTrial (false for a user who is not there). */
 export async function subscriptionFlags(
   app: AppContext,
   userId: string,
 ): Promise<{ hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean }> {
-  const row = await app.bindings.DB.prepare(
-    `SELECT coalesce(max(status = 'active'), 0) AS active, coalesce(max(status = 'active' OR (status = 'trialing' AND trial_ends_at > ?2)), 0) AS activeOrTrial
-     FROM subscriptions WHERE user_id = ?1`,
-  )
-    .bind(userId, app.now)
-    .first<{ active: number; activeOrTrial: number }>();
-  return { hasActiveSubscription: Boolean(row?.active), hasActiveOrTrialSubscription: Boolean(row?.activeOrTrial) };
+  const row = await app.db.select(membershipFlagColumns(userId, app.now)).from(users).where(eq(users.id, userId)).get();
+  return row ?? { hasActiveSubscription: false, hasActiveOrTrialSubscription: false };
 }

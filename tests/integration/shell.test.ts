@@ -1,0 +1,124 @@
+// The signed-in shell (features/shell): session, user, cart, membership flags and bell in one D1 query,
+// and one query per page read however many loaders ask for the user (http/session.server.ts).
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { carts, notificationReads, notifications, subscriptions } from "~/db/schema";
+import { startSession } from "~/features/identity/sessions.server";
+import { signedInShell } from "~/features/shell/shell.server";
+import { sessionCookieHeader, sessionUserOf, signedInShellOf } from "~/http/session.server";
+import { createDb } from "~/platform/db.server";
+import { testApp } from "./app-context";
+import { signUp } from "./commerce-helpers";
+
+/** The suite's D1, counting the statements it is asked to prepare. */
+function countingApp() {
+  const statements: string[] = [];
+  const d1 = new Proxy(env.DB, {
+    get(target, key) {
+      if (key === "prepare")
+        return (query: string) => {
+          statements.push(query);
+          return target.prepare(query);
+        };
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { app: testApp({ db: createDb(d1) }), statements };
+}
+
+async function sessionFor(prefix: string) {
+  const { userId } = await signUp(prefix);
+  const { token } = await startSession(testApp(), userId, { deviceToken: null, userAgent: null });
+  return { userId, token };
+}
+
+async function anyProductId(): Promise<string> {
+  return (await env.DB.prepare("SELECT id FROM products LIMIT 1").first<{ id: string }>())!.id;
+}
+
+describe("signedInShell", () => {
+  it("answers who is signed in, with an empty cart, no membership and a quiet bell, in one statement", async () => {
+    const { userId, token } = await sessionFor("shell-fresh");
+    const { app, statements } = countingApp();
+    const shell = await signedInShell(app, token);
+    expect(shell).toMatchObject({
+      user: { id: userId, firstName: "Cora" },
+      cartItems: [],
+      membership: { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
+      bell: "none",
+    });
+    expect(statements).toHaveLength(1);
+  });
+
+  it("carries the cart's items, the membership flags and the bell's state", async () => {
+    const { userId, token } = await sessionFor("shell-full");
+    const app = testApp();
+    const productId = await anyProductId();
+    await app.db.insert(carts).values({ ownerId: userId, userId, items: [productId], updatedAt: app.now });
+    await app.db.insert(subscriptions).values({
+      id: crypto.randomUUID(),
+      userId,
+      productId,
+      provider: "local",
+      interval: "month",
+      priceCents: 1500,
+      status: "trialing",
+      trialEndsAt: app.now + 86_400_000,
+      currentPeriodEnd: app.now + 86_400_000,
+      createdAt: app.now,
+    });
+    await app.db
+      .insert(notifications)
+      .values({ id: crypto.randomUUID(), userId, kind: "purchase", title: "Thanks", createdAt: app.now + 1000 });
+    const later = testApp({ now: app.now + 2000 });
+    expect(await signedInShell(later, token)).toMatchObject({
+      cartItems: [productId],
+      membership: { hasActiveSubscription: false, hasActiveOrTrialSubscription: true },
+      bell: "notification",
+    });
+    // Marked read after it: the bell is quiet again.
+    await app.db.insert(notificationReads).values({ userId, seenAt: app.now + 1500 });
+    expect((await signedInShell(later, token))?.bell).toBe("none");
+  });
+
+  it("is null without a token, with a malformed or unknown one, and for an expired session", async () => {
+    const { userId, token } = await sessionFor("shell-none");
+    const app = testApp();
+    expect(await signedInShell(app, null)).toBeNull();
+    expect(await signedInShell(app, "not-a-token")).toBeNull();
+    expect(await signedInShell(app, "0".repeat(32))).toBeNull();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?")
+      .bind(app.now - 1, userId)
+      .run();
+    expect(await signedInShell(app, token)).toBeNull();
+  });
+});
+
+describe("the session's user during one request", () => {
+  async function requestWithSession(method: string) {
+    const { userId, token } = await sessionFor(`shell-${method.toLowerCase()}`);
+    const cookie = (await sessionCookieHeader(testApp(), new Request("http://127.0.0.1/"), token)).split(";")[0];
+    return { userId, request: new Request("http://127.0.0.1/classes", { method, headers: { Cookie: cookie } }) };
+  }
+
+  it("is read once for a page, however many loaders ask", async () => {
+    const { userId, request } = await requestWithSession("GET");
+    const { app, statements } = countingApp();
+    const [shell, user, again] = await Promise.all([
+      signedInShellOf(app, request),
+      sessionUserOf(app, request),
+      sessionUserOf(app, request),
+    ]);
+    expect([shell?.user.id, user?.id, again?.id]).toEqual([userId, userId, userId]);
+    expect(statements).toHaveLength(1);
+  });
+
+  it("is read afresh each time during a write, which may sign in or out", async () => {
+    const { userId, request } = await requestWithSession("POST");
+    const { app, statements } = countingApp();
+    expect((await sessionUserOf(app, request))?.id).toBe(userId);
+    expect((await sessionUserOf(app, request))?.id).toBe(userId);
+    expect(statements).toHaveLength(2);
+  });
+});
