@@ -1,4 +1,4 @@
-// Route matching as patched (patches/@remix-run+router+1.23.3.patch, issue 17): ranked branches kept
+// Route matching as patched (workers/patches/@remix-run+router+1.23.3.patch, issue 17): ranked branches kept
 // per routes array, RegExps compiled once, only branches that can match the first segment tried.
 // With our ~220 routes, matching was half the CPU of a simple page; these tests hold the patched
 // matcher to what react-router's own rules say.
@@ -103,6 +103,6 @@ describe("route matching (patched)", () => {
 
   it("is the patched copy that the app and the worker bundle", () => {
     const installed = createRequire(import.meta.url).resolve("@remix-run/router/dist/router.js");
-    expect(readFileSync(installed, "utf8")).toContain("Patched (patches/@remix-run+router+1.23.3.patch)");
+    expect(readFileSync(installed, "utf8")).toContain("Patched (workers/patches/@remix-run+router+1.23.3.patch)");
   });
 });
