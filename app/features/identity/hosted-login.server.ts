@@ -7,6 +7,7 @@
  */
 import { and, eq, gt } from "drizzle-orm";
 import { oauthCodes, sessions, type UserRow } from "~/db/schema";
+import { findUserById } from "./accounts.server";
 import type { AppContext } from "~/platform/context";
 import { bytesToBase64, constantTimeEqual, sha256Hex } from "~/platform/crypto.server";
 import { CLIENT_SCOPES } from "./clients";
@@ -198,7 +199,7 @@ export async function exchangeToken(
     if (!/^[\w.~-]{43,128}$/.test(verifier) || !constantTimeEqual(challenge, row.codeChallenge))
       return refused(400, "invalid_grant", "The code_verifier does not match the code_challenge.");
   }
-  const user = await app.db.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, row.userId) });
+  const user = await findUserById(app, row.userId);
   if (!user) return refused(400, "invalid_grant", "The user is gone.");
   const tokens = await issuePoolTokens(
     app,

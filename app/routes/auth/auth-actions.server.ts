@@ -12,7 +12,13 @@ import { serverUp } from "~/platform/health.server";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { redirectWithToast } from "~/http/toast.server";
-import { EmailTakenError, authenticate, createAccount, findUserByEmail } from "~/features/identity/accounts.server";
+import {
+  EmailTakenError,
+  authenticate,
+  createAccount,
+  findUserByEmail,
+  findUserById,
+} from "~/features/identity/accounts.server";
 import { clientOf } from "~/platform/client.server";
 import { takeAttempt, waitSeconds } from "~/features/identity/attempts.server";
 import { isCommonPassword } from "~/features/identity/common-passwords.server";
@@ -233,7 +239,7 @@ async function chooseSecondFactor(app: AppContext, request: Request, formData: F
   const expired = () => answer(submission, context, 400, { step: "SELECT_MFA", formErrors: [messages.mfaExpired] });
   const token = await challengeFromCookie(request);
   const userId = await challengeUser(app, token, "SELECT_MFA_TYPE");
-  const user = userId ? await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }) : undefined;
+  const user = userId ? await findUserById(app, userId) : null;
   if (!token || !user) return expired();
   if (!(await mfaSettingsOf(app, user)).enabled.includes(submission.value.factor))
     return answer(submission, context, 400, { step: "SELECT_MFA", formErrors: [messages.mfaChoiceRequired] });
@@ -274,7 +280,7 @@ async function logInWithCode(
   }
   if (!(await endChallenge(app, token)))
     return answer(submission, context, 400, { step, formErrors: [messages.mfaExpired] });
-  const user = await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) });
+  const user = await findUserById(app, userId);
   if (!user) return answer(submission, context, 400, { step, formErrors: [messages.mfaExpired] });
   const to =
     afterLogin({
@@ -429,7 +435,7 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
     }
     // Spec 4: on success, sign in. The reset already signed the user out everywhere (every session
     // and token of theirs ended with the code), so this new session is the only one.
-    const user = await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, outcome.userId) });
+    const user = await findUserById(app, outcome.userId);
     const spent = await resetCookie.serialize("", { maxAge: 0, secure });
     if (!user) return answer(submission, context, 400, { step: "EMAIL", formErrors: [messages.userNotFound] });
     return passwordSignIn(app, request, context, user, messages.passwordChanged, [spent]);
