@@ -6,14 +6,19 @@ import { recommendations } from "~/features/cart/recommendations.server";
 import { cartTotals } from "~/features/cart/rules";
 import { priceItems } from "~/features/cart/sellables.server";
 import { readOffers, withOfferCookies } from "~/http/offers.server";
+import { signedInShellOf } from "~/http/session.server";
 import { visitorOf } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
 
 export async function loadCartPage(app: AppContext, request: Request) {
   const { user, anonymousId } = await visitorOf(app, request);
-  const ownerId = user?.id ?? anonymousId;
-  const row = ownerId ? await readCart(app, ownerId) : null;
-  const sellables = await cartSellables(app, row);
+  // A signed-in visitor's cart came with the session (the page's one shell query); a visitor's is read.
+  const cartIds = user
+    ? ((await signedInShellOf(app, request))?.cartItems ?? [])
+    : anonymousId
+      ? ((await readCart(app, anonymousId))?.items ?? [])
+      : [];
+  const sellables = await cartSellables(app, { items: cartIds });
   const credit = monthlyCreditCents(user);
   const offers = readOffers(app, request, user);
   const items = priceItems(sellables, offers);

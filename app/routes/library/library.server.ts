@@ -13,7 +13,7 @@ import {
 } from "~/features/learning/library.server";
 import { userPurchases } from "~/features/purchases/purchases.server";
 import { savedSparks, type Spark } from "~/features/sparks/sparks.server";
-import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
+import { signedInShellOf } from "~/http/session.server";
 import { visitorOf } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
 
@@ -27,17 +27,20 @@ export async function loadLibrary(app: AppContext, request: Request) {
       saved: [] as Spark[],
       isMember: false,
     };
+  // The membership flags came with the session (the page's one shell query).
   const [owned, watched, bought, flags, saved] = await Promise.all([
     ownedClasses(app, user.id),
     watchedClasses(app, user.id),
     userPurchases(app, user.id),
-    subscriptionFlags(app, user.id),
+    signedInShellOf(app, request).then((shell) => shell?.membership ?? { hasActiveOrTrialSubscription: false }),
     savedSparks(app, user.id),
   ]);
-  const classes = await libraryClasses(app, user.id, owned, flags.hasActiveOrTrialSubscription ? watched : []);
-
   const collectionIds = bought.filter((p) => p.kind === "collection").map((p) => p.productId);
-  const collections = (await sellablesByIds(app.db, [...new Set(collectionIds)])).map((c) => ({
+  const [classes, collectionSellables] = await Promise.all([
+    libraryClasses(app, user.id, owned, flags.hasActiveOrTrialSubscription ? watched : []),
+    sellablesByIds(app.db, [...new Set(collectionIds)]),
+  ]);
+  const collections = collectionSellables.map((c) => ({
     id: c.id,
     title: c.title,
     coverUrl: c.coverUrl,
