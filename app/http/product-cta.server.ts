@@ -6,6 +6,7 @@
 import { productCtas } from "~/features/cart/cta.server";
 import type { AppContext } from "~/platform/context";
 import { readOffers, withOfferCookies } from "./offers.server";
+import { signedInShellOf } from "./session.server";
 import { visitorOf } from "./visitor.server";
 
 export async function productCta(app: AppContext, request: Request, productIds: string[]) {
@@ -13,10 +14,15 @@ export async function productCta(app: AppContext, request: Request, productIds: 
   const url = new URL(request.url);
   const added = url.searchParams.get("added");
   url.searchParams.delete("added");
-  const cta = await productCtas(app, { userId: user?.id ?? null, ownerId: user?.id ?? anonymousId }, productIds, {
-    page: url.pathname + url.search,
-    added,
-  });
+  // A signed-in visitor's cart and membership came with the session (the page's one shell query).
+  const shell = user ? await signedInShellOf(app, request) : null;
+  const known = shell && { cartItems: shell.cartItems, member: shell.membership.hasActiveOrTrialSubscription };
+  const cta = await productCtas(
+    app,
+    { userId: user?.id ?? null, ownerId: user?.id ?? anonymousId, known },
+    productIds,
+    { page: url.pathname + url.search, added },
+  );
   const offers = readOffers(app, request, user);
   return { offers, user, cta, respond: <T>(body: T) => withOfferCookies(offers, body) };
 }

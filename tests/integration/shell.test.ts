@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { carts, notificationReads, notifications, subscriptions } from "~/db/schema";
 import { startSession } from "~/features/identity/sessions.server";
 import { signedInShell } from "~/features/shell/shell.server";
+import { productCta } from "~/http/product-cta.server";
 import { sessionCookieHeader, sessionUserOf, signedInShellOf } from "~/http/session.server";
 import { createDb } from "~/platform/db.server";
 import { testApp } from "./app-context";
@@ -120,5 +121,39 @@ describe("the session's user during one request", () => {
     expect((await sessionUserOf(app, request))?.id).toBe(userId);
     expect((await sessionUserOf(app, request))?.id).toBe(userId);
     expect(statements).toHaveLength(2);
+  });
+});
+
+describe("a product page's buy buttons for a signed-in visitor", () => {
+  it("take the cart and membership from the shell: only what they own is asked", async () => {
+    const { userId, token } = await sessionFor("shell-cta");
+    const app = testApp();
+    const productId = (await env.DB.prepare("SELECT id FROM products WHERE kind = 'class' LIMIT 1").first<{
+      id: string;
+    }>())!.id;
+    const membership = (await env.DB.prepare("SELECT id FROM products WHERE kind = 'subscription' LIMIT 1").first<{
+      id: string;
+    }>())!.id;
+    await app.db.insert(carts).values({ ownerId: userId, userId, items: [productId], updatedAt: app.now });
+    await app.db.insert(subscriptions).values({
+      id: crypto.randomUUID(),
+      userId,
+      productId: membership,
+      provider: "local",
+      interval: "month",
+      priceCents: 1500,
+      status: "active",
+      currentPeriodEnd: app.now + 86_400_000,
+      createdAt: app.now,
+    });
+    const cookie = (await sessionCookieHeader(app, new Request("http://127.0.0.1/"), token)).split(";")[0];
+    const request = new Request(`http://127.0.0.1/classes/x/y?added=${productId}`, { headers: { Cookie: cookie } });
+    const { app: counted, statements } = countingApp();
+    const { cta } = await productCta(counted, request, [productId]);
+    expect(cta(productId)).toMatchObject({ signedIn: true, owned: false, inCart: true, added: true, member: true });
+    // The shell, then the three look-ups of what they own (one batch: bought, in a collection bought,
+    // a membership product); the cart and the membership flags are not read again.
+    expect(statements).toHaveLength(4);
+    for (const statement of statements.slice(1)) expect(statement).not.toMatch(/from "carts"/i);
   });
 });

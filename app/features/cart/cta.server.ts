@@ -20,22 +20,29 @@ export interface ProductCta {
   member: boolean;
 }
 
+/** What a signed-in page already knows of its visitor (the shell, http/session.server): no need to ask again. */
+export interface KnownVisitor {
+  cartItems: string[];
+  member: boolean;
+}
+
 /**
  * The buy-button state of each of `productIds` for one visitor (`userId` when signed in, else the
- * cart's anonymous `ownerId`), on `page` with the dialog open for `added`.
+ * cart's anonymous `ownerId`), on `page` with the dialog open for `added`. `known` (the signed-in
+ * shell's cart and membership) saves reading them again.
  */
 export async function productCtas(
   app: AppContext,
-  { userId, ownerId }: { userId: string | null; ownerId: string | null },
+  { userId, ownerId, known }: { userId: string | null; ownerId: string | null; known?: KnownVisitor | null },
   productIds: string[],
   { page, added }: { page: string; added: string | null },
 ): Promise<(productId: string) => ProductCta> {
-  const [owned, cart, flags] = await Promise.all([
+  const [owned, cartItems, member] = await Promise.all([
     userId ? ownedProductIds(app, userId, productIds) : new Set<string>(),
-    ownerId ? readCart(app, ownerId) : null,
-    userId ? subscriptionFlags(app, userId) : null,
+    known ? known.cartItems : ownerId ? readCart(app, ownerId).then((cart) => cart?.items ?? []) : [],
+    known ? known.member : userId ? subscriptionFlags(app, userId).then((f) => f.hasActiveOrTrialSubscription) : false,
   ]);
-  const inCart = new Set(cart?.items ?? []);
+  const inCart = new Set(cartItems);
   return (productId) => ({
     productId,
     page,
@@ -43,6 +50,6 @@ export async function productCtas(
     owned: owned.has(productId),
     inCart: inCart.has(productId),
     added: added === productId,
-    member: flags?.hasActiveOrTrialSubscription ?? false,
+    member,
   });
 }
