@@ -8,9 +8,10 @@ export default {
   serverConditions: ["workerd", "worker", "browser"],
   // Everything is bundled but the runtime's own modules ("cloudflare:workers", which partyserver and
   // the Durable Objects import): workerd provides those. And the lazy modules (workers/lazy-modules.mjs):
-  // PDF.js (unpdf/pdfjs, which Remix's esbuild 0.17 also miscompiles), Stripe and the disposable-domain
-  // list, each imported dynamically and built beside the worker, out of its startup module.
-  serverDependenciesToBundle: [/^(?!cloudflare:|unpdf\/pdfjs$|stripe$|disposable-email-domains-js$)/],
+  // PDF.js (unpdf/pdfjs, which Remix's esbuild 0.17 also miscompiles), Stripe, the disposable-domain
+  // list and our own data that few requests need (#lazy/*, package.json "imports"), each imported
+  // dynamically and built beside the worker, out of its startup module.
+  serverDependenciesToBundle: [/^(?!cloudflare:|unpdf\/pdfjs$|stripe$|disposable-email-domains-js$|#lazy\/)/],
   serverMainFields: ["browser", "module", "main"],
   serverMinify: true,
   serverModuleFormat: "esm",

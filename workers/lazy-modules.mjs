@@ -1,6 +1,7 @@
 // Runs after `remix build` (npm run build). Some libraries only some requests need: PDF.js (through
-// unpdf, a third of the worker: describing an uploaded PDF), Stripe (payments) and the disposable-domain
-// list (email forms). Bundled into build/worker.js they are parsed with the rest whenever an isolate
+// unpdf, a third of the worker: describing an uploaded PDF), Stripe (payments), the disposable-domain
+// list (email forms) and the common-password list (forms that set a password; our own data, named
+// `#lazy/…` through package.json "imports" so the Remix build sees a package it can leave external). Bundled into build/worker.js they are parsed with the rest whenever an isolate
 // starts; as modules of their own (build/lazy/*.mjs, uploaded beside the worker through wrangler.toml's
 // `find_additional_modules` rule) workerd reads each on its first `import("./lazy/….mjs")`.
 //
@@ -20,6 +21,7 @@ export const LAZY_MODULES = [
   { specifier: "stripe", file: "lazy/stripe.mjs" },
   // CommonJS only: its module gets named exports as Node's import() gives them (see entryOf).
   { specifier: "disposable-email-domains-js", file: "lazy/disposable-email-domains.mjs", commonJs: true },
+  { specifier: "#lazy/common-passwords", file: "lazy/common-passwords.mjs" },
 ];
 
 /**
@@ -28,6 +30,9 @@ export const LAZY_MODULES = [
  * integration tests) also gives each property as a named export: the entry re-exports them by name.
  */
 function entryOf({ specifier, commonJs }) {
+  // A package's own import (#…) resolves only from inside the package: the entry re-exports it from there.
+  if (specifier.startsWith("#"))
+    return { stdin: { contents: `export * from "${specifier}";\n`, resolveDir: root, loader: "js" } };
   if (!commonJs) return { entryPoints: [specifier] };
   const names = Object.keys(createRequire(`${root}package.json`)(specifier)).filter((name) => name !== "default");
   return {

@@ -1,10 +1,24 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { isCommonPassword } from "~/features/identity/common-passwords.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  commonPasswordCheck,
+  isCommonPassword as isCommonPasswordAsync,
+} from "~/features/identity/common-passwords.server";
 import { listedPasswords, moduleText, MODULE } from "../../workers/common-passwords.mjs";
 
+// The list is its own module, loaded on first need; the check itself is synchronous once it is there.
+let isCommonPassword: (password: string) => boolean;
+beforeAll(async () => {
+  isCommonPassword = await commonPasswordCheck();
+});
+
 describe("common passwords", () => {
+  it("loads the list on first need: the asynchronous check gives the same answers", async () => {
+    expect(await isCommonPasswordAsync("Password1")).toBe(true);
+    expect(await isCommonPasswordAsync("correct-horse-1")).toBe(false);
+  });
+
   it("refuses the issue's examples, in any letter case", () => {
     for (const password of [
       "password",

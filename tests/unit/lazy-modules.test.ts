@@ -1,5 +1,5 @@
-// The build step that keeps PDF.js, Stripe and the disposable-domain list out of the worker's startup
-// module (workers/lazy-modules.mjs): each bare import() is pointed at its file beside the worker.
+// The build step that keeps PDF.js, Stripe, the disposable-domain list and the common-password list out of the
+// worker's startup module (workers/lazy-modules.mjs): each bare import() is pointed at its file beside the worker.
 import { describe, expect, it } from "vitest";
 import { LAZY_MODULES, pointAtLazyModules } from "../../workers/lazy-modules.mjs";
 

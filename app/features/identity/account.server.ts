@@ -48,7 +48,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   client: Client = LOCAL_CLIENT,
 ): Promise<PasswordChange> {
-  if (isCommonPassword(input.newPassword)) return { status: "common" };
+  if (await isCommonPassword(input.newPassword)) return { status: "common" };
   const check = await authenticate(app, user.email, input.currentPassword, client);
   if (check.status === "wait") return check;
   if (check.status !== "ok" || check.user.id !== user.id) return { status: "wrong" };

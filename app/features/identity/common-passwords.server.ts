@@ -1,10 +1,12 @@
 /**
  * Refuses new passwords that are on a maintained list of common passwords (zxcvbn-ts's, about
  * 49,000 ranked by how often they appear in leaks; the ones 8 characters or longer are kept). The
- * list lives in the worker as a compact set of hashes (common-passwords.data.server.ts, written by
+ * list is a compact set of hashes (common-passwords.data.server.ts, written by
  * workers/common-passwords.mjs), decoded once per isolate. Server-only: browsers never download it.
+ *
+ * The list is a module of its own beside the worker (`#lazy/common-passwords`, workers/lazy-modules.mjs):
+ * only the requests that set a password load it, the rest of the worker starts without its 57 KB.
  */
-import { COMMON_PASSWORDS } from "./common-passwords.data.server";
 
 /** FNV-1a, 32 bits, over the UTF-8 bytes: the same function as the generator. */
 function fnv1a(text: string): number {
@@ -16,13 +18,13 @@ function fnv1a(text: string): number {
   return hash;
 }
 
-let hashes: Uint32Array | null = null;
+type CompactList = { count: number; k: number; data: string };
 
 /** The sorted hashes, from the Rice-coded gaps. */
-function decode(): Uint32Array {
-  const bytes = Uint8Array.from(atob(COMMON_PASSWORDS.data), (c) => c.charCodeAt(0));
-  const out = new Uint32Array(COMMON_PASSWORDS.count);
-  const k = COMMON_PASSWORDS.k;
+function decode(list: CompactList): Uint32Array {
+  const bytes = Uint8Array.from(atob(list.data), (c) => c.charCodeAt(0));
+  const out = new Uint32Array(list.count);
+  const k = list.k;
   let bit = 0;
   const next = () => (bytes[bit >> 3] >> (7 - (bit++ & 7))) & 1;
   let previous = 0;
@@ -37,14 +39,26 @@ function decode(): Uint32Array {
   return out;
 }
 
+let hashes: Promise<Uint32Array> | null = null;
+
 /**
- * True when the password (in any letter case) is one of the common ones, or is made of fewer than
- * three different characters ('aaaaaaaa', '12121212'), which guessers try first whatever a list says.
+ * The check, with the list loaded (once per isolate): true when the password (in any letter case) is
+ * one of the common ones, or is made of fewer than three different characters ('aaaaaaaa',
+ * '12121212'), which guessers try first whatever a list says.
  */
-export function isCommonPassword(password: string): boolean {
+export async function commonPasswordCheck(): Promise<(password: string) => boolean> {
+  hashes ??= import("#lazy/common-passwords").then(({ COMMON_PASSWORDS }) => decode(COMMON_PASSWORDS));
+  const sorted = await hashes;
+  return (password) => isListed(sorted, password);
+}
+
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await commonPasswordCheck())(password);
+}
+
+function isListed(hashes: Uint32Array, password: string): boolean {
   const lower = password.toLowerCase();
   if (new Set(lower).size < 3) return true;
-  hashes ??= decode();
   const target = fnv1a(lower);
   let low = 0;
   let high = hashes.length - 1;

@@ -305,7 +305,7 @@ export async function signUp(app: AppContext, request: Request) {
     failed("invalid form");
     return answer(submission, context, 400);
   }
-  if (isCommonPassword(submission.value.password)) {
+  if (await isCommonPassword(submission.value.password)) {
     failed("common password");
     return answer(submission, context, 400, { fieldErrors: { password: [messages.passwordTooCommon] } });
   }
@@ -417,7 +417,7 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
   if (step === "NEWPASSWORD") {
     const submission = parseForm(formData, { schema: resetPasswordSchema(app.env.SUPPORT_EMAIL) });
     if (submission.status !== "success") return answer(submission, context, 400, { step: "NEWPASSWORD" });
-    if (isCommonPassword(submission.value.password))
+    if (await isCommonPassword(submission.value.password))
       return answer(submission, context, 400, {
         step: "NEWPASSWORD",
         fieldErrors: { password: [messages.passwordTooCommon] },

@@ -22,7 +22,7 @@ export const passwordActions: IdentityActions = {
     const username = required(str(body, "Username"), "Username cannot be empty");
     const code = required(str(body, "ConfirmationCode"), "Confirmation code cannot be empty");
     const password = str(body, "Password");
-    checkNewPassword(password, messages.newPasswordRequired);
+    await checkNewPassword(password, messages.newPasswordRequired);
     // An unknown user's code is a wrong code (PreventUserExistenceErrors), claimed and counted like one.
     const known = await findUserByUsername(app, username);
     const outcome = await resetPassword(app, known?.email ?? username.trim(), code, password, client);
@@ -38,7 +38,7 @@ export const passwordActions: IdentityActions = {
     const user = await signedInUser(app, body);
     const previous = required(str(body, "PreviousPassword"), "Password cannot be empty");
     const proposed = str(body, "ProposedPassword");
-    checkNewPassword(proposed, messages.newPasswordRequired);
+    await checkNewPassword(proposed, messages.newPasswordRequired);
     // The web form's change: every session and every token (this access token and the refresh tokens) ends.
     const outcome = await changePassword(app, user, null, { currentPassword: previous, newPassword: proposed }, client);
     if (outcome.status === "wait")

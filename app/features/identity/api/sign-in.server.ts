@@ -260,7 +260,7 @@ const challenges: Record<string, Challenge> = {
   /** A person an admin added chooses their own password; they may give their names (`userAttributes.*`). */
   async NEW_PASSWORD_REQUIRED(app, body, responses, call) {
     const password = str(responses, "NEW_PASSWORD");
-    checkNewPassword(password, messages.newPasswordRequired);
+    await checkNewPassword(password, messages.newPasswordRequired);
     const names: { firstName?: string; lastName?: string } = {};
     for (const [key, value] of Object.entries(responses)) {
       if (!key.startsWith("userAttributes.")) continue;

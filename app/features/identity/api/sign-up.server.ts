@@ -22,7 +22,7 @@ export const signUpActions: IdentityActions = {
   async SignUp(app, body) {
     const username = required(str(body, "Username"), "Username cannot be empty");
     const password = str(body, "Password");
-    checkNewPassword(password);
+    await checkNewPassword(password);
     const attributes = readAttributes(body);
     // ValidationData is for a pool's pre-sign-up trigger; there are no triggers here, so it is checked
     // for shape and otherwise unused, as the service does without one.

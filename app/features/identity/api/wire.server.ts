@@ -45,7 +45,7 @@ export interface IdentityCall {
 export type IdentityActions = Record<string, (app: AppContext, body: Body, call: IdentityCall) => Promise<unknown>>;
 
 /** The password policy, with the service's own messages (spec 8 maps them for people). */
-export function checkNewPassword(password: string, emptyMessage = "Password cannot be empty") {
+export async function checkNewPassword(password: string, emptyMessage = "Password cannot be empty") {
   required(password, emptyMessage);
   if (password.trim() !== password)
     fail(
@@ -56,7 +56,7 @@ export function checkNewPassword(password: string, emptyMessage = "Password cann
     fail("InvalidPasswordException", "Password did not conform with policy: Password not long enough");
   if (password.length > 256)
     fail("InvalidPasswordException", "Password did not conform with policy: Password too long");
-  if (isCommonPassword(password))
+  if (await isCommonPassword(password))
     fail("InvalidPasswordException", `Password did not conform with policy: ${messages.passwordTooCommon}`);
 }
 
