@@ -1,5 +1,6 @@
 // Runs after `remix build` (npm run build). Some libraries only some requests need: PDF.js (through
-// unpdf, a third of the worker: describing an uploaded PDF), Stripe (payments), the disposable-domain
+// unpdf, a third of the worker: describing an uploaded PDF), Stripe (payments), Sentry (error reports,
+// where a DSN is set), the disposable-domain
 // list (email forms) and the common-password list (forms that set a password; our own data, named
 // `#lazy/…` through package.json "imports" so the Remix build sees a package it can leave external). Bundled into build/worker.js they are parsed with the rest whenever an isolate
 // starts; as modules of their own (build/lazy/*.mjs, uploaded beside the worker through wrangler.toml's
@@ -19,6 +20,8 @@ const worker = `${root}build/worker.js`;
 export const LAZY_MODULES = [
   { specifier: "unpdf/pdfjs", file: "lazy/pdfjs.mjs" },
   { specifier: "stripe", file: "lazy/stripe.mjs" },
+  // Error reporting: loaded by the first request of a worker that has a DSN (platform/error-reporting.server).
+  { specifier: "@sentry/cloudflare", file: "lazy/sentry.mjs" },
   // CommonJS only: its module gets named exports as Node's import() gives them (see entryOf).
   { specifier: "disposable-email-domains-js", file: "lazy/disposable-email-domains.mjs", commonJs: true },
   { specifier: "#lazy/common-passwords", file: "lazy/common-passwords.mjs" },

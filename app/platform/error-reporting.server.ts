@@ -4,8 +4,12 @@
  * set; without it the original handler runs untouched (no SDK set-up, no network). Remix's
  * handleError calls `reportServerError`, because Remix catches loader, action and render errors
  * itself and they would never reach the wrapper.
+ *
+ * The SDK is a module beside the worker (workers/lazy-modules.mjs), loaded by the first request that
+ * has a DSN: a worker without one (development, tests, a deploy not reporting) never parses it.
  */
-import { captureException, getClient, withSentry, type CloudflareOptions } from "@sentry/cloudflare";
+import type * as SentrySdk from "@sentry/cloudflare";
+import type { CloudflareOptions } from "@sentry/cloudflare";
 import { envSchema } from "./env";
 import { isReportableServerError } from "./error-reporting";
 
@@ -29,16 +33,23 @@ export function sentryOptions(bindings: unknown): CloudflareOptions | null {
   };
 }
 
+type Sentry = typeof SentrySdk;
+/** The SDK once loaded: only ever by a request with a DSN, so none means reporting is off. */
+let sentry: Sentry | null = null;
+let loadingSentry: Promise<Sentry> | null = null;
+const loadSentry = () => (loadingSentry ??= import("@sentry/cloudflare").then((sdk) => (sentry = sdk)));
+
 /** Every exported handler method (fetch, scheduled, queue...) takes its bindings second. */
 type Handler = Record<string, unknown>;
 
 export function withErrorReporting<T extends Handler>(handler: T): T {
   // Sentry instruments the object it is given in place, so it gets its own copy, made on first use.
-  let instrumented: Handler | null = null;
+  let instrumented: Promise<Handler> | null = null;
   const withSentryOn = () =>
-    (instrumented ??= withSentry((bindings) => sentryOptions(bindings) ?? undefined, {
-      ...handler,
-    } as ExportedHandler) as Handler);
+    (instrumented ??= loadSentry().then(
+      ({ withSentry }) =>
+        withSentry((bindings) => sentryOptions(bindings) ?? undefined, { ...handler } as ExportedHandler) as Handler,
+    ));
   const wrapped: Handler = {};
   for (const [name, method] of Object.entries(handler)) {
     if (typeof method !== "function") {
@@ -46,8 +57,10 @@ export function withErrorReporting<T extends Handler>(handler: T): T {
       continue;
     }
     wrapped[name] = (...args: unknown[]) => {
-      const chosen = sentryOptions(args[1]) ? (withSentryOn()[name] as typeof method) : method;
-      return chosen.apply(handler, args);
+      if (!sentryOptions(args[1])) return method.apply(handler, args);
+      return withSentryOn().then((instrumentedHandler) =>
+        (instrumentedHandler[name] as typeof method).apply(handler, args),
+      );
     };
   }
   return wrapped as T;
@@ -55,7 +68,7 @@ export function withErrorReporting<T extends Handler>(handler: T): T {
 
 /** Remix handleError: loader, action and render errors (not 404s, not aborted requests). */
 export function reportServerError(error: unknown, request: Request) {
-  // No client: this request is not running under Sentry (no DSN), so there is nothing to do.
-  if (!getClient() || !isReportableServerError(error, request)) return;
-  captureException(error, { mechanism: { type: "auto.function.remix.server", handled: false } });
+  // No SDK or no client: this request is not running under Sentry (no DSN), so there is nothing to do.
+  if (!sentry?.getClient() || !isReportableServerError(error, request)) return;
+  sentry.captureException(error, { mechanism: { type: "auto.function.remix.server", handled: false } });
 }
