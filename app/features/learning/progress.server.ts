@@ -154,12 +154,11 @@ export async function classProgress(app: AppContext, userId: string | null, prod
   };
 }
 
-/** Per class the user has watched: last watched time, for the library's order and "Continue watching". */
-export async function watchedClasses(
-  app: AppContext,
-  userId: string,
-  limit = 100,
-): Promise<{ productId: string; lastWatchedAt: number }[]> {
+/**
+ * Per class the user has watched: last watched time, for the library's order and "Continue watching".
+ * The query itself: await it, or send it in a db.batch with others.
+ */
+export function watchedClasses(app: AppContext, userId: string, limit = 100) {
   return app.db
     .select({ productId: lessonProgress.productId, lastWatchedAt: sql<number>`max(${lessonProgress.updatedAt})` })
     .from(lessonProgress)

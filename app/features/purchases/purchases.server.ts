@@ -46,8 +46,8 @@ export async function ownedProductIds(app: AppContext, userId: string, productId
   return new Set([...direct, ...viaCollections, ...memberships].map((r) => r.id));
 }
 
-/** GET /api/getUserPurchases: newest first, refunded ones filtered out. */
-export async function userPurchases(app: AppContext, userId: string): Promise<PurchaseRow[]> {
+/** GET /api/getUserPurchases: newest first, refunded ones filtered out (the query: await it or batch it). */
+export function userPurchases(app: AppContext, userId: string) {
   return app.db
     .select()
     .from(purchases)

@@ -27,11 +27,11 @@ export async function loadLibrary(app: AppContext, request: Request) {
       saved: [] as Spark[],
       isMember: false,
     };
-  // The membership flags came with the session (the page's one shell query).
-  const [owned, watched, bought, flags, saved] = await Promise.all([
+  // The membership flags came with the session (the page's one shell query); what they watched and
+  // bought go to D1 together (one batch; drizzle cannot batch ownedClasses' raw SQL).
+  const [owned, [watched, bought], flags, saved] = await Promise.all([
     ownedClasses(app, user.id),
-    watchedClasses(app, user.id),
-    userPurchases(app, user.id),
+    app.db.batch([watchedClasses(app, user.id), userPurchases(app, user.id)]),
     signedInShellOf(app, request).then((shell) => shell?.membership ?? { hasActiveOrTrialSubscription: false }),
     savedSparks(app, user.id),
   ]);
