@@ -37,7 +37,15 @@ type Sentry = typeof SentrySdk;
 /** The SDK once loaded: only ever by a request with a DSN, so none means reporting is off. */
 let sentry: Sentry | null = null;
 let loadingSentry: Promise<Sentry> | null = null;
-const loadSentry = () => (loadingSentry ??= import("@sentry/cloudflare").then((sdk) => (sentry = sdk)));
+/** Loads the SDK once; a failed load is not kept, so the next request tries again. */
+const loadSentry = () =>
+  (loadingSentry ??= import("@sentry/cloudflare").then(
+    (sdk) => (sentry = sdk),
+    (error: unknown) => {
+      loadingSentry = null;
+      throw error;
+    },
+  ));
 
 /** Every exported handler method (fetch, scheduled, queue...) takes its bindings second. */
 type Handler = Record<string, unknown>;
@@ -49,6 +57,10 @@ export function withErrorReporting<T extends Handler>(handler: T): T {
     (instrumented ??= loadSentry().then(
       ({ withSentry }) =>
         withSentry((bindings) => sentryOptions(bindings) ?? undefined, { ...handler } as ExportedHandler) as Handler,
+      (error: unknown) => {
+        instrumented = null;
+        throw error;
+      },
     ));
   const wrapped: Handler = {};
   for (const [name, method] of Object.entries(handler)) {
@@ -58,8 +70,13 @@ export function withErrorReporting<T extends Handler>(handler: T): T {
     }
     wrapped[name] = (...args: unknown[]) => {
       if (!sentryOptions(args[1])) return method.apply(handler, args);
-      return withSentryOn().then((instrumentedHandler) =>
-        (instrumentedHandler[name] as typeof method).apply(handler, args),
+      return withSentryOn().then(
+        (instrumentedHandler) => (instrumentedHandler[name] as typeof method).apply(handler, args),
+        // Reporting never costs the answer: should the SDK not load, the handler runs as it is.
+        (error: unknown) => {
+          console.error("error reporting: Sentry's SDK did not load", String(error));
+          return method.apply(handler, args);
+        },
       );
     };
   }

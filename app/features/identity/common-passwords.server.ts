@@ -47,7 +47,13 @@ let hashes: Promise<Uint32Array> | null = null;
  * '12121212'), which guessers try first whatever a list says.
  */
 export async function commonPasswordCheck(): Promise<(password: string) => boolean> {
-  hashes ??= import("#lazy/common-passwords").then(({ COMMON_PASSWORDS }) => decode(COMMON_PASSWORDS));
+  // A failed load is not kept: the next request that sets a password tries again.
+  hashes ??= import("#lazy/common-passwords")
+    .then(({ COMMON_PASSWORDS }) => decode(COMMON_PASSWORDS))
+    .catch((error: unknown) => {
+      hashes = null;
+      throw error;
+    });
   const sorted = await hashes;
   return (password) => isListed(sorted, password);
 }
