@@ -18,7 +18,7 @@ describe("the worker with a DSN whose SDK does not load", () => {
   it("answers every request as the handler does, logs the failure, and tries again next time", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const wrapped = withErrorReporting({
-      async fetch(request: Request) {
+      async fetch(request: Request, _env: unknown, _ctx: ExecutionContext) {
         return new Response(`ok ${new URL(request.url).pathname}`);
       },
     });
