@@ -18,11 +18,15 @@ export async function loadCartPage(app: AppContext, request: Request) {
     : anonymousId
       ? ((await readCart(app, anonymousId))?.items ?? [])
       : [];
-  const sellables = await cartSellables(app, { items: cartIds });
+  // The recommendations start from the cart's ids, so D1 reads them beside the cart's products (an id
+  // no longer for sale only seeds and excludes, which changes nothing).
+  const [sellables, suggested] = await Promise.all([
+    cartSellables(app, { items: cartIds }),
+    recommendations(app, { productIds: cartIds, userId: user?.id ?? null }),
+  ]);
   const credit = monthlyCreditCents(user);
   const offers = readOffers(app, request, user);
   const items = priceItems(sellables, offers);
-  const suggested = await recommendations(app, { productIds: items.map((i) => i.id), userId: user?.id ?? null });
   const url = new URL(request.url);
   return withOfferCookies(offers, {
     items,
