@@ -6,20 +6,17 @@
 import { productCtas } from "~/features/cart/cta.server";
 import type { AppContext } from "~/platform/context";
 import { readOffers, withOfferCookies } from "./offers.server";
-import { signedInShellOf } from "./session.server";
-import { visitorOf } from "./visitor.server";
+import { cartAndMembershipOf, visitorOf } from "./visitor.server";
 
 export async function productCta(app: AppContext, request: Request, productIds: string[]) {
-  const { user, anonymousId } = await visitorOf(app, request);
+  const visitor = await visitorOf(app, request);
+  const user = visitor.user;
   const url = new URL(request.url);
   const added = url.searchParams.get("added");
   url.searchParams.delete("added");
-  // A signed-in visitor's cart and membership came with the session (the page's one shell query).
-  const shell = user ? await signedInShellOf(app, request) : null;
-  const known = shell && { cartItems: shell.cartItems, member: shell.membership.hasActiveOrTrialSubscription };
   const cta = await productCtas(
     app,
-    { userId: user?.id ?? null, ownerId: user?.id ?? anonymousId, known },
+    { userId: user?.id ?? null, ...(await cartAndMembershipOf(app, request, visitor)) },
     productIds,
     { page: url.pathname + url.search, added },
   );

@@ -5,11 +5,12 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
+import { readCart } from "~/features/cart/cart.server";
 import { newAnonymousId } from "~/features/identity/anonymous.server";
 import { anonymousCookie, anonymousIdOf } from "./anonymous.server";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest } from "~/platform/http.server";
-import { apiUserOf, sessionUserOf } from "./session.server";
+import { apiUserOf, sessionUserOf, signedInShellOf } from "./session.server";
 
 export interface Visitor {
   /** The signed-in user, or null. */
@@ -22,6 +23,24 @@ export interface Visitor {
 export async function visitorOf(app: AppContext, request: Request, { bearer = false } = {}): Promise<Visitor> {
   const user = bearer ? await apiUserOf(app, request) : await sessionUserOf(app, request);
   return { user, anonymousId: anonymousIdOf(request) };
+}
+
+/**
+ * A screen visitor's cart items and whether they are a member (active or trial). A signed-in
+ * visitor's came with the session (the page's one shell query); an anonymous visitor's cart is read,
+ * and they are no member.
+ */
+export async function cartAndMembershipOf(
+  app: AppContext,
+  request: Request,
+  { user, anonymousId }: Visitor,
+): Promise<{ cartItems: string[]; member: boolean }> {
+  if (user) {
+    const shell = await signedInShellOf(app, request);
+    return { cartItems: shell?.cartItems ?? [], member: shell?.membership.hasActiveOrTrialSubscription ?? false };
+  }
+  const cart = anonymousId ? await readCart(app, anonymousId) : null;
+  return { cartItems: cart?.items ?? [], member: false };
 }
 
 /** The Log In address that brings the visitor back to `path` afterwards (the auth modal over the home page). */

@@ -9,14 +9,13 @@
  * has a DSN: a worker without one (development, tests, a deploy not reporting) never parses it.
  */
 import type * as SentrySdk from "@sentry/cloudflare";
-import type { CloudflareOptions } from "@sentry/cloudflare";
 import { envSchema } from "./env";
 import { isReportableServerError } from "./error-reporting";
 
 const sentrySettings = envSchema.pick({ SENTRY_DSN: true, SENTRY_ENVIRONMENT: true, SENTRY_TRACES_SAMPLE_RATE: true });
 
 /** Sentry's options for this worker's variables, or null when reporting is off (no DSN, or a malformed one). */
-export function sentryOptions(bindings: unknown): CloudflareOptions | null {
+export function sentryOptions(bindings: unknown): SentrySdk.CloudflareOptions | null {
   // The common case, no DSN, costs one property read.
   const dsn = (bindings as { SENTRY_DSN?: unknown } | undefined)?.SENTRY_DSN;
   if (typeof dsn !== "string" || dsn === "") return null;

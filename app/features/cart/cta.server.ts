@@ -3,9 +3,7 @@
  * the visitor owns already, what is in their cart, and whether the add-to-cart dialog is open.
  */
 import { ownedProductIds } from "~/features/purchases/purchases.server";
-import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
-import { readCart } from "./cart.server";
 
 export interface ProductCta {
   productId: string;
@@ -20,28 +18,17 @@ export interface ProductCta {
   member: boolean;
 }
 
-/** What a signed-in page already knows of its visitor (the shell, http/session.server): no need to ask again. */
-export interface KnownVisitor {
-  cartItems: string[];
-  member: boolean;
-}
-
 /**
- * The buy-button state of each of `productIds` for one visitor (`userId` when signed in, else the
- * cart's anonymous `ownerId`), on `page` with the dialog open for `added`. `known` (the signed-in
- * shell's cart and membership) saves reading them again.
+ * The buy-button state of each of `productIds` for one visitor (`userId` when signed in), with their
+ * cart's items and membership, on `page` with the dialog open for `added`.
  */
 export async function productCtas(
   app: AppContext,
-  { userId, ownerId, known }: { userId: string | null; ownerId: string | null; known?: KnownVisitor | null },
+  { userId, cartItems, member }: { userId: string | null; cartItems: string[]; member: boolean },
   productIds: string[],
   { page, added }: { page: string; added: string | null },
 ): Promise<(productId: string) => ProductCta> {
-  const [owned, cartItems, member] = await Promise.all([
-    userId ? ownedProductIds(app, userId, productIds) : new Set<string>(),
-    known ? known.cartItems : ownerId ? readCart(app, ownerId).then((cart) => cart?.items ?? []) : [],
-    known ? known.member : userId ? subscriptionFlags(app, userId).then((f) => f.hasActiveOrTrialSubscription) : false,
-  ]);
+  const owned = userId ? await ownedProductIds(app, userId, productIds) : new Set<string>();
   const inCart = new Set(cartItems);
   return (productId) => ({
     productId,

@@ -1,23 +1,18 @@
 /** /cart: the visitor's items at the prices they see, the totals with their credit, and recommendations. */
 import { toCard } from "~/features/catalog/card";
-import { cartSellables, readCart } from "~/features/cart/cart.server";
+import { cartSellables } from "~/features/cart/cart.server";
 import { monthlyCreditCents } from "~/features/cart/credit.server";
 import { recommendations } from "~/features/cart/recommendations.server";
 import { cartTotals } from "~/features/cart/rules";
 import { priceItems } from "~/features/cart/sellables.server";
 import { readOffers, withOfferCookies } from "~/http/offers.server";
-import { signedInShellOf } from "~/http/session.server";
-import { visitorOf } from "~/http/visitor.server";
+import { cartAndMembershipOf, visitorOf } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
 
 export async function loadCartPage(app: AppContext, request: Request) {
-  const { user, anonymousId } = await visitorOf(app, request);
-  // A signed-in visitor's cart came with the session (the page's one shell query); a visitor's is read.
-  const cartIds = user
-    ? ((await signedInShellOf(app, request))?.cartItems ?? [])
-    : anonymousId
-      ? ((await readCart(app, anonymousId))?.items ?? [])
-      : [];
+  const visitor = await visitorOf(app, request);
+  const user = visitor.user;
+  const { cartItems: cartIds } = await cartAndMembershipOf(app, request, visitor);
   // The recommendations start from the cart's ids, so D1 reads them beside the cart's products (an id
   // no longer for sale only seeds and excludes, which changes nothing).
   const [sellables, suggested] = await Promise.all([
