@@ -1,9 +1,19 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { preloadAuthModal } from "~/features/identity/components/AuthModalOnDemand";
 import { CLIENT_CONFIG_ID, parseClientConfig, silenceConsoleInProduction } from "~/platform/error-reporting";
 import { expectReporter } from "~/platform/error-reporting-bridge";
+import { holdEventsUntilHydrated } from "~/platform/hydration-guard";
+
+// Clicks and keystrokes go to the browser alone until React has hydrated (hydration-guard says why).
+const letEventsThrough = holdEventsUntilHydrated(window);
+
+/** Its effect runs once the first render has committed, after every effect below it. */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(letEventsThrough, []);
+  return children;
+}
 
 // The root layout renders these settings into the page; the root loader's data is not decoded yet.
 const config = parseClientConfig(document.getElementById(CLIENT_CONFIG_ID)?.textContent);
@@ -26,7 +36,9 @@ const modalOpen = new URLSearchParams(window.location.search).has("auth");
     hydrateRoot(
       document,
       <StrictMode>
-        <RemixBrowser />
+        <Hydrated>
+          <RemixBrowser />
+        </Hydrated>
       </StrictMode>,
     );
   }),
