@@ -1,10 +1,13 @@
 // Runs after `remix build` (npm run build). Some libraries only some requests need: PDF.js (through
 // unpdf, a third of the worker: describing an uploaded PDF), Stripe (payments), Sentry (error reports,
-// where a DSN is set), the disposable-domain
-// list (email forms) and the common-password list (forms that set a password; our own data, named
-// `#lazy/…` through package.json "imports" so the Remix build sees a package it can leave external). Bundled into build/worker.js they are parsed with the rest whenever an isolate
-// starts; as modules of their own (build/lazy/*.mjs, uploaded beside the worker through wrangler.toml's
-// `find_additional_modules` rule) workerd reads each on its first `import("./lazy/….mjs")`.
+// where a DSN is set), the disposable-domain list (email forms), the user-agent parser (sign-in), the
+// JPEG decoder (photo analysis), zod-to-json-schema (AI calls), and our own data: the common-password
+// list (forms that set a password), the embedded AI's practice taxonomy and font (the builder) and the
+// legal texts (named `#lazy/…` through package.json "imports" so the Remix build sees a package it can
+// leave external). Each is loaded through platform/load-once. Bundled into build/worker.js they are
+// parsed with the rest whenever an isolate starts; as modules of their own (build/lazy/*.mjs, uploaded
+// beside the worker through wrangler.toml's `find_additional_modules` rule) workerd reads each on its
+// first `import("./lazy/….mjs")`.
 //
 // The Remix build leaves these specifiers external (remix.config.js), and the app imports each with a
 // dynamic import only, so build/worker.js names each in exactly one import(), which this points at the
@@ -25,6 +28,20 @@ export const LAZY_MODULES = [
   // CommonJS only: its module gets named exports as Node's import() gives them (see entryOf).
   { specifier: "disposable-email-domains-js", file: "lazy/disposable-email-domains.mjs", commonJs: true },
   { specifier: "#lazy/common-passwords", file: "lazy/common-passwords.mjs" },
+  // The embedded AI's practice taxonomy: requests that read a creator's idea (platform/adapters/ai/embedded/idea).
+  { specifier: "#lazy/practice-domains", file: "lazy/practice-domains.mjs" },
+  // The font the embedded AI paints app screenshots with (platform/adapters/ai/embedded/canvas).
+  { specifier: "#lazy/fonts", file: "lazy/fonts.mjs" },
+  // The legal pages' texts (/terms, /privacy).
+  { specifier: "#lazy/legal-texts", file: "lazy/legal-texts.mjs" },
+  // The user-agent parser that names a device at sign-in (features/identity/devices).
+  { specifier: "bowser", file: "lazy/bowser.mjs" },
+  // The JPEG decoder of photo analysis (platform/adapters/ai/embedded/jpeg); CommonJS.
+  { specifier: "jpeg-js", file: "lazy/jpeg-js.mjs", commonJs: true },
+  // The JSON schema of a structured AI call (platform/adapters/ai/ai.server).
+  { specifier: "zod-to-json-schema", file: "lazy/zod-to-json-schema.mjs" },
+  // The JWT library of the identity API's tokens (features/identity/signing-keys).
+  { specifier: "jose", file: "lazy/jose.mjs" },
 ];
 
 /**

@@ -9,6 +9,7 @@
  * has a DSN: a worker without one (development, tests, a deploy not reporting) never parses it.
  */
 import type * as SentrySdk from "@sentry/cloudflare";
+import { loadOnce } from "./load-once";
 import { envSchema } from "./env";
 import { isReportableServerError } from "./error-reporting";
 
@@ -35,32 +36,18 @@ export function sentryOptions(bindings: unknown): SentrySdk.CloudflareOptions | 
 type Sentry = typeof SentrySdk;
 /** The SDK once loaded: only ever by a request with a DSN, so none means reporting is off. */
 let sentry: Sentry | null = null;
-let loadingSentry: Promise<Sentry> | null = null;
-/** Loads the SDK once; a failed load is not kept, so the next request tries again. */
-const loadSentry = () =>
-  (loadingSentry ??= import("@sentry/cloudflare").then(
-    (sdk) => (sentry = sdk),
-    (error: unknown) => {
-      loadingSentry = null;
-      throw error;
-    },
-  ));
+/** Loads the SDK once (a failed load is not kept: the next request tries again). */
+const loadSentry = loadOnce(async () => (sentry = await import("@sentry/cloudflare")));
 
 /** Every exported handler method (fetch, scheduled, queue...) takes its bindings second. */
 type Handler = Record<string, unknown>;
 
 export function withErrorReporting<T extends Handler>(handler: T): T {
   // Sentry instruments the object it is given in place, so it gets its own copy, made on first use.
-  let instrumented: Promise<Handler> | null = null;
-  const withSentryOn = () =>
-    (instrumented ??= loadSentry().then(
-      ({ withSentry }) =>
-        withSentry((bindings) => sentryOptions(bindings) ?? undefined, { ...handler } as ExportedHandler) as Handler,
-      (error: unknown) => {
-        instrumented = null;
-        throw error;
-      },
-    ));
+  const withSentryOn = loadOnce(async () => {
+    const { withSentry } = await loadSentry();
+    return withSentry((bindings) => sentryOptions(bindings) ?? undefined, { ...handler } as ExportedHandler) as Handler;
+  });
   const wrapped: Handler = {};
   for (const [name, method] of Object.entries(handler)) {
     if (typeof method !== "function") {

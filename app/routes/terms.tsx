@@ -2,10 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/features/legal/LegalPage";
 import { renderLegal } from "~/features/legal/render.server";
-import { termsMarkdown } from "~/features/legal/terms";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { html: renderLegal(termsMarkdown, context.app.env), productName: context.app.env.PRODUCT_NAME };
+  return { html: await renderLegal("terms", context.app.env), productName: context.app.env.PRODUCT_NAME };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

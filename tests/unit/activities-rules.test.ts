@@ -48,8 +48,8 @@ describe("imageStats on JPEG photos (what phones take)", () => {
     return new Uint8Array(encodeJpeg({ width: w, height: h, data: rgba }, 90).data);
   }
 
-  it("decodes a JPEG and measures it: its size, its two colours, and the edge between them", () => {
-    const decoded = decodeJpeg(halves(64, 48))!;
+  it("decodes a JPEG and measures it: its size, its two colours, and the edge between them", async () => {
+    const decoded = (await decodeJpeg(halves(64, 48)))!;
     expect(decoded).toMatchObject({ width: 64, height: 48 });
     expect(decoded.rgb.length).toBe(64 * 48 * 3);
     const stats = imageStats(decoded.width, decoded.height, decoded.rgb);
@@ -64,15 +64,15 @@ describe("imageStats on JPEG photos (what phones take)", () => {
     {
       timeout: 30_000,
     },
-    () => {
-      expect(decodeJpeg(halves(2100, 1600))).toBeNull();
-      expect(decodeJpeg(halves(2048, 1536))).toMatchObject({ width: 2048, height: 1536 });
+    async () => {
+      expect(await decodeJpeg(halves(2100, 1600))).toBeNull();
+      expect(await decodeJpeg(halves(2048, 1536))).toMatchObject({ width: 2048, height: 1536 });
     },
   );
 
-  it("answers null for a truncated JPEG or a file that is not one", () => {
-    expect(decodeJpeg(halves(64, 48).slice(0, 40))).toBeNull();
-    expect(decodeJpeg(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
+  it("answers null for a truncated JPEG or a file that is not one", async () => {
+    expect(await decodeJpeg(halves(64, 48).slice(0, 40))).toBeNull();
+    expect(await decodeJpeg(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
   });
 });
 

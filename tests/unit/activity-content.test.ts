@@ -45,7 +45,7 @@ const words = (a: Activity) =>
     .toLowerCase();
 
 describe("activities for every practice", () => {
-  it.each(TAXONOMY.map((d) => [d.id, d] as const))("%s: every activity is real and valid", (_id, domain) => {
+  it.each(TAXONOMY.map((d) => [d.id, d] as const))("%s: every activity is real and valid", async (_id, domain) => {
     const starter = starterItems(domain).find((i) => i.kind === "activity");
     for (const item of [starter, ...domain.activities.map((t) => activityFrom(domain, t))]) {
       const activity = expectRealActivity(item);
@@ -58,22 +58,22 @@ describe("activities for every practice", () => {
     }
   });
 
-  it("a yoga app's activity speaks yoga; a running app's is a run in km", () => {
-    const yoga = newAppFromIdea("Yoga for desk workers").blueprint;
+  it("a yoga app's activity speaks yoga; a running app's is a run in km", async () => {
+    const yoga = (await newAppFromIdea("Yoga for desk workers")).blueprint;
     const yogaActivity = expectRealActivity(yoga.items!.find((i) => i.kind === "activity"));
     expect(words(yogaActivity)).toMatch(/practice/);
     expect(words(yogaActivity)).toMatch(/pose/);
     expect(inputs(yogaActivity).map((c) => c.unit)).toContain("min");
     expect(words(yogaActivity)).not.toMatch(/\bkm\b|\brun\b/);
 
-    const running = newAppFromIdea("Couch to 5k for new runners").blueprint;
+    const running = (await newAppFromIdea("Couch to 5k for new runners")).blueprint;
     const run = expectRealActivity(running.items!.find((i) => i.kind === "activity"));
     expect(inputs(run).map((c) => c.unit)).toContain("km");
     expect(words(run)).toMatch(/\brun\b/);
     expect(words(run)).not.toMatch(/pose|asana/);
   });
 
-  it("an activity's title picks its measure: a long-run route asks for the long run's distance and its range", () => {
+  it("an activity's title picks its measure: a long-run route asks for the long run's distance and its range", async () => {
     const running = domainById("running")!;
     expect(activityMetrics(running, "Plan your long-run route").map((m) => m.key)).toEqual(["long_run_km", "avg_pace"]);
     const analysis = (activityFrom(running, "Plan your long-run route") as Activity).cards.find(
@@ -82,8 +82,8 @@ describe("activities for every practice", () => {
     expect(analysis.analysisPrompt).toContain("between 8 and 14 km");
   });
 
-  it("an idea outside the taxonomy gets inputs named from its own words", () => {
-    const bees = newAppFromIdea("Beekeeping for city dwellers").blueprint;
+  it("an idea outside the taxonomy gets inputs named from its own words", async () => {
+    const bees = (await newAppFromIdea("Beekeeping for city dwellers")).blueprint;
     const activity = expectRealActivity(bees.items!.find((i) => i.kind === "activity"));
     expect(
       inputs(activity)
@@ -95,12 +95,12 @@ describe("activities for every practice", () => {
 });
 
 describe('the "+" suggestions\' activities', () => {
-  it("the spec's default activities are real activities, and their content inserts back as the same cards", () => {
+  it("the spec's default activities are real activities, and their content inserts back as the same cards", async () => {
     const section = DEFAULT_SUGGESTIONS.find((s) => s.title === "Activities")!;
     expect(section.items.map((i) => i.title)).toEqual(["Long run", "HIIT workout", "Mobility focused workout"]);
-    const bees = newAppFromIdea("Beekeeping for city dwellers").blueprint;
+    const bees = (await newAppFromIdea("Beekeeping for city dwellers")).blueprint;
     for (const s of section.items) {
-      const activity = expectRealActivity(suggestedItem(bees, s.id));
+      const activity = expectRealActivity(await suggestedItem(bees, s.id));
       expect(s.content).toContain("[analysis ");
       const fromContent = itemFromContent([], s.title, s.content) as Activity;
       expect(fromContent.kind).toBe("activity");
@@ -110,12 +110,12 @@ describe('the "+" suggestions\' activities', () => {
     expect(longRun.cards.find((c) => c.kind === "analysis")!.analysisPrompt).toContain("between 8 and 14 km");
   });
 
-  it("a practice's activity suggestions are real activities, insertable into the blueprint", () => {
-    const yoga = newAppFromIdea("Yoga for desk workers").blueprint;
-    const activities = editorSuggestions(yoga, null).find((s) => s.title === "Activities")!.items;
+  it("a practice's activity suggestions are real activities, insertable into the blueprint", async () => {
+    const yoga = (await newAppFromIdea("Yoga for desk workers")).blueprint;
+    const activities = (await editorSuggestions(yoga, null)).find((s) => s.title === "Activities")!.items;
     expect(activities.length).toBeGreaterThan(0);
     for (const s of activities) {
-      const item = expectRealActivity(suggestedItem(yoga, s.id));
+      const item = expectRealActivity(await suggestedItem(yoga, s.id));
       expect(itemFromContent([], s.title, s.content)).toMatchObject({ kind: "activity", cards: item.cards });
       expect(blueprintSchema.safeParse({ ...yoga, items: [...yoga.items!, item] }).success).toBe(true);
     }

@@ -48,8 +48,8 @@ const stringsOf = (value: unknown): string[] =>
         : [];
 
 /** Everything a visitor or the creator reads of an app, and of a plan it makes. */
-function textOf(idea: string, answers: Record<string, unknown> = {}) {
-  const made = newAppFromIdea(idea);
+async function textOf(idea: string, answers: Record<string, unknown> = {}) {
+  const made = await newAppFromIdea(idea);
   const plan = generatePlan({ answers, blueprint: made.blueprint, today: "2026-11-25" });
   return {
     made,
@@ -62,8 +62,8 @@ const wordIn = (text: string, word: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu").test(text);
 
 describe("names and copy read as a person wrote them", () => {
-  it.each(NAMES)("%s → %s", (idea, name) => {
-    const { made, text } = textOf(idea);
+  it.each(NAMES)("%s → %s", async (idea, name) => {
+    const { made, text } = await textOf(idea);
     expect(made.name).toBe(name);
     expect(landingPageSchema.safeParse(made.landingPage).success).toBe(true);
     expect(onboardingFlowSchema.safeParse(made.onboardingFlow).success).toBe(true);
@@ -75,17 +75,17 @@ describe("names and copy read as a person wrote them", () => {
     expect(faq).toMatch(/^Do I need experience with [\p{L}][\p{L} &'-]*\?$/u);
   });
 
-  it("reads who the idea is for and what they want", () => {
-    expect(readIdea("A 6-week plan that helps office workers stretch daily and ease back pain")).toMatchObject({
+  it("reads who the idea is for and what they want", async () => {
+    expect(await readIdea("A 6-week plan that helps office workers stretch daily and ease back pain")).toMatchObject({
       audience: "office workers",
       outcome: "stretch daily and ease back pain",
       weeks: 6,
     });
-    expect(readIdea("Chess openings for club players who want to reach 1500")).toMatchObject({
+    expect(await readIdea("Chess openings for club players who want to reach 1500")).toMatchObject({
       audience: "club players",
       outcome: "reach 1500",
     });
-    expect(readIdea("An app to help people learn knot tying")).toMatchObject({
+    expect(await readIdea("An app to help people learn knot tying")).toMatchObject({
       audience: null,
       outcome: "learn knot tying",
     });
@@ -105,9 +105,14 @@ const DOMAIN_IDEAS: [domainId: string, idea: string][] = [
 ];
 
 describe("no app speaks another practice's words", () => {
-  it.each(DOMAIN_IDEAS)("%s: %s", (domainId, idea) => {
-    expect(readIdea(idea).domain.id).toBe(domainId);
-    const { text } = textOf(idea, { currentLevel: "intermediate", daysPerWeek: 5, goal: "start", extras: ["journal"] });
+  it.each(DOMAIN_IDEAS)("%s: %s", async (domainId, idea) => {
+    expect((await readIdea(idea)).domain.id).toBe(domainId);
+    const { text } = await textOf(idea, {
+      currentLevel: "intermediate",
+      daysPerWeek: 5,
+      goal: "start",
+      extras: ["journal"],
+    });
     const leaks = TAXONOMY.filter((d) => d.id !== domainId).flatMap((d) =>
       d.signatureWords.filter((w) => wordIn(text, w)).map((w) => `${d.id}:${w}`),
     );
@@ -129,8 +134,8 @@ describe("no app speaks another practice's words", () => {
     expect(text).toContain("gels");
   });
 
-  it("an idea outside the taxonomy speaks its own terms, and nobody else's", () => {
-    const { made, plan, text } = textOf("Beekeeping for city dwellers", { daysPerWeek: 2 });
+  it("an idea outside the taxonomy speaks its own terms, and nobody else's", async () => {
+    const { made, plan, text } = await textOf("Beekeeping for city dwellers", { daysPerWeek: 2 });
     expect(made.landingPage.hero.subtitle).toContain("beekeeping");
     expect(plan.phases[0]!.sessions.join(" ")).toMatch(/beekeeping/i);
     expect(TAXONOMY.flatMap((d) => d.signatureWords.filter((w) => wordIn(text, w)))).toEqual([]);
@@ -138,17 +143,17 @@ describe("no app speaks another practice's words", () => {
 });
 
 describe("deterministic, and different for different ideas", () => {
-  it("the same idea gives the same app; different ideas visibly different ones", () => {
-    for (const [, idea] of DOMAIN_IDEAS) expect(newAppFromIdea(idea)).toEqual(newAppFromIdea(idea));
-    const made = DOMAIN_IDEAS.map(([, idea]) => newAppFromIdea(idea));
+  it("the same idea gives the same app; different ideas visibly different ones", async () => {
+    for (const [, idea] of DOMAIN_IDEAS) expect(await newAppFromIdea(idea)).toEqual(await newAppFromIdea(idea));
+    const made = await Promise.all(DOMAIN_IDEAS.map(([, idea]) => newAppFromIdea(idea)));
     expect(new Set(made.map((m) => m.name)).size).toBe(made.length);
     expect(new Set(made.map((m) => m.theme.primaryColor)).size).toBeGreaterThan(made.length / 2);
     expect(new Set(made.map((m) => m.blueprint.phaseTemplates[0]!.title)).size).toBe(made.length);
   });
 
-  it("a plan never shows the same week twice for an app built from an idea", () => {
+  it("a plan never shows the same week twice for an app built from an idea", async () => {
     for (const [, idea] of DOMAIN_IDEAS) {
-      const { plan } = textOf(idea, { daysPerWeek: 3 });
+      const { plan } = await textOf(idea, { daysPerWeek: 3 });
       const weeks = plan.phases.map((p) => p.weekNumber);
       expect(new Set(weeks).size).toBe(weeks.length);
     }

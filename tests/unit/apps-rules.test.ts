@@ -36,25 +36,25 @@ const IDEA = "An app that helps busy parents get strong with 20-minute home work
 describe("defaults from an idea", () => {
   // Issue 18: names used to be the idea's first three words plus 'Coach' ("Busy Parents Strong
   // Coach"), which the issue records as ungrammatical; the reading below replaces them.
-  it("reads the idea: its practice, who it is for and what they want", () => {
-    const reading = readIdea(IDEA);
+  it("reads the idea: its practice, who it is for and what they want", async () => {
+    const reading = await readIdea(IDEA);
     expect(reading.generic).toBe(false);
     expect(reading.audience).toBe("busy parents");
     expect(reading.outcome).toBe("get strong with 20-minute home workouts");
-    expect(readIdea("I want to build an app").subject).toBe("daily practice");
+    expect((await readIdea("I want to build an app")).subject).toBe("daily practice");
   });
 
-  it("name and first sentence", () => {
-    expect(appNameFromIdea(IDEA)).toBe(
-      `${readIdea(IDEA).domain.name.replace(/\b\w/g, (c) => c.toUpperCase())} for Busy Parents`,
+  it("name and first sentence", async () => {
+    expect(await appNameFromIdea(IDEA)).toBe(
+      `${(await readIdea(IDEA)).domain.name.replace(/\b\w/g, (c) => c.toUpperCase())} for Busy Parents`,
     );
-    expect(appNameFromIdea("an app")).toBe("My App");
+    expect(await appNameFromIdea("an app")).toBe("My App");
     expect(firstSentence(IDEA, 200)).toBe("An app that helps busy parents get strong with 20-minute home workouts");
     expect(firstSentence("x".repeat(300), 50).length).toBeLessThanOrEqual(50);
   });
 
-  it("every piece is valid content, written from the idea (no placeholder text), landing page pending", () => {
-    const made = newAppFromIdea(IDEA);
+  it("every piece is valid content, written from the idea (no placeholder text), landing page pending", async () => {
+    const made = await newAppFromIdea(IDEA);
     expect(landingPageSchema.parse(made.landingPage).status).toBe("pending");
     const keys = onboardingFlowSchema.parse(made.onboardingFlow).pages.map((p) => p.questions[0]!.key);
     expect(keys.slice(0, 3)).toEqual(["goal", "currentLevel", "daysPerWeek"]);
@@ -72,18 +72,23 @@ describe("defaults from an idea", () => {
     );
   });
 
-  it("is deterministic and survives the longest and oddest ideas", () => {
-    expect(newAppFromIdea(IDEA)).toEqual(newAppFromIdea(IDEA));
+  it("is deterministic and survives the longest and oddest ideas", async () => {
+    expect(await newAppFromIdea(IDEA)).toEqual(await newAppFromIdea(IDEA));
     for (const idea of [
       "x".repeat(2000),
       "🏃‍♀️ ".repeat(300) + "running for everyone",
       "ÉCOLE de danse pour débutants — ballet",
       "1234567890 !!!",
     ]) {
-      expect(() => landingPageSchema.parse(defaultLandingPage(idea))).not.toThrow();
-      expect(() => onboardingFlowSchema.parse(defaultOnboardingFlow(idea))).not.toThrow();
-      expect(() => blueprintSchema.parse(defaultBlueprint(idea))).not.toThrow();
-      expect(appNameFromIdea(idea).length).toBeLessThanOrEqual(60);
+      const [landingPage, onboardingFlow, blueprint] = await Promise.all([
+        defaultLandingPage(idea),
+        defaultOnboardingFlow(idea),
+        defaultBlueprint(idea),
+      ]);
+      expect(() => landingPageSchema.parse(landingPage)).not.toThrow();
+      expect(() => onboardingFlowSchema.parse(onboardingFlow)).not.toThrow();
+      expect(() => blueprintSchema.parse(blueprint)).not.toThrow();
+      expect((await appNameFromIdea(idea)).length).toBeLessThanOrEqual(60);
     }
   });
 });

@@ -57,7 +57,7 @@ describe("quizzes and activities as text", () => {
     expect(cardsFromText(cardsToText(cards))).toEqual({ ok: true, cards });
   });
 
-  it("reads input, AI analysis, AI picture and summary cards, and writes them back the same", () => {
+  it("reads input, AI analysis, AI picture and summary cards, and writes them back the same", async () => {
     const text = [
       "Run for 30 minutes at an easy pace.",
       "[input number km] How far did you run?",
@@ -102,7 +102,7 @@ describe("quizzes and activities as text", () => {
     expect(blueprintItemSchema.safeParse({ id: "a", kind: "activity", title: "Long run", cards }).success).toBe(true);
   });
 
-  it("says what is wrong with a card, by its number", () => {
+  it("says what is wrong with a card, by its number", async () => {
     expect(cardsFromText("Hi\n---\n[input] What?")).toEqual({
       ok: false,
       error: expect.stringMatching(/^Card 2: say what the input is/),
@@ -131,7 +131,7 @@ describe("quizzes and activities as text", () => {
     });
   });
 
-  it("an AI card may read only input cards before it, and an activity has one summary", () => {
+  it("an AI card may read only input cards before it, and an activity has one summary", async () => {
     const item = (cards: unknown[]) => blueprintItemSchema.safeParse({ id: "a", kind: "activity", title: "T", cards });
     const input = { id: "in", kind: "input", inputType: "number", prompt: "How far?" };
     const note = { id: "note", kind: "instruction", body: "Go" };
@@ -150,7 +150,7 @@ describe("quizzes and activities as text", () => {
     expect(item([{ ...input, inputType: "choice", options: ["only"] }]).success).toBe(false);
   });
 
-  it("moves and inserts items, with ids kept unique", () => {
+  it("moves and inserts items, with ids kept unique", async () => {
     const items = [{ id: "a" }, { id: "b" }, { id: "c" }];
     expect(moveItem(items, "b", "up").map((i) => i.id)).toEqual(["b", "a", "c"]);
     expect(moveItem(items, "a", "up")).toBe(items);
@@ -163,10 +163,10 @@ describe("quizzes and activities as text", () => {
   });
 });
 
-describe("help and suggestions", () => {
-  const yoga = newAppFromIdea("Yoga for desk workers").blueprint;
+const yoga = (await newAppFromIdea("Yoga for desk workers")).blueprint;
 
-  it("help names what is missing first, then what is thin", () => {
+describe("help and suggestions", () => {
+  it("help names what is missing first, then what is thin", async () => {
     const empty = blueprintHelp({ ...yoga, items: [], audience: undefined });
     expect(empty.missing[0]).toMatch(/^Who the app is for/);
     expect(empty.missing.join(" ")).toMatch(/Stories.*Quizzes.*Activities/);
@@ -175,27 +175,27 @@ describe("help and suggestions", () => {
     expect(full.missing).toEqual([]);
   });
 
-  it("suggests from the practice: after a story a quiz, after a quiz an activity; every item valid and insertable", () => {
+  it("suggests from the practice: after a story a quiz, after a quiz an activity; every item valid and insertable", async () => {
     // The practice is the topic's, not the audience's ('desk workers' would say stretching).
-    expect(domainOfBlueprint(yoga)?.id).toBe("yoga");
+    expect((await domainOfBlueprint(yoga))?.id).toBe("yoga");
     const story = yoga.items!.find((i) => i.kind === "story")!;
     const quiz = yoga.items!.find((i) => i.kind === "quiz")!;
-    expect(editorSuggestions(yoga, story.id)[0]!.items[0]!.icon).toBe("question");
-    expect(editorSuggestions(yoga, quiz.id)[0]!.items[0]!.icon).toBe("activity");
-    const sections = editorSuggestions(yoga, null);
+    expect((await editorSuggestions(yoga, story.id))[0]!.items[0]!.icon).toBe("question");
+    expect((await editorSuggestions(yoga, quiz.id))[0]!.items[0]!.icon).toBe("activity");
+    const sections = await editorSuggestions(yoga, null);
     expect(sections.map((s) => s.title)).toEqual(["Suggested", "Stories", "Activities"]);
     for (const item of sections.flatMap((s) => s.items)) {
       expect(item.content.length).toBeGreaterThan(20);
-      const inserted = suggestedItem(yoga, item.id)!;
+      const inserted = (await suggestedItem(yoga, item.id))!;
       expect(blueprintSchema.safeParse({ ...yoga, items: [...yoga.items!, inserted] }).success).toBe(true);
     }
     // Already in the blueprint: not suggested again.
     expect(sections.flatMap((s) => s.items).map((i) => i.title)).not.toContain(story.title);
   });
 
-  it("the spec's default sections when no practice can be read", () => {
-    const bees = newAppFromIdea("Beekeeping for city dwellers").blueprint;
-    expect(editorSuggestions(bees, null)).toEqual(DEFAULT_SUGGESTIONS);
+  it("the spec's default sections when no practice can be read", async () => {
+    const bees = (await newAppFromIdea("Beekeeping for city dwellers")).blueprint;
+    expect(await editorSuggestions(bees, null)).toEqual(DEFAULT_SUGGESTIONS);
     expect(DEFAULT_SUGGESTIONS.map((s) => s.items.map((i) => i.title))).toEqual([
       ["Custom example 1", "Custom example 2"],
       ["Teach about nutrition", "Explain progressive overload", "Quiz about nutrition"],

@@ -14,7 +14,7 @@ import {
   type LandingEdit,
 } from "~/features/builder/landing/edits";
 
-const app = newAppFromIdea("Half marathon training for busy parents");
+const app = await newAppFromIdea("Half marathon training for busy parents");
 const ctx = { appName: app.name, blueprint: app.blueprint };
 const page = app.landingPage;
 

@@ -2,18 +2,32 @@
 // in spaces), lines wrap inside their width, PNGs round-trip through our decoder, and each screen
 // shows the app's own colours. SCREENSHOT_DIR=/tmp/shots writes the PNGs to look at.
 import { writeFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { newAppFromIdea } from "~/features/apps/defaults";
 import { paintScreenshot, screenshotAlt, SCREENSHOT_SIZE } from "~/features/builder/landing/screenshots";
 import { generatePlan } from "~/features/plans/generator";
-import { Canvas, measureText, textOn, wrapText } from "~/platform/adapters/ai/embedded/canvas";
+import { Canvas, loadFonts, measureText, textOn, wrapText } from "~/platform/adapters/ai/embedded/canvas";
 import { decodePng, encodePng, paintPrompt } from "~/platform/adapters/ai/embedded/png";
+
+// The font is a lazy module (#lazy/fonts): painters load it first, as paintScreenshot does.
+await loadFonts();
 
 const ink = (c: Canvas, x0: number, y0: number, x1: number, y1: number) => {
   let dark = 0;
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (c.rgb[(y * c.width + x) * 3]! < 128) dark++;
   return dark;
 };
+
+describe("the font", () => {
+  it("is loaded before any text is measured or drawn, and a painter that forgets is told so", async () => {
+    vi.resetModules();
+    const fresh = await import("~/platform/adapters/ai/embedded/canvas");
+    expect(() => fresh.measureText("Plan", 20)).toThrow("await loadFonts()");
+    expect(() => new fresh.Canvas(40, 20, "#ffffff").text("Plan", 0, 0, 12, "#000000")).toThrow("await loadFonts()");
+    await fresh.loadFonts();
+    expect(fresh.measureText("Plan", 20)).toBeCloseTo(measureText("Plan", 20), 5);
+  });
+});
 
 describe("text", () => {
   it("draws glyphs where the letters are and nothing in a space", () => {
@@ -60,11 +74,11 @@ describe("PNG decoding", () => {
   });
 });
 
-describe("screenshots", () => {
-  const content = newAppFromIdea("Half marathon training for busy parents");
-  const plan = generatePlan({ answers: {}, blueprint: content.blueprint, today: "2026-11-26" });
-  const shown = { appName: content.name, ...content, plan, hero: null, background: null };
+const content = await newAppFromIdea("Half marathon training for busy parents");
+const plan = generatePlan({ answers: {}, blueprint: content.blueprint, today: "2026-11-26" });
+const shown = { appName: content.name, ...content, plan, hero: null, background: null };
 
+describe("screenshots", () => {
   it.each(["landing", "onboarding", "plan"] as const)("%s: a phone-sized PNG in the app's colours", async (screen) => {
     const png = await paintScreenshot(screen, shown);
     const picture = (await decodePng(png))!;

@@ -52,7 +52,7 @@ const answerSchema = z.object({ text: z.string().trim().min(1).max(8_000) });
 /** The app's practice voice: its blueprint's topic (else its name) read like an idea. */
 async function voiceFor(app: AppContext, appId: string): Promise<Voice> {
   const [row, blueprint] = await Promise.all([appById(app, appId), blueprintOf(app, appId).catch(() => null)]);
-  const reading = readIdea([blueprint?.blueprint.topic, row?.name].filter(Boolean).join(" ") || "practice");
+  const reading = await readIdea([blueprint?.blueprint.topic, row?.name].filter(Boolean).join(" ") || "practice");
   return voiceOf(reading.domain, reading.subject);
 }
 
@@ -113,7 +113,8 @@ async function measureMedia(
     const bytes = await readAll(app, place.key);
     const facts = imageFacts(bytes);
     if (!facts) throw new ServiceError("invalid", `${input.label}: the file is not a PNG, JPEG, GIF or WebP image`);
-    const pixels = facts.format === "PNG" ? await decodePng(bytes) : facts.format === "JPEG" ? decodeJpeg(bytes) : null;
+    const pixels =
+      facts.format === "PNG" ? await decodePng(bytes) : facts.format === "JPEG" ? await decodeJpeg(bytes) : null;
     if (pixels) {
       const stats = imageStats(pixels.width, pixels.height, pixels.rgb);
       into.stats ??= stats;

@@ -39,7 +39,7 @@ export function appNameFromReading(reading: IdeaReading): string {
   return named.length <= 60 ? named : clipText(`${subject} Coach`, 60);
 }
 
-export const appNameFromIdea = (idea: string) => appNameFromReading(readIdea(idea));
+export const appNameFromIdea = async (idea: string) => appNameFromReading(await readIdea(idea));
 
 /** The promise in one line: 'Stretch daily and ease back pain, made for office workers.' */
 function promise(reading: IdeaReading): string {
@@ -280,8 +280,8 @@ function theme(reading: IdeaReading): Theme {
 }
 
 /** Everything a new app starts with, from its idea. */
-export function newAppFromIdea(idea: string): NewAppContent {
-  const reading = readIdea(idea);
+export async function newAppFromIdea(idea: string): Promise<NewAppContent> {
+  const reading = await readIdea(idea);
   const name = appNameFromReading(reading);
   const weeks = reading.weeks ?? DEFAULT_WEEKS;
   return {
@@ -293,6 +293,6 @@ export function newAppFromIdea(idea: string): NewAppContent {
   };
 }
 
-export const defaultLandingPage = (idea: string) => newAppFromIdea(idea).landingPage;
-export const defaultOnboardingFlow = (idea: string) => newAppFromIdea(idea).onboardingFlow;
-export const defaultBlueprint = (idea: string) => newAppFromIdea(idea).blueprint;
+export const defaultLandingPage = async (idea: string) => (await newAppFromIdea(idea)).landingPage;
+export const defaultOnboardingFlow = async (idea: string) => (await newAppFromIdea(idea)).onboardingFlow;
+export const defaultBlueprint = async (idea: string) => (await newAppFromIdea(idea)).blueprint;

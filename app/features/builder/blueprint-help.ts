@@ -135,19 +135,24 @@ const suggestion = (item: BlueprintItem, icon: string): SuggestionItem => ({
 });
 
 /** The app's practice, read from its blueprint. */
-export const domainOfBlueprint = (blueprint: Blueprint): PracticeDomain | null =>
+export const domainOfBlueprint = async (blueprint: Blueprint): Promise<PracticeDomain | null> =>
   // The topic names the practice; the goal and title may name its audience ('desk workers'), so
   // they count only when the topic alone says nothing.
-  (matchDomain(blueprint.topic) ?? matchDomain(`${blueprint.topic} ${blueprint.goal} ${blueprint.planTitle}`))
-    ?.domain ?? null;
+  (
+    (await matchDomain(blueprint.topic)) ??
+    (await matchDomain(`${blueprint.topic} ${blueprint.goal} ${blueprint.planTitle}`))
+  )?.domain ?? null;
 
 /**
  * The "+" sections for this blueprint, with the cursor after `afterItemId` (or at the start):
  * 'Suggested' (what would come next at the cursor), then the practice's stories, quizzes and
  * activities the blueprint does not have yet.
  */
-export function editorSuggestions(blueprint: Blueprint, afterItemId: string | null): SuggestionSection[] {
-  const domain = domainOfBlueprint(blueprint);
+export async function editorSuggestions(
+  blueprint: Blueprint,
+  afterItemId: string | null,
+): Promise<SuggestionSection[]> {
+  const domain = await domainOfBlueprint(blueprint);
   if (!domain) return DEFAULT_SUGGESTIONS;
   const have = new Set((blueprint.items ?? []).map((i) => i.title.toLowerCase()));
   const fresh = (titles: string[]) => titles.filter((t) => !have.has(t.toLowerCase()));
@@ -171,8 +176,8 @@ export function editorSuggestions(blueprint: Blueprint, afterItemId: string | nu
 }
 
 /** The item a suggestion stands for, to insert into the blueprint. */
-export function suggestedItem(blueprint: Blueprint, suggestionId: string): BlueprintItem | null {
-  const domain = domainOfBlueprint(blueprint);
+export async function suggestedItem(blueprint: Blueprint, suggestionId: string): Promise<BlueprintItem | null> {
+  const domain = await domainOfBlueprint(blueprint);
   if (!domain) return DEFAULT_ACTIVITIES.find((a) => a.id === suggestionId) ?? null;
   const all = [
     ...domain.stories.map((t) => storyFrom(domain, t)),

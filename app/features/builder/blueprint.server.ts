@@ -166,7 +166,7 @@ export async function suggestionsFor(
       "Write an activity's content as its cards, separated by '---' lines: an instruction; '[input number km] How far did you run?', '[input choice] How did it feel?' with '- option' lines, '[input photo optional] A photo of your watch'; " +
       "'[analysis \"Title\" reads 2, 3]' then a rubric with target ranges ('between 8 and 14 km') and keywords; '[summary \"Title\"]' then what to sum up.",
     prompt: JSON.stringify({ blueprint, cursor: context }),
-    local: () => ({ sections: editorSuggestions(blueprint, context.afterItemId) }),
+    local: async () => ({ sections: await editorSuggestions(blueprint, context.afterItemId) }),
   });
   return value.sections;
 }

@@ -44,9 +44,9 @@ function questionsOf(reading: IdeaReading, first: string): string[] {
 }
 
 /** Five ideas, one per angle, for what the creator typed. */
-export function brainstormIdeas(input: BrainstormInput): BrainstormIdea[] {
+export async function brainstormIdeas(input: BrainstormInput): Promise<BrainstormIdea[]> {
   const typed = [input.interest, input.audience ? `for ${input.audience}` : ""].filter(Boolean).join(" ");
-  const reading = readIdea(typed);
+  const reading = await readIdea(typed);
   const { domain } = reading;
   const subject = reading.subject;
   const Title = titleCase(reading.title);

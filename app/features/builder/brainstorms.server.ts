@@ -74,7 +74,7 @@ export const brainstormJobHandler: JobHandler<BrainstormJobInput> = {
       schema: brainstormIdeasSchema,
       system: SYSTEM,
       prompt: JSON.stringify(typed),
-      local: () => ({ apps: brainstormIdeas(typed) }),
+      local: async () => ({ apps: await brainstormIdeas(typed) }),
     });
     return [
       app.db

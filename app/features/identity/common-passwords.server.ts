@@ -8,6 +8,8 @@
  * only the requests that set a password load it, the rest of the worker starts without its 57 KB.
  */
 
+import { loadOnce } from "~/platform/load-once";
+
 /** FNV-1a, 32 bits, over the UTF-8 bytes: the same function as the generator. */
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
@@ -39,7 +41,8 @@ function decode(list: CompactList): Uint32Array {
   return out;
 }
 
-let hashes: Promise<Uint32Array> | null = null;
+/** The sorted hashes, decoded once per isolate (a failed load is not kept: the next request tries again). */
+const commonHashes = loadOnce(async () => decode((await import("#lazy/common-passwords")).COMMON_PASSWORDS));
 
 /**
  * The check, with the list loaded (once per isolate): true when the password (in any letter case) is
@@ -47,14 +50,7 @@ let hashes: Promise<Uint32Array> | null = null;
  * '12121212'), which guessers try first whatever a list says.
  */
 export async function commonPasswordCheck(): Promise<(password: string) => boolean> {
-  // A failed load is not kept: the next request that sets a password tries again.
-  hashes ??= import("#lazy/common-passwords")
-    .then(({ COMMON_PASSWORDS }) => decode(COMMON_PASSWORDS))
-    .catch((error: unknown) => {
-      hashes = null;
-      throw error;
-    });
-  const sorted = await hashes;
+  const sorted = await commonHashes();
   return (password) => isListed(sorted, password);
 }
 

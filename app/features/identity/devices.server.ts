@@ -4,19 +4,22 @@
  * Sessions belong to a device, so forgetting a device signs it out; a remembered device skips the
  * authenticator step.
  */
-import Bowser from "bowser";
 import { and, desc, eq } from "drizzle-orm";
 import { devices, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
+import { loadOnce } from "~/platform/load-once";
+
+// The user-agent parser is a module of its own beside the worker (workers/lazy-modules.mjs): only a sign-in needs it.
+const bowser = loadOnce(async () => (await import("bowser")).default);
 
 /** A device token as the browser must hold it (128 random bits, hex), or null. */
 const wellFormed = (token: string | null | undefined) =>
   typeof token === "string" && /^[0-9a-f]{32}$/.test(token) ? token : null;
 
 /** "Chrome on Linux", "Safari on iOS"; a generic name when the browser does not say. */
-function deviceName(userAgent: string | null): string {
-  const parsed = Bowser.parse(userAgent || " ");
+async function deviceName(userAgent: string | null): Promise<string> {
+  const parsed = (await bowser()).parse(userAgent || " ");
   const browser = parsed.browser.name || "A browser";
   return parsed.os.name ? `${browser} on ${parsed.os.name}` : browser;
 }
@@ -36,7 +39,7 @@ export async function deviceFor(
       id: crypto.randomUUID(),
       userId: user.id,
       tokenHash,
-      name: deviceName(browser.userAgent),
+      name: await deviceName(browser.userAgent),
       createdAt: app.now,
       lastSeenAt: app.now,
     })

@@ -5,17 +5,19 @@
  * domains). Server-only: the list is too big to ship to browsers. No mailbox is contacted.
  */
 import { run as suggestEmail } from "@zootools/email-spell-checker";
+import { loadOnce } from "~/platform/load-once";
 import { EMAIL_PATTERN, type EmailValidationInfo } from "./rules";
 
 // The list loads on the first check: only email forms need it, so the build keeps it out of the worker's
-// startup module (workers/lazy-modules.mjs). The set is kept, never a promise of it (a promise made in
-// one request and awaited by another hangs in workerd if the first request ends first).
-let disposable: Set<string> | null = null;
+// startup module (workers/lazy-modules.mjs).
+const disposableDomains = loadOnce(async () =>
+  (await import("disposable-email-domains-js")).disposableEmailBlocklistSet(),
+);
 async function isDisposable(domain: string) {
-  disposable ??= (await import("disposable-email-domains-js")).disposableEmailBlocklistSet();
+  const disposable = await disposableDomains();
   // A subdomain of a disposable domain is disposable too (x.mailinator.com).
   const labels = domain.split(".");
-  return labels.some((_, i) => i < labels.length - 1 && disposable!.has(labels.slice(i).join(".")));
+  return labels.some((_, i) => i < labels.length - 1 && disposable.has(labels.slice(i).join(".")));
 }
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

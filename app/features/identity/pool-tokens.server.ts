@@ -8,10 +8,9 @@
  * lives (keyed by its SHA-256, tokens.server.ts), so GlobalSignOut, a password change or deleting the
  * account revokes it at once, as a session cookie is.
  */
-import { SignJWT } from "jose";
 import type { UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
-import { SIGNING_ALGORITHM, signingKey } from "./signing-keys.server";
+import { jose, SIGNING_ALGORITHM, signingKey } from "./signing-keys.server";
 import { DEFAULT_CLIENT_ID } from "./clients";
 import { issueToken, keepToken, TOKEN_TTL } from "./tokens.server";
 
@@ -46,7 +45,7 @@ export interface PoolTokens {
 }
 
 async function sign(app: AppContext, claims: Record<string, unknown>, user: UserRow, grant: TokenGrant) {
-  const { kid, key } = await signingKey(app);
+  const [{ kid, key }, { SignJWT }] = await Promise.all([signingKey(app), jose()]);
   const now = Math.floor(app.now / 1000);
   return new SignJWT({ ...claims, auth_time: Math.floor(grant.authTime / 1000) })
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: "JWT" })

@@ -4,10 +4,17 @@
  * isolate signs with the same key the page publishes.
  */
 import { asc } from "drizzle-orm";
-import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import type { JWK } from "jose";
 import { signingKeys } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
+import { loadOnce } from "~/platform/load-once";
+
+/**
+ * jose, the JWT library: a module of its own beside the worker (workers/lazy-modules.mjs), loaded by the
+ * requests that sign tokens (the identity API, hosted sign-in).
+ */
+export const jose = loadOnce(() => import("jose"));
 
 export const SIGNING_ALGORITHM = "RS256";
 
@@ -20,6 +27,7 @@ export async function signingKey(app: AppContext): Promise<{ kid: string; key: C
     app.db.select().from(signingKeys).orderBy(asc(signingKeys.createdAt), asc(signingKeys.kid)).get();
   let row = await oldest();
   if (!row) {
+    const { exportJWK, generateKeyPair } = await jose();
     const pair = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true, modulusLength: 2048 });
     const kid = randomHex(16);
     await app.db.insert(signingKeys).values({
@@ -30,7 +38,7 @@ export async function signingKey(app: AppContext): Promise<{ kid: string; key: C
     });
     row = (await oldest())!;
   }
-  const key = await importJWK(JSON.parse(row.privateJwk) as JWK, SIGNING_ALGORITHM);
+  const key = await (await jose()).importJWK(JSON.parse(row.privateJwk) as JWK, SIGNING_ALGORITHM);
   return { kid: row.kid, key: key as CryptoKey };
 }
 

@@ -225,7 +225,7 @@ export async function blueprintEditorAction(app: AppContext, request: Request, a
       return save({ ...blueprint, items: items.filter((i) => i.id !== field(form, "itemId")) }, "Item removed");
     case "insert-suggestion": {
       const after = field(form, "after") === "start" ? null : field(form, "after") || null;
-      const suggested = suggestedItem(blueprint, field(form, "suggestionId"));
+      const suggested = await suggestedItem(blueprint, field(form, "suggestionId"));
       const title = field(form, "title").trim();
       const item: BlueprintItem = suggested
         ? { ...suggested, id: freeItemId(items, suggested.id) }

@@ -9,6 +9,7 @@ import type { LandingPage, OnboardingFlow, Plan, ScreenshotScreen, Theme } from 
 import { phaseLabel } from "~/features/plans/rules";
 import {
   Canvas,
+  loadFonts,
   mixRgb,
   rgbOf,
   textOn,
@@ -240,6 +241,7 @@ export function screenshotAlt(
 }
 
 /** One screenshot as PNG bytes. */
-export function paintScreenshot(screen: ScreenshotScreen, content: ScreenshotContent): Promise<Uint8Array> {
+export async function paintScreenshot(screen: ScreenshotScreen, content: ScreenshotContent): Promise<Uint8Array> {
+  await loadFonts();
   return SCREEN_PAINTERS[screen](content, paletteOf(content.theme)).png();
 }

@@ -9,16 +9,19 @@
  * - every call is recorded in D1 (ai_calls: provider, model, duration, outcome), which is what a
  *   creator's daily AI usage is counted from.
  */
-import { zodToJsonSchema } from "zod-to-json-schema";
 import type { ZodType, ZodTypeDef } from "zod";
 import { aiCalls } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import type { Env } from "~/platform/env";
+import { loadOnce } from "~/platform/load-once";
 import { embeddedProvider } from "./embedded.server";
 import { modelJson } from "./json";
 import { openAiProvider } from "./openai.server";
 import type { AiProvider, AiWork, GeneratedImage, ProviderName } from "./provider";
 import { aiBindingOf, workersAiProvider } from "./workers-ai.server";
+
+// zod-to-json-schema is a module of its own beside the worker (workers/lazy-modules.mjs): only AI calls load it.
+const zodToJsonSchema = loadOnce(async () => (await import("zod-to-json-schema")).zodToJsonSchema);
 
 export type FallbackReason = "invalid" | "error" | "timeout";
 
@@ -48,7 +51,7 @@ export interface StructuredTask<T> {
   system: string;
   prompt: string;
   /** The embedded default's answer for this task: the feature's own generator. */
-  local: () => T;
+  local: () => T | Promise<T>;
   maxTokens?: number;
 }
 
@@ -162,18 +165,21 @@ export function createAi({ provider, timeoutMs, record, clock = Date.now }: AiOp
       call<T>(
         task.task,
         "structured",
-        (p, signal) =>
-          p.structured({
+        async (p, signal) => {
+          const toJsonSchema = await zodToJsonSchema();
+          // Awaited, not handed on: a rejection then has its handler at once (see embedded.server).
+          return await p.structured({
             system: task.system,
             prompt: task.prompt,
-            jsonSchema: zodToJsonSchema(task.schema, { target: "openApi3", $refStrategy: "none" }) as Record<
+            jsonSchema: toJsonSchema(task.schema, { target: "openApi3", $refStrategy: "none" }) as Record<
               string,
               unknown
             >,
             maxTokens: task.maxTokens,
             local: task.local,
             signal,
-          }),
+          });
+        },
         (raw) => {
           const parsed = task.schema.safeParse(modelJson(raw));
           return parsed.success ? parsed.data : null;

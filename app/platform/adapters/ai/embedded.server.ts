@@ -19,7 +19,9 @@ export const embeddedProvider: AiProvider = {
   name: "embedded",
   model: (work) => EMBEDDED_MODELS[work],
 
-  structured: async ({ local }) => local(),
+  // Awaited here, not handed on: a generator's rejection then has its handler at once (a returned
+  // promise is adopted a tick later, and workerd reports the rejection as unhandled meanwhile).
+  structured: async ({ local }) => await local(),
 
   async image({ prompt, width, height, palette = [] }) {
     const scale = Math.min(1, MAX_SIDE / Math.max(width, height));

@@ -4,8 +4,12 @@
  * real text from an embedded font (./font-data.ts, DejaVu Sans rasterised at 32 px, 4-bit coverage),
  * scaled down by area sampling so it reads at 1x. No canvas API exists in workerd, hence this.
  * The result is encoded by ./png.ts.
+ *
+ * The font (about 16 KB gzip) is a module of its own beside the worker (`#lazy/fonts`,
+ * workers/lazy-modules.mjs): only requests that paint load it, with `await loadFonts()` before any text.
  */
-import { BOLD, FONT_SIZE, REGULAR } from "./font-data";
+import { loadOnce } from "~/platform/load-once";
+import type * as FontData from "./font-data";
 import { encodePng, hexToRgb } from "./png";
 
 export type Rgb = [number, number, number];
@@ -32,11 +36,23 @@ function decodeBase64(text: string): Uint8Array {
   return out;
 }
 
+const fontData = loadOnce(() => import("#lazy/fonts"));
+let font: typeof FontData | null = null;
+/** Loads the font (once per isolate): painters await it before they measure or draw text. */
+export async function loadFonts(): Promise<void> {
+  font = await fontData();
+}
+function loadedFont(): typeof FontData {
+  if (!font) throw new Error("canvas: the font is not loaded (await loadFonts() before drawing text)");
+  return font;
+}
+
 const faces = new Map<Weight, Face>();
 /** The face, unpacked on first use (once per isolate). */
 function faceOf(weight: Weight): Face {
   const cached = faces.get(weight);
   if (cached) return cached;
+  const { BOLD, REGULAR } = loadedFont();
   const source = weight === "bold" ? BOLD : REGULAR;
   const bytes = decodeBase64(source.data);
   const glyphs = new Map<number, Glyph>();
@@ -68,7 +84,7 @@ export function measureText(text: string, size: number, weight: Weight = "regula
   const face = faceOf(weight);
   let width = 0;
   for (const ch of text) width += glyphOf(face, ch).advance;
-  return (width * size) / FONT_SIZE;
+  return (width * size) / loadedFont().FONT_SIZE;
 }
 
 /** `text` broken into lines no wider than `maxWidth` (a word longer than a line is cut), at most `maxLines` (the last ends in '…'). */
@@ -254,7 +270,7 @@ export class Canvas {
   text(text: string, x: number, y: number, size: number, colour: string | Rgb, weight: Weight = "regular"): number {
     const face = faceOf(weight);
     const c = rgbOf(colour);
-    const scale = size / FONT_SIZE;
+    const scale = size / loadedFont().FONT_SIZE;
     // The line box: the font's ascent and descent, centred in size × 1.2.
     const lineTop = y + (size * 1.2 - (face.ascent + face.descent) * scale) / 2;
     const n = Math.max(2, Math.min(5, Math.ceil(2 / scale)));

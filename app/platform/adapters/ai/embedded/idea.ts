@@ -9,8 +9,14 @@
  *     outcome "stretch daily and ease back pain", weeks 6
  */
 import { capitalise } from "~/platform/format";
+import { loadOnce } from "~/platform/load-once";
 import type { PracticeDomain } from "./domain";
-import { TAXONOMY } from "./taxonomy";
+
+/**
+ * The taxonomy (./taxonomy, about 60 KB gzip) is a module of its own beside the worker
+ * (`#lazy/practice-domains`, workers/lazy-modules.mjs): only requests that read an idea load it.
+ */
+const practiceDomains = loadOnce(async () => (await import("#lazy/practice-domains")).TAXONOMY);
 
 export interface IdeaReading {
   /** The idea, whitespace tidied. */
@@ -91,10 +97,11 @@ function domainScore(lower: string, domain: PracticeDomain): { score: number; ke
 }
 
 /** The taxonomy domain the idea is most about (ties: the keyword that comes first in the idea). */
-export function matchDomain(idea: string): { domain: PracticeDomain; keyword: string } | null {
+export async function matchDomain(idea: string): Promise<{ domain: PracticeDomain; keyword: string } | null> {
+  const taxonomy = await practiceDomains();
   const lower = ` ${idea.toLowerCase()} `;
   let best: { domain: PracticeDomain; keyword: string; score: number; at: number } | null = null;
-  for (const domain of TAXONOMY) {
+  for (const domain of taxonomy) {
     const { score, keyword } = domainScore(lower, domain);
     if (!keyword || score === 0) continue;
     const at = lower.indexOf(keyword);
@@ -356,13 +363,13 @@ const hasWord = (phrase: string, word: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, "u").test(phrase);
 
 /** Everything the embedded default reads from an idea. Deterministic: the same idea, the same reading. */
-export function readIdea(raw: string): IdeaReading {
+export async function readIdea(raw: string): Promise<IdeaReading> {
   const idea = tidy(raw);
   const { audience, outcome } = audienceAndOutcome(idea);
   // Who it is for is a weaker sign than what it is about: 'yoga for desk workers' is yoga, though
   // desk workers suggest stretching. The audience counts only when nothing else names a practice.
   const withoutAudience = audience ? idea.toLowerCase().replace(audience, " ") : idea;
-  const match = matchDomain(withoutAudience) ?? matchDomain(idea);
+  const match = (await matchDomain(withoutAudience)) ?? (await matchDomain(idea));
   const phrase = subjectPhrase(idea);
   // The idea's own name for the practice ('sourdough baking', 'chess openings') when it names the
   // practice and not its audience; the domain's name otherwise.

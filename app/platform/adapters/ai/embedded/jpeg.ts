@@ -4,13 +4,21 @@
  * 2026-11-26: 2048 × 1536 decoded in 0.6 s within 64 MB; a 12-megapixel photo needed over 200 MB), so a
  * photo over 3.2 megapixels is not decoded, and neither is a file it cannot read; callers then state
  * the size only.
+ *
+ * jpeg-js is a module of its own beside the worker (workers/lazy-modules.mjs): only photo analysis loads it.
  */
-import { decode } from "jpeg-js";
+import { loadOnce } from "~/platform/load-once";
+
+const jpegJs = loadOnce(() => import("jpeg-js"));
 
 export const JPEG_MAX_MEGAPIXELS = 3.2;
 
-export function decodeJpeg(bytes: Uint8Array): { width: number; height: number; rgb: Uint8Array } | null {
+export async function decodeJpeg(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number; rgb: Uint8Array } | null> {
   if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  // Outside the try: a library that does not load is the worker's failure, not the photo's.
+  const { decode } = await jpegJs();
   try {
     const image = decode(bytes, {
       useTArray: true,
