@@ -1,7 +1,8 @@
 // Runs after `remix build` (npm run build). Some libraries only some requests need: PDF.js (through
 // unpdf, a third of the worker: describing an uploaded PDF), Stripe (payments), Sentry (error reports,
 // where a DSN is set), the disposable-domain list (email forms), the user-agent parser (sign-in), the
-// JPEG decoder (photo analysis), zod-to-json-schema (AI calls), and our own data: the common-password
+// JPEG decoder (photo analysis), zod-to-json-schema (AI calls), jose (identity tokens), the QR painter
+// (authenticator setup), and our own data: the common-password
 // list (forms that set a password), the embedded AI's practice taxonomy and font (the builder) and the
 // legal texts (named `#lazy/…` through package.json "imports" so the Remix build sees a package it can
 // leave external). Each is loaded through platform/load-once. Bundled into build/worker.js they are
@@ -42,6 +43,8 @@ export const LAZY_MODULES = [
   { specifier: "zod-to-json-schema", file: "lazy/zod-to-json-schema.mjs" },
   // The JWT library of the identity API's tokens (features/identity/signing-keys).
   { specifier: "jose", file: "lazy/jose.mjs" },
+  // The QR code of authenticator setup (features/identity/totp).
+  { specifier: "uqr", file: "lazy/uqr.mjs" },
 ];
 
 /**

@@ -9,7 +9,7 @@ import {
   roomOwner,
   userRoom,
 } from "~/features/realtime/rules";
-import { RealtimeConnection } from "~/features/realtime/socket";
+import { RealtimeConnection } from "~/features/realtime/socket.client";
 
 const ME = "d0000000-0000-4000-8000-000000000001";
 const OTHER = "d0000000-0000-4000-8000-000000000002";

@@ -5,14 +5,16 @@
  */
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { and, eq, isNotNull, lt } from "drizzle-orm";
-import { renderSVG } from "uqr";
 import { totpFactors } from "~/db/schema";
 import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
+import { loadOnce } from "~/platform/load-once";
 import { checkSucceeded, claimCheck } from "./attempts.server";
 import { CODE_POLICY } from "./rules";
 
 const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
+// The QR code painter is a module of its own beside the worker (workers/lazy-modules.mjs): only setup shows one.
+const qrCodes = loadOnce(() => import("uqr"));
 const DEFAULT_DEVICE_NAME = "My TOTP device";
 
 /** Starts (or restarts) setup: a new secret, not yet verified. The old factor stays until this one is verified. */
@@ -29,9 +31,9 @@ export async function associateSoftwareToken(app: AppContext, userId: string): P
 }
 
 /** What the setup screen shows: the secret, the otpauth address and its QR code as SVG. */
-export function setupPicture(secret: string, accountName: string, issuer: string) {
+export async function setupPicture(secret: string, accountName: string, issuer: string) {
   const uri = getTOTPAuthUri({ ...TOTP, secret, accountName, issuer });
-  return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };
+  return { secret, uri, qrSvg: (await qrCodes()).renderSVG(uri, { border: 2 }) };
 }
 
 /** Checks a code against a secret, once per 30-second step. Returns the step used, or null. */

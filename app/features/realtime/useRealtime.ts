@@ -1,13 +1,14 @@
 import { useEffect, useRef } from "react";
-import type { RealtimeConnection } from "./socket";
+import type { RealtimeConnection } from "./socket.client";
 
 type Handlers = { onMessage: (data: unknown) => void; onReopen?: () => void };
 
 /**
  * Listens to a room while the component is mounted. The socket opens once the page is idle (never
  * during the first paint, never on the server) and closes when the room changes or goes away (sign
- * out). Its code (partysocket) is fetched only then, so pages with no room never load it. Without
- * JavaScript nothing happens: pages read the same state from the server.
+ * out). Its code (partysocket) is fetched only then, so pages with no room never load it; a `.client`
+ * module, it is an empty one in the worker's build. Without JavaScript nothing happens: pages read the
+ * same state from the server.
  */
 export function useRealtime(room: string | null, handlers: Handlers) {
   const latest = useRef(handlers);
@@ -17,7 +18,7 @@ export function useRealtime(room: string | null, handlers: Handlers) {
     let connection: RealtimeConnection | null = null;
     let gone = false;
     const cancel = whenIdle(() => {
-      void import("./socket")
+      void import("./socket.client")
         .then(({ RealtimeConnection }) => {
           if (gone) return;
           connection = new RealtimeConnection({

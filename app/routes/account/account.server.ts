@@ -64,7 +64,7 @@ export async function accountPage(app: AppContext, request: Request) {
   ]);
   const setup =
     url.searchParams.get("setup") === "totp" && pending
-      ? setupPicture(pending, user.email, app.env.PRODUCT_NAME)
+      ? await setupPicture(pending, user.email, app.env.PRODUCT_NAME)
       : null;
   return {
     now: app.now,

@@ -166,15 +166,20 @@ export function createAi({ provider, timeoutMs, record, clock = Date.now }: AiOp
         task.task,
         "structured",
         async (p, signal) => {
-          const toJsonSchema = await zodToJsonSchema();
+          // The embedded default answers from the feature's own generator and reads no schema, so its
+          // answer (the fallback) never waits for, or fails with, the schema library.
+          const jsonSchema =
+            p.name === "embedded"
+              ? undefined
+              : ((await zodToJsonSchema())(task.schema, { target: "openApi3", $refStrategy: "none" }) as Record<
+                  string,
+                  unknown
+                >);
           // Awaited, not handed on: a rejection then has its handler at once (see embedded.server).
           return await p.structured({
             system: task.system,
             prompt: task.prompt,
-            jsonSchema: toJsonSchema(task.schema, { target: "openApi3", $refStrategy: "none" }) as Record<
-              string,
-              unknown
-            >,
+            jsonSchema,
             maxTokens: task.maxTokens,
             local: task.local,
             signal,
