@@ -15,6 +15,19 @@ export default {
   serverDependenciesToBundle: [
     /^(?!cloudflare:|unpdf\/pdfjs$|stripe$|disposable-email-domains-js$|@sentry\/cloudflare$|bowser$|jpeg-js$|zod-to-json-schema$|jose$|uqr$|#lazy\/)/,
   ],
+  // Patched option (workers/patches/@remix-run+dev, workers/lazy-routes.ts): the routes no first page view
+  // needs load on first use, out of the worker's startup module (issue 17 goal 5). The routes each pattern
+  // matches first are one module, loaded together.
+  serverLazyRoutes: [
+    // The creator's dashboard and AI builder, and the builder's API.
+    /^routes\/(dashboard|v2\.dashboard|api\.app-builder\.)/,
+    // Admin and developer pages.
+    /^routes\/(admin|dev\.)/,
+    // Account, sign-in and the identity provider (OAuth 2, the identity API).
+    /^routes\/(account|auth|oauth2|\[\.well-known\]|api\.users\.)/,
+    // The rest of the JSON API.
+    /^routes\/api\./,
+  ],
   serverMainFields: ["browser", "module", "main"],
   serverMinify: true,
   serverModuleFormat: "esm",

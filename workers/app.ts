@@ -25,12 +25,15 @@ import {
   withCors,
 } from "~/platform/route-rules";
 import { cspNonce, withSecurityHeaders } from "~/platform/security-headers";
+import { withLazyRoutes, type BuiltRoute } from "./lazy-routes";
 import { routeRealtimeRequest } from "./rooms";
 
 // The Remix compiler replaces process.env.NODE_ENV at build time.
 declare const process: { env: { NODE_ENV: string } };
 
-const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
+// The routes of remix.config.js serverLazyRoutes come as `lazy` (workers/lazy-routes.ts).
+const routes = withLazyRoutes(build.routes as unknown as Record<string, BuiltRoute>);
+const handleRemixRequest = createRequestHandler({ ...build, routes }, process.env.NODE_ENV);
 
 const renderPage: RenderPage = (request, app, nonce) => handleRemixRequest(request, { app, cspNonce: nonce });
 

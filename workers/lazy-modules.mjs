@@ -11,15 +11,18 @@
 // first `import("./lazy/….mjs")`.
 //
 // The Remix build leaves these specifiers external (remix.config.js), and the app imports each with a
-// dynamic import only, so build/worker.js names each in exactly one import(), which this points at the
-// module it writes.
+// dynamic import only, so the worker's modules (build/worker.js and the chunks of its lazy routes, see
+// workers/lazy-routes.ts) name each in exactly one import(), which this points at the module it writes.
 import { build } from "esbuild";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { posix } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const worker = `${root}build/worker.js`;
+/** The chunks of the split server build (remix.config.js serverLazyRoutes), beside the worker in build/chunks. */
+const workerChunks = () =>
+  existsSync(`${root}build/chunks`) ? readdirSync(`${root}build/chunks`).filter((f) => f.endsWith(".js")) : [];
 
 export const LAZY_MODULES = [
   { specifier: "unpdf/pdfjs", file: "lazy/pdfjs.mjs" },
@@ -68,16 +71,28 @@ function entryOf({ specifier, commonJs }) {
   };
 }
 
-/** `source` with each lazy module's bare specifier pointing at its file beside the worker. */
-export function pointAtLazyModules(source) {
-  let out = source;
+/** The import path of `file` (beside the worker) from the module at `from` (worker.js, chunks/…). */
+const importPath = (from, file) => {
+  const path = posix.relative(posix.dirname(from), file);
+  return path.startsWith(".") ? path : `./${path}`;
+};
+
+/**
+ * The worker's modules (path under build/ → source: worker.js, and with lazy routes the chunks/ of the
+ * split build) with each lazy module's bare specifier pointing at its file beside the worker. Each is
+ * imported exactly once in all of them.
+ */
+export function pointAtLazyModules(sources) {
+  const out = { ...sources };
   for (const { specifier, file } of LAZY_MODULES) {
+    const names = Object.keys(out);
     // Run twice on one build, the import already points at the file.
-    if (out.includes(`import("./${file}")`)) continue;
-    const imports = out.split(`import("${specifier}")`).length - 1;
+    if (names.some((name) => out[name].includes(`import("${importPath(name, file)}")`))) continue;
+    const found = names.filter((name) => out[name].includes(`import("${specifier}")`));
+    const imports = found.reduce((n, name) => n + out[name].split(`import("${specifier}")`).length - 1, 0);
     if (imports !== 1)
-      throw new Error(`lazy-modules: expected one import("${specifier}") in build/worker.js, found ${imports}`);
-    out = out.replace(`import("${specifier}")`, `import("./${file}")`);
+      throw new Error(`lazy-modules: expected one import("${specifier}") in the worker's modules, found ${imports}`);
+    out[found[0]] = out[found[0]].replace(`import("${specifier}")`, `import("${importPath(found[0], file)}")`);
   }
   return out;
 }
@@ -104,7 +119,10 @@ async function main() {
   // tests import build/worker.js) does not parse 1.6 MB of minified PDF.js (its checker overflows the stack).
   for (const { specifier, file } of LAZY_MODULES)
     writeFileSync(`${root}build/${file.replace(/\.mjs$/, ".d.mts")}`, `export * from "${specifier}";\n`);
-  writeFileSync(worker, pointAtLazyModules(readFileSync(worker, "utf8")));
+  const modules = ["worker.js", ...workerChunks().map((chunk) => `chunks/${chunk}`)];
+  const sources = Object.fromEntries(modules.map((name) => [name, readFileSync(`${root}build/${name}`, "utf8")]));
+  const pointed = pointAtLazyModules(sources);
+  for (const name of modules) if (pointed[name] !== sources[name]) writeFileSync(`${root}build/${name}`, pointed[name]);
   console.log(`lazy-modules: ${LAZY_MODULES.map((m) => m.file).join(", ")} written beside build/worker.js`);
 }
 

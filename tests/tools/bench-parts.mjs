@@ -1,6 +1,7 @@
 // Parts of `npm run bench` (tests/tools/bench.mjs) for issue 17's goals: the static-asset limit, a
 // signed-in session, the worker's size by dependency, and the PASS/FAIL of goals 1–5.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, posix } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /** Where the bench puts the static copy of a page: served by the asset layer, never by the worker. */
@@ -40,19 +41,59 @@ function packageOf(path) {
   return parts[0].startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
+/** The modules a worker module imports statically (`import … from "./…"`, `import "./…"`), as paths beside `file`. */
+export function staticImportsOf(file, source) {
+  return [...source.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+)"/g)].map(([, path]) =>
+    posix.normalize(posix.join(posix.dirname(file), path)),
+  );
+}
+
 /**
- * The worker's size by dependency: the bytes each package puts into the Remix server bundle (its
- * esbuild metafile), and their share of the deployed bundle's gzip size (gzip is not additive, so
- * each share is the package's part of the whole gzip, in proportion to its minified bytes).
+ * The worker's modules in `dir` (a wrangler dry-run's outdir, or build/): the startup modules (worker.js
+ * and the chunks it imports statically, each gzipped alone as each is uploaded and parsed), the lazy
+ * modules (lazy/*.mjs, workers/lazy-modules.mjs) and the chunks of the lazy routes (workers/lazy-routes.ts).
+ */
+export function workerModules(dir) {
+  const sizeOf = (name) => {
+    const buffer = readFileSync(join(dir, name));
+    return { name, raw: buffer.length, gzip: gzipSync(buffer, { level: 9 }).length };
+  };
+  const startup = new Set();
+  const pending = ["worker.js"];
+  while (pending.length) {
+    const file = pending.pop();
+    if (startup.has(file)) continue;
+    startup.add(file);
+    pending.push(...staticImportsOf(file, readFileSync(join(dir, file), "utf8")));
+  }
+  const files = readdirSync(dir, { recursive: true })
+    .map((f) => f.split("\\").join("/"))
+    .filter((f) => /\.m?js$/.test(f));
+  const sizes = [...startup].map(sizeOf);
+  return {
+    startup: [...startup],
+    raw: sizes.reduce((sum, m) => sum + m.raw, 0),
+    gzip: sizes.reduce((sum, m) => sum + m.gzip, 0),
+    lazy: files.filter((f) => f.startsWith("lazy/")).map(sizeOf),
+    routes: files.filter((f) => f.startsWith("chunks/") && !startup.has(f)).map(sizeOf),
+  };
+}
+
+/**
+ * The worker's size by dependency: the bytes each package puts into the startup modules of the Remix
+ * server build (its esbuild metafile), and their share of the deployed startup modules' gzip size (gzip
+ * is not additive, so each share is the package's part of the whole gzip, in proportion to its bytes).
  */
 export function workerByDependency(metafilePath, bundle) {
   if (!existsSync(metafilePath)) return [];
   const meta = JSON.parse(readFileSync(metafilePath, "utf8"));
-  const output = Object.entries(meta.outputs).find(([name]) => name.endsWith("worker.js"))?.[1];
-  if (!output) return [];
+  const startup = new Set(bundle.startup.map((file) => `build/${file}`));
+  const outputs = Object.entries(meta.outputs).filter(([name]) => startup.has(name));
+  if (!outputs.length) return [];
   const bytes = new Map();
-  for (const [path, { bytesInOutput }] of Object.entries(output.inputs))
-    bytes.set(packageOf(path), (bytes.get(packageOf(path)) ?? 0) + bytesInOutput);
+  for (const [, output] of outputs)
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs))
+      bytes.set(packageOf(path), (bytes.get(packageOf(path)) ?? 0) + bytesInOutput);
   const inRemix = [...bytes.values()].reduce((s, b) => s + b, 0);
   // What wrangler adds when it bundles build/worker.js (the module glue; PDF.js is a lazy module beside it).
   if (bundle.raw > inRemix) bytes.set("(added by wrangler: the module glue)", bundle.raw - inRemix);
