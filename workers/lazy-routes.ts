@@ -11,6 +11,7 @@
  */
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { createElement, type ComponentType } from "react";
+import { loadOnce } from "~/platform/load-once";
 
 type ServerRoute = ServerBuild["routes"][string];
 type RouteModule = ServerRoute["module"];
@@ -37,10 +38,9 @@ export function withLazyRoutes(routes: Record<string, BuiltRoute>): ServerBuild[
 
 /** A route module whose exports load (loader, action) or use (what renders) the module `lazy.load` brings. */
 export function lazyRouteModule(id: string, { load, exports }: LazyRoute): RouteModule {
-  // The value, never a shared promise: workerd can hang a request that awaits another request's
-  // promise. import() of the same module gives the same module each time, loaded once.
+  // What renders needs the module at once (no await): `loaded` is what `ensure` brought in.
   let loaded: Loose | null = null;
-  const ensure = async (): Promise<Loose> => (loaded ??= (await load()) as Loose);
+  const ensure = loadOnce(async () => (loaded = (await load()) as Loose));
   const need = (name: string): Loose => {
     if (!loaded) throw new Error(`route ${id}: its ${name} was used before its loader loaded the module`);
     return loaded;
