@@ -3,21 +3,27 @@
  * offer), and each product's button state (owned, in the cart, ?added={id} opens the dialog); the
  * loader answers through `respond`, which carries the offer cookies.
  */
-import { productCtas } from "~/features/cart/cta.server";
+import { productCtas } from "~/features/cart/cta";
+import { ownedProductIds } from "~/features/purchases/purchases.server";
 import type { AppContext } from "~/platform/context";
 import { readOffers, withOfferCookies } from "./offers.server";
+import { sessionUserIdOf } from "./session.server";
 import { cartAndMembershipOf, visitorOf } from "./visitor.server";
 
 export async function productCta(app: AppContext, request: Request, productIds: string[]) {
-  const visitor = await visitorOf(app, request);
+  // What they own is keyed by the session, so D1 reads it beside the shell (issue 17 goal 2); an
+  // unknown or expired session owns nothing, as its visitor is signed out.
+  const sessionUser = await sessionUserIdOf(app, request);
+  const [visitor, owned] = await Promise.all([
+    visitorOf(app, request),
+    sessionUser ? ownedProductIds(app, sessionUser, productIds) : new Set<string>(),
+  ]);
   const user = visitor.user;
   const url = new URL(request.url);
   const added = url.searchParams.get("added");
   url.searchParams.delete("added");
-  const cta = await productCtas(
-    app,
-    { userId: user?.id ?? null, ...(await cartAndMembershipOf(app, request, visitor)) },
-    productIds,
+  const cta = productCtas(
+    { signedIn: Boolean(user), owned, ...(await cartAndMembershipOf(app, request, visitor)) },
     { page: url.pathname + url.search, added },
   );
   const offers = readOffers(app, request, user);

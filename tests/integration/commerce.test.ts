@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CartBusyError, changeCart, readCart, type CartOwner } from "~/features/cart/cart.server";
 import { addItem } from "~/features/cart/rules";
 import { sellablesByIds } from "~/features/cart/sellables.server";
+import { carts } from "~/db/schema";
 import { fulfilCheckout } from "~/features/checkout/fulfil.server";
 import { DISCOUNT_MESSAGES } from "~/features/checkout/rules";
 import { OFFER_COOLDOWN_MS } from "~/features/offers/rules";
@@ -1442,5 +1443,39 @@ describe("the countdown offer", () => {
     expect(mainPriceOf(await html(await browser.get(`${blues.href}?p=vip`))).price).toBe(
       dollars(blues.crossedPriceCents!),
     );
+  });
+});
+
+describe("pages whose own reads are keyed by the session (they run beside the shell)", () => {
+  it("with the session live they are the user's; once it has ended, the visitor's: their anonymous cart, no library, nothing owned", async () => {
+    const [flamenco, bossa, riffs] = await Promise.all([product(FLAMENCO), product(BOSSA), product(RIFFS)]);
+    const { browser, userId } = await signUp("session-keyed");
+    await buy(browser, [flamenco.id]);
+    await browser.cart("add", bossa.id, bossa.href);
+    // This browser's anonymous cart, from before it signed in (never merged: it was made afterwards).
+    const anon = `anon_${crypto.randomUUID()}`;
+    await testApp()
+      .db.insert(carts)
+      .values({ ownerId: anon, userId: null, items: [riffs.id], updatedAt: Date.now() });
+    browser.setCookie("dx_non_auth_user_id", anon);
+
+    // The cart's list, not its recommendations (which may offer any class).
+    const items = (page: string) =>
+      page.slice(page.indexOf('class="cart-items"'), page.indexOf('class="cart-summary"'));
+    const cartPage = await html(await browser.get("/cart"));
+    expect(items(cartPage)).toContain(bossa.title);
+    expect(items(cartPage)).not.toContain(riffs.title);
+    expect(await html(await browser.get("/library"))).toContain(flamenco.title);
+    expect(await html(await browser.get(flamenco.href))).toContain("You own this.");
+
+    await env.DB.prepare("UPDATE sessions SET expires_at = 0 WHERE user_id = ?").bind(userId).run();
+    const ended = await html(await browser.get("/cart"));
+    expect(items(ended)).toContain(riffs.title);
+    expect(items(ended)).not.toContain(bossa.title);
+    expect(ended).toContain('Your cart <span class="muted">(1 item)</span>');
+    const library = await html(await browser.get("/library"));
+    expect(library).toContain("Log in to see your classes");
+    expect(library).not.toContain(flamenco.title);
+    expect(await html(await browser.get(flamenco.href))).not.toContain("You own this.");
   });
 });

@@ -4,10 +4,12 @@
  * only if nobody wrote in between (the version column), retrying a few times.
  */
 import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { carts, type CartRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { CART_MAX_ITEMS, mergeCarts, type CartEntry } from "./rules";
-import { sellablesByIds, type Sellable } from "./sellables.server";
+import { recommendationQueries, toRecommendations } from "./recommendations.server";
+import { sellableQueries, sellablesByIds, toSellables, type Sellable } from "./sellables.server";
 
 export interface CartOwner {
   ownerId: string;
@@ -41,6 +43,34 @@ export async function readCart(app: AppContext, ownerId: string): Promise<CartRo
 /** The items of an owner's cart (an id, or a column of a query that joins users) as a column: an empty cart is null. */
 export function cartItemsColumn(ownerId: SQLWrapper | string) {
   return sql<string[] | null>`(SELECT items FROM carts WHERE owner_id = ${ownerId})`.mapWith(carts.items);
+}
+
+/**
+ * An owner's (an id, or an expression of one: the session's user) cart with its items as sellables
+ * and the recommendations its items seed, for one batch: what the cart page reads, in one round trip
+ * (`toCartPage` makes it of the results).
+ */
+export function cartPageQueries(
+  app: AppContext,
+  { ownerId, userId }: { ownerId: string | SQLWrapper | null; userId: string | SQLWrapper | null },
+) {
+  // No owner (a visitor without a cookie) has an empty cart: `= NULL` finds no row.
+  const owner = ownerId ?? sql`NULL`;
+  const items = sql`SELECT value FROM json_each((SELECT items FROM carts WHERE owner_id = ${owner}))`;
+  return [
+    app.db.select({ items: carts.items }).from(carts).where(eq(carts.ownerId, owner)),
+    ...sellableQueries(app.db, items),
+    ...recommendationQueries(app.db, { productIds: items, userId }),
+  ] as const;
+}
+
+/** The cart page's items (in cart order, items no longer sold dropped) and recommendations, from `cartPageQueries`' results. */
+export function toCartPage([cart, products, collections, ...picks]: BatchResponse<ReturnType<typeof cartPageQueries>>) {
+  return {
+    cartItems: cart[0]?.items ?? [],
+    sellables: toSellables(cart[0]?.items ?? [], [products, collections]),
+    recommendations: toRecommendations(picks, {}),
+  };
 }
 
 /** The cart's items as sellables, in cart order (items no longer sold are dropped). */

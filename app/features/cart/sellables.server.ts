@@ -2,9 +2,11 @@
  * Anything that can go in a cart: a class, the membership (a subscription product) or a
  * collection. Looked up by id, in the order asked, unknown ids dropped.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { collectionItems, collections, products } from "~/db/schema";
-import { productsByIds } from "~/features/catalog/products.server";
+import { productSummariesIn, toSummaries } from "~/features/catalog/products.server";
+import { bundleHref } from "~/features/catalog/rules";
 import type { Db } from "~/platform/db.server";
 import type { Offers } from "~/features/offers/offers.server";
 import type { ShownPrice } from "~/features/offers/rules";
@@ -34,9 +36,37 @@ export type CartItem = Omit<Sellable, "offer" | "priceInfo"> & { priceInfo: Show
 export async function sellablesByIds(db: Db, ids: string[]): Promise<Sellable[]> {
   const unique = [...new Set(ids)].filter((id) => typeof id === "string" && id.length > 0 && id.length <= 64);
   if (unique.length === 0) return [];
-  const [classes, bundles] = await Promise.all([productsByIds(db, unique), collectionsByIds(db, unique)]);
+  const found = await db.batch(sellableQueries(db, sql`SELECT value FROM json_each(${JSON.stringify(unique)})`));
+  return toSellables(unique, found);
+}
+
+/**
+ * The reads of the sellables a subquery of ids selects (products, then collections with their total
+ * value), for one batch: a page reads them in the same round trip as the ids (the cart's items).
+ */
+export function sellableQueries(db: Db, ids: SQL) {
+  return [
+    productSummariesIn(db, ids),
+    db
+      .select({
+        row: collections,
+        totalValue: sql<number>`coalesce(sum(coalesce(${products.crossedPriceCents}, ${products.priceCents})), 0)`,
+      })
+      .from(collections)
+      .leftJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
+      .leftJoin(products, eq(products.id, collectionItems.productId))
+      .where(sql`${collections.id} IN (${ids})`)
+      .groupBy(collections.id),
+  ] as const;
+}
+
+/** The sellables of `sellableQueries`' results, in the order of `ids` (unknown ones dropped). */
+export function toSellables(
+  ids: string[],
+  [productRows, collectionRows]: BatchResponse<ReturnType<typeof sellableQueries>>,
+): Sellable[] {
   const byId = new Map<string, Sellable>();
-  for (const p of classes) {
+  for (const p of toSummaries(productRows)) {
     byId.set(p.id, {
       id: p.id,
       kind: p.kind,
@@ -56,36 +86,23 @@ export async function sellablesByIds(db: Db, ids: string[]): Promise<Sellable[]>
       },
     });
   }
-  for (const c of bundles) byId.set(c.id, c);
-  return unique.flatMap((id) => byId.get(id) ?? []);
-}
-
-async function collectionsByIds(db: Db, ids: string[]): Promise<Sellable[]> {
-  const rows = await db
-    .select({
-      row: collections,
-      totalValue: sql<number>`coalesce(sum(coalesce(${products.crossedPriceCents}, ${products.priceCents})), 0)`,
-    })
-    .from(collections)
-    .leftJoin(collectionItems, eq(collectionItems.collectionId, collections.id))
-    .leftJoin(products, eq(products.id, collectionItems.productId))
-    .where(inArray(collections.id, ids))
-    .groupBy(collections.id);
-  return rows.map(({ row, totalValue }) => ({
-    id: row.id,
-    kind: "collection",
-    title: row.title,
-    creatorName: row.programType === "school" ? "School" : "Collection",
-    coverUrl: row.coverUrl,
-    href: row.programType === "school" ? `/schools/${row.slug}` : `/collections/${row.slug}`,
-    isSubscription: false,
-    isCollection: true,
-    comingSoon: row.comingSoon,
-    totalValuePriceInCents: totalValue,
-    // A bundle's crossed price is its total value, not a countdown offer: it always shows.
-    priceInfo: { price: row.priceCents, crossedPrice: totalValue > row.priceCents ? totalValue : null },
-    offer: null,
-  }));
+  for (const { row, totalValue } of collectionRows)
+    byId.set(row.id, {
+      id: row.id,
+      kind: "collection",
+      title: row.title,
+      creatorName: row.programType === "school" ? "School" : "Collection",
+      coverUrl: row.coverUrl,
+      href: bundleHref(row),
+      isSubscription: false,
+      isCollection: true,
+      comingSoon: row.comingSoon,
+      totalValuePriceInCents: totalValue,
+      // A bundle's crossed price is its total value, not a countdown offer: it always shows.
+      priceInfo: { price: row.priceCents, crossedPrice: totalValue > row.priceCents ? totalValue : null },
+      offer: null,
+    });
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The price each item shows this visitor (classes through the countdown offer; bundles as they are). */

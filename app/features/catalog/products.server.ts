@@ -262,6 +262,23 @@ export async function moreFromCreator(
   return rows.map((r) => toSummary(r.row, r.creatorName));
 }
 
+/**
+ * The summaries of the products a subquery of ids selects, in no order, as a query a batch can carry
+ * (`toSummaries` maps its rows): a page reads them in the same round trip as what picks them.
+ */
+export function productSummariesIn(db: Db, ids: SQL) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(creators, eq(creators.id, products.creatorId))
+    .where(sql`${products.id} IN (${ids})`);
+}
+
+/** The rows of `productSummariesIn` as summaries. */
+export function toSummaries(rows: { row: ProductRow; creatorName: string }[]): ProductSummary[] {
+  return rows.map((r) => toSummary(r.row, r.creatorName));
+}
+
 /** Summaries for a known set of ids, in the order given (collections, recommendations). */
 export async function productsByIds(db: Db, ids: string[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];

@@ -67,6 +67,11 @@ export function ftsQuery(search: string): string | null {
     .join(" ");
 }
 
+/** A bundle's own page: a school's, or a collection's. */
+export function bundleHref(bundle: { programType: "collection" | "school"; slug: string }): string {
+  return bundle.programType === "school" ? `/schools/${bundle.slug}` : `/collections/${bundle.slug}`;
+}
+
 /** Building a /classes link from a set of filters, leaving out the empty ones. */
 export function browseHref(filters: {
   view?: string | null;

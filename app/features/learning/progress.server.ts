@@ -3,7 +3,7 @@
  * who may watch a lesson, saving reports (percent monotonic, watched time bounded by real time)
  * and reading a class's progress back.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { lessonProgress, lessons, products, type LessonProgressRow, type LessonRow, type UserRow } from "~/db/schema";
 import { ownedProductIds } from "~/features/purchases/purchases.server";
 import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
@@ -158,7 +158,7 @@ export async function classProgress(app: AppContext, userId: string | null, prod
  * Per class the user has watched: last watched time, for the library's order and "Continue watching".
  * The query itself: await it, or send it in a db.batch with others.
  */
-export function watchedClasses(app: AppContext, userId: string, limit = 100) {
+export function watchedClasses(app: AppContext, userId: string | SQLWrapper, limit = 100) {
   return app.db
     .select({ productId: lessonProgress.productId, lastWatchedAt: sql<number>`max(${lessonProgress.updatedAt})` })
     .from(lessonProgress)
@@ -168,27 +168,30 @@ export function watchedClasses(app: AppContext, userId: string, limit = 100) {
     .limit(limit);
 }
 
-/** Progress of several classes at once (the library): percent and the lesson 'Continue' opens. */
-export async function progressOfClasses(app: AppContext, userId: string, productIds: string[]) {
-  if (productIds.length === 0)
-    return new Map<string, { percent: number; next: LessonRow | null; lastWatchedAt: number | null }>();
-  const [lessonRows, rows] = await app.db.batch([
+type ClassProgress = { percent: number; next: LessonRow | null; lastWatchedAt: number | null };
+
+/**
+ * Progress of several classes at once (the library), for the classes a subquery selects, as queries a
+ * batch can carry: their lessons, in order, and the user's (an id, or an expression of one) progress
+ * on them. `toClassProgress` makes each one's percent and the lesson 'Continue' opens of the rows.
+ */
+export function classProgressQueries(app: AppContext, userId: string | SQLWrapper, productIds: SQL) {
+  return [
     app.db
       .select()
       .from(lessons)
-      .where(sql`${lessons.productId} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`)
+      .where(sql`${lessons.productId} IN (${productIds})`)
       .orderBy(asc(lessons.position)),
     app.db
       .select()
       .from(lessonProgress)
-      .where(
-        and(
-          eq(lessonProgress.userId, userId),
-          sql`${lessonProgress.productId} IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))`,
-        ),
-      ),
-  ]);
-  const result = new Map<string, { percent: number; next: LessonRow | null; lastWatchedAt: number | null }>();
+      .where(and(eq(lessonProgress.userId, userId), sql`${lessonProgress.productId} IN (${productIds})`)),
+  ] as const;
+}
+
+/** Each class's progress from the rows of `classProgressQueries`. */
+export function toClassProgress(productIds: string[], lessonRows: LessonRow[], rows: LessonProgressRow[]) {
+  const result = new Map<string, ClassProgress>();
   for (const productId of productIds) {
     const own = lessonRows.filter((l) => l.productId === productId);
     const byLesson = new Map(rows.filter((r) => r.productId === productId).map((r) => [r.lessonId, r]));

@@ -2,7 +2,7 @@
  * What users own (spec 3 "Purchase"): purchases made by fulfilment, refunded ones kept but never
  * counted. A collection bought is each of its classes owned.
  */
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQLWrapper } from "drizzle-orm";
 import { collectionItems, purchases, subscriptions, type PurchaseRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 
@@ -11,9 +11,14 @@ const notRefunded = isNull(purchases.refundedInfo);
 /**
  * Of these product ids, the ones the user owns: classes and collections bought (a collection's
  * classes too), and memberships while their subscription is active or in its trial (a cancelled
- * membership can be bought again).
+ * membership can be bought again). The user is an id, or an expression of one (the session's user,
+ * so the page need not wait for its shell).
  */
-export async function ownedProductIds(app: AppContext, userId: string, productIds: string[]): Promise<Set<string>> {
+export async function ownedProductIds(
+  app: AppContext,
+  userId: string | SQLWrapper,
+  productIds: string[],
+): Promise<Set<string>> {
   if (productIds.length === 0) return new Set();
   const [direct, viaCollections, memberships] = await app.db.batch([
     app.db

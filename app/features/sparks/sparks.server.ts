@@ -3,7 +3,7 @@
  * one feed in a stable order (keyset on the lesson id: a shuffle of the catalogue that never moves),
  * and the previews a learner saved to their library (saved_lessons).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, type SQLWrapper } from "drizzle-orm";
 import { creators, lessons, products, savedLessons } from "~/db/schema";
 import { productHref } from "~/features/catalog/components/ProductCard";
 import { lessonMedia, watchHref, type Media } from "~/features/learning/rules";
@@ -109,9 +109,9 @@ async function savedAmong(app: AppContext, userId: string | null, lessonIds: str
 /** How many saved previews the library lists. */
 export const SAVED_LIMIT = 60;
 
-/** The learner's saved previews, last saved first. */
-export async function savedSparks(app: AppContext, userId: string): Promise<Spark[]> {
-  const rows = await app.db
+/** The learner's (an id, or an expression of one) saved previews, last saved first, as a query a batch can carry: `toSavedSparks` maps its rows. */
+export function savedSparkRows(app: AppContext, userId: string | SQLWrapper) {
+  return app.db
     .select(sparkColumns)
     .from(savedLessons)
     .innerJoin(lessons, eq(lessons.id, savedLessons.lessonId))
@@ -120,6 +120,10 @@ export async function savedSparks(app: AppContext, userId: string): Promise<Spar
     .where(eq(savedLessons.userId, userId))
     .orderBy(desc(savedLessons.createdAt), asc(savedLessons.lessonId))
     .limit(SAVED_LIMIT);
+}
+
+/** The saved previews of `savedSparkRows`' rows. */
+export function toSavedSparks(rows: Awaited<ReturnType<typeof savedSparkRows>>): Spark[] {
   const all = new Set(rows.map((r) => r.lesson.id));
   return rows.map((r) => toSpark(r, all));
 }

@@ -3,7 +3,7 @@ import { watchHref } from "~/features/learning/rules";
 import { durationText } from "~/platform/format";
 import { Tag } from "~/ui/Tag";
 import { BuyButtons } from "~/features/cart/components/BuyButtons";
-import type { ProductCta } from "~/features/cart/cta.server";
+import type { ProductCta } from "~/features/cart/cta";
 import { OfferNote } from "~/features/offers/components/OfferNote";
 import type { ShownPrice } from "~/features/catalog/rules";
 import type { ProductCardView } from "~/features/catalog/card";

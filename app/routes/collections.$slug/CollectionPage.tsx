@@ -1,7 +1,7 @@
 import { formatCents } from "~/platform/format";
 import { BuyButtons } from "~/features/cart/components/BuyButtons";
 import { CartButton } from "~/features/cart/components/CartButton";
-import type { ProductCta } from "~/features/cart/cta.server";
+import type { ProductCta } from "~/features/cart/cta";
 import type { ProductCardView } from "~/features/catalog/card";
 import type { CollectionDetail } from "~/features/catalog/collections.server";
 import { ComingSoonOffer } from "~/features/catalog/components/ComingSoon";

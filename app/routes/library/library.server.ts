@@ -3,49 +3,36 @@
  * 'Continue' to the next unfinished lesson; then the collections they bought; then the free previews
  * they saved from Sparks.
  */
-import { sellablesByIds } from "~/features/cart/sellables.server";
-import { watchedClasses } from "~/features/learning/progress.server";
 import {
-  libraryClasses,
-  ownedClasses,
+  libraryQueries,
+  toLibrary,
   type LibraryClass,
   type LibraryCollection,
 } from "~/features/learning/library.server";
-import { userPurchases } from "~/features/purchases/purchases.server";
-import { savedSparks, type Spark } from "~/features/sparks/sparks.server";
-import { signedInShellOf } from "~/http/session.server";
-import { visitorOf } from "~/http/visitor.server";
+import { savedSparkRows, toSavedSparks, type Spark } from "~/features/sparks/sparks.server";
+import { sessionUserIdOf, signedInShellOf } from "~/http/session.server";
 import type { AppContext } from "~/platform/context";
 
+const signedOut = {
+  signedIn: false as const,
+  classes: [] as LibraryClass[],
+  collections: [] as LibraryCollection[],
+  saved: [] as Spark[],
+  isMember: false,
+};
+
 export async function loadLibrary(app: AppContext, request: Request) {
-  const { user } = await visitorOf(app, request);
-  if (!user)
-    return {
-      signedIn: false as const,
-      classes: [] as LibraryClass[],
-      collections: [] as LibraryCollection[],
-      saved: [] as Spark[],
-      isMember: false,
-    };
-  // The membership flags came with the session (the page's one shell query); what they watched and
-  // bought go to D1 together (one batch; drizzle cannot batch ownedClasses' raw SQL).
-  const [owned, [watched, bought], flags, saved] = await Promise.all([
-    ownedClasses(app, user.id),
-    app.db.batch([watchedClasses(app, user.id), userPurchases(app, user.id)]),
-    signedInShellOf(app, request).then((shell) => shell?.membership ?? { hasActiveOrTrialSubscription: false }),
-    savedSparks(app, user.id),
+  // The library is keyed by the session, so its one batch goes to D1 beside the shell (which says who
+  // they are and whether they are a member) instead of after it. An unknown or expired session
+  // finds nothing, and its visitor is signed out.
+  const sessionUser = await sessionUserIdOf(app, request);
+  if (!sessionUser) return signedOut;
+  const [shell, [owned, watched, summaries, lessons, progress, collections, saved]] = await Promise.all([
+    signedInShellOf(app, request),
+    app.db.batch([...libraryQueries(app, sessionUser), savedSparkRows(app, sessionUser)]),
   ]);
-  const collectionIds = bought.filter((p) => p.kind === "collection").map((p) => p.productId);
-  const [classes, collectionSellables] = await Promise.all([
-    libraryClasses(app, user.id, owned, flags.hasActiveOrTrialSubscription ? watched : []),
-    sellablesByIds(app.db, [...new Set(collectionIds)]),
-  ]);
-  const collections = collectionSellables.map((c) => ({
-    id: c.id,
-    title: c.title,
-    coverUrl: c.coverUrl,
-    href: c.href,
-    purchasedAt: new Date(bought.find((p) => p.productId === c.id)?.purchasedAt ?? app.now).toISOString(),
-  }));
-  return { signedIn: true as const, classes, collections, saved, isMember: flags.hasActiveOrTrialSubscription };
+  if (!shell) return signedOut;
+  const isMember = shell.membership.hasActiveOrTrialSubscription;
+  const library = toLibrary([owned, watched, summaries, lessons, progress, collections], { member: isMember });
+  return { signedIn: true as const, ...library, saved: toSavedSparks(saved), isMember };
 }

@@ -9,10 +9,9 @@ import { recommendations } from "~/features/cart/recommendations.server";
 import { toCard } from "~/features/catalog/card";
 import { requireUser } from "~/http/visitor.server";
 import { offersFor, withOfferCookies } from "~/http/offers.server";
-import { libraryClasses, ownedClasses } from "~/features/learning/library.server";
+import { libraryQueries, toLibrary } from "~/features/learning/library.server";
 import { userSubscriptions } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
-import { watchedClasses } from "~/features/learning/progress.server";
 import { hasActiveClass, hasAnyClass } from "~/features/learning/rules";
 
 /** How many classes 'Continue watching' shows. */
@@ -20,14 +19,13 @@ const CONTINUE_LIMIT = 3;
 
 export async function loadLearnerDashboard(app: AppContext, request: Request) {
   const user = await requireUser(app, request, { redirectTo: "/v2/dashboard", status: 302 });
-  const [owned, watched, subs] = await Promise.all([
-    ownedClasses(app, user.id),
-    watchedClasses(app, user.id),
+  const [library, subs] = await Promise.all([
+    app.db.batch(libraryQueries(app, user.id)),
     userSubscriptions(app, user.id),
   ]);
   const member =
     subs.subscriptions.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due") ?? null;
-  const classes = await libraryClasses(app, user.id, owned, member ? watched : []);
+  const { classes } = toLibrary(library, { member: Boolean(member) });
   const [picks, offers, creator, challenges, appsYouUse] = await Promise.all([
     recommendations(app, { productIds: [], useAllPurchases: true, userId: user.id, limit: 4 }),
     offersFor(app, request),

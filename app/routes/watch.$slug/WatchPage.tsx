@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { BuyButtons } from "~/features/cart/components/BuyButtons";
-import type { ProductCta } from "~/features/cart/cta.server";
+import type { ProductCta } from "~/features/cart/cta";
 import { PriceTag } from "~/features/catalog/components/PriceTag";
 import { authHref } from "~/features/identity/modal";
 import type { ShownPrice } from "~/features/offers/rules";

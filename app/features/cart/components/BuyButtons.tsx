@@ -3,7 +3,7 @@ import { ButtonLink } from "~/ui/Button";
 import { Modal } from "~/ui/Modal";
 import { formatCents } from "~/platform/format";
 import type { ShownPrice } from "~/features/offers/rules";
-import type { ProductCta } from "../cta.server";
+import type { ProductCta } from "../cta";
 import { withQuery } from "../rules";
 import { CartButton } from "./CartButton";
 

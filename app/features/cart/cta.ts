@@ -2,8 +2,6 @@
  * What a product-bearing page (class, collection, school) needs for its buy buttons: which products
  * the visitor owns already, what is in their cart, and whether the add-to-cart dialog is open.
  */
-import { ownedProductIds } from "~/features/purchases/purchases.server";
-import type { AppContext } from "~/platform/context";
 
 export interface ProductCta {
   productId: string;
@@ -19,21 +17,23 @@ export interface ProductCta {
 }
 
 /**
- * The buy-button state of each of `productIds` for one visitor (`userId` when signed in), with their
- * cart's items and membership, on `page` with the dialog open for `added`.
+ * The buy-button state of each product for one visitor: whether they are signed in, what they own
+ * of the page's products, their cart's items and membership, on `page` with the dialog open for `added`.
  */
-export async function productCtas(
-  app: AppContext,
-  { userId, cartItems, member }: { userId: string | null; cartItems: string[]; member: boolean },
-  productIds: string[],
+export function productCtas(
+  {
+    signedIn,
+    owned,
+    cartItems,
+    member,
+  }: { signedIn: boolean; owned: Set<string>; cartItems: string[]; member: boolean },
   { page, added }: { page: string; added: string | null },
-): Promise<(productId: string) => ProductCta> {
-  const owned = userId ? await ownedProductIds(app, userId, productIds) : new Set<string>();
+): (productId: string) => ProductCta {
   const inCart = new Set(cartItems);
   return (productId) => ({
     productId,
     page,
-    signedIn: Boolean(userId),
+    signedIn,
     owned: owned.has(productId),
     inCart: inCart.has(productId),
     added: added === productId,
