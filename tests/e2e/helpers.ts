@@ -286,6 +286,30 @@ export async function waitForHydration(page: Page, projectName: string) {
   });
 }
 
+/**
+ * With JavaScript, waits until Remix has nothing in flight (no navigation, revalidation or fetcher):
+ * a test that leaves the page (`page.goto`, a link) while a response is still streaming cuts it off,
+ * and the router logs the cut as a console error ("BodyStreamBuffer was aborted"). Without
+ * JavaScript it returns.
+ */
+export async function waitForIdle(page: Page, projectName: string) {
+  if (!isJs(projectName)) return;
+  await page.waitForFunction(() => {
+    const router = (window as { __remixRouter?: { state: RemixRouterState } }).__remixRouter;
+    if (!router) return false;
+    const { navigation, revalidation, fetchers } = router.state;
+    return (
+      navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((f) => f.state === "idle")
+    );
+  });
+}
+
+type RemixRouterState = {
+  navigation: { state: string };
+  revalidation: string;
+  fetchers: Map<string, { state: string }>;
+};
+
 /** The page's single h1. */
 export const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 

@@ -5,7 +5,16 @@
  * topics. A file whose name lies is refused with its message. Axe on the screen.
  */
 import { simplePdf, simpleWav } from "../integration/describe-fixtures";
-import { buildAppFromIdea, expect, expectNoAxeViolations, h1, isJs, test, waitForHydration } from "./helpers";
+import {
+  buildAppFromIdea,
+  expect,
+  expectNoAxeViolations,
+  h1,
+  isJs,
+  test,
+  waitForHydration,
+  waitForIdle,
+} from "./helpers";
 import { solidPng } from "./png";
 
 const FILES = {
@@ -57,6 +66,8 @@ test("upload, link, describe and sort media into topics", async ({ page, login, 
   await page.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "This file type is not supported" })).toBeVisible();
   await expect(page.locator(".media-card")).toHaveCount(0);
+  // The page reloads its data after the refusal: let that end before leaving the page.
+  await waitForIdle(page, testInfo.project.name);
 
   // Three real files at once (with JavaScript each one shows its progress).
   await page.goto(`/dashboard/builder?appId=${appId}&mode=media`);
@@ -116,6 +127,7 @@ test("upload, link, describe and sort media into topics", async ({ page, login, 
   await sort(/Desk stretches/, "Posture");
   await sort(/Desk yoga in five minutes/, "Posture");
   await sort(/Box breathing|breathing\.wav/, "Breathing");
+  await waitForIdle(page, testInfo.project.name);
   await page.getByRole("link", { name: "Posture (2)" }).click();
   await expect(page.getByRole("heading", { name: "Topic: Posture" })).toBeVisible();
   await expect(page.locator(".media-card")).toHaveCount(2);

@@ -65,6 +65,24 @@ describe("/v2/sparks", () => {
     const library = await html(await browser.get("/library"));
     expect(library).toContain('id="library-saved-title"');
     expect(library).toContain("/watch/");
+    // The lesson's own title, its class's address and creator: each from its own column (a lesson and
+    // its class both have a title, which a batch's rows once mixed up).
+    const saved = await env.DB.prepare(
+      `SELECT l.title, p.storefront_slug AS storefrontSlug, p.class_slug AS classSlug, c.name AS creator
+         FROM lessons l JOIN products p ON p.id = l.product_id JOIN creators c ON c.id = p.creator_id WHERE l.id = ?`,
+    )
+      .bind(spark.id)
+      .first<{ title: string; storefrontSlug: string; classSlug: string; creator: string }>();
+    const escaped = (text: string) =>
+      text
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;")
+        .replace(/'/g, "&#x27;");
+    expect(library).toContain(`>${escaped(saved!.title)}</a>`);
+    expect(library).toContain(`href="/classes/${saved!.storefrontSlug}/${saved!.classSlug}"`);
+    expect(library).toContain(escaped(saved!.creator));
 
     const json = await browser.post("/v2/sparks", { intent: "unsave", lessonId: spark.id, answer: "json" });
     // (A document post renders the page; the page's fetcher gets the JSON {saved: false}.)

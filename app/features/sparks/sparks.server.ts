@@ -3,7 +3,7 @@
  * one feed in a stable order (keyset on the lesson id: a shuffle of the catalogue that never moves),
  * and the previews a learner saved to their library (saved_lessons).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQLWrapper } from "drizzle-orm";
 import { creators, lessons, products, savedLessons } from "~/db/schema";
 import { productHref } from "~/features/catalog/components/ProductCard";
 import { lessonMedia, watchHref, type Media } from "~/features/learning/rules";
@@ -33,7 +33,9 @@ export interface SparksPage {
 
 const sparkColumns = {
   lesson: lessons,
-  classTitle: products.title,
+  // Named apart from the lesson's own title: in a D1 batch drizzle reads each row by its column names,
+  // and two columns of one name would come back as one (the library's batch showed the class's title).
+  classTitle: sql<string>`${products.title}`.as("class_title"),
   storefrontSlug: products.storefrontSlug,
   classSlug: products.classSlug,
   coverUrl: products.coverUrl,
