@@ -67,7 +67,6 @@ export function cartPageQueries(
 /** The cart page's items (in cart order, items no longer sold dropped) and recommendations, from `cartPageQueries`' results. */
 export function toCartPage([cart, products, collections, ...picks]: BatchResponse<ReturnType<typeof cartPageQueries>>) {
   return {
-    cartItems: cart[0]?.items ?? [],
     sellables: toSellables(cart[0]?.items ?? [], [products, collections]),
     recommendations: toRecommendations(picks, {}),
   };
