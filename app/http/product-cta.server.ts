@@ -4,19 +4,27 @@
  * loader answers through `respond`, which carries the offer cookies.
  */
 import { productCtas } from "~/features/cart/cta";
-import { ownedProductIds } from "~/features/purchases/purchases.server";
+import { liveSessionUserId } from "~/features/identity/sessions.server";
+import { ownedQueries, toOwned } from "~/features/purchases/purchases.server";
 import type { AppContext } from "~/platform/context";
+import { queryShape, type Slot } from "~/platform/query-shapes.server";
 import { readOffers, withOfferCookies } from "./offers.server";
-import { sessionUserIdOf } from "./session.server";
+import { currentSessionId } from "./session.server";
 import { cartAndMembershipOf, visitorOf } from "./visitor.server";
+
+const ownedBySession = queryShape((db, slot: Slot<{ session: string; now: number; ids: string }>) =>
+  ownedQueries(db, liveSessionUserId(slot("session"), slot("now")), slot("ids")),
+);
 
 export async function productCta(app: AppContext, request: Request, productIds: string[]) {
   // What they own is keyed by the session, so D1 reads it beside the shell (issue 17 goal 2); an
   // unknown or expired session owns nothing, as its visitor is signed out.
-  const sessionUser = await sessionUserIdOf(app, request);
+  const session = await currentSessionId(request);
   const [visitor, owned] = await Promise.all([
     visitorOf(app, request),
-    sessionUser ? ownedProductIds(app, sessionUser, productIds) : new Set<string>(),
+    session && productIds.length > 0
+      ? ownedBySession(app.db, { session, now: app.now, ids: JSON.stringify(productIds) }).then(toOwned)
+      : new Set<string>(),
   ]);
   const user = visitor.user;
   const url = new URL(request.url);

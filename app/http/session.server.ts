@@ -5,13 +5,7 @@
  */
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import type { UserRow } from "~/db/schema";
-import {
-  SESSION_MAX_AGE,
-  endSession,
-  liveSessionUserId,
-  sessionIdOf,
-  sessionUser,
-} from "~/features/identity/sessions.server";
+import { SESSION_MAX_AGE, endSession, sessionIdOf, sessionUser } from "~/features/identity/sessions.server";
 import { CHALLENGE_MAX_AGE } from "~/features/identity/challenges.server";
 import { scopesOf, USER_ADMIN_SCOPE } from "~/features/identity/pool-tokens.server";
 import { liveToken } from "~/features/identity/tokens.server";
@@ -70,15 +64,6 @@ export const deviceTokenOf = (request: Request) => tokenOf(deviceCookie, request
 /** The hash of this request's session token (the sessions row id), or null. */
 export async function currentSessionId(request: Request): Promise<string | null> {
   return sessionIdOf(await sessionTokenOf(request));
-}
-
-/**
- * This browser's signed-in user id as an expression (the live session's subquery), or null without
- * a session cookie: a page's own reads keyed by it go to D1 beside the shell, not after it.
- */
-export async function sessionUserIdOf(app: AppContext, request: Request) {
-  const id = await currentSessionId(request);
-  return id ? liveSessionUserId(id, app.now) : null;
 }
 
 /** The signed-in user of this browser's session cookie, or null. */

@@ -30,3 +30,20 @@ export async function classCount(): Promise<number> {
   const row = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE kind = 'class'").first<{ n: number }>();
   return row?.n ?? 0;
 }
+
+/** The suite's D1, recording the statements it is asked to prepare (to count a page's reads). */
+export function countingD1(): { d1: D1Database; statements: string[] } {
+  const statements: string[] = [];
+  const d1 = new Proxy(env.DB, {
+    get(target, key) {
+      if (key === "prepare")
+        return (query: string) => {
+          statements.push(query);
+          return target.prepare(query);
+        };
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { d1, statements };
+}

@@ -8,23 +8,12 @@ import { signedInShell } from "~/features/shell/shell.server";
 import { productCta } from "~/http/product-cta.server";
 import { sessionCookieHeader, sessionUserOf, signedInShellOf } from "~/http/session.server";
 import { createDb } from "~/platform/db.server";
-import { testApp } from "./app-context";
+import { countingD1, testApp } from "./app-context";
 import { signUp } from "./commerce-helpers";
 
-/** The suite's D1, counting the statements it is asked to prepare. */
+/** An app over the suite's D1 that records the statements it prepares. */
 function countingApp() {
-  const statements: string[] = [];
-  const d1 = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === "prepare")
-        return (query: string) => {
-          statements.push(query);
-          return target.prepare(query);
-        };
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  const { d1, statements } = countingD1();
   return { app: testApp({ db: createDb(d1) }), statements };
 }
 

@@ -9,6 +9,8 @@ import { cartPageQueries } from "~/features/cart/cart.server";
 import { recommendationQueries } from "~/features/cart/recommendations.server";
 import { sellableQueries } from "~/features/cart/sellables.server";
 import { libraryQueries } from "~/features/learning/library.server";
+import { ownedQueries } from "~/features/purchases/purchases.server";
+import { shellQuery } from "~/features/shell/shell.server";
 import { savedSparkRows } from "~/features/sparks/sparks.server";
 import type { AppContext } from "~/platform/context";
 
@@ -31,10 +33,13 @@ const selectedFields = (query: unknown) =>
   (query as { _: { selectedFields: Record<string, unknown> } })._.selectedFields;
 
 const batches = {
-  library: libraryQueries(app, "user"),
-  "saved previews": [savedSparkRows(app, "user")],
-  cart: cartPageQueries(app, { ownerId: "owner", userId: "user" }),
+  library: libraryQueries(app.db, "user"),
+  "saved previews": [savedSparkRows(app.db, "user")],
+  cart: cartPageQueries(app.db, { ownerId: "owner", userId: "user" }),
   sellables: sellableQueries(db, sql`SELECT 1`),
+  // Query shapes map a single query's rows the same way (platform/query-shapes.server.ts).
+  shell: [shellQuery(db, "session", 0)],
+  owned: ownedQueries(db, sql`'user'`, sql`'[]'`),
   recommendations: recommendationQueries(db, { productIds: ["a"], userId: "user" }),
 };
 

@@ -7,6 +7,7 @@ import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { carts, type CartRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
+import type { Db } from "~/platform/db.server";
 import { CART_MAX_ITEMS, mergeCarts, type CartEntry } from "./rules";
 import { recommendationQueries, toRecommendations } from "./recommendations.server";
 import { sellableQueries, sellablesByIds, toSellables, type Sellable } from "./sellables.server";
@@ -51,16 +52,16 @@ export function cartItemsColumn(ownerId: SQLWrapper | string) {
  * (`toCartPage` makes it of the results).
  */
 export function cartPageQueries(
-  app: AppContext,
+  db: Db,
   { ownerId, userId }: { ownerId: string | SQLWrapper | null; userId: string | SQLWrapper | null },
 ) {
   // No owner (a visitor without a cookie) has an empty cart: `= NULL` finds no row.
   const owner = ownerId ?? sql`NULL`;
   const items = sql`SELECT value FROM json_each((SELECT items FROM carts WHERE owner_id = ${owner}))`;
   return [
-    app.db.select({ items: carts.items }).from(carts).where(eq(carts.ownerId, owner)),
-    ...sellableQueries(app.db, items),
-    ...recommendationQueries(app.db, { productIds: items, userId }),
+    db.select({ items: carts.items }).from(carts).where(eq(carts.ownerId, owner)),
+    ...sellableQueries(db, items),
+    ...recommendationQueries(db, { productIds: items, userId }),
   ] as const;
 }
 

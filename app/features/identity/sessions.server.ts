@@ -3,7 +3,7 @@
  * the row is keyed by its SHA-256, so a leaked database cannot be replayed as cookies. A new session
  * is made at every sign-in (the id rotates) and its row is deleted at sign-out.
  */
-import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { apiTokens, sessions, users, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
@@ -64,7 +64,7 @@ export async function sessionUser(app: AppContext, token: string | null | undefi
 }
 
 /** The condition on sessions that finds the live session of this id (for a query that joins its user). */
-export function liveSession(id: string, now: number) {
+export function liveSession(id: string | Placeholder, now: number | Placeholder) {
   return and(eq(sessions.id, id), gt(sessions.expiresAt, now));
 }
 
@@ -73,7 +73,7 @@ export function liveSession(id: string, now: number) {
  * query that loads the session's user (the shell) instead of after it, and finds nothing for an
  * unknown or expired session.
  */
-export function liveSessionUserId(id: string, now: number): SQL<string | null> {
+export function liveSessionUserId(id: string | Placeholder, now: number | Placeholder): SQL<string | null> {
   return sql<string | null>`(SELECT ${sessions.userId} FROM ${sessions} WHERE ${liveSession(id, now)})`;
 }
 

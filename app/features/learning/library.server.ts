@@ -10,7 +10,7 @@ import { productSummariesIn, toSummaries, type ProductSummary } from "~/features
 import { bundleHref } from "~/features/catalog/rules";
 import { classProgressQueries, toClassProgress, watchedClasses } from "./progress.server";
 import { watchHref } from "./rules";
-import type { AppContext } from "~/platform/context";
+import type { Db } from "~/platform/db.server";
 
 export interface LibraryClass {
   id: string;
@@ -42,8 +42,8 @@ type User = string | SQLWrapper;
  * The classes the user owns (bought, or in a collection bought) with when they got them; newest first.
  * Built with the query builder, not `db.all`: drizzle's D1 batch cannot carry a raw query.
  */
-function ownedClasses(app: AppContext, userId: User) {
-  return app.db
+function ownedClasses(db: Db, userId: User) {
+  return db
     .select({ productId: sql<string>`product_id`, purchasedAt: sql<number>`max(purchased_at)` })
     .from(
       sql`(SELECT product_id, purchased_at FROM purchases WHERE user_id = ${userId} AND refunded_info IS NULL AND kind = 'class'
@@ -56,8 +56,8 @@ function ownedClasses(app: AppContext, userId: User) {
 }
 
 /** The collections (and schools) the user bought, newest purchase first. */
-function boughtCollections(app: AppContext, userId: User) {
-  return app.db
+function boughtCollections(db: Db, userId: User) {
+  return db
     .select({ row: collections, purchasedAt: purchases.purchasedAt })
     .from(purchases)
     .innerJoin(collections, eq(collections.id, purchases.productId))
@@ -70,16 +70,16 @@ function boughtCollections(app: AppContext, userId: User) {
  * progress of both (a member lists the classes they started too), and the collections bought.
  * `toLibrary` makes the library of the results.
  */
-export function libraryQueries(app: AppContext, userId: User) {
-  const owned = ownedClasses(app, userId);
-  const watched = watchedClasses(app, userId);
+export function libraryQueries(db: Db, userId: User) {
+  const owned = ownedClasses(db, userId);
+  const watched = watchedClasses(db, userId);
   const listed = sql`SELECT product_id FROM (${owned}) UNION SELECT product_id FROM (${watched})`;
   return [
     owned,
     watched,
-    productSummariesIn(app.db, listed),
-    ...classProgressQueries(app, userId, listed),
-    boughtCollections(app, userId),
+    productSummariesIn(db, listed),
+    ...classProgressQueries(db, userId, listed),
+    boughtCollections(db, userId),
   ] as const;
 }
 

@@ -8,6 +8,7 @@ import { lessonProgress, lessons, products, type LessonProgressRow, type LessonR
 import { ownedProductIds } from "~/features/purchases/purchases.server";
 import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
+import type { Db } from "~/platform/db.server";
 import {
   applyReport,
   classPercent,
@@ -158,8 +159,8 @@ export async function classProgress(app: AppContext, userId: string | null, prod
  * Per class the user has watched: last watched time, for the library's order and "Continue watching".
  * The query itself: await it, or send it in a db.batch with others.
  */
-export function watchedClasses(app: AppContext, userId: string | SQLWrapper, limit = 100) {
-  return app.db
+export function watchedClasses(db: Db, userId: string | SQLWrapper, limit = 100) {
+  return db
     .select({ productId: lessonProgress.productId, lastWatchedAt: sql<number>`max(${lessonProgress.updatedAt})` })
     .from(lessonProgress)
     .where(eq(lessonProgress.userId, userId))
@@ -175,14 +176,14 @@ type ClassProgress = { percent: number; next: LessonRow | null; lastWatchedAt: n
  * batch can carry: their lessons, in order, and the user's (an id, or an expression of one) progress
  * on them. `toClassProgress` makes each one's percent and the lesson 'Continue' opens of the rows.
  */
-export function classProgressQueries(app: AppContext, userId: string | SQLWrapper, productIds: SQL) {
+export function classProgressQueries(db: Db, userId: string | SQLWrapper, productIds: SQL) {
   return [
-    app.db
+    db
       .select()
       .from(lessons)
       .where(sql`${lessons.productId} IN (${productIds})`)
       .orderBy(asc(lessons.position)),
-    app.db
+    db
       .select()
       .from(lessonProgress)
       .where(and(eq(lessonProgress.userId, userId), sql`${lessonProgress.productId} IN (${productIds})`)),

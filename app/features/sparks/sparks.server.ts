@@ -8,6 +8,7 @@ import { creators, lessons, products, savedLessons } from "~/db/schema";
 import { productHref } from "~/features/catalog/components/ProductCard";
 import { lessonMedia, watchHref, type Media } from "~/features/learning/rules";
 import type { AppContext } from "~/platform/context";
+import type { Db } from "~/platform/db.server";
 import { ServiceError } from "~/platform/service-error";
 import { SPARKS_PAGE_SIZE, pageOf } from "./rules";
 
@@ -112,8 +113,8 @@ async function savedAmong(app: AppContext, userId: string | null, lessonIds: str
 export const SAVED_LIMIT = 60;
 
 /** The learner's (an id, or an expression of one) saved previews, last saved first, as a query a batch can carry: `toSavedSparks` maps its rows. */
-export function savedSparkRows(app: AppContext, userId: string | SQLWrapper) {
-  return app.db
+export function savedSparkRows(db: Db, userId: string | SQLWrapper) {
+  return db
     .select(sparkColumns)
     .from(savedLessons)
     .innerJoin(lessons, eq(lessons.id, savedLessons.lessonId))

@@ -2,7 +2,7 @@
  * Studio subscriptions (memberships): listing them with their state, cancelling and refunding. The
  * user's membershipStatus follows: active while any subscription is active or in its trial.
  */
-import { and, desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type Placeholder, type SQLWrapper } from "drizzle-orm";
 import { checkoutSessions, purchases, subscriptions, users, type SubscriptionRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { isTrialExpired, trialDaysRemaining, type SubscriptionState } from "./rules";
@@ -206,7 +206,7 @@ export async function findUserId(app: AppContext, by: { email?: string; id?: str
  * column of a query that joins users): index look-ups, so they ride along in the root loader's one
  * query (features/shell/shell.server.ts).
  */
-export function membershipFlagColumns(userId: SQLWrapper | string, now: number) {
+export function membershipFlagColumns(userId: SQLWrapper | string, now: number | Placeholder) {
   return {
     hasActiveSubscription:
       sql<boolean>`(SELECT coalesce(max(status = 'active'), 0) FROM subscriptions WHERE user_id = ${userId})`.mapWith(

@@ -10,8 +10,10 @@ import {
   type LibraryCollection,
 } from "~/features/learning/library.server";
 import { savedSparkRows, toSavedSparks, type Spark } from "~/features/sparks/sparks.server";
-import { sessionUserIdOf, signedInShellOf } from "~/http/session.server";
+import { liveSessionUserId } from "~/features/identity/sessions.server";
+import { currentSessionId, signedInShellOf } from "~/http/session.server";
 import type { AppContext } from "~/platform/context";
+import { queryShape, type Slot } from "~/platform/query-shapes.server";
 
 const signedOut = {
   signedIn: false as const,
@@ -21,15 +23,21 @@ const signedOut = {
   isMember: false,
 };
 
+// The library's one batch, keyed by the session (its SQL text is built once: platform/query-shapes.server.ts).
+const libraryOf = queryShape((db, slot: Slot<{ session: string; now: number }>) => {
+  const user = liveSessionUserId(slot("session"), slot("now"));
+  return [...libraryQueries(db, user), savedSparkRows(db, user)];
+});
+
 export async function loadLibrary(app: AppContext, request: Request) {
   // The library is keyed by the session, so its one batch goes to D1 beside the shell (which says who
   // they are and whether they are a member) instead of after it. An unknown or expired session
   // finds nothing, and its visitor is signed out.
-  const sessionUser = await sessionUserIdOf(app, request);
-  if (!sessionUser) return signedOut;
+  const session = await currentSessionId(request);
+  if (!session) return signedOut;
   const [shell, [owned, watched, summaries, lessons, progress, collections, saved]] = await Promise.all([
     signedInShellOf(app, request),
-    app.db.batch([...libraryQueries(app, sessionUser), savedSparkRows(app, sessionUser)]),
+    libraryOf(app.db, { session, now: app.now }),
   ]);
   if (!shell) return signedOut;
   const isMember = shell.membership.hasActiveOrTrialSubscription;

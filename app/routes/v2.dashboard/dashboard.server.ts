@@ -20,7 +20,7 @@ const CONTINUE_LIMIT = 3;
 export async function loadLearnerDashboard(app: AppContext, request: Request) {
   const user = await requireUser(app, request, { redirectTo: "/v2/dashboard", status: 302 });
   const [library, subs] = await Promise.all([
-    app.db.batch(libraryQueries(app, user.id)),
+    app.db.batch(libraryQueries(app.db, user.id)),
     userSubscriptions(app, user.id),
   ]);
   const member =
