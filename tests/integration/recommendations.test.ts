@@ -1,9 +1,15 @@
 // 'You might also like' (features/cart/recommendations.server.ts) against real D1: the order of its
 // three sources, what it never offers, and that no source walks the catalogue to find its few classes.
 import { env } from "cloudflare:test";
+import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, purchases } from "~/db/schema";
-import { recommendations, recommendationSources } from "~/features/cart/recommendations.server";
+import {
+  RECOMMENDATION_LIMIT,
+  recommendationQueries,
+  recommendations,
+  recommendationSources,
+} from "~/features/cart/recommendations.server";
 import { classCount, testApp } from "./app-context";
 import { signUp } from "./commerce-helpers";
 
@@ -107,5 +113,24 @@ describe("recommendations", () => {
     expect(seeded[0]).toBeLessThan(classes);
     const all = await rowsRead({ productIds: [], userId: viewer, useAllPurchases: true });
     expect(all[0]).toBeLessThan(classes);
+    // The ranking that picks among them (one statement, the sources as its subqueries) keeps each
+    // source's limits: it reads what they read together and its few candidates, never more.
+    const pickedRowsRead = async (args: Parameters<typeof recommendationSources>[1]) => {
+      const { sql: text, params } = recommendationQueries(drizzle(env.DB), args)[0].toSQL();
+      return (
+        await env.DB.prepare(text)
+          .bind(...params)
+          .all()
+      ).meta.rows_read;
+    };
+    for (const args of [
+      { productIds: [], userId: viewer },
+      { productIds: [seed.id], userId: viewer },
+      { productIds: [], userId: viewer, useAllPurchases: true },
+    ]) {
+      const sources = (await rowsRead(args)).reduce((a, b) => a + b, 0);
+      // Plus its candidates, each counted once more as they are ranked (at most twice the limit per source).
+      expect(await pickedRowsRead(args)).toBeLessThanOrEqual(sources + 3 * 2 * RECOMMENDATION_LIMIT);
+    }
   });
 });

@@ -69,7 +69,7 @@ export function cartPageQueries(
 export function toCartPage([cart, products, collections, ...picks]: BatchResponse<ReturnType<typeof cartPageQueries>>) {
   return {
     sellables: toSellables(cart[0]?.items ?? [], [products, collections]),
-    recommendations: toRecommendations(picks, {}),
+    recommendations: toRecommendations(picks),
   };
 }
 

@@ -23,47 +23,66 @@ export interface RecommendationArgs {
 }
 
 export async function recommendations(app: AppContext, args: RecommendationArgs): Promise<ProductSummary[]> {
-  return toRecommendations(await app.db.batch(recommendationQueries(app.db, args)), args);
+  return toRecommendations(await app.db.batch(recommendationQueries(app.db, args)));
 }
 
 /**
- * The reads of the recommendations, for one batch (`toRecommendations` picks from the results): each
- * source's ranked ids, and the summaries of every candidate, so the products come in the same round
- * trip as their ranking (it took two, and three before the sources were batched).
+ * The reads of the recommendations, for one batch (`toRecommendations` orders the results): the
+ * picked ids, ranked in SQL, and their summaries, so the products come in the same round trip as
+ * their ranking, and only the ones shown (the three sources and every candidate's summary were
+ * four statements and up to five times the rows).
  */
 export function recommendationQueries(db: Db, args: RecommendationArgs) {
-  const [boughtWith, sameCategory, popular] = sources(db, args);
-  const candidates = sql`SELECT id FROM (${boughtWith}) UNION SELECT id FROM (${sameCategory}) UNION SELECT id FROM (${popular})`;
-  return [boughtWith, sameCategory, popular, productSummariesIn(db, candidates)] as const;
+  const picked = pickedIds(args);
+  return [db.select({ id: sql<string>`id` }).from(sql`(${picked})`), productSummariesIn(db, picked)] as const;
 }
 
-/** The recommendations from `recommendationQueries`' results: the sources in order, each id once, up to the limit. */
-export function toRecommendations(
-  [boughtWith, sameCategory, popular, summaryRows]: BatchResponse<ReturnType<typeof recommendationQueries>>,
-  { limit = RECOMMENDATION_LIMIT }: Pick<RecommendationArgs, "limit">,
-): ProductSummary[] {
-  const picked = new Set<string>();
-  for (const { id } of [...boughtWith, ...sameCategory, ...popular]) {
-    if (picked.size === limit) break;
-    picked.add(id);
-  }
+/** The recommendations from `recommendationQueries`' results, in their ranking. */
+export function toRecommendations([picked, summaryRows]: BatchResponse<ReturnType<typeof recommendationQueries>>) {
   const byId = new Map(toSummaries(summaryRows).map((s) => [s.id, s]));
-  return [...picked].flatMap((id) => byId.get(id) ?? []);
+  return picked.flatMap(({ id }) => {
+    const summary = byId.get(id);
+    return summary ? [summary] : [];
+  });
 }
 
 /** The statements of the three sources, in order, as plain D1 statements (to measure what each reads). */
 export function recommendationSources(d1: D1Database, args: RecommendationArgs): D1PreparedStatement[] {
-  return sources(drizzle(d1), args).map((query) => {
-    const { sql: text, params } = query.toSQL();
+  const { candidates, sources } = rankings(args);
+  return sources.map((source) => {
+    const { sql: text, params } = drizzle(d1)
+      .select({ id: sql<string>`id` })
+      .from(sql`(${candidates} ${source})`)
+      .toSQL();
     return d1.prepare(text).bind(...params);
   });
 }
 
 /**
- * The three sources, each ranking its own candidates. A later source may repeat an earlier one's
- * picks, so the fallbacks offer twice the limit: enough once repeats are dropped.
+ * The ids to offer, best first: the sources in order, each id where it first appears (as if the
+ * three lists were read one after another, repeats skipped), up to the limit. An id's sources agree
+ * on its popularity, and only bought-with counts shared buyers, so the row of its first source
+ * (SQLite's bare columns beside min()) ranks it.
  */
-function sources(db: Db, args: RecommendationArgs) {
+function pickedIds(args: RecommendationArgs) {
+  const { candidates, sources, limit } = rankings(args);
+  const [boughtWith, sameCategory, popular] = sources;
+  return sql`${candidates}
+  SELECT id FROM (
+    SELECT id, min(source) AS source, shared, popularity FROM (
+      SELECT id, 1 AS source, shared, popularity FROM (${boughtWith})
+      UNION ALL SELECT id, 2, shared, popularity FROM (${sameCategory})
+      UNION ALL SELECT id, 3, shared, popularity FROM (${popular}))
+    GROUP BY id)
+  ORDER BY source, shared DESC, popularity DESC, id DESC LIMIT ${limit}`;
+}
+
+/**
+ * The three sources, each ranking its own candidates (id, shared buyers, popularity), and what
+ * they leave out. A later source may repeat an earlier one's picks, so the fallbacks offer twice
+ * the limit: enough once repeats are dropped.
+ */
+function rankings(args: RecommendationArgs) {
   const limit = args.limit ?? RECOMMENDATION_LIMIT;
   const user = args.userId ?? null;
   const seedIds = Array.isArray(args.productIds)
@@ -77,27 +96,27 @@ function sources(db: Db, args: RecommendationArgs) {
           WHERE p.user_id = ${user} AND p.refunded_info IS NULL),
   seeds(id) AS (${seedIds} UNION SELECT id FROM owned WHERE ${args.useAllPurchases ? 1 : 0}),
   excluded AS (SELECT id FROM seeds UNION SELECT value FROM json_each(${JSON.stringify(args.excludeProductIds ?? [])}) UNION SELECT id FROM owned)`;
-  const ranked = (query: SQL) => db.select({ id: sql<string>`id` }).from(sql`(${candidates} ${query})`);
-  return [
+  const sources = [
     // Classes other buyers of the seeds bought, most shared buyers first. `+p.kind`: without it SQLite
     // walks every class by the kind index and looks each one up in purchases (23 ms at 100,000
     // classes, against 0.05 ms starting from the seeds' purchases).
-    ranked(sql`SELECT other.product_id AS id
+    sql`SELECT other.product_id AS id, count(DISTINCT other.user_id) AS shared, p.popularity AS popularity
       FROM purchases seed JOIN purchases other ON other.user_id = seed.user_id AND other.product_id <> seed.product_id
       JOIN products p ON p.id = other.product_id AND +p.kind = 'class'
       WHERE seed.product_id IN (SELECT id FROM seeds) AND seed.refunded_info IS NULL AND other.refunded_info IS NULL
         AND other.product_id NOT IN (SELECT id FROM excluded)
-      GROUP BY other.product_id ORDER BY count(DISTINCT other.user_id) DESC, p.popularity DESC, p.id DESC LIMIT ${limit}`),
+      GROUP BY other.product_id ORDER BY count(DISTINCT other.user_id) DESC, p.popularity DESC, p.id DESC LIMIT ${limit}`,
     // The most popular classes of the seeds' categories. Without seeds that are products (none, or
     // only collections), none, and LIMIT 0 stops SQLite before it starts: otherwise it walks every
     // class by popularity looking for a category (180 ms at 100,000 classes).
-    ranked(sql`SELECT id FROM products
+    sql`SELECT id, 0 AS shared, popularity FROM products
       WHERE kind = 'class' AND id NOT IN (SELECT id FROM excluded)
         AND category IN (SELECT category FROM products WHERE id IN (SELECT id FROM seeds))
       ORDER BY popularity DESC, id DESC
-      LIMIT (SELECT CASE WHEN EXISTS (SELECT 1 FROM products WHERE id IN (SELECT id FROM seeds)) THEN 2 * ${limit} ELSE 0 END)`),
+      LIMIT (SELECT CASE WHEN EXISTS (SELECT 1 FROM products WHERE id IN (SELECT id FROM seeds)) THEN 2 * ${limit} ELSE 0 END)`,
     // The most popular classes.
-    ranked(sql`SELECT id FROM products WHERE kind = 'class' AND id NOT IN (SELECT id FROM excluded)
-      ORDER BY popularity DESC, id DESC LIMIT 2 * ${limit}`),
+    sql`SELECT id, 0 AS shared, popularity FROM products WHERE kind = 'class' AND id NOT IN (SELECT id FROM excluded)
+      ORDER BY popularity DESC, id DESC LIMIT 2 * ${limit}`,
   ] as const;
+  return { candidates, sources, limit };
 }
