@@ -88,6 +88,9 @@ test("upload, link, describe and sort media into topics", async ({ page, login, 
     await page.getByLabel("It is").selectOption({ label: type });
     await page.getByRole("button", { name: "Add link" }).click();
     await expect(page.getByText(/ added$/).first()).toBeVisible();
+    // The message shows with the action's answer, before the page's data has reloaded: a next
+    // submission started meanwhile cuts that reload short (the router logs its aborted stream).
+    await waitForIdle(page, testInfo.project.name);
   }
   await expect(page.locator(".media-card")).toHaveCount(6);
 
@@ -116,6 +119,7 @@ test("upload, link, describe and sort media into topics", async ({ page, login, 
     await page.getByLabel("New topic").fill(name);
     await page.getByRole("button", { name: "Create topic" }).click();
     await expect(page.getByRole("link", { name: new RegExp(`^${name} \\(0\\)$`) })).toBeVisible();
+    await waitForIdle(page, testInfo.project.name);
   }
   const sort = async (item: RegExp, topic: string) => {
     const it = card(item);
@@ -123,6 +127,7 @@ test("upload, link, describe and sort media into topics", async ({ page, login, 
     await it.getByRole("combobox").selectOption({ label: topic });
     await it.getByRole("button", { name: /^Add .* to the topic$/ }).click();
     await expect(card(item).getByRole("list", { name: /^Topics of / })).toContainText(topic);
+    await waitForIdle(page, testInfo.project.name);
   };
   await sort(/Desk stretches/, "Posture");
   await sort(/Desk yoga in five minutes/, "Posture");
