@@ -7,8 +7,10 @@
  * - a read that carries that bookmark is answered by a replica at least as new as the write, so a
  *   person always reads their own writes (and, on a replica that is behind, waits for it).
  * With replication off (and locally) every session is the primary: the same code, no lag.
+ * A read's queries also wait for each other, a turn of the event loop, and go as one batch.
  */
 import { parse as parseCookie } from "cookie";
+import { batchedReads } from "~/platform/d1-reads.server";
 import type { Bindings } from "~/platform/env";
 import { isSecureRequest } from "~/platform/http.server";
 
@@ -27,14 +29,17 @@ export interface D1Session {
 
 export function d1SessionFor(bindings: Bindings, request: Request, { cookies = true } = {}): D1Session {
   const db = bindings.DB as D1Database & { withSession?: D1Database["withSession"] };
-  if (typeof db.withSession !== "function") return { bindings, bookmarkCookies: () => [] };
   const writes = !["GET", "HEAD", "OPTIONS"].includes(request.method);
+  // A read's loaders send their queries together, as one round trip (platform/d1-reads.server.ts).
+  const reading = <T extends Pick<D1Database, "prepare" | "batch">>(d1: T) => (writes ? d1 : batchedReads(d1));
+  if (typeof db.withSession !== "function")
+    return { bindings: { ...bindings, DB: reading(db) }, bookmarkCookies: () => [] };
   const kept = parseCookie(request.headers.get("Cookie") ?? "")[BOOKMARK_COOKIE];
   const bookmark = kept && BOOKMARK.test(kept) ? kept : null;
   const session = db.withSession(writes ? "first-primary" : (bookmark ?? "first-unconstrained"));
   return {
     // A session answers prepare and batch like the database itself, which is all the product calls.
-    bindings: { ...bindings, DB: session as unknown as D1Database },
+    bindings: { ...bindings, DB: reading(session) as unknown as D1Database },
     bookmarkCookies() {
       const latest = writes && cookies ? session.getBookmark() : null;
       if (!latest) return [];
