@@ -83,9 +83,10 @@ describe("a read's queries as one round trip", () => {
     const pending = db.prepare(one).all();
     expect(await db.prepare(two).bind("scale", 2).raw()).toEqual([["scale", 2]]);
     expect(await db.prepare(one).first("n")).toBe(1);
-    expect(calls).toEqual(["raw", "first"]);
+    expect((await db.prepare(one).run()).success).toBe(true);
+    expect(calls).toEqual(["raw", "first", "run"]);
     expect((await pending).results).toEqual([{ n: 1 }]);
-    expect(calls).toEqual(["raw", "first", "all"]);
+    expect(calls).toEqual(["raw", "first", "run", "all"]);
   });
 
   it("a failing query fails only its own caller: the others get their answers", async () => {
