@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
   useLoaderData,
@@ -37,6 +36,7 @@ import { useLiveNotifications } from "~/features/notifications/components/useLiv
 import { useAnonymousId } from "~/features/identity/components/useAnonymousId";
 import { useAnalytics } from "~/features/analytics/components/useAnalytics";
 import { useNonce } from "~/platform/nonce";
+import { AppScripts } from "~/platform/app-on-first-need";
 import { ANONYMOUS_COOKIE } from "~/features/identity/anonymous-id";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { loadRoot, type RootData } from "~/http/root-data.server";
@@ -120,7 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
         </ProductProvider>
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <AppScripts nonce={nonce} modalOpen={!!data?.authModal} />
       </body>
     </html>
   );

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { appOnFirstNeed } from "~/platform/app-on-first-need";
 
 /** Every path no other route matches is a 404 page, rendered by the root error boundary. */
 export async function loader() {
@@ -6,6 +7,9 @@ export async function loader() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Page not found" }];
+
+// It works without JavaScript: the app loads on first need (platform/app-on-first-need).
+export const handle = appOnFirstNeed;
 
 export default function UnknownRoute() {
   return null;

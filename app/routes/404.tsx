@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { appOnFirstNeed } from "~/platform/app-on-first-need";
 
 /** /404 renders the not-found page with a real 404 status. */
 export async function loader() {
@@ -6,6 +7,9 @@ export async function loader() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Page not found" }];
+
+// It works without JavaScript: the app loads on first need (platform/app-on-first-need).
+export const handle = appOnFirstNeed;
 
 export default function NotFound() {
   return null;

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { appOnFirstNeed } from "~/platform/app-on-first-need";
 
 /**
  * /status: a tiny public "is it up" page. It reads no database and no KV, so it is also the
@@ -10,6 +11,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: "Status" }];
+
+// It works without JavaScript: the app loads on first need (platform/app-on-first-need).
+export const handle = appOnFirstNeed;
 
 export default function StatusRoute() {
   const { now, product } = useLoaderData<typeof loader>();

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/features/legal/LegalPage";
 import { renderLegal } from "~/features/legal/render.server";
+import { appOnFirstNeed } from "~/platform/app-on-first-need";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { html: await renderLegal("terms", context.app.env), productName: context.app.env.PRODUCT_NAME };
@@ -10,6 +11,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Terms of Service · ${data?.productName ?? "Studio"}` },
 ];
+
+// It works without JavaScript: the app loads on first need (platform/app-on-first-need).
+export const handle = appOnFirstNeed;
 
 export default function TermsRoute() {
   const { html } = useLoaderData<typeof loader>();

@@ -149,7 +149,16 @@ test.describe("server", () => {
 /** Opens a page of the Sentry-enabled worker and waits until Sentry is listening. */
 async function openWithSentry(page: Page, path: string) {
   await page.goto(`${base}${path}`);
+  await askForTheApp(page);
   await page.waitForFunction(() => (window as unknown as Record<string, unknown>).__studioErrorReporting === "ready");
+}
+
+/**
+ * Pages that work without JavaScript load the app, and with it error reporting, on the visitor's first
+ * key press or touch (app/platform/app-on-first-need): until then no script of ours runs to fail.
+ */
+async function askForTheApp(page: Page) {
+  await page.keyboard.press("Shift");
 }
 
 test.describe("browser", () => {
@@ -181,6 +190,8 @@ test.describe("browser", () => {
       if (request.resourceType() === "script") scripts.push(request.url());
     });
     await page.goto("/terms");
+    await askForTheApp(page);
+    await page.waitForFunction(() => !!(window as { __remixRouter?: unknown }).__remixRouter);
     await page.waitForLoadState("networkidle");
     const config = JSON.parse((await page.locator("#client-config").textContent()) ?? "null");
     expect(config).toEqual({ environment: "test", errorReporting: null });

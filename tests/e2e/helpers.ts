@@ -277,9 +277,12 @@ export const isJs = (projectName: string) => projectName === "js";
 /**
  * With JavaScript, waits until React has hydrated the document (its fiber keys are on the DOM), so
  * clicks reach the app's handlers instead of the browser's defaults. Without JavaScript it returns.
+ * A page that loads the app on first need (app/platform/app-on-first-need) gets a key press first, as a
+ * visitor about to use it would give it: Shift, which does nothing else.
  */
 export async function waitForHydration(page: Page, projectName: string) {
   if (!isJs(projectName)) return;
+  await page.keyboard.press("Shift");
   await page.waitForFunction(() => {
     const main = document.getElementById("main");
     return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
@@ -290,13 +293,14 @@ export async function waitForHydration(page: Page, projectName: string) {
  * With JavaScript, waits until Remix has nothing in flight (no navigation, revalidation or fetcher):
  * a test that leaves the page (`page.goto`, a link) while a response is still streaming cuts it off,
  * and the router logs the cut as a console error ("BodyStreamBuffer was aborted"). Without
- * JavaScript it returns.
+ * JavaScript it returns, as it does on a page whose app was never asked for (nothing can be in flight).
  */
 export async function waitForIdle(page: Page, projectName: string) {
   if (!isJs(projectName)) return;
   await page.waitForFunction(() => {
     const router = (window as { __remixRouter?: { state: RemixRouterState } }).__remixRouter;
-    if (!router) return false;
+    const onFirstNeed = window as { __startApp?: () => void; __appStarted?: boolean };
+    if (!router) return !!onFirstNeed.__startApp && !onFirstNeed.__appStarted;
     const { navigation, revalidation, fetchers } = router.state;
     return (
       navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((f) => f.state === "idle")

@@ -5,6 +5,7 @@ import { loadHome } from "./home.server";
 import catalogStyles from "~/features/catalog/catalog.css";
 import homeStyles from "~/features/home/home.css";
 import challengeStyles from "~/features/challenges/challenges.css";
+import { appOnFirstNeed } from "~/platform/app-on-first-need";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: catalogStyles },
@@ -25,6 +26,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     { name: "description", content: data?.hero.description ?? "" },
   ];
 };
+
+// It works without JavaScript: the app loads on first need (platform/app-on-first-need).
+export const handle = appOnFirstNeed;
 
 export default function HomeRoute() {
   return <HomePage {...useLoaderData<typeof loader>()} />;

@@ -11,6 +11,7 @@ import { cartMarkFor } from "~/http/shared-pages.server";
 import { ensureAnonymousId, visitorOf } from "~/http/visitor.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { loadCartPage } from "./cart.server";
+import { appOnFirstNeed } from "~/platform/app-on-first-need";
 
 export const meta: MetaFunction = () => [
   { title: "Your cart" },
@@ -55,6 +56,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return redirectWithToast(request, to, toast ?? null, { headers });
 }
+
+// It works without JavaScript: the app loads on first need (platform/app-on-first-need).
+export const handle = appOnFirstNeed;
 
 export default function CartRoute() {
   return <CartPage {...useLoaderData<typeof loader>()} />;

@@ -8,6 +8,7 @@ import { offersFor, withOfferCookies } from "~/http/offers.server";
 import { browseTitle, parseView } from "~/features/catalog/rules";
 import { browseQuery } from "~/features/catalog/schema";
 import catalogStyles from "~/features/catalog/catalog.css";
+import { appOnFirstNeed } from "~/platform/app-on-first-need";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -107,6 +108,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     { name: "description", content: "Browse music classes by instrument, topic and genre." },
   ];
 };
+
+// It works without JavaScript: the app loads on first need (platform/app-on-first-need).
+export const handle = appOnFirstNeed;
 
 export default function ClassesRoute() {
   const data = useLoaderData<typeof loader>();

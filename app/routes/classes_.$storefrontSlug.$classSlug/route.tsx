@@ -4,6 +4,7 @@ import { forVisitor, loadClassPage } from "./class-page.server";
 import { ClassPage } from "./ClassPage";
 import catalogStyles from "~/features/catalog/catalog.css";
 import { notFound } from "~/platform/http.server";
+import { appOnFirstNeed } from "~/platform/app-on-first-need";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -21,6 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
         { property: "og:image", content: data.product.coverUrl },
       ]
     : [{ title: "Class not found" }];
+
+// It works without JavaScript: the app loads on first need (platform/app-on-first-need).
+export const handle = appOnFirstNeed;
 
 export default function ClassRoute() {
   return <ClassPage {...useLoaderData<typeof loader>()} />;

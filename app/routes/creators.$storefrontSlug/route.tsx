@@ -5,6 +5,7 @@ import { metaDescription } from "~/features/storefronts/rules";
 import storefrontStyles from "~/features/storefronts/storefronts.css";
 import { loadStorefrontPage } from "./storefront-page.server";
 import { StorefrontPage } from "./StorefrontPage";
+import { appOnFirstNeed } from "~/platform/app-on-first-need";
 
 /** /creators/{storefrontSlug}: a creator's public page. 404 (the shell's page) for a slug no creator has. */
 export const links: LinksFunction = () => [
@@ -32,6 +33,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { tagName: "link", rel: "canonical", href: data.canonical },
   ];
 };
+
+// It works without JavaScript: the app loads on first need (platform/app-on-first-need).
+export const handle = appOnFirstNeed;
 
 export default function StorefrontRoute() {
   return <StorefrontPage {...useLoaderData<typeof loader>()} />;
