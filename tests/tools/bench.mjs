@@ -541,7 +541,8 @@ function scriptsOf(html) {
   const template = html.match(/<template id="app-scripts">([\s\S]*?)<\/template>/i);
   const atLoad = template ? html.replace(template[0], "") : html;
   const onNeed = template ? urlsOf(template[1]).urls.filter((u) => !urlsOf(atLoad).urls.includes(u)) : [];
-  return { ...urlsOf(atLoad), onNeed };
+  // Inline bytes over the whole page: the template's data script runs at load too.
+  return { urls: urlsOf(atLoad).urls, onNeed, inlineBytes: urlsOf(html).inlineBytes };
 }
 
 function urlsOf(html) {
