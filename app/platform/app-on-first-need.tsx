@@ -28,13 +28,16 @@ export const FIRST_NEED_EVENTS = ["pointerdown", "touchstart", "keydown", "focus
  * The inline script after the template. Plain JavaScript text, not a function's source: the server's
  * bundler wraps named functions in a helper (keepNames) the page does not have. `window.__startApp()`
  * starts the app at once and `window.__appStarted` says it was (for tools: the events do it for a visitor).
+ * `place` copies a part of the template: a copy made by script runs (or fetches) when it joins the
+ * document, the template's own never do. The page's data script is placed at once (the data streamed
+ * after this script feeds it); the rest on first need. (Comments stay out of the text: every page
+ * carries it.)
  */
 export function bootstrapScript(templateId: string, events: readonly string[]) {
   return `(function (template, events) {
   if (!template) return;
   var nonce = (document.currentScript && document.currentScript.nonce) || "";
   var parts = Array.prototype.slice.call(template.content.children);
-  // A copy made by script runs (or fetches) when it joins the document; the template's own never do.
   function place(part) {
     var copy = document.createElement(part.localName);
     for (var i = 0; i < part.attributes.length; i++) copy.setAttribute(part.attributes[i].name, part.attributes[i].value);
@@ -43,7 +46,6 @@ export function bootstrapScript(templateId: string, events: readonly string[]) {
     document.head.appendChild(copy);
   }
   function isPageData(part) { return part.localName === "script" && !part.getAttribute("type"); }
-  // The page's data now: the data streamed after this script feeds it.
   parts.filter(isPageData).forEach(place);
   var started = false;
   function start() {
