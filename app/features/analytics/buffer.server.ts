@@ -100,7 +100,7 @@ const STATEMENT_MAX_BYTES = 512 * 1024;
 /**
  * Stores rows in analytics_events in one batch (one transaction); a row already there (same id) is
  * skipped. The rows go as one JSON array per statement, unpacked by json_each: one bound value however
- * many rows (D1 allows 100 a statement), and one statement for D1 to run instead of one a row.
+ * many rows (D1 allows 100 bound values a statement), and one statement for D1 to run instead of one a row.
  */
 export async function writeEvents(db: D1Database, rows: EventRow[]): Promise<number> {
   if (rows.length === 0) return 0;
