@@ -5,7 +5,6 @@
  * the browser's bundle.
  */
 import { parse as parseCookie } from "cookie";
-import { readCart } from "~/features/cart/cart.server";
 import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
 import { campaignMessage } from "~/features/identity/rules";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
@@ -19,6 +18,7 @@ import { readToast } from "~/platform/toast.server";
 import { anonymousCookie, requestAnonymousId } from "./anonymous.server";
 import { signedInShellOf } from "./session.server";
 import { cartMarkFor } from "./shared-pages.server";
+import { anonymousCartOf } from "./visitor.server";
 import type { NotificationState } from "~/ui/NotificationBell";
 import type { AnalyticsRootData } from "~/features/analytics/components/useAnalytics";
 
@@ -58,7 +58,9 @@ export async function loadRoot(app: AppContext, request: Request): Promise<{ roo
   if (visitorId?.isNew) headers.append("Set-Cookie", anonymousCookie(visitorId.anonymousId, isSecureRequest(request)));
   // A signed-in visitor's cart came with the shell; an id made just now has no cart yet: nothing to read.
   const cartOwner = user || visitorId?.isNew ? null : anonymousId;
-  const cartIds = shell ? shell.cartItems : ((cartOwner ? await readCart(app, cartOwner) : null)?.items ?? []);
+  const cartIds = shell
+    ? shell.cartItems
+    : ((cartOwner ? await anonymousCartOf(app, request, cartOwner) : null)?.items ?? []);
   // A visitor with something in their cart is marked, so shared pages (which show an empty cart) are not served to them.
   const mark = !user && anonymousId ? cartMarkFor(request, cartIds.length > 0) : null;
   if (mark) headers.append("Set-Cookie", mark);

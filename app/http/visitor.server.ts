@@ -4,7 +4,7 @@
  * resolve the visitor here and hand plain values to feature services.
  */
 import { redirect } from "@remix-run/cloudflare";
-import type { UserRow } from "~/db/schema";
+import type { CartRow, UserRow } from "~/db/schema";
 import { readCart } from "~/features/cart/cart.server";
 import { newAnonymousId } from "~/features/identity/anonymous.server";
 import { anonymousCookie, anonymousIdOf } from "./anonymous.server";
@@ -39,8 +39,24 @@ export async function cartAndMembershipOf(
     const shell = await signedInShellOf(app, request);
     return { cartItems: shell?.cartItems ?? [], member: shell?.membership.hasActiveOrTrialSubscription ?? false };
   }
-  const cart = anonymousId ? await readCart(app, anonymousId) : null;
+  const cart = anonymousId ? await anonymousCartOf(app, request, anonymousId) : null;
   return { cartItems: cart?.items ?? [], member: false };
+}
+
+const anonymousCarts = new WeakMap<AppContext, Map<string, Promise<CartRow | null>>>();
+
+/**
+ * An anonymous visitor's cart. On a read the request reads it once, however many loaders ask (the
+ * root's header count and a product page's buy buttons run together); a write's request reads afresh,
+ * as it may change the cart between two asks.
+ */
+export function anonymousCartOf(app: AppContext, request: Request, anonymousId: string): Promise<CartRow | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readCart(app, anonymousId);
+  let mine = anonymousCarts.get(app);
+  if (!mine) anonymousCarts.set(app, (mine = new Map()));
+  let cart = mine.get(anonymousId);
+  if (!cart) mine.set(anonymousId, (cart = readCart(app, anonymousId)));
+  return cart;
 }
 
 /** The Log In address that brings the visitor back to `path` afterwards (the auth modal over the home page). */

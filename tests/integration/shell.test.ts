@@ -6,6 +6,7 @@ import { carts, notificationReads, notifications, subscriptions } from "~/db/sch
 import { startSession } from "~/features/identity/sessions.server";
 import { signedInShell } from "~/features/shell/shell.server";
 import { productCta } from "~/http/product-cta.server";
+import { loadRoot } from "~/http/root-data.server";
 import { sessionCookieHeader, sessionUserOf, signedInShellOf } from "~/http/session.server";
 import { createDb } from "~/platform/db.server";
 import { countingD1, testApp } from "./app-context";
@@ -150,5 +151,23 @@ describe("a product page's buy buttons for a signed-in visitor", () => {
       expect(statement).not.toMatch(/from "carts"/i);
       expect(statement).toMatch(/from "sessions"/i);
     }
+  });
+
+  it("for an anonymous visitor, the root's cart count and the buttons read the cart once", async () => {
+    const app = testApp();
+    const productId = await anyProductId();
+    const anonymousId = `anon_${crypto.randomUUID()}`;
+    await app.db.insert(carts).values({ ownerId: anonymousId, userId: null, items: [productId], updatedAt: app.now });
+    const request = new Request(`http://127.0.0.1/classes/x/y`, {
+      headers: { Cookie: `dx_non_auth_user_id=${anonymousId}` },
+    });
+    const { app: counted, statements } = countingApp();
+    const [{ rootData }, { cta }] = await Promise.all([
+      loadRoot(counted, request),
+      productCta(counted, request, [productId]),
+    ]);
+    expect(rootData.cartIds).toEqual([productId]);
+    expect(cta(productId)).toMatchObject({ signedIn: false, inCart: true });
+    expect(statements.filter((statement) => /from "carts"/i.test(statement))).toHaveLength(1);
   });
 });
