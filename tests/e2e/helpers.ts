@@ -6,6 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import {
   test as base,
+  errors,
   expect,
   type APIRequestContext,
   type BrowserContext,
@@ -282,11 +283,29 @@ export const isJs = (projectName: string) => projectName === "js";
  */
 export async function waitForHydration(page: Page, projectName: string) {
   if (!isJs(projectName)) return;
-  await page.keyboard.press("Shift");
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
+  // A key pressed while the page is still arriving, before its bootstrap listens, starts nothing (as
+  // for a person, whose next key or touch does): Shift again every few seconds until it has hydrated.
+  // Once the app is loading, another Shift changes nothing. The test's own timeout still bounds it.
+  for (;;) {
+    await page.keyboard.press("Shift");
+    const hydrated = await page
+      .waitForFunction(
+        () => {
+          const main = document.getElementById("main");
+          return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+        },
+        undefined,
+        { timeout: 5_000 },
+      )
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof errors.TimeoutError) return false;
+          throw error;
+        },
+      );
+    if (hydrated) return;
+  }
 }
 
 /**
