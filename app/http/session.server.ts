@@ -13,6 +13,7 @@ import { signedInShell, type SignedInShell } from "~/features/shell/shell.server
 import type { AppContext } from "~/platform/context";
 import { cookieDomainFor } from "~/platform/cookie-domain";
 import { isSecureRequest } from "~/platform/http.server";
+import { isRead, oncePerRead } from "./once-per-read.server";
 
 const sessionCookie = createCookie("studio_session", {
   path: "/",
@@ -72,20 +73,14 @@ export async function sessionUserOf(app: AppContext, request: Request): Promise<
   return (await signedInShellOf(app, request))?.user ?? null;
 }
 
-const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
-const shells = new WeakMap<AppContext, Promise<SignedInShell | null>>();
-
 /**
  * The signed-in shell (user, cart, membership, bell: one query) of this browser's session, or null.
- * A page's loaders all ask for the user at once (Remix runs them together): on a read, the request
- * makes the query once and every loader shares it. An action may sign in or out, so a write's
- * request asks afresh each time.
+ * A page's loaders all ask for the user at once: a read makes the query once (oncePerRead).
  */
 export function signedInShellOf(app: AppContext, request: Request): Promise<SignedInShell | null> {
-  if (!isRead(request)) return sessionTokenOf(request).then((token) => signedInShell(app, token));
-  let shell = shells.get(app);
-  if (!shell) shells.set(app, (shell = sessionTokenOf(request).then((token) => signedInShell(app, token))));
-  return shell;
+  return oncePerRead(app, request, "signed-in shell", () =>
+    sessionTokenOf(request).then((token) => signedInShell(app, token)),
+  );
 }
 
 /** The token of `Authorization: Bearer <token>`, or null. */

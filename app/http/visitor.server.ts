@@ -10,6 +10,7 @@ import { newAnonymousId } from "~/features/identity/anonymous.server";
 import { anonymousCookie, anonymousIdOf } from "./anonymous.server";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest } from "~/platform/http.server";
+import { isRead, oncePerRead } from "./once-per-read.server";
 import { apiUserOf, sessionUserOf, signedInShellOf } from "./session.server";
 
 export interface Visitor {
@@ -43,20 +44,9 @@ export async function cartAndMembershipOf(
   return { cartItems: cart?.items ?? [], member: false };
 }
 
-const anonymousCarts = new WeakMap<AppContext, Map<string, Promise<CartRow | null>>>();
-
-/**
- * An anonymous visitor's cart. On a read the request reads it once, however many loaders ask (the
- * root's header count and a product page's buy buttons run together); a write's request reads afresh,
- * as it may change the cart between two asks.
- */
+/** An anonymous visitor's cart, read once however many of a page's loaders ask (oncePerRead). */
 export function anonymousCartOf(app: AppContext, request: Request, anonymousId: string): Promise<CartRow | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return readCart(app, anonymousId);
-  let mine = anonymousCarts.get(app);
-  if (!mine) anonymousCarts.set(app, (mine = new Map()));
-  let cart = mine.get(anonymousId);
-  if (!cart) mine.set(anonymousId, (cart = readCart(app, anonymousId)));
-  return cart;
+  return oncePerRead(app, request, `cart of ${anonymousId}`, () => readCart(app, anonymousId));
 }
 
 /** The Log In address that brings the visitor back to `path` afterwards (the auth modal over the home page). */
@@ -77,7 +67,7 @@ export async function requireUser(
   const user = await sessionUserOf(app, request);
   if (user) return user;
   const url = new URL(request.url);
-  const answer = status ?? (request.method === "GET" || request.method === "HEAD" ? 302 : 303);
+  const answer = status ?? (isRead(request) ? 302 : 303);
   throw redirect(loginHref(redirectTo ?? url.pathname + url.search), answer);
 }
 
