@@ -152,6 +152,56 @@ test("an admin's announcement reaches a learner's open page live: red dot, toast
   });
 });
 
+test("a push that arrives while the admin's own post is loading leaves that post's toast on screen", async ({
+  page,
+}, testInfo) => {
+  test.skip(!isJs(testInfo.project.name), "a push reaches only a page with JavaScript");
+  await takingTurns(async () => {
+    const title = `Drum circle ${Date.now()}`;
+    let loadReachedServer: () => void = () => {};
+    const loadAtServer = new Promise<void>((resolve) => (loadReachedServer = resolve));
+    let pushShown: () => void = () => {};
+    const pushDelivered = new Promise<void>((resolve) => (pushShown = resolve));
+    let answered: () => void = () => {};
+    const roomAnswered = new Promise<void>((resolve) => (answered = resolve));
+    // The admin's own room carries the announcement too (everyone online gets it): it is handed to the
+    // page only once the page's load after the post has reached the server.
+    await page.routeWebSocket(/\/parties\/rooms\/user-/, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((message) => server.send(message));
+      server.onMessage(async (message) => {
+        if (message === "pong") answered();
+        if (String(message).includes(title)) {
+          await loadAtServer;
+          socket.send(message);
+          pushShown();
+        } else socket.send(message);
+      });
+    });
+    // That load reaches the server (which takes the flash toast off the browser's cookies) and answers
+    // only after the push is in: the push lands while the page is loading what its post did.
+    await page.route(/\/admin\/announcements\.data/, async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      const response = await route.fetch();
+      loadReachedServer();
+      await Promise.race([pushDelivered, new Promise((r) => setTimeout(r, 10_000))]);
+      await new Promise((r) => setTimeout(r, 300));
+      await route.fulfill({ response }).catch(() => {
+        /* the page cancelled this load (what the test is about): its answer goes nowhere */
+      });
+    });
+    await logIn(page, DEMO.admin);
+    await page.goto("/admin/announcements");
+    await waitForHydration(page, testInfo.project.name);
+    await roomAnswered;
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Send announcement" }).click();
+    await expect(page.getByText("Announcement sent to everyone.")).toBeVisible();
+    await expect(page.locator(".toast-area")).toContainText(`Announcement: ${title}`);
+    await expect(bell(page)).toHaveAccessibleName("Notifications, important announcement");
+  });
+});
+
 test("a purchase lights the yellow dot in the buyer's other tab, live", async ({ page, context, login }, testInfo) => {
   test.skip(
     !isJs(testInfo.project.name),

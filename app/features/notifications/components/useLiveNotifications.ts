@@ -1,4 +1,4 @@
-import { useRevalidator } from "~/ui/router";
+import { useNavigation, useRevalidator } from "~/ui/router";
 import { useEffect, useState } from "react";
 import { useRealtime } from "~/features/realtime/useRealtime";
 import type { NotificationState } from "~/ui/NotificationBell";
@@ -19,6 +19,8 @@ export function useLiveNotifications(
   serverData: unknown,
 ) {
   const revalidator = useRevalidator();
+  const navigation = useNavigation().state;
+  const [catchUp, setCatchUp] = useState(false);
   const [liveBell, setLiveBell] = useState<NotificationState>("none");
   const [liveToast, setLiveToast] = useState<ToastData | null>(null);
 
@@ -35,11 +37,20 @@ export function useLiveNotifications(
         title: notification.universal ? `Announcement: ${notification.title}` : notification.title,
         description: notification.body || undefined,
       });
-      revalidator.revalidate();
+      setCatchUp(true);
     },
     // Back after a drop: whatever was pushed meanwhile is read from the server.
-    onReopen: () => revalidator.revalidate(),
+    onReopen: () => setCatchUp(true),
   });
+
+  // The page catches up once the user's own navigation or form post is over: a revalidation started
+  // during one cancels its loads, whose answer may already have taken the flash toast ("Announcement
+  // sent to everyone.") off the browser, so the user never saw what their own action did.
+  useEffect(() => {
+    if (!catchUp || navigation !== "idle" || revalidator.state !== "idle") return;
+    setCatchUp(false);
+    revalidator.revalidate();
+  }, [catchUp, navigation, revalidator]);
 
   return {
     bell: notifications ? brighterBell(notifications.bell, liveBell) : null,
