@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- N] [--keep] [--rounds R] [--duration S] [--warmup S] [--connections C]`
+// `npm run bench [-- N] [--keep] [--rounds R] [--duration S] [--warmup S] [--connections C] [--debugger]`
 //
 // Measures the production build against a large local catalogue (demo + N synthetic classes,
 // default 100,000). Machines are small and noisy, so every number that matters is a RATIO against a
@@ -12,9 +12,11 @@
 //      already holds the same N)
 //   3. a worker with analytics off (ANALYTICS_EVENTS=off) on 127.0.0.1:8798, over a copy of that
 //      database: its /classes HTML saved to public/__bench/ as the static copy (removed at the end)
-//   4. a worker as deployed, on 127.0.0.1:8797 (inspector 9797): real targets from the API (a class
-//      page, a category, a search, the cursor 500 pages deep, a collection, the demo app's landing
-//      page), the static copy, and the demo learner's pages signed in
+//   4. a worker as deployed, on 127.0.0.1:8797: real targets from the API (a class page, a category, a
+//      search, the cursor 500 pages deep, a collection, the demo app's landing page), the static copy,
+//      and the demo learner's pages signed in. Both workers are wrangler's dev server with no debugger
+//      attached (serve-without-debugger.mjs says why: the debugger adds ~5 ms of CPU to every D1, KV or
+//      cache call, and nothing to a static file); --debugger measures with `wrangler dev` as it is
 //   5. autocannon: every page warmed up once, then R rounds in alternating order, each page S seconds
 //      a round (default 12 × 2 s): every page is measured in short slices spread over the whole load
 //      phase, so a page and the limit it is divided by see the same drift of this shared machine.
@@ -57,8 +59,9 @@ import {
 } from "./wrangler-env.mjs";
 
 // ── options ──────────────────────────────────────────────────────────────────────────────────────
-const usage = "usage: npm run bench -- [N=100000] [--keep] [--rounds 12] [--duration 2] [--warmup 2] [--connections 4]";
-const opts = { count: 100_000, keep: false, rounds: 12, duration: 2, warmup: 2, connections: 4 };
+const usage =
+  "usage: npm run bench -- [N=100000] [--keep] [--rounds 12] [--duration 2] [--warmup 2] [--connections 4] [--debugger]";
+const opts = { count: 100_000, keep: false, rounds: 12, duration: 2, warmup: 2, connections: 4, debugger: false };
 {
   const argv = process.argv.slice(2);
   const numeric = {
@@ -73,6 +76,7 @@ const opts = { count: 100_000, keep: false, rounds: 12, duration: 2, warmup: 2, 
       console.log(usage);
       process.exit(0);
     } else if (flag === "--keep") opts.keep = true;
+    else if (flag === "--debugger") opts.debugger = true;
     else if (numeric[flag]) opts[numeric[flag]] = Number(inline ?? argv[++i]);
     else if (/^\d+$/.test(flag)) opts.count = Number(flag);
     else {
@@ -299,6 +303,7 @@ async function startOn({ port, inspectorPort, persistTo, vars = {}, name, onExit
     persistTo,
     stdio: "ignore",
     vars: { ENVIRONMENT: "production", ...vars },
+    debuggable: opts.debugger,
   });
   started.on("exit", (code, signal) => {
     onExit();
@@ -651,7 +656,7 @@ function report({ targets, samples, js, bundle, dependencies, analyticsOff, stat
   lines.push(
     `${new Date().toISOString()} · ${catalogueCount.toLocaleString("en")} classes (demo + ${opts.count.toLocaleString("en")} synthetic) · ` +
       `each page warmed up ${opts.warmup} s, then ${opts.rounds} rounds in alternating order, ${opts.duration} s a page each round, at ${opts.connections} connections · ` +
-      `p50 and p99 over all of a page's responses (every round), req/s the median of its rounds · Node ${process.version} · ${cpus().length} CPUs, load average ${loadBefore} before the load, ${loadavg()[0].toFixed(2)} after`,
+      `p50 and p99 over all of a page's responses (every round), req/s the median of its rounds · ${opts.debugger ? "`wrangler dev` (debugger attached)" : "wrangler's dev server, no debugger attached"} · Node ${process.version} · ${cpus().length} CPUs, load average ${loadBefore} before the load, ${loadavg()[0].toFixed(2)} after`,
     "",
   );
   lines.push(

@@ -135,11 +135,19 @@ const ENVIRONMENTS = ["development", "test", "production"];
  * Starts `wrangler dev` in its own process group so the whole tree can be stopped together. The
  * caller names vars.ENVIRONMENT: wrangler.toml says production (what a deploy runs), and the local
  * tools opt in to development or test themselves (the /dev pages, the card page, the outbox).
+ * `debuggable: false` serves it the same way with no debugger attached (serve-without-debugger.mjs).
  */
-export function startWorker({ port, inspectorPort, persistTo, stdio = "inherit", vars = {} }) {
+export function startWorker({ port, inspectorPort, persistTo, stdio = "inherit", vars = {}, debuggable = true }) {
   if (!ENVIRONMENTS.includes(vars.ENVIRONMENT))
     throw new Error(`startWorker: name vars.ENVIRONMENT (${ENVIRONMENTS.join(", ")}); got ${vars.ENVIRONMENT}`);
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const options = { cwd: root, env: wranglerEnv, stdio, detached: true };
+  if (!debuggable)
+    return spawn(
+      process.execPath,
+      [`${root}/tests/tools/serve-without-debugger.mjs`, "--port", String(port), ...persistArgs(persistTo), ...varArgs],
+      options,
+    );
   return spawn(
     wranglerBin,
     [
@@ -153,12 +161,7 @@ export function startWorker({ port, inspectorPort, persistTo, stdio = "inherit",
       ...persistArgs(persistTo),
       ...varArgs,
     ],
-    {
-      cwd: root,
-      env: wranglerEnv,
-      stdio,
-      detached: true,
-    },
+    options,
   );
 }
 
