@@ -15,7 +15,7 @@
 //   4. a worker as deployed, on 127.0.0.1:8797: real targets from the API (a class page, a category, a
 //      search, the cursor 500 pages deep, a collection, the demo app's landing page), the static copy,
 //      and the demo learner's pages signed in. Both workers are wrangler's dev server with no debugger
-//      attached (serve-without-debugger.mjs says why: the debugger adds ~5 ms of CPU to every D1, KV or
+//      attached (serve-without-debugger.mjs says why: the debugger adds ~6 ms of CPU to every D1, KV or
 //      cache call, and nothing to a static file); --debugger measures with `wrangler dev` as it is
 //   5. autocannon: every page warmed up once, then R rounds in alternating order, each page S seconds
 //      a round (default 12 × 2 s): every page is measured in short slices spread over the whole load

@@ -4,7 +4,7 @@
 // The worker as `wrangler dev` serves it (wrangler's own startWorker: the same local runtime, proxy,
 // assets and bindings), with no debugger attached. `wrangler dev` always attaches one, and it asks the
 // runtime for every network event: each subrequest (a D1 query, a KV read, a cache look-up) then also
-// costs CPU in wrangler's proxy and in Node, about 5 ms a call on the bench machine, which a deployed
+// costs CPU in wrangler's proxy and in Node, about 6 ms more a call on the bench machine, which a deployed
 // worker never pays. The bench (tests/tools/bench.mjs) measures with this; `npm start` keeps the debugger.
 // Stops on SIGTERM or SIGINT.
 import { unstable_startWorker } from "wrangler";
