@@ -7,6 +7,7 @@ import { checkoutSessions, purchases } from "~/db/schema";
 import {
   RECOMMENDATION_LIMIT,
   recommendationQueries,
+  recommendationRanking,
   recommendations,
   recommendationSources,
 } from "~/features/cart/recommendations.server";
@@ -115,8 +116,8 @@ describe("recommendations", () => {
     expect(all[0]).toBeLessThan(classes);
     // The ranking that picks among them (one statement, the sources as its subqueries) keeps each
     // source's limits: it reads what they read together and its few candidates, never more.
-    const pickedRowsRead = async (args: Parameters<typeof recommendationSources>[1]) => {
-      const { sql: text, params } = recommendationQueries(drizzle(env.DB), args)[0].toSQL();
+    const rowsReadBy = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+      const { sql: text, params } = query.toSQL();
       return (
         await env.DB.prepare(text)
           .bind(...params)
@@ -129,8 +130,12 @@ describe("recommendations", () => {
       { productIds: [], userId: viewer, useAllPurchases: true },
     ]) {
       const sources = (await rowsRead(args)).reduce((a, b) => a + b, 0);
+      const ranking = await rowsReadBy(recommendationRanking(drizzle(env.DB), args));
       // Plus its candidates, each counted once more as they are ranked (at most twice the limit per source).
-      expect(await pickedRowsRead(args)).toBeLessThanOrEqual(sources + 3 * 2 * RECOMMENDATION_LIMIT);
+      expect(ranking).toBeLessThanOrEqual(sources + 3 * 2 * RECOMMENDATION_LIMIT);
+      // The page's one statement: the ranking, then each pick's product and creator.
+      const [summaries] = recommendationQueries(drizzle(env.DB), args);
+      expect(await rowsReadBy(summaries)).toBeLessThanOrEqual(ranking + 2 * RECOMMENDATION_LIMIT);
     }
   });
 });

@@ -274,7 +274,21 @@ export function productSummariesIn(db: Db, ids: SQL) {
     .where(sql`${products.id} IN (${ids})`);
 }
 
-/** The rows of `productSummariesIn` as summaries. */
+/**
+ * Summaries of the ids a ranking picks, in its order: `ranking` selects `id` and the columns named in
+ * `order` (SQL order terms on the alias `ranked`). One statement, so the ranking is planned and run once,
+ * not once for the ids and again for their summaries.
+ */
+export function productSummariesRanked(db: Db, ranking: SQL, order: SQL[]) {
+  return db
+    .select(summaryColumns)
+    .from(sql`(${ranking}) AS ranked`)
+    .innerJoin(products, sql`${products.id} = ranked.id`)
+    .innerJoin(creators, eq(creators.id, products.creatorId))
+    .orderBy(...order);
+}
+
+/** The rows of `productSummariesIn` (or `productSummariesRanked`) as summaries. */
 export function toSummaries(rows: { row: ProductRow; creatorName: string }[]): ProductSummary[] {
   return rows.map((r) => toSummary(r.row, r.creatorName));
 }
