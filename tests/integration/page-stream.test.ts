@@ -2,18 +2,12 @@
 // not in 4,096-byte reads. React's stream was a byte stream, which workerd reads 4,096 bytes at a time: every
 // read a round trip between the runtime and JavaScript, sixteen for the catalogue's page instead of four, and
 // the bench's signed-in /classes paid ~0.5 ms of CPU a request for them (issue 17 goal 2).
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ORIGIN } from "./commerce-helpers";
-// @ts-ignore -- build/worker.js is the build's output: absent before `npm run build` (the typecheck runs first), untyped after
-import worker from "../../build/worker.js";
+import { callWith } from "./built-worker";
 
-const built = worker as { fetch(request: Request, bindings: unknown, ctx: ExecutionContext): Promise<Response> };
-
-/** The page's body as the runtime reads it: the size of each chunk. */
+/** The page's body as the worker answers it (called directly, so it is the worker's own stream): each chunk's size. */
 async function chunksOf(path: string, headers: Record<string, string>): Promise<number[]> {
-  const ctx = createExecutionContext();
-  const response = await built.fetch(new Request(`${ORIGIN}${path}`, { headers }), env, ctx);
+  const response = await callWith({})(path, { headers });
   expect(response.status).toBe(200);
   const sizes: number[] = [];
   const reader = response.body!.getReader();
@@ -22,7 +16,6 @@ async function chunksOf(path: string, headers: Record<string, string>): Promise<
     if (done) break;
     sizes.push(value.byteLength);
   }
-  await waitOnExecutionContext(ctx);
   return sizes;
 }
 
