@@ -83,6 +83,36 @@ test("the demo creator sees their apps and makes a new one from an idea", async 
   await expectNoAxeViolations(page);
 });
 
+test("an idea typed before the dashboard has hydrated is kept, counted and made into the app", async ({
+  page,
+  login,
+}, testInfo) => {
+  test.skip(!isJs(testInfo.project.name), "a race between the page's scripts and the creator");
+  test.setTimeout(60_000);
+  await login({ firstName: "Kiri", lastName: "Tane" });
+  // The page's scripts held back: the creator types into the server's form before React is there.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/entry.client-*.js", async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto("/dashboard", { waitUntil: "commit" });
+  const idea = "Watercolour sketching for commuters, ten minutes a day on the train.";
+  const field = page.getByLabel("Describe your app idea");
+  await field.fill(idea);
+  await expect(page.locator("#new-app .field__count [aria-hidden]")).toHaveText("0/2000");
+  release();
+  await waitForHydration(page, testInfo.project.name);
+  // Hydrated, the form counts the typed text (its state holds it) and the field still shows it.
+  await expect(page.locator("#new-app .field__count [aria-hidden]")).toHaveText(`${idea.length}/2000`);
+  await expect(field).toHaveValue(idea);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("appBuilderContextState") ?? "null"));
+  expect(stored).toMatchObject({ appIdea: idea });
+  await page.getByRole("button", { name: "Create app" }).click();
+  await page.waitForURL(/\/dashboard\/builder\?appId=[0-9a-f-]{36}$/, { timeout: 30_000 });
+});
+
 test("the public landing page renders in the app's theme with the annual plan first and selected", async ({
   page,
 }, testInfo) => {

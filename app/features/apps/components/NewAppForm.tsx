@@ -35,11 +35,21 @@ export function NewAppForm({ initial, error, saved }: NewAppFormProps) {
   const intent = navigation.formData?.get("intent");
   const isSubmitting = navigation.state === "submitting" && intent === "create";
   const restored = useRef(false);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
     const storage = browserStorage();
+    // Text typed before the page hydrated is in the field but not in the state (the hydration guard
+    // keeps those keys from React), and the next render would put the state back over it: it is the
+    // newest copy of all, so it becomes the state and the draft.
+    const typed = field.current?.value ?? "";
+    if (typed && typed !== initialIdea) {
+      setAppIdea(typed);
+      if (storage) saveIdeaDraft(storage, typed, Date.now());
+      return;
+    }
     if (!storage) return;
     // The newer of the browser's copy and the server's wins.
     const draft = readIdeaDraft(storage);
@@ -62,6 +72,7 @@ export function NewAppForm({ initial, error, saved }: NewAppFormProps) {
         Make a new app
       </h3>
       <Textarea
+        ref={field}
         label="Describe your app idea"
         name="appIdea"
         rows={4}
