@@ -272,6 +272,35 @@ test.describe("browsing classes", () => {
     await expect(page.getByText("You've reached the end of the list.")).toBeVisible();
   });
 
+  test("a signed-in page of cards copied by the server hydrates and its cards open classes", async ({
+    page,
+    login,
+  }, testInfo) => {
+    // A signed-in learner's page is rendered for them; its cards are the server's copy from the second
+    // time a set of cards is shown (ui/ServerMemo): the browser hydrates the cards against that copy.
+    await login({ firstName: "Lea", lastName: "Moreau" });
+    await page.goto("/classes?view=Top%20rated");
+    const first = await cardTitles(page).allTextContents();
+    await page.goto("/classes?view=Top%20rated");
+    await waitForHydration(page, testInfo.project.name);
+    await expect(cardTitles(page)).toHaveText(first);
+    await expectNoAxeViolations(page);
+    const card = page.getByRole("link", { name: first[1], exact: true });
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    if (isJs(testInfo.project.name)) {
+      // Hydrated cards are the app's links: hovering one fetches its page's data, a click opens it in place.
+      const prefetched = page.waitForRequest((request) => request.url().includes(".data"));
+      await card.hover();
+      await prefetched;
+    }
+    await card.click();
+    await expect(h1(page)).toHaveText(first[1]);
+    expect(documents).toEqual(isJs(testInfo.project.name) ? [] : [new URL(page.url()).pathname]);
+  });
+
   test("Load more opens the next page (no JavaScript)", async ({ page, request }, testInfo) => {
     test.skip(isJs(testInfo.project.name), "with JavaScript, Load more appends in place (previous test)");
     const all = await api<ProductPage>(request, "/api/getProducts?limit=100");
