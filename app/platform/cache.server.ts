@@ -1,4 +1,5 @@
 import type { AppContext } from "./context";
+import { setMostRecent } from "./recent-first";
 
 /**
  * Read-through KV cache for catalogue lists. KV is a cache, never the source of truth: a miss or a
@@ -47,10 +48,7 @@ const MEMORY_ENTRIES = 200;
 const memory = new Map<string, { value: unknown; expires: number }>();
 
 function remember(key: string, value: unknown, expires: number) {
-  memory.delete(key);
-  memory.set(key, { value, expires });
-  // Map keeps insertion order: the first key is the least recently stored.
-  if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value as string);
+  setMostRecent(memory, key, { value, expires }, MEMORY_ENTRIES);
 }
 
 /** A stable cache key from a name and its parameters. */

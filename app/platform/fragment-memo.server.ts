@@ -11,6 +11,7 @@
 import type { ReactNode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import type { FragmentMemo } from "~/ui/ServerMemo";
+import { setMostRecent } from "./recent-first";
 
 export const FRAGMENT_MEMO_ENTRIES = 128;
 
@@ -25,21 +26,14 @@ export function createFragmentMemo({
   return {
     copy(key) {
       const html = copies.get(key);
-      if (html !== undefined) {
-        // The most recently used goes last, the furthest from eviction.
-        copies.delete(key);
-        copies.set(key, html);
-      }
+      if (html !== undefined) setMostRecent(copies, key, html, entries);
       return html;
     },
     remember(key, items) {
       if (copies.has(key) || making.has(key)) return;
       const made = Promise.resolve()
         .then(() => render(items()))
-        .then((html) => {
-          copies.set(key, html);
-          if (copies.size > entries) copies.delete(copies.keys().next().value!);
-        })
+        .then((html) => setMostRecent(copies, key, html, entries))
         // A copy that cannot be made is not made: the pages keep rendering their items themselves.
         .catch((error: unknown) => console.warn("fragment memo: no copy made", error))
         .finally(() => making.delete(key));
