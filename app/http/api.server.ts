@@ -16,7 +16,7 @@ import type { UserRow } from "~/db/schema";
 import { messages } from "~/features/identity/rules";
 import type { AppContext } from "~/platform/context";
 import { apiJson, jsonError, methodNotAllowed, queryObject, readBody } from "~/platform/http.server";
-import { FAILURE_STATUS, ServiceError } from "~/platform/service-error";
+import { FAILURE_STATUS, refusalHeaders, ServiceError } from "~/platform/service-error";
 import { visitorOf, type Visitor } from "./visitor.server";
 
 export { apiJson, jsonError, methodNotAllowed, queryObject, readBody };
@@ -57,9 +57,15 @@ interface Options {
 export const UNREADABLE_BODY = "The body must be JSON or form data";
 
 /** A failure in the call's shape: its own (options.failure) or the one error body. */
-function failed(options: Options, status: FailureStatus, message: string, details?: unknown): Response {
-  if (!options.failure) return jsonError(status, message, details);
-  return apiJson(options.failure(status, message), { status });
+function failed(
+  options: Options,
+  status: FailureStatus,
+  message: string,
+  details?: unknown,
+  headers?: Record<string, string>,
+): Response {
+  if (!options.failure) return jsonError(status, message, details, headers);
+  return apiJson(options.failure(status, message), { status, headers });
 }
 
 function invalid(error: z.ZodError, options: Options) {
@@ -74,7 +80,8 @@ function invalid(error: z.ZodError, options: Options) {
 
 /** A service's refusal as the one error body; anything else is a real fault. */
 export function failureAnswer(error: unknown): Response {
-  if (error instanceof ServiceError) return jsonError(FAILURE_STATUS[error.failure], error.message, error.details);
+  if (error instanceof ServiceError)
+    return jsonError(FAILURE_STATUS[error.failure], error.message, error.details, refusalHeaders(error));
   throw error;
 }
 
@@ -116,7 +123,13 @@ function wrap<S extends z.ZodTypeAny>(
       );
     } catch (error) {
       if (options.failure && error instanceof ServiceError)
-        return failed(options, FAILURE_STATUS[error.failure] as FailureStatus, error.message, error.details);
+        return failed(
+          options,
+          FAILURE_STATUS[error.failure] as FailureStatus,
+          error.message,
+          error.details,
+          refusalHeaders(error),
+        );
       return failureAnswer(error);
     }
   };

@@ -7,11 +7,12 @@ export function jsonError(
   status: 400 | 401 | 403 | 404 | 405 | 409 | 422 | 429 | 500 | 502 | 503,
   error: string,
   details?: unknown,
+  headers?: Record<string, string>,
 ) {
   // The one error body (app/http/api.server.ts): the spec's client reads `detail`; the learner API's catalogue names `error`.
   return Response.json(
     { status: status === 404 ? "not found" : "error", error, detail: error, ...(details ? { details } : {}) },
-    { status },
+    { status, headers },
   );
 }
 
@@ -47,10 +48,17 @@ export async function formDataOf(request: Request): Promise<FormData | null> {
 }
 
 /** A JSON answer; catalogue answers may be cached briefly by the browser. */
-export function apiJson(body: unknown, { maxAge = 0, status = 200 }: { maxAge?: number; status?: number } = {}) {
+export function apiJson(
+  body: unknown,
+  {
+    maxAge = 0,
+    status = 200,
+    headers = {},
+  }: { maxAge?: number; status?: number; headers?: Record<string, string> } = {},
+) {
   return Response.json(body, {
     status,
-    headers: { "Cache-Control": maxAge > 0 ? `public, max-age=${maxAge}` : "no-store" },
+    headers: { "Cache-Control": maxAge > 0 ? `public, max-age=${maxAge}` : "no-store", ...headers },
   });
 }
 

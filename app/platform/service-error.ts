@@ -12,6 +12,8 @@ export class ServiceError extends Error {
     message: string,
     /** Per-field problems, when the failure is about the input. */
     readonly details?: { field: string; message: string }[],
+    /** A 'too-many' refusal's wait: answered as the Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ServiceError";
@@ -27,3 +29,13 @@ export const FAILURE_STATUS = {
   "too-many": 429,
   unavailable: 503,
 } as const satisfies Record<Failure, number>;
+
+/** A 'too-many' refusal that says when to come back (the API answers it as 429 with Retry-After). */
+export function tooMany(message: string, retryAfterSeconds: number): ServiceError {
+  return new ServiceError("too-many", message, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+}
+
+/** The headers a refusal carries: Retry-After on a 'too-many' with a known wait. */
+export function refusalHeaders(error: ServiceError): Record<string, string> {
+  return error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+}
