@@ -1102,7 +1102,7 @@ export type BrainstormRow = typeof brainstorms.$inferSelect;
 
 /**
  * One AI call (app/platform/adapters/ai): which provider and model answered, how long it took and
- * how it ended. A creator's daily AI usage is counted from these rows (user_id, created_at).
+ * how it ended. A record, not a meter: what a person may spend is counted in ai_units.
  */
 export const aiCalls = sqliteTable(
   "ai_calls",
@@ -1117,14 +1117,36 @@ export const aiCalls = sqliteTable(
     model: text("model").notNull(),
     /** 'ok': the provider's answer was used; 'fallback': the embedded default's, for fallbackReason. */
     outcome: text("outcome", { enum: ["ok", "fallback"] }).notNull(),
-    fallbackReason: text("fallback_reason", { enum: ["invalid", "error", "timeout"] }),
+    fallbackReason: text("fallback_reason", { enum: ["invalid", "error", "timeout", "refused"] }),
     attempts: integer("attempts").notNull(),
     durationMs: integer("duration_ms").notNull(),
-    /** Whether it counts toward the creator's daily AI generations (a creator's own request). */
-    counted: integer("counted", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("ai_calls_user_time").on(t.userId, t.createdAt), index("ai_calls_app").on(t.appId)],
+);
+/**
+ * The AI meter (features/apps/ai-meter.server.ts): one row per AI call a person caused, claimed in
+ * one statement before the provider is called and deleted again when the provider never answered.
+ * A creator's own calls carry creator_id (their daily generations); an end user's carry the app and
+ * end_user (a user id or an anonymous id: their daily allowance, and the app's daily budget).
+ */
+export const aiUnits = sqliteTable(
+  "ai_units",
+  {
+    /** The claim's key: a job's calls are 'job:{jobId}:{n}', so a retried job claims nothing again. */
+    id: text("id").primaryKey(),
+    /** Midnight UTC of the day the unit counts in (ms). */
+    day: integer("day").notNull(),
+    creatorId: text("creator_id"),
+    appId: text("app_id"),
+    endUser: text("end_user"),
+    task: text("task").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("ai_units_creator_day").on(t.creatorId, t.day),
+    index("ai_units_app_day").on(t.appId, t.day, t.endUser),
+  ],
 );
 export type AiCallRow = typeof aiCalls.$inferSelect;
 
@@ -1136,8 +1158,10 @@ export const studioTiers = sqliteTable("studio_tiers", {
   features: text("features", { mode: "json" }).$type<string[]>().notNull(),
   /** How many apps the tier may have published at once. */
   maxPublishedApps: integer("max_published_apps").notNull(),
-  /** AI generations a creator on this tier may start a day (UTC), counted from ai_calls. */
+  /** AI generations a creator on this tier may start a day (UTC), counted in ai_units. */
   aiGenerationsPerDay: integer("ai_generations_per_day").notNull().default(50),
+  /** AI calls all of one app's end users together may cause a day (UTC), counted in ai_units. */
+  appAiUnitsPerDay: integer("app_ai_units_per_day").notNull().default(500),
   position: integer("position").notNull().default(0),
 });
 

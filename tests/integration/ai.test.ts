@@ -1,11 +1,11 @@
 // The AI layer against D1 in workerd: every call leaves a record (provider, model, duration,
-// outcome), a creator's own requests count toward the daily AI generations of their studio tier,
+// outcome), a creator's own requests claim units of the daily AI generations of their studio tier,
 // and past the limit the creator is told which tier allows more.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { aiUsageToday, assertAiQuota } from "~/features/builder/ai-usage.server";
-import { FREE_AI_GENERATIONS_PER_DAY, utcDayStart } from "~/features/builder/rules";
+import { FREE_AI_GENERATIONS_PER_DAY, utcDayStart } from "~/features/apps/ai-meter";
+import { aiUsageToday, creatorAi, meterFor } from "~/features/apps/ai-meter.server";
 import { aiFor } from "~/platform/adapters/ai/ai.server";
 import { ServiceError } from "~/platform/service-error";
 import { testApp } from "./app-context";
@@ -20,29 +20,40 @@ beforeAll(async () => {
 const schema = z.object({ idea: z.string().min(1) });
 
 async function counted(userId: string) {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM ai_calls WHERE user_id = ? AND counted = 1")
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM ai_units WHERE creator_id = ?")
     .bind(userId)
     .first<{ n: number }>();
   return row!.n;
 }
 
-/** Fills the creator's day with `n` counted calls, as earlier requests would have. */
-async function usedToday(userId: string, n: number) {
-  const now = Date.now();
+/** Fills the creator's day with `n` units, as earlier requests would have. */
+async function usedToday(userId: string, n: number, at = Date.now()) {
   await env.DB.batch(
     Array.from({ length: n }, () =>
       env.DB.prepare(
-        `INSERT INTO ai_calls (id, user_id, task, work, provider, model, outcome, attempts, duration_ms, counted, created_at)
-         VALUES (?1, ?2, 'brainstorm', 'structured', 'embedded', 'embedded-taxonomy-v1', 'ok', 1, 3, 1, ?3)`,
-      ).bind(crypto.randomUUID(), userId, now),
+        "INSERT INTO ai_units (id, day, creator_id, task, created_at) VALUES (?1, ?2, ?3, 'brainstorm', ?4)",
+      ).bind(`call:${crypto.randomUUID()}:1`, utcDayStart(at), userId, at),
     ),
   );
 }
 
+/** A call the creator asks for: one structured answer through their meter. */
+const ask = (userId: string) =>
+  creatorAi(testApp(), userId).structured({
+    task: "brainstorm",
+    schema,
+    system: "s",
+    prompt: "p",
+    local: () => ({ idea: "Yoga for desk workers" }),
+  });
+
 describe("every AI call is recorded", () => {
-  it("provider, model, duration and outcome; counted only for a creator's own request", async () => {
+  it("provider, model, duration and outcome; a unit only for a call with a meter", async () => {
     const app = testApp();
-    const result = await aiFor(app, { userId: creator.userId, counted: true }).structured({
+    const result = await aiFor(app, {
+      userId: creator.userId,
+      meter: meterFor(app, { creatorId: creator.userId }),
+    }).structured({
       task: "brainstorm",
       schema,
       system: "s",
@@ -65,11 +76,11 @@ describe("every AI call is recorded", () => {
       outcome: "ok",
       fallback_reason: null,
       attempts: 1,
-      counted: 1,
     });
     expect(Number(row!.duration_ms)).toBeGreaterThanOrEqual(0);
+    expect(await counted(creator.userId)).toBe(1);
 
-    // An end user's plan for the creator's app: recorded against the app, never counted.
+    // A call with no meter (nobody caused it): recorded against the app, no unit.
     const before = await counted(creator.userId);
     await aiFor(app, { appId: "some-app" }).structured({
       task: "plan",
@@ -79,8 +90,8 @@ describe("every AI call is recorded", () => {
       local: () => ({ idea: "x" }),
     });
     expect(await counted(creator.userId)).toBe(before);
-    const plan = await env.DB.prepare("SELECT counted, user_id FROM ai_calls WHERE app_id = 'some-app'").first();
-    expect(plan).toEqual({ counted: 0, user_id: null });
+    const plan = await env.DB.prepare("SELECT user_id FROM ai_calls WHERE app_id = 'some-app'").first();
+    expect(plan).toEqual({ user_id: null });
   });
 });
 
@@ -95,14 +106,15 @@ describe("the daily AI generations of a studio tier", () => {
       tierName: null,
       nextTier: { name: "Starter", aiGenerationsPerDay: 50 },
     });
-    await expect(assertAiQuota(app, userId)).resolves.toBeTruthy();
-    await usedToday(userId, 1);
-    const refusal = await assertAiQuota(app, userId).catch((error: unknown) => error);
+    await expect(ask(userId)).resolves.toBeTruthy();
+    const refusal = await ask(userId).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ServiceError);
     expect(refusal).toMatchObject({
       failure: "too-many",
       message: "You have used all 20 of today's AI generations. The Starter tier allows 50 a day.",
     });
+    expect((refusal as ServiceError).retryAfterSeconds).toBeGreaterThan(0);
+    expect(await counted(userId)).toBe(FREE_AI_GENERATIONS_PER_DAY);
   });
 
   it("a tier's own allowance; yesterday's calls do not count", async () => {
@@ -114,16 +126,11 @@ describe("the daily AI generations of a studio tier", () => {
     )
       .bind(crypto.randomUUID(), userId, now + 30 * 86_400_000, now)
       .run();
-    await env.DB.prepare(
-      `INSERT INTO ai_calls (id, user_id, task, work, provider, model, outcome, attempts, duration_ms, counted, created_at)
-       VALUES (?1, ?2, 'brainstorm', 'structured', 'embedded', 'm', 'ok', 1, 3, 1, ?3)`,
-    )
-      .bind(crypto.randomUUID(), userId, utcDayStart(now) - 1)
-      .run();
+    await usedToday(userId, 1, utcDayStart(now) - 1);
     await usedToday(userId, 50);
     const app = testApp();
     expect(await aiUsageToday(app, userId)).toMatchObject({ used: 50, limit: 50, tierName: "Starter" });
-    await expect(assertAiQuota(app, userId)).rejects.toThrow(
+    await expect(ask(userId)).rejects.toThrow(
       "You have used all 50 of today's AI generations on the Starter tier. The Pro tier allows 200 a day.",
     );
   });

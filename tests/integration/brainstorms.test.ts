@@ -63,7 +63,7 @@ describe("the brainstorm API", () => {
     // The call was recorded and counted for the creator.
     expect(
       await count(
-        "SELECT count(*) AS n FROM ai_calls WHERE user_id = ? AND task = 'brainstorm' AND counted = 1",
+        "SELECT count(*) AS n FROM ai_units WHERE creator_id = ? AND task = 'brainstorm'",
         owner.userId,
       ),
     ).toBeGreaterThanOrEqual(1);
@@ -182,9 +182,8 @@ describe("building an app", () => {
     await env.DB.batch(
       Array.from({ length: 20 }, () =>
         env.DB.prepare(
-          `INSERT INTO ai_calls (id, user_id, task, work, provider, model, outcome, attempts, duration_ms, counted, created_at)
-           VALUES (?1, ?2, 'brainstorm', 'structured', 'embedded', 'm', 'ok', 1, 1, 1, ?3)`,
-        ).bind(crypto.randomUUID(), userId, now),
+          "INSERT INTO ai_units (id, day, creator_id, task, created_at) VALUES (?1, ?2, ?3, 'brainstorm', ?4)",
+        ).bind(`call:${crypto.randomUUID()}:1`, now - (now % 86_400_000), userId, now),
       ),
     );
     const refused = await browser.postJson("/api/app-builder/buildBrainstorm", { interest: "yoga" });

@@ -874,7 +874,7 @@ describe("generateAppImage", () => {
     const listed = await page(`${B}/getAppMedia?appId=${appId}&onlyTypes=image&limit=100`);
     expect(listed.media.some((m) => m.mediaId === media.mediaId)).toBe(true);
     const counted = await count(
-      "SELECT count(*) AS n FROM ai_calls WHERE app_id = ? AND task = 'app-image' AND counted = 1",
+      "SELECT count(*) AS n FROM ai_units WHERE app_id = ? AND task = 'app-image' AND creator_id IS NOT NULL",
       appId,
     );
     expect(counted).toBe(1);

@@ -16,6 +16,7 @@ export const STUDIO_TIERS = [
     ],
     maxPublishedApps: 1,
     aiGenerationsPerDay: 50,
+    appAiUnitsPerDay: 500,
     prices: { month: 1900, year: 19000 },
   },
   {
@@ -25,6 +26,7 @@ export const STUDIO_TIERS = [
     features: ["5 published apps", "200 AI generations a day", "Everything in Starter", "Priority plan generation"],
     maxPublishedApps: 5,
     aiGenerationsPerDay: 200,
+    appAiUnitsPerDay: 2000,
     prices: { month: 4900, year: 49000 },
   },
   {
@@ -34,14 +36,15 @@ export const STUDIO_TIERS = [
     features: ["25 published apps", "1,000 AI generations a day", "Everything in Pro", "Team seats (coming soon)"],
     maxPublishedApps: 25,
     aiGenerationsPerDay: 1000,
+    appAiUnitsPerDay: 10000,
     prices: { month: 9900, year: 99000 },
   },
 ];
 
 export function studioTierStatements() {
   return STUDIO_TIERS.flatMap((t, i) => [
-    `INSERT INTO studio_tiers (slug, name, description, features, max_published_apps, ai_generations_per_day, position) VALUES (${sqlValue(t.slug)}, ${sqlValue(t.name)}, ${sqlValue(t.description)}, ${sqlValue(t.features)}, ${t.maxPublishedApps}, ${t.aiGenerationsPerDay}, ${i})\n` +
-      `ON CONFLICT(slug) DO UPDATE SET name = excluded.name, description = excluded.description, features = excluded.features, max_published_apps = excluded.max_published_apps, ai_generations_per_day = excluded.ai_generations_per_day, position = excluded.position;`,
+    `INSERT INTO studio_tiers (slug, name, description, features, max_published_apps, ai_generations_per_day, app_ai_units_per_day, position) VALUES (${sqlValue(t.slug)}, ${sqlValue(t.name)}, ${sqlValue(t.description)}, ${sqlValue(t.features)}, ${t.maxPublishedApps}, ${t.aiGenerationsPerDay}, ${t.appAiUnitsPerDay}, ${i})\n` +
+      `ON CONFLICT(slug) DO UPDATE SET name = excluded.name, description = excluded.description, features = excluded.features, max_published_apps = excluded.max_published_apps, ai_generations_per_day = excluded.ai_generations_per_day, app_ai_units_per_day = excluded.app_ai_units_per_day, position = excluded.position;`,
     ...Object.entries(t.prices).map(
       ([interval, cents]) =>
         `INSERT INTO studio_tier_prices (id, tier_slug, interval, price_cents) VALUES (${sqlValue(`studio_${t.slug}_${interval}`)}, ${sqlValue(t.slug)}, ${sqlValue(interval)}, ${cents})\n` +

@@ -17,7 +17,7 @@ import { z } from "zod";
 import { blueprintOf } from "~/features/builder/blueprint.server";
 import { appById } from "~/features/apps/apps.server";
 import { readMediaFacts, type ByteSource } from "~/features/media/describe/containers";
-import { aiFor, type Ai } from "~/platform/adapters/ai/ai.server";
+import { aiFor, type Ai, type AiMeter } from "~/platform/adapters/ai/ai.server";
 import { embeddedProvider } from "~/platform/adapters/ai/embedded.server";
 import type { ProviderName } from "~/platform/adapters/ai/provider";
 import { readIdea } from "~/platform/adapters/ai/embedded/idea";
@@ -35,6 +35,8 @@ import { analysisText, pictureAlt, summaryText, voiceOf, type Voice } from "./wo
 export interface ActivityCaller {
   userId: string;
   appId: string;
+  /** What the AI calls count against: the end user's day on the app, or the owner's own when simulating. */
+  meter: AiMeter;
 }
 
 export interface Analysis {
@@ -206,7 +208,7 @@ export async function analyzeCardInputs(
   caller: ActivityCaller,
   input: { prompt: string; inputs: CardInput[]; cardContext?: string; allCardsContext?: string },
 ): Promise<Analysis> {
-  const ai = aiFor(app, { userId: caller.userId, appId: caller.appId });
+  const ai = aiFor(app, caller);
   const [voice, measured] = await Promise.all([
     voiceFor(app, caller.appId),
     measure(app, caller, ai, input.inputs, input.prompt),
@@ -245,11 +247,17 @@ export async function pictureFromInputs(
   caller: ActivityCaller,
   input: { prompt: string; inputs: CardInput[]; cardContext?: string },
 ): Promise<{ url: string; alt: string }> {
-  const ai = aiFor(app, { userId: caller.userId, appId: caller.appId });
+  const ai = aiFor(app, caller);
   const [voice, measured, row] = await Promise.all([
     voiceFor(app, caller.appId),
     // A picture needs only the inputs' measures (its palette), not a model's look at them.
-    measure(app, caller, aiFor(app, caller, embeddedProvider), input.inputs, input.prompt),
+    measure(
+      app,
+      caller,
+      aiFor(app, { userId: caller.userId, appId: caller.appId }, embeddedProvider),
+      input.inputs,
+      input.prompt,
+    ),
     appById(app, caller.appId),
   ]);
   const words = input.inputs.flatMap((i) => (i.kind === "media" ? [] : [`${i.label}: ${i.value}`]));
@@ -277,7 +285,7 @@ export async function summarizeRun(
   caller: ActivityCaller,
   input: { prompt: string; cards: { title: string; text: string }[]; media: { url: string; type: MediaType }[] },
 ): Promise<{ text: string }> {
-  const ai = aiFor(app, { userId: caller.userId, appId: caller.appId });
+  const ai = aiFor(app, caller);
   const media: CardInput[] = input.media.map((m, i) => ({ kind: "media", label: `File ${i + 1}`, ...m }));
   const [voice, measured] = await Promise.all([
     voiceFor(app, caller.appId),

@@ -5,6 +5,8 @@
  * checked before anything is read (the app's library or the caller's own uploads; else 400 in words).
  */
 import type { z } from "zod";
+import { meterFor } from "~/features/apps/ai-meter.server";
+import type { AiMeter } from "~/platform/adapters/ai/ai.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { openActivityApp, type Caller } from "./access.server";
@@ -23,13 +25,16 @@ async function callInputs(
     mediaTypes: string[];
     inputContext?: z.infer<typeof analyzeUploadsBody>["inputContext"];
   },
-): Promise<CardInput[]> {
-  await openActivityApp(app, user, body.appId);
+): Promise<{ inputs: CardInput[]; meter: AiMeter }> {
+  const opened = await openActivityApp(app, user, body.appId);
   if (body.userId && body.userId !== user.id) throw new ServiceError("forbidden", activityMessages.notYou);
   const mapped = inputsFromCall(body.mediaUrls, body.mediaTypes, body.inputContext);
   if ("error" in mapped) throw new ServiceError("invalid", mapped.error);
   checkUrls(mapped.inputs, { appId: body.appId, userId: user.id });
-  return mapped.inputs;
+  // The owner simulating spends their own generations; an end user their day on the app.
+  const payer =
+    opened.role === "owner" ? { creatorId: user.id, appId: body.appId } : { appId: body.appId, endUser: user.id };
+  return { inputs: mapped.inputs, meter: meterFor(app, payer) };
 }
 
 function checkUrls(inputs: CardInput[], who: { appId: string; userId: string }) {
@@ -43,10 +48,10 @@ export async function analyzeUploadsCall(
   user: Caller,
   body: z.infer<typeof analyzeUploadsBody>,
 ): Promise<Analysis> {
-  const inputs = await callInputs(app, user, body);
+  const { inputs, meter } = await callInputs(app, user, body);
   return analyzeCardInputs(
     app,
-    { userId: user.id, appId: body.appId },
+    { userId: user.id, appId: body.appId, meter },
     {
       prompt: body.analysisPrompt,
       inputs,
@@ -61,10 +66,10 @@ export async function generateImageCall(
   user: Caller,
   body: z.infer<typeof generateImageBody>,
 ): Promise<{ url: string; alt: string }> {
-  const inputs = await callInputs(app, user, body);
+  const { inputs, meter } = await callInputs(app, user, body);
   return pictureFromInputs(
     app,
-    { userId: user.id, appId: body.appId },
+    { userId: user.id, appId: body.appId, meter },
     {
       prompt: body.generationPrompt,
       inputs,
@@ -97,7 +102,14 @@ export async function summaryAnalysisCall(
         : []
       : (given ?? []).map((c, i) => (typeof c === "string" ? { title: `Card ${i + 1}`, text: c } : c));
   const media = mapped.inputs.flatMap((i) => (i.kind === "media" ? [{ url: i.url, type: i.type as MediaType }] : []));
-  return summarizeRun(app, who, { prompt: body.summaryAnalysisPrompt, cards, media });
+  const payer = run.testingStepId
+    ? { creatorId: user.id, appId: run.appId }
+    : { appId: run.appId, endUser: run.userId ?? user.id };
+  return summarizeRun(
+    app,
+    { ...who, meter: meterFor(app, payer) },
+    { prompt: body.summaryAnalysisPrompt, cards, media },
+  );
 }
 
 export const saveSummaryCall = (app: AppContext, user: Caller, runId: string, text: string) =>

@@ -14,6 +14,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { ActivityCard } from "~/db/app-content";
 import { activityCardResults, activityRuns, apps, testingSteps, type ActivityRunRow } from "~/db/schema";
+import { jobMeter, type Payer } from "~/features/apps/ai-meter.server";
 import { blueprintOf } from "~/features/builder/blueprint.server";
 import { jobIdOfKey, kickJob, queueJob, type JobHandler, type Statement } from "~/features/jobs/jobs.server";
 import { kindOfContentType } from "~/features/media/rules";
@@ -392,10 +393,21 @@ function cardsForSummary(run: ActivityRunRow, rows: (typeof activityCardResults.
   return { cards, media };
 }
 
-async function runCard(app: AppContext, run: ActivityRunRow, card: ActivityCard): Promise<Record<string, unknown>> {
+/** Who pays for a run's AI cards: its end user on the app, or the owner for a persona's simulated run. */
+const runPayer = (run: ActivityRunRow): Payer =>
+  run.testingStepId
+    ? { creatorId: run.subject, appId: run.appId }
+    : { appId: run.appId, endUser: run.userId ?? run.subject };
+
+async function runCard(
+  app: AppContext,
+  run: ActivityRunRow,
+  card: ActivityCard,
+  jobId: string,
+): Promise<Record<string, unknown>> {
   const rows = await resultsOf(app, [run.id]);
   const answers = new Map(rows.map((r) => [r.cardId, r.answer ?? null]));
-  const caller = { userId: run.userId ?? run.subject, appId: run.appId };
+  const caller = { userId: run.userId ?? run.subject, appId: run.appId, meter: jobMeter(app, runPayer(run), jobId) };
   const allCardsContext = run.cards.map((c, i) => `Card ${i + 1}: ${cardContextOf(c)}`).join("\n");
   switch (card.kind) {
     case "analysis": {
@@ -463,7 +475,7 @@ export const activityCardJobHandler: JobHandler<CardJobInput> = {
     let status: "done" | "failed" = "done";
     let result: Record<string, unknown>;
     try {
-      result = await runCard(app, run, card);
+      result = await runCard(app, run, card, job.id);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       status = "failed";

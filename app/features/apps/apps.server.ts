@@ -72,6 +72,7 @@ export async function activeStudioTier(
   tierName: string;
   maxPublishedApps: number;
   aiGenerationsPerDay: number;
+  appAiUnitsPerDay: number;
   currentPeriodEnd: number;
 } | null> {
   const row = await app.db
@@ -80,6 +81,7 @@ export async function activeStudioTier(
       tierName: studioTiers.name,
       maxPublishedApps: studioTiers.maxPublishedApps,
       aiGenerationsPerDay: studioTiers.aiGenerationsPerDay,
+      appAiUnitsPerDay: studioTiers.appAiUnitsPerDay,
       currentPeriodEnd: creatorStudioSubscriptions.currentPeriodEnd,
     })
     .from(creatorStudioSubscriptions)

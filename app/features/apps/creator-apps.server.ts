@@ -4,10 +4,10 @@
  * idea, recording that it was opened, and the fields the public may see. Ownership is checked by
  * the callers through ownedApp (apps.server.ts).
  */
-import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { appBlueprints, apps, appVersions, users, type AppRow, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
-import { creatorStorefrontSlug, dedupeSlug, draftPricing, hasUnpublishedChanges, isPubliclyVisible } from "./rules";
+import { creatorStorefrontSlug, draftPricing, hasUnpublishedChanges, isPubliclyVisible, SLUG_MAX } from "./rules";
 import { shownContentUrl, type LandingPage, type NewAppContent, type Theme } from "~/db/app-content";
 
 /** Recently opened first (never opened last), then recently updated. */
@@ -120,21 +120,17 @@ export async function allApps(app: AppContext, { includeUnpublished = false } = 
 }
 
 /** The first free app slug for `base` in the creator's storefront: base, base-2, base-3… */
-export async function freeAppSlug(app: AppContext, storefrontSlug: string, base: string): Promise<string> {
-  const taken = await app.db
-    .select({ slug: apps.appSlug })
-    .from(apps)
-    .where(
-      and(
-        eq(apps.storefrontSlug, storefrontSlug),
-        or(eq(apps.appSlug, base), like(apps.appSlug, `${base.slice(0, 50)}-%`)),
-      ),
-    )
-    .all();
-  return dedupeSlug(
-    base,
-    taken.map((t) => t.slug),
-  );
+/**
+ * The first of base, base-2, base-3 … (dedupeSlug's names) not taken in the storefront, chosen by
+ * SQL inside the statement that makes the app row: D1 runs one statement at a time, so two builds
+ * of the same name can never pick the same slug, and no build fails on the unique constraint.
+ */
+export function freeAppSlugSql(storefrontSlug: string, base: string) {
+  const candidate = sql`CASE WHEN n.i = 1 THEN ${base} ELSE rtrim(substr(${base}, 1, ${SLUG_MAX} - length('-' || n.i)), '-') || '-' || n.i END`;
+  return sql`(WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+    SELECT ${candidate} FROM n
+    WHERE NOT EXISTS (SELECT 1 FROM ${apps} WHERE ${apps.storefrontSlug} = ${storefrontSlug} AND ${apps.appSlug} = ${candidate})
+    LIMIT 1)`;
 }
 
 /** The ids a new app is written with, chosen when its build is queued, so a second write is a no-op. */
@@ -163,7 +159,7 @@ export function newAppStatements(
   app: AppContext,
   owner: Pick<UserRow, "id" | "firstName" | "lastName" | "creatorInfo">,
   ids: NewAppIds,
-  { idea, appSlug, content }: { idea: string; appSlug: string; content: NewAppContent },
+  { idea, appSlug, content }: { idea: string; appSlug: string | SQL; content: NewAppContent },
 ) {
   const now = app.now;
   const { db } = app;

@@ -17,10 +17,9 @@ import {
   type UserRow,
 } from "~/db/schema";
 import { appById, isOwnerOrAdmin } from "~/features/apps/apps.server";
-import { aiFor } from "~/platform/adapters/ai/ai.server";
+import { creatorAi } from "~/features/apps/ai-meter.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
-import { assertAiQuota } from "./ai-usage.server";
 import { blueprintHelp, editorSuggestions, type BlueprintHelp, type SuggestionSection } from "./blueprint-help";
 import { versionPage, writeVersioned, type Saved, type VersionPage } from "./builder.server";
 import { blueprintMessages, errorMap } from "./rules";
@@ -116,8 +115,7 @@ export async function helpForBlueprint(
   user: Pick<UserRow, "id">,
 ): Promise<BlueprintHelp> {
   const blueprint = await currentBlueprint(app, row);
-  await assertAiQuota(app, user.id);
-  const { value } = await aiFor(app, { userId: user.id, appId: row.id, counted: true }).structured({
+  const { value } = await creatorAi(app, user.id, row.id).structured({
     task: "blueprint-help",
     schema: helpSchema,
     system:
@@ -157,8 +155,7 @@ export async function suggestionsFor(
   context: { afterItemId: string | null; text: string },
 ): Promise<SuggestionSection[]> {
   const blueprint = await currentBlueprint(app, row);
-  await assertAiQuota(app, user.id);
-  const { value } = await aiFor(app, { userId: user.id, appId: row.id, counted: true }).structured({
+  const { value } = await creatorAi(app, user.id, row.id).structured({
     task: "editor-suggestions",
     schema: sectionsSchema,
     system:

@@ -15,10 +15,10 @@ import {
   type JobStatusView,
   jobStatusView,
 } from "~/features/jobs/jobs.server";
+import { jobMeter, queueMetered } from "~/features/apps/ai-meter.server";
 import { aiFor } from "~/platform/adapters/ai/ai.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
-import { assertAiQuota } from "./ai-usage.server";
 import { brainstormIdeas } from "./brainstorm-ideas";
 import { brainstormMessages } from "./rules";
 import type { BrainstormBody } from "./schema";
@@ -36,24 +36,25 @@ export async function startBrainstorm(
   userId: string,
   typed: BrainstormBody,
 ): Promise<{ brainstormId: string; jobId: string }> {
-  await assertAiQuota(app, userId);
   const brainstormId = crypto.randomUUID();
   const jobId = crypto.randomUUID();
   const input: BrainstormJobInput = { brainstormId, userId };
-  await app.db.batch([
-    queueJob(app, { id: jobId, kind: "brainstorm", dedupeKey: `brainstorm:${brainstormId}`, input }),
-    app.db.insert(brainstorms).values({
-      id: brainstormId,
-      userId,
-      interest: typed.interest,
-      audience: typed.audience,
-      expertise: typed.expertise,
-      status: "pending",
-      jobId,
-      createdAt: app.now,
-      updatedAt: app.now,
-    }),
-  ]);
+  await queueMetered(app, { creatorId: userId }, { id: jobId, task: "brainstorm" }, () =>
+    app.db.batch([
+      queueJob(app, { id: jobId, kind: "brainstorm", dedupeKey: `brainstorm:${brainstormId}`, input }),
+      app.db.insert(brainstorms).values({
+        id: brainstormId,
+        userId,
+        interest: typed.interest,
+        audience: typed.audience,
+        expertise: typed.expertise,
+        status: "pending",
+        jobId,
+        createdAt: app.now,
+        updatedAt: app.now,
+      }),
+    ]),
+  );
   await kickJob(app, jobId);
   return { brainstormId, jobId };
 }
@@ -69,7 +70,8 @@ export const brainstormJobHandler: JobHandler<BrainstormJobInput> = {
     const row = await app.db.select().from(brainstorms).where(eq(brainstorms.id, job.input.brainstormId)).get();
     if (!row) return [];
     const typed = { interest: row.interest, audience: row.audience, expertise: row.expertise };
-    const { value } = await aiFor(app, { userId: row.userId, counted: true }).structured({
+    const meter = jobMeter(app, { creatorId: row.userId }, job.id);
+    const { value } = await aiFor(app, { userId: row.userId, meter }).structured({
       task: "brainstorm",
       schema: brainstormIdeasSchema,
       system: SYSTEM,

@@ -3,27 +3,30 @@
  * one of the creator's brainstorms, a build-app job asks the AI layer for the app's content (name,
  * theme, landing page, onboarding flow, blueprint; the embedded default writes it from the idea,
  * features/apps/defaults.ts) and makes the app in one batch with the job's completion. The app's ids
- * are chosen when the job is queued, so a build runs to exactly one app. The dashboard's Create app
- * and the API take this same path.
+ * are chosen when the job is queued, so a build runs to exactly one app, and its slug is chosen by the
+ * statement that makes the app row, so no build fails on another's. The same creator's same idea
+ * within BUILD_DEDUPE_MS is the same build. The dashboard's Create app and the API take this path.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { newAppContentSchema, type NewAppContent } from "~/db/app-content";
-import { users } from "~/db/schema";
+import { jobs, users } from "~/db/schema";
 import { newAppFromIdea } from "~/features/apps/defaults";
-import { freeAppSlug, newAppIds, newAppStatements, type NewAppIds } from "~/features/apps/creator-apps.server";
+import { claimUnitOrRefuse, jobMeter, type Payer } from "~/features/apps/ai-meter.server";
+import { freeAppSlugSql, newAppIds, newAppStatements, type NewAppIds } from "~/features/apps/creator-apps.server";
 import { creatorStorefrontSlug, slugOf } from "~/features/apps/rules";
 import {
   jobById,
+  jobIdFor,
   jobStatusView,
   kickJob,
   queueJob,
   type JobHandler,
   type JobStatusView,
 } from "~/features/jobs/jobs.server";
-import { aiFor } from "~/platform/adapters/ai/ai.server";
+import { aiFor, providerFor } from "~/platform/adapters/ai/ai.server";
+import { sha256Hex } from "~/platform/crypto.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
-import { assertAiQuota } from "./ai-usage.server";
 import { makeLandingImage } from "./landing/images.server";
 import { brainstormOf } from "./brainstorms.server";
 import { brainstormMessages, buildMessages } from "./rules";
@@ -38,7 +41,20 @@ interface BuildAppJobInput extends NewAppIds {
   [key: string]: unknown;
 }
 
-/** Queues the build of an app for the creator (within their daily AI generations). */
+/** How long the same creator's same idea answers the build it already started. */
+export const BUILD_DEDUPE_MS = 10 * 60_000;
+
+/** The build's dedupe key: the creator and what the app is built from (the idea's words, whatever their spacing or case). */
+async function buildKey(userId: string, idea: string, name: string | null, brainstormId: string | null) {
+  const what = JSON.stringify([idea.trim().replace(/\s+/g, " ").toLowerCase(), name, brainstormId]);
+  return `build-app:${userId}:${await sha256Hex(what)}`;
+}
+
+/**
+ * Queues the build of an app for the creator (within their daily AI generations), or answers the
+ * build the same idea already started in the last BUILD_DEDUPE_MS. Of concurrent identical requests
+ * one job is made; a job made but refused its unit is taken back before anyone runs it.
+ */
 export async function startBuildApp(
   app: AppContext,
   userId: string,
@@ -55,13 +71,40 @@ export async function startBuildApp(
     ({ idea, name } = pick);
     brainstormId = brainstorm.brainstormId;
   } else idea = body.appIdea;
-  await assertAiQuota(app, userId);
   const ids = newAppIds();
   const jobId = crypto.randomUUID();
   const input: BuildAppJobInput = { ...ids, userId, idea, name, brainstormId };
-  await app.db.batch([queueJob(app, { id: jobId, kind: "build-app", dedupeKey: `build-app:${ids.appId}`, input })]);
+  const dedupeKey = await buildKey(userId, idea, name, brainstormId);
+  // One transaction: an older build of the same idea gives up the key, then this one takes it unless a
+  // build within the window holds it (the key is unique: of concurrent requests, one job is made).
+  await app.db.batch([
+    app.db
+      .update(jobs)
+      .set({ dedupeKey: sql`${jobs.dedupeKey} || ':' || ${jobs.id}` })
+      .where(and(eq(jobs.dedupeKey, dedupeKey), lte(jobs.createdAt, app.now - BUILD_DEDUPE_MS))),
+    queueJob(app, { id: jobId, kind: "build-app", dedupeKey, input }),
+  ]);
+  const owner = await jobIdFor(app, dedupeKey);
+  if (owner && owner !== jobId) return earlierBuild(app, owner, userId);
+  const payer: Payer = { creatorId: userId, appId: ids.appId };
+  try {
+    await claimUnitOrRefuse(app, payer, `job:${jobId}:1`, "build-app");
+  } catch (refused) {
+    // The job is taken back before it runs (a runner that got to it first claims its own unit, refused too).
+    await app.db.delete(jobs).where(and(eq(jobs.id, jobId), eq(jobs.status, "queued")));
+    throw refused;
+  }
   await kickJob(app, jobId);
   return { jobId, appId: ids.appId };
+}
+
+/** The build a concurrent or recent identical request started: its job and app. */
+async function earlierBuild(app: AppContext, jobId: string, userId: string) {
+  const job = await jobById<Partial<BuildAppJobInput>>(app, jobId);
+  if (!job || job.input.userId !== userId || typeof job.input.appId !== "string")
+    throw new ServiceError("unavailable", buildMessages.failed);
+  await kickJob(app, jobId);
+  return { jobId, appId: job.input.appId };
 }
 
 const SYSTEM =
@@ -74,7 +117,8 @@ export const buildAppJobHandler: JobHandler<BuildAppJobInput> = {
     const { userId, idea, name } = job.input;
     const owner = await app.db.select().from(users).where(eq(users.id, userId)).get();
     if (!owner) return [];
-    const result = await aiFor(app, { userId, appId: job.input.appId, counted: true }).structured({
+    const meter = jobMeter(app, { creatorId: userId, appId: job.input.appId }, job.id);
+    const result = await aiFor(app, { userId, appId: job.input.appId, meter }).structured({
       task: "build-app",
       schema: newAppContentSchema,
       system: SYSTEM,
@@ -88,12 +132,11 @@ export const buildAppJobHandler: JobHandler<BuildAppJobInput> = {
           landingPage: { ...result.value.landingPage, hero: { ...result.value.landingPage.hero, title: name } },
         }
       : result.value;
-    const imageUrl = await heroImage(app, job.input, content);
+    const imageUrl = await heroImage(app, job.id, job.input, content);
     const pictured = imageUrl
       ? { ...content, landingPage: { ...content.landingPage, hero: { ...content.landingPage.hero, imageUrl } } }
       : content;
-    // A slug taken between this read and the batch fails the batch; the job's retry picks the next one.
-    const appSlug = await freeAppSlug(app, creatorStorefrontSlug(owner), slugOf(pictured.name));
+    const appSlug = freeAppSlugSql(creatorStorefrontSlug(owner), slugOf(pictured.name));
     return [...newAppStatements(app, owner, job.input, { idea, appSlug, content: pictured })];
   },
 };
@@ -102,20 +145,27 @@ export const buildAppJobHandler: JobHandler<BuildAppJobInput> = {
  * The landing page's hero picture, made for the app in its theme's colours and stored in R2: the
  * dashboard thumbnail and the public page show it. The name is the app's, so a retried job overwrites
  * its own picture rather than leaving a second one. A picture that cannot be made leaves the hero
- * without one: the app is still built.
+ * without one: the app is still built. The embedded painter's cover is part of the build; a model's
+ * picture is a call of its own, claimed as such (refused, the embedded painter makes the cover).
  */
-async function heroImage(app: AppContext, input: BuildAppJobInput, content: NewAppContent): Promise<string | null> {
+async function heroImage(
+  app: AppContext,
+  jobId: string,
+  input: BuildAppJobInput,
+  content: NewAppContent,
+): Promise<string | null> {
+  const caller = { userId: input.userId, appId: input.appId };
+  const meter =
+    providerFor(app.env, app.bindings).name === "embedded"
+      ? undefined
+      : jobMeter(app, { creatorId: input.userId, appId: input.appId }, `${jobId}:hero`, "embedded");
   try {
-    return await makeLandingImage(
-      app,
-      { userId: input.userId, appId: input.appId, counted: false },
-      {
-        name: `${input.appId}-hero`,
-        slot: "hero",
-        prompt: `${content.name}. ${content.landingPage.hero.subtitle}`,
-        theme: content.theme,
-      },
-    );
+    return await makeLandingImage(app, aiFor(app, { ...caller, meter }), input.userId, {
+      name: `${input.appId}-hero`,
+      slot: "hero",
+      prompt: `${content.name}. ${content.landingPage.hero.subtitle}`,
+      theme: content.theme,
+    });
   } catch (error) {
     console.error("build-app: hero image not made", error);
     return null;

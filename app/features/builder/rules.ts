@@ -557,26 +557,6 @@ export function builderPath(appId: string | null, params: Record<string, string 
   return `/dashboard/builder${text ? `?${text}` : ""}`;
 }
 
-/** AI generations a day for a creator without a studio tier (a tier's own number is in studio_tiers). */
-export const FREE_AI_GENERATIONS_PER_DAY = 20;
-
-/** Midnight UTC of the day `now` falls in: daily AI usage counts from here. */
-export const utcDayStart = (now: number) => now - (now % 86_400_000);
-
-/** What a creator who has used today's AI generations is told: how many, and the tier that allows more. */
-export function aiQuotaMessage(usage: {
-  limit: number;
-  tierName: string | null;
-  nextTier: { name: string; aiGenerationsPerDay: number } | null;
-}): string {
-  const used = `You have used all ${usage.limit.toLocaleString("en-US")} of today's AI generations${
-    usage.tierName ? ` on the ${usage.tierName} tier` : ""
-  }.`;
-  return usage.nextTier
-    ? `${used} The ${usage.nextTier.name} tier allows ${usage.nextTier.aiGenerationsPerDay.toLocaleString("en-US")} a day.`
-    : `${used} More are available from midnight UTC.`;
-}
-
 export const brainstormMessages = {
   notFound: "Brainstorm not found",
   notYours: "This brainstorm is not yours",

@@ -21,6 +21,7 @@ import type { AppContext } from "~/platform/context";
 import type { Bindings } from "~/platform/env";
 import { ServiceError } from "~/platform/service-error";
 import {
+  jobMessages,
   jobRoom,
   LEASE_MS,
   MAX_ATTEMPTS,
@@ -222,14 +223,15 @@ export async function advanceJob(app: AppContext, jobId: string, handlers: JobHa
   if (!job || job.status === "completed" || job.status === "failed") return null;
   const handler = handlers[job.kind] as JobHandler | undefined;
   if (!handler) {
-    await failJob(app, job, undefined, `No handler for ${job.kind} jobs`);
+    console.error(`jobs: no handler for ${job.kind} jobs`, job.id);
+    await failJob(app, job, undefined, jobMessages.failed);
     return null;
   }
   const leaseOver = job.runAfter <= app.now;
   if (job.status === "queued" || leaseOver) {
     if (job.runAfter > app.now) return job.runAfter;
     if (job.attempts >= job.maxAttempts) {
-      await failJob(app, job, handler, job.error ?? "Too many attempts");
+      await failJob(app, job, handler, job.error ?? jobMessages.failed);
       return null;
     }
     const claimed = await claimJob(app, job);
@@ -254,7 +256,10 @@ export async function advanceJob(app: AppContext, jobId: string, handlers: JobHa
     return null;
   } catch (error) {
     job = (await jobById(app, jobId)) ?? job;
-    const message = error instanceof Error ? error.message : String(error);
+    // What the job answers is the product's words: a service's refusal as it is, anything else (a
+    // database or provider fault) only in the logs.
+    const message = error instanceof ServiceError ? error.message : jobMessages.failed;
+    if (!(error instanceof ServiceError)) console.error(`jobs: ${job.kind} job ${job.id} failed`, error);
     if (job.attempts >= job.maxAttempts) {
       await failJob(app, job, handler, message);
       return null;

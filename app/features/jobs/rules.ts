@@ -26,6 +26,11 @@ export const STEP_DELAY_MS = 400;
 export const LEASE_MS = 30_000;
 export const MAX_ATTEMPTS = 5;
 
+export const jobMessages = {
+  /** A job that failed for a reason of ours (the details are in the logs, never in an answer). */
+  failed: "Something went wrong on our side. Please try again.",
+} as const;
+
 /** Exponential backoff after failed attempt n (1-based): 2 s, 4 s, 8 s … capped at 5 minutes. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(300_000, 1_000 * 2 ** Math.max(1, attempt));

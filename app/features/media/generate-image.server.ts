@@ -5,8 +5,7 @@
  * the creator's daily AI generations. The embedded default paints it offline; a configured model
  * draws it. The route answers the spec's fixed 'Failed to generate image' when this throws.
  */
-import { assertAiQuota } from "~/features/builder/ai-usage.server";
-import { aiFor } from "~/platform/adapters/ai/ai.server";
+import { creatorAi } from "~/features/apps/ai-meter.server";
 import { putAppMedia } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { openMediaApp, type Creator } from "./access.server";
@@ -19,10 +18,9 @@ export async function generateAppImage(
   input: { appId: string; imageContext: string; prompt: string },
 ): Promise<MediaView> {
   const row = await openMediaApp(app, user, input.appId);
-  await assertAiQuota(app, user.id);
   const { width, height } = imageSizeFor(input.imageContext);
   const theme = row.theme;
-  const image = await aiFor(app, { userId: user.id, appId: row.id, counted: true }).image({
+  const image = await creatorAi(app, user.id, row.id).image({
     task: "app-image",
     prompt: [row.name, input.imageContext, input.prompt].filter(Boolean).join(". "),
     width,

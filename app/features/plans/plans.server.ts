@@ -22,7 +22,8 @@ import {
   type Statement,
 } from "~/features/jobs/jobs.server";
 import { jobRoom } from "~/features/jobs/rules";
-import { aiFor } from "~/platform/adapters/ai/ai.server";
+import { jobMeter, type Payer } from "~/features/apps/ai-meter.server";
+import { aiFor, type AiMeter } from "~/platform/adapters/ai/ai.server";
 import type { AppContext } from "~/platform/context";
 import { aiPlanAdapter, type PlanAdapter } from "./ai.server";
 import type { PlanAnswers } from "./generator";
@@ -181,12 +182,20 @@ function writePlan(app: AppContext, job: PlanJob, plan: Plan): Statement[] {
 export const finishJob = (app: AppContext, job: PlanJob, plan: Plan) =>
   completeJob(app, job as JobRecord, writePlan(app, job, plan));
 
+/**
+ * Who pays for a plan's AI call: the end user on the app (their allowance and the app's budget), or
+ * the owner for their own preview (a testing step's plan). Past a limit the embedded generator makes
+ * the plan: a plan is always made.
+ */
+const planPayer = ({ appId, subject, testingStepId }: PlanJobInput): Payer =>
+  testingStepId ? { creatorId: subject, appId } : { appId, endUser: subject };
+
 /** The plan job: the plan from the user's answers and the app's blueprint, through the AI layer. */
 export function planJobHandler(given?: PlanAdapter): JobHandler<PlanJobInput> {
   return {
     async work(app, job) {
-      // An end user's plan: recorded against the app, never counted toward its creator's quota.
-      const adapter = given ?? aiPlanAdapter(aiFor(app, { appId: job.input.appId }));
+      const meter = jobMeter(app, planPayer(job.input), job.id, "embedded");
+      const adapter = given ?? aiPlanAdapter(aiFor(app, { appId: job.input.appId, meter }));
       const plan = await adapter.generatePlan({
         answers: job.input.userState ?? {},
         blueprint: await blueprintFor(app, job.input.appId),
@@ -207,8 +216,13 @@ export function planJobHandler(given?: PlanAdapter): JobHandler<PlanJobInput> {
  * A plan made now, with no job and no row: what the app's draft makes of these answers (the
  * simulator's test-flow replay, which runs inside its own job and compares plans between runs).
  */
-export async function planForAnswers(app: AppContext, appId: string, answers: PlanAnswers): Promise<Plan> {
-  const adapter = aiPlanAdapter(aiFor(app, { appId }));
+export async function planForAnswers(
+  app: AppContext,
+  appId: string,
+  answers: PlanAnswers,
+  meter: AiMeter,
+): Promise<Plan> {
+  const adapter = aiPlanAdapter(aiFor(app, { appId, meter }));
   return adapter.generatePlan({ answers, blueprint: await blueprintFor(app, appId), today: todayOf(app) });
 }
 

@@ -11,7 +11,12 @@
  * the app, as the analysis reads it.
  */
 import type { ActivityCard, BlueprintItem } from "~/db/app-content";
-import { analyzeCardInputs, pictureFromInputs, summarizeRun } from "~/features/activities/analysis.server";
+import {
+  analyzeCardInputs,
+  pictureFromInputs,
+  summarizeRun,
+  type ActivityCaller,
+} from "~/features/activities/analysis.server";
 import {
   activityFailures,
   answerInput,
@@ -49,7 +54,7 @@ export function checkGiven(card: InputCard, given: GivenInput | undefined) {
 /** One AI card's result in words: an analysis's text, a picture's description, a summary. */
 async function runAiCard(
   app: AppContext,
-  caller: { userId: string; appId: string },
+  caller: ActivityCaller,
   activity: Activity,
   card: Exclude<ActivityCard, { kind: "input" | "instruction" }>,
   answers: Map<string, CardAnswer>,
@@ -104,7 +109,7 @@ const failure = (card: ActivityCard) =>
  */
 export async function replayActivity(
   app: AppContext,
-  caller: { userId: string; appId: string },
+  caller: ActivityCaller,
   activity: Activity,
   given: Map<string, GivenInput>,
 ): Promise<ReplayCard[]> {

@@ -32,6 +32,7 @@ import {
   visiblePages,
   type Answers,
 } from "~/features/onboarding/rules";
+import { jobMeter } from "~/features/apps/ai-meter.server";
 import { planForAnswers } from "~/features/plans/plans.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
@@ -210,6 +211,8 @@ export async function runReplay(
     (blueprint?.blueprint.items ?? []).flatMap((i) => (i.kind === "activity" ? [[i.id, i] as const] : [])),
   );
   const run: ReplayRun = { answers: {}, activities, inputs: new Map() };
+  // The replay is the owner's: its AI calls are their generations, the same units on every attempt.
+  const meter = jobMeter(app, { creatorId: userId, appId: row.id }, jobId);
   const steps: ReplayStep[] = flow.steps.map((step, index) => ({ index, kind: step.kind, ...runStep(run, step) }));
   const onboarding = runOnboarding(row, run.answers);
   let plan: ReplayOutcome["plan"] = null;
@@ -217,7 +220,7 @@ export async function runReplay(
   if (!onboarding.typed) planProblem = `No plan: ${onboarding.problem}`;
   else {
     try {
-      const made = await planForAnswers(app, row.id, planRequestOf(onboarding.typed).answers);
+      const made = await planForAnswers(app, row.id, planRequestOf(onboarding.typed).answers, meter);
       plan = {
         title: made.title,
         phases: made.phases.map((p) => ({
@@ -234,7 +237,7 @@ export async function runReplay(
   // Each activity the card steps named, run with what they gave (as the owner, whose uploads they are).
   const cards: ReplayCard[] = [];
   for (const [activityId, given] of run.inputs)
-    cards.push(...(await replayActivity(app, { userId, appId: row.id }, activities.get(activityId)!, given)));
+    cards.push(...(await replayActivity(app, { userId, appId: row.id, meter }, activities.get(activityId)!, given)));
   return {
     testFlowId: flow.id,
     title: flow.title,

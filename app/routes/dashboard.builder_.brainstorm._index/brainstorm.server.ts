@@ -1,6 +1,6 @@
 /** /dashboard/builder/brainstorm over HTTP: the form that starts a brainstorm, and the creator's recent ones. */
 import { data, redirect } from "@remix-run/cloudflare";
-import { aiUsageToday } from "~/features/builder/ai-usage.server";
+import { aiUsageToday } from "~/features/apps/ai-meter.server";
 import { recentBrainstorms, startBrainstorm } from "~/features/builder/brainstorms.server";
 import { brainstormBody, type BrainstormBody } from "~/features/builder/schema";
 import { parseSubmission } from "~/http/form.server";

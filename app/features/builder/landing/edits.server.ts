@@ -7,10 +7,9 @@
  */
 import { landingPageSchema, type LandingPage } from "~/db/app-content";
 import type { AppRow, UserRow } from "~/db/schema";
-import { aiFor } from "~/platform/adapters/ai/ai.server";
+import { creatorAi } from "~/features/apps/ai-meter.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
-import { assertAiQuota } from "../ai-usage.server";
 import { blueprintOf } from "../blueprint.server";
 import { invalidInput, saveLandingPage } from "../builder.server";
 import {
@@ -37,7 +36,6 @@ export async function proposeLandingEdit(
   user: Pick<UserRow, "id">,
   input: { instruction: string; section?: string | null },
 ): Promise<LandingEditProposal> {
-  await assertAiQuota(app, user.id);
   const blueprint = (await blueprintOf(app, row.id))?.blueprint ?? null;
   const current = row.landingPage;
   let edit: LandingEdit | null = null;
@@ -46,7 +44,7 @@ export async function proposeLandingEdit(
     return applyEdit(current, edit, { appName: row.name, blueprint });
   };
   try {
-    const result = await aiFor(app, { userId: user.id, appId: row.id, counted: true }).structured({
+    const result = await creatorAi(app, user.id, row.id).structured({
       task: "edit-landing-page",
       schema: landingPageSchema,
       system: SYSTEM,

@@ -6,11 +6,11 @@
  */
 import type { LandingPage, Theme } from "~/db/app-content";
 import type { AppRow, UserRow } from "~/db/schema";
-import { aiFor, type AiCaller } from "~/platform/adapters/ai/ai.server";
+import { creatorAi } from "~/features/apps/ai-meter.server";
+import type { Ai } from "~/platform/adapters/ai/ai.server";
 import { putGeneratedImage } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
-import { assertAiQuota } from "../ai-usage.server";
 import { blueprintOf } from "../blueprint.server";
 import { invalidInput, saveLandingPage } from "../builder.server";
 import { IMAGE_SLOTS, imageMessages, imagePrompt, imageSlotOf, withSlotImage, type ImageSlot } from "./images";
@@ -24,18 +24,19 @@ export const themePalette = (theme: Theme) => [theme.primaryColor, theme.accentC
  */
 export async function makeLandingImage(
   app: AppContext,
-  caller: AiCaller & { userId: string },
+  ai: Ai,
+  ownerId: string,
   { name, slot, prompt, theme }: { name: string; slot: ImageSlot; prompt: string; theme: Theme },
 ): Promise<string> {
   const { width, height } = IMAGE_SLOTS[slot];
-  const image = await aiFor(app, caller).image({
+  const image = await ai.image({
     task: `landing-image-${slot}`,
     prompt,
     width,
     height,
     palette: themePalette(theme),
   });
-  return putGeneratedImage(app, caller.userId, name, image.value);
+  return putGeneratedImage(app, ownerId, name, image.value);
 }
 
 export interface RegeneratedImage {
@@ -58,7 +59,6 @@ export async function regenerateLandingPageImage(
 ): Promise<RegeneratedImage> {
   const slot = imageSlotOf(input.imageType);
   if (!slot) throw new ServiceError("invalid", imageMessages.unknownSlot(input.imageType));
-  await assertAiQuota(app, user.id);
   const blueprint = await blueprintOf(app, row.id);
   const prompt = imagePrompt({
     appName: row.name,
@@ -70,12 +70,15 @@ export async function regenerateLandingPageImage(
   });
   let imageUrl: string;
   try {
-    imageUrl = await makeLandingImage(
-      app,
-      { userId: user.id, appId: row.id, counted: true },
-      { name: `${row.id}-${slot}-${crypto.randomUUID().slice(0, 8)}`, slot, prompt, theme: row.theme },
-    );
+    imageUrl = await makeLandingImage(app, creatorAi(app, user.id, row.id), user.id, {
+      name: `${row.id}-${slot}-${crypto.randomUUID().slice(0, 8)}`,
+      slot,
+      prompt,
+      theme: row.theme,
+    });
   } catch (error) {
+    // A refusal (the day's generations are used) is the creator's to read; anything else is a failure.
+    if (error instanceof ServiceError) throw error;
     console.error("regenerateLandingPageImage: no picture made", error);
     throw new ServiceError("unavailable", imageMessages.failed);
   }

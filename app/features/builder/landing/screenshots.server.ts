@@ -10,12 +10,12 @@ import { SCREENSHOT_SCREENS, type LandingPage, type LandingScreenshot } from "~/
 import { apps, type AppRow, type UserRow } from "~/db/schema";
 import { kickJob, queueJob, type JobHandler } from "~/features/jobs/jobs.server";
 import { generatePlan } from "~/features/plans/generator";
-import { aiFor, type Ai } from "~/platform/adapters/ai/ai.server";
+import { creatorAi, jobMeter, queueMetered } from "~/features/apps/ai-meter.server";
+import { aiFor, providerFor, type Ai } from "~/platform/adapters/ai/ai.server";
 import { decodePng } from "~/platform/adapters/ai/embedded/png";
 import { putGeneratedImage } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
-import { assertAiQuota } from "../ai-usage.server";
 import { blueprintOf } from "../blueprint.server";
 import { invalidInput, landingPageSaveStatements, saveLandingPage } from "../builder.server";
 import { imageMessages } from "./images";
@@ -99,9 +99,7 @@ export async function regenerateScreenshots(
   user: Pick<UserRow, "id">,
   input: { additionalPrompt: string },
 ): Promise<ScreenshotsAnswer> {
-  await assertAiQuota(app, user.id);
-  const ai = aiFor(app, { userId: user.id, appId: row.id, counted: true });
-  if (ai.provider !== "embedded") {
+  if (providerFor(app.env, app.bindings).name !== "embedded") {
     const jobId = crypto.randomUUID();
     const jobInput: AppImagesJobInput = {
       task: "screenshots",
@@ -109,16 +107,19 @@ export async function regenerateScreenshots(
       appId: row.id,
       additionalPrompt: input.additionalPrompt,
     };
-    await app.db.batch([
-      queueJob(app, { id: jobId, kind: "app-images", dedupeKey: `app-images:screenshots:${jobId}`, input: jobInput }),
-    ]);
+    await queueMetered(app, { creatorId: user.id, appId: row.id }, { id: jobId, task: "screenshot-background" }, () =>
+      app.db.batch([
+        queueJob(app, { id: jobId, kind: "app-images", dedupeKey: `app-images:screenshots:${jobId}`, input: jobInput }),
+      ]),
+    );
     await kickJob(app, jobId);
     return { status: "pending", jobId, statusUrl: `/api/jobs/${jobId}` };
   }
   let screenshots: LandingScreenshot[];
   try {
-    screenshots = await makeScreenshots(app, ai, row, user.id, input.additionalPrompt);
+    screenshots = await makeScreenshots(app, creatorAi(app, user.id, row.id), row, user.id, input.additionalPrompt);
   } catch (error) {
+    if (error instanceof ServiceError) throw error;
     console.error("regenerateAIScreenshots: no screenshots made", error);
     throw new ServiceError("unavailable", imageMessages.failed);
   }
@@ -136,7 +137,7 @@ export const appImagesJobHandler: JobHandler<AppImagesJobInput> = {
     const { userId, appId, additionalPrompt } = job.input;
     const row = await app.db.select().from(apps).where(eq(apps.id, appId)).get();
     if (!row) return [];
-    const ai = aiFor(app, { userId, appId, counted: true });
+    const ai = aiFor(app, { userId, appId, meter: jobMeter(app, { creatorId: userId, appId }, job.id) });
     const screenshots = await makeScreenshots(app, ai, row, userId, additionalPrompt);
     return landingPageSaveStatements(app, appId, userId, { ...row.landingPage, screenshots }, job.id);
   },

@@ -106,7 +106,7 @@ export const describeMediaJobHandler: JobHandler<DescribeJobInput> = {
     try {
       outcome = {
         success: true,
-        description: await describeMedia(app, { userId, appId }, { kind, url, concise, origin }),
+        description: await describeMedia(app, { userId, appId, jobId: job.id }, { kind, url, concise, origin }),
       };
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error; // a fault of ours (D1, R2): retried later

@@ -11,7 +11,8 @@
  * falls back to the embedded result when the model fails.
  */
 import { z } from "zod";
-import { aiFor, providerFor } from "~/platform/adapters/ai/ai.server";
+import { jobMeter, meterFor } from "~/features/apps/ai-meter.server";
+import { aiFor, providerFor, type Ai } from "~/platform/adapters/ai/ai.server";
 import type { ProviderName } from "~/platform/adapters/ai/provider";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
@@ -73,26 +74,39 @@ covers, who it suits and how it could be used in a lesson. Use only the material
 interface Caller {
   userId: string;
   appId: string;
+  /** The description job's id: its calls claim the same units on every attempt. */
+  jobId?: string;
 }
 
-/** The configured model, or null on the embedded default (whose answer is the local one anyway). */
-function modelFor(app: AppContext, caller: Caller) {
+/** A caller with the model that describes for them (null on the embedded default). */
+interface Describer extends Caller {
+  ai: Ai | null;
+}
+
+/**
+ * The configured model, or null on the embedded default (whose answer is the local one anyway).
+ * A model's calls are the creator's generations; past the day's, the embedded words are used.
+ */
+function modelFor(app: AppContext, caller: Caller): Ai | null {
   const provider = providerFor(app.env, app.bindings);
-  // Descriptions are recorded but not counted against the creator's daily generations: they
-  // accompany uploads the creator already made, and the embedded default does them for free.
-  return provider.name === "embedded" ? null : aiFor(app, { ...caller, counted: false }, provider);
+  if (provider.name === "embedded") return null;
+  const payer = { creatorId: caller.userId, appId: caller.appId };
+  const meter = caller.jobId
+    ? jobMeter(app, payer, caller.jobId, "embedded")
+    : meterFor(app, payer, { whenRefused: "embedded" });
+  return aiFor(app, { userId: caller.userId, appId: caller.appId, meter }, provider);
 }
 
 /** The model's words from `material`, or the embedded ones when there is no model or it fails. */
 async function written(
   app: AppContext,
-  caller: Caller,
+  caller: Describer,
   kind: DescribeKind,
   material: string,
   local: Described,
   concise = false,
 ): Promise<{ words: Described; provider: ProviderName }> {
-  const ai = modelFor(app, caller);
+  const ai = caller.ai;
   if (!ai) return { words: local, provider: "embedded" };
   const { value, provider } = await ai.structured({
     task: `describe-${kind}`,
@@ -121,7 +135,7 @@ const factsMetadata = (facts: MediaFacts | null, file: MediaFile) => ({
 
 async function describeRecordingAt(
   app: AppContext,
-  caller: Caller,
+  caller: Describer,
   kind: "audio" | "video",
   request: DescribeRequest,
 ): Promise<MediaDescription> {
@@ -129,7 +143,7 @@ async function describeRecordingAt(
   const facts = await readMediaFacts(file);
   if (!facts && file.size === 0) throw new ServiceError("invalid", "That file is empty");
   const fileFacts = { name: file.name, sizeBytes: file.size, contentType: file.contentType };
-  const ai = modelFor(app, caller);
+  const ai = caller.ai;
   let transcript: string | null = null;
   let heardBy: ProviderName | null = null;
   if (ai && (!facts || facts.hasAudio)) {
@@ -170,7 +184,7 @@ async function describeRecordingAt(
   };
 }
 
-async function describePdfAt(app: AppContext, caller: Caller, request: DescribeRequest): Promise<MediaDescription> {
+async function describePdfAt(app: AppContext, caller: Describer, request: DescribeRequest): Promise<MediaDescription> {
   const file = await openMedia(app, caller.appId, request.url, request.origin);
   if (file.size !== null && file.size > PDF_MAX_BYTES)
     throw new ServiceError("invalid", `PDFs up to ${PDF_MAX_BYTES / 1024 / 1024} MB can be described`);
@@ -207,7 +221,7 @@ async function describePdfAt(app: AppContext, caller: Caller, request: DescribeR
   };
 }
 
-async function describeLinkAt(app: AppContext, caller: Caller, request: DescribeRequest): Promise<MediaDescription> {
+async function describeLinkAt(app: AppContext, caller: Describer, request: DescribeRequest): Promise<MediaDescription> {
   const page = await readLink(app, request.url);
   const local = describePage(page.preview, page.paragraphs, request.concise);
   const material = [
@@ -226,7 +240,11 @@ async function describeLinkAt(app: AppContext, caller: Caller, request: Describe
   };
 }
 
-async function describeYoutubeAt(app: AppContext, caller: Caller, request: DescribeRequest): Promise<MediaDescription> {
+async function describeYoutubeAt(
+  app: AppContext,
+  caller: Describer,
+  request: DescribeRequest,
+): Promise<MediaDescription> {
   const video = await videoLinkMetadata(app, request.url);
   const local = describeVideoLink(video, request.concise);
   const material = `An online video: ${JSON.stringify({ ...video, description: clip(video.description ?? "", 6000) })}.`;
@@ -252,17 +270,18 @@ export async function describeMedia(
   caller: Caller,
   request: DescribeRequest,
 ): Promise<MediaDescription> {
+  const describer = { ...caller, ai: modelFor(app, caller) };
   try {
     switch (request.kind) {
       case "video":
       case "audio":
-        return await describeRecordingAt(app, caller, request.kind, request);
+        return await describeRecordingAt(app, describer, request.kind, request);
       case "pdf":
-        return await describePdfAt(app, caller, request);
+        return await describePdfAt(app, describer, request);
       case "link":
-        return await describeLinkAt(app, caller, request);
+        return await describeLinkAt(app, describer, request);
       case "youtube":
-        return await describeYoutubeAt(app, caller, request);
+        return await describeYoutubeAt(app, describer, request);
     }
   } catch (error) {
     throw asServiceError(

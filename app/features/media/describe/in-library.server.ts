@@ -4,6 +4,7 @@
  * writes the words into the item's metadata, clearing the mark (or noting describeError). Used after every
  * upload and link the library adds, and by its "Describe" button.
  */
+import { meterFor } from "~/features/apps/ai-meter.server";
 import { aiFor } from "~/platform/adapters/ai/ai.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
@@ -29,7 +30,8 @@ async function describeImageNow(app: AppContext, user: Creator, media: MediaView
     const file = await openMedia(app, media.appId, media.url, origin);
     const bytes = await file.readAll(IMAGE_READ_MAX_BYTES);
     if (!bytes) throw new ServiceError("invalid", "The image is too large to read");
-    const read = await aiFor(app, { userId: user.id, appId: media.appId }).describeImage({
+    const meter = meterFor(app, { creatorId: user.id, appId: media.appId }, { whenRefused: "embedded" });
+    const read = await aiFor(app, { userId: user.id, appId: media.appId, meter }).describeImage({
       task: "describe-image",
       bytes,
       contentType: file.contentType || "image/png",

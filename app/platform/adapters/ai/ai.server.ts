@@ -6,8 +6,9 @@
  * - answers are validated (structured ones with the caller's zod schema);
  * - when the provider cannot give a valid answer (two failures, or an answer that does not
  *   validate) the embedded default answers instead, and the record says why;
- * - every call is recorded in D1 (ai_calls: provider, model, duration, outcome), which is what a
- *   creator's daily AI usage is counted from.
+ * - a call a person causes claims its unit from the caller's meter before the provider is called
+ *   (features/apps/ai-meter.server.ts), and gives it back when the provider never answered;
+ * - every call is recorded in D1 (ai_calls: provider, model, duration, outcome).
  */
 import type { ZodType, ZodTypeDef } from "zod";
 import { aiCalls } from "~/db/schema";
@@ -23,7 +24,22 @@ import { aiBindingOf, workersAiProvider } from "./workers-ai.server";
 // zod-to-json-schema is a module of its own beside the worker (workers/lazy-modules.mjs): only AI calls load it.
 const zodToJsonSchema = loadOnce(async () => (await import("zod-to-json-schema")).zodToJsonSchema);
 
-export type FallbackReason = "invalid" | "error" | "timeout";
+/** Why the embedded default answered: the provider's answer was invalid, failed or timed out, or the meter refused the call. */
+export type FallbackReason = "invalid" | "error" | "timeout" | "refused";
+
+/** A unit the meter holds for one call: given back when the provider never answered. */
+export interface MeterUnit {
+  release(): Promise<void>;
+}
+
+/**
+ * What a person's AI calls are counted against. `claim` is called once per call, before the
+ * provider: it answers the unit it holds, or null when the call may go on unmetered with the
+ * embedded default (a plan or a description still gets made), or throws the refusal.
+ */
+export interface AiMeter {
+  claim(task: string): Promise<MeterUnit | null>;
+}
 
 export interface AiCallRecord {
   task: string;
@@ -84,6 +100,8 @@ export interface AiOptions {
   timeoutMs: number;
   /** Where records go (D1 in the worker; a list in unit tests). Never fails the call. */
   record?: (record: AiCallRecord) => Promise<void>;
+  /** What the calls are counted against, when a person causes them. */
+  meter?: AiMeter;
   clock?: () => number;
 }
 
@@ -110,7 +128,11 @@ async function attempt<T>(run: (signal: AbortSignal) => Promise<T>, timeoutMs: n
   }
 }
 
-export function createAi({ provider, timeoutMs, record, clock = Date.now }: AiOptions): Ai {
+/** A unit that cannot be given back stays counted: the call is not failed for it. */
+const giveBack = (unit: MeterUnit) =>
+  unit.release().catch((error: unknown) => console.warn("ai: could not give a unit back", String(error)));
+
+export function createAi({ provider: configured, timeoutMs, record, meter, clock = Date.now }: AiOptions): Ai {
   /**
    * Up to two attempts at the provider, each validated by `accept` (null = invalid); then the
    * embedded default. The embedded provider itself is never retried: it is the fallback.
@@ -122,9 +144,14 @@ export function createAi({ provider, timeoutMs, record, clock = Date.now }: AiOp
     accept: (raw: unknown) => T | null,
   ): Promise<AiResult<T>> {
     const started = clock();
-    let reason: FallbackReason | null = null;
+    // The unit is claimed before anything is sent; refused-to-embedded calls go on unmetered.
+    const unit = meter ? await meter.claim(task) : undefined;
+    const provider = unit === null ? embeddedProvider : configured;
+    let reason: FallbackReason | null = unit === null && configured.name !== "embedded" ? "refused" : null;
     let attempts = 0;
     const finish = async (value: T, by: AiProvider, outcome: "ok" | "fallback") => {
+      // The provider never answered (it failed or timed out every time): its unit is given back.
+      if (unit && (reason === "error" || reason === "timeout")) await giveBack(unit);
       const result = { value, provider: by.name, model: by.model(work), fallbackReason: reason };
       await record?.({
         task,
@@ -153,13 +180,20 @@ export function createAi({ provider, timeoutMs, record, clock = Date.now }: AiOp
       }
       attempts -= 1;
     } else attempts = 1;
-    const local = accept(await run(embeddedProvider, new AbortController().signal));
-    if (local === null) throw new Error(`ai: the embedded default's ${task} answer is not valid`);
-    return finish(local, embeddedProvider, provider.name === "embedded" ? "ok" : "fallback");
+    let local: T | null;
+    try {
+      local = accept(await run(embeddedProvider, new AbortController().signal));
+      if (local === null) throw new Error(`ai: the embedded default's ${task} answer is not valid`);
+    } catch (error) {
+      // Nothing answered at all (unless the provider's answer was merely invalid): the unit is given back.
+      if (unit && reason !== "invalid") await giveBack(unit);
+      throw error;
+    }
+    return finish(local, embeddedProvider, configured.name === "embedded" ? "ok" : "fallback");
   }
 
   return {
-    provider: provider.name,
+    provider: configured.name,
 
     structured: <T>(task: StructuredTask<T>) =>
       call<T>(
@@ -236,11 +270,11 @@ export function providerFor(env: Env, bindings: Record<string, unknown>): AiProv
   return embeddedProvider;
 }
 
-/** Who a call is for: usage is counted for the user when `counted` (a creator's own request). */
+/** Who a call is for (recorded with it), and the meter a person's calls are counted against. */
 export interface AiCaller {
   userId?: string | null;
   appId?: string | null;
-  counted?: boolean;
+  meter?: AiMeter;
 }
 
 /** The AI layer for this request or job, recording every call in D1. */
@@ -248,12 +282,12 @@ export function aiFor(app: AppContext, caller: AiCaller = {}, provider = provide
   return createAi({
     provider,
     timeoutMs: app.env.AI_TIMEOUT_MS,
+    meter: caller.meter,
     record: async (r) => {
       await app.db.insert(aiCalls).values({
         id: crypto.randomUUID(),
         userId: caller.userId ?? null,
         appId: caller.appId ?? null,
-        counted: !!caller.counted && !!caller.userId,
         createdAt: Date.now(),
         ...r,
       });
