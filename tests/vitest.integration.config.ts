@@ -10,6 +10,7 @@ import { btsStatements } from "./tools/bts-sql.mjs";
 import { catalogueStatements } from "./tools/catalogue-sql.mjs";
 import { challengeStatements } from "./tools/challenge-sql.mjs";
 import { experimentStatements } from "./tools/experiments-sql.mjs";
+import { freePorts } from "./tools/free-ports.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -19,6 +20,14 @@ export default defineConfig(async () => {
   const seededAt = Date.now();
   // What a plain `wrangler deploy` would run with: production.test.ts checks the worker under it.
   const deployVars = unstable_readConfig({ config: `${root}/wrangler.toml` }).vars;
+  // The local web of link-pages.global.ts (started in this process, which reads these) on free ports,
+  // so the suite runs beside `npm start` or another run.
+  if (!process.env.TEST_LINK_PAGES_PORT) {
+    const [pages, forbidden] = await freePorts(2);
+    process.env.TEST_LINK_PAGES_PORT = String(pages);
+    process.env.TEST_FORBIDDEN_PORT = String(forbidden);
+  }
+  const pagesOrigin = `http://127.0.0.1:${process.env.TEST_LINK_PAGES_PORT}`;
   return {
     resolve: { alias: { "~": `${root}/app` } },
     plugins: [
@@ -41,8 +50,10 @@ export default defineConfig(async () => {
             STRIPE_WEBHOOK_SECRET: "whsec_integration",
             // Link previews and media descriptions read the local pages of link-pages.global.ts:
             // the safe fetch lets exactly that host and port through (and YouTube is its stand-in).
-            LINK_FETCH_ALLOW: "127.0.0.1:18851",
-            YOUTUBE_BASE_URL: "http://127.0.0.1:18851/youtube",
+            LINK_FETCH_ALLOW: new URL(pagesOrigin).host,
+            YOUTUBE_BASE_URL: `${pagesOrigin}/youtube`,
+            TEST_PAGES_ORIGIN: pagesOrigin,
+            TEST_FORBIDDEN_ORIGIN: `http://127.0.0.1:${process.env.TEST_FORBIDDEN_PORT}`,
           },
         },
       }),

@@ -1,5 +1,5 @@
 // Link previews, media descriptions and YouTube metadata (spec 7 "Links and media descriptions")
-// in workerd, reading only the local pages of link-pages.global.ts (127.0.0.1:18851, the one
+// in workerd, reading only the local pages of link-pages.global.ts (TEST_PAGES_ORIGIN, the one
 // address LINK_FETCH_ALLOW lets through) and uploads in the suite's R2. For every endpoint: good
 // input, bad input, someone else's app (403) and the spec's fixed failure results; a redirect to
 // another loopback port is refused without reaching it; production never applies the allow-list.
@@ -21,8 +21,9 @@ import { builtApp, until } from "./builder-helpers";
 import { simplePdf, simpleWav } from "./describe-fixtures";
 
 const B = "/api/app-builder";
-const PAGES = "http://127.0.0.1:18851";
-const FORBIDDEN = "http://127.0.0.1:18852";
+const PAGES = env.TEST_PAGES_ORIGIN;
+const FORBIDDEN = env.TEST_FORBIDDEN_ORIGIN;
+const PAGES_PORT = new URL(PAGES).port;
 
 type Answer = { status: number; body: any };
 
@@ -137,8 +138,8 @@ describe("POST /api/app-builder/link-preview", () => {
 
   it.each([
     [`${FORBIDDEN}/secret`, /127\.0\.0\.1 is not a public address \(loopback\)/],
-    ["http://localhost:18851/article", /localhost is not a public address \(loopback\)/],
-    ["http://[::1]:18851/article", /not a public address \(loopback\)/],
+    [`http://localhost:${PAGES_PORT}/article`, /localhost is not a public address \(loopback\)/],
+    [`http://[::1]:${PAGES_PORT}/article`, /not a public address \(loopback\)/],
     ["http://10.0.0.7/admin", /private/],
     ["http://169.254.169.254/latest/meta-data", /link-local/],
     ["http://printer.local/", /a local name/],
@@ -182,7 +183,7 @@ describe("POST /api/app-builder/link-preview", () => {
 
   it("production never applies the allow-list: the stand-in is refused like any loopback address", async () => {
     const production = testApp({ env: parseEnv({ ...env, ENVIRONMENT: "production" }) });
-    expect(production.env.LINK_FETCH_ALLOW).toBe("127.0.0.1:18851");
+    expect(production.env.LINK_FETCH_ALLOW).toBe(new URL(PAGES).host);
     const refused = await linkPreview(production, `${PAGES}/plain`).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ServiceError);
     expect((refused as ServiceError).failure).toBe("invalid");

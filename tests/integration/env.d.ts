@@ -10,5 +10,8 @@ declare namespace Cloudflare {
     TEST_SEEDED_AT: number;
     /** wrangler.toml's [vars], as a deploy gets them (the suite's own bindings override ENVIRONMENT). */
     TEST_DEPLOY_VARS: Record<string, unknown>;
+    /** The local web of link-pages.global.ts, on a free port, and a port it must never reach. */
+    TEST_PAGES_ORIGIN: string;
+    TEST_FORBIDDEN_ORIGIN: string;
   }
 }

@@ -1,19 +1,20 @@
 // The local web the link and media description tests read (tests/integration/descriptions.test.ts),
 // started once for the integration run (vitest globalSetup, in Node):
-// - 127.0.0.1:18851, the only address the suite's LINK_FETCH_ALLOW lets through: pages with Open
+// - 127.0.0.1:{TEST_LINK_PAGES_PORT}, the only address the suite's LINK_FETCH_ALLOW lets through: pages with Open
 //   Graph, Twitter, standard and oEmbed tags, redirects, a 404, a redirect loop, a demo clip served
 //   with Range requests, and a stand-in for YouTube's oEmbed answer and video pages (YOUTUBE_BASE_URL);
 // - an OpenAI-compatible model at /ai/v1 (speech to text and JSON chat), and one that fails at
 //   /ai-broken/v1, for the descriptions written by a configured model;
-// - 127.0.0.1:18852, another loopback port that must never be reached: it counts what it is asked,
+// - 127.0.0.1:{TEST_FORBIDDEN_PORT}, another loopback port that must never be reached: it counts what it is asked,
 //   and the first server tells the tests the count (/__hits).
 // Nothing here talks to anything beyond loopback.
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 
-export const PAGES_PORT = 18851;
-export const FORBIDDEN_PORT = 18852;
+// Free ports the integration config chose (tests/vitest.integration.config.ts) and hands the tests as TEST_PAGES_ORIGIN.
+const PAGES_PORT = Number(process.env.TEST_LINK_PAGES_PORT ?? 18851);
+const FORBIDDEN_PORT = Number(process.env.TEST_FORBIDDEN_PORT ?? 18852);
 const PAGES = `http://127.0.0.1:${PAGES_PORT}`;
 
 const video = (name: string) => readFileSync(fileURLToPath(new URL(`../../public/video/${name}`, import.meta.url)));
