@@ -62,10 +62,7 @@ describe("the brainstorm API", () => {
     expect(JSON.stringify(apps)).not.toMatch(/\b(?:runs|strides|gels|marathon)\b/i);
     // The call was recorded and counted for the creator.
     expect(
-      await count(
-        "SELECT count(*) AS n FROM ai_units WHERE creator_id = ? AND task = 'brainstorm'",
-        owner.userId,
-      ),
+      await count("SELECT count(*) AS n FROM ai_units WHERE creator_id = ? AND task = 'brainstorm'", owner.userId),
     ).toBeGreaterThanOrEqual(1);
   });
 
