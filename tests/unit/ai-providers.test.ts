@@ -3,7 +3,7 @@
 // a timeout, one retry, validation, the embedded fallback, and a record of each call.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createAi, providerFor, type AiCallRecord } from "~/platform/adapters/ai/ai.server";
+import { createAi, providerFor, type AiCallRecord, type AiMeter } from "~/platform/adapters/ai/ai.server";
 import { imageTypeOf } from "~/platform/adapters/ai/bytes";
 import { embeddedProvider } from "~/platform/adapters/ai/embedded.server";
 import { imageFacts } from "~/platform/adapters/ai/embedded/measure";
@@ -163,6 +163,73 @@ describe.each(providers.slice(1))("the %s provider's failures fall back to the e
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(records[0]).toMatchObject({ outcome: "fallback", fallbackReason: "timeout", attempts: 2 });
     set("ok");
+  });
+});
+
+describe("the meter: a unit claimed before the provider, given back when it never answered", () => {
+  /** A meter that lends units from a pool of `left` and notes what it was asked. */
+  const pool = (left: number | "refuse-to-embedded") => {
+    const log: string[] = [];
+    let units = typeof left === "number" ? left : 0;
+    const meter: AiMeter = {
+      async claim(task) {
+        log.push(`claim ${task}`);
+        if (left === "refuse-to-embedded") return null;
+        if (units === 0) throw new Error("refused");
+        units -= 1;
+        return { release: async () => void (log.push(`release ${task}`), (units += 1)) };
+      },
+    };
+    return { meter, log, left: () => units };
+  };
+  const openAi = () => openAiProvider({ baseUrl: openai.url, apiKey: openai.apiKey, model: "stand-in-chat" });
+  const ask = (ai: ReturnType<typeof createAi>) =>
+    ai.structured({ task: "brainstorm", schema: ideaSchema, system: "s", prompt: "p", local: localIdea });
+
+  it("an answer keeps its unit; the claim comes before anything is sent", async () => {
+    openai.behaviour = "ok";
+    openai.requests.length = 0;
+    const units = pool(1);
+    const ai = createAi({ provider: openAi(), timeoutMs: 1_000, meter: units.meter });
+    expect((await ask(ai)).provider).toBe("openai");
+    expect(units.log).toEqual(["claim brainstorm"]);
+    expect(units.left()).toBe(0);
+    // Refused: the provider is never asked.
+    const sent = openai.requests.length;
+    await expect(ask(ai)).rejects.toThrow("refused");
+    expect(openai.requests.length).toBe(sent);
+  });
+
+  it("an invalid answer is an answer: the unit stays claimed", async () => {
+    openai.behaviour = "invalid";
+    const units = pool(1);
+    await ask(createAi({ provider: openAi(), timeoutMs: 1_000, meter: units.meter }));
+    expect(units.left()).toBe(0);
+    openai.behaviour = "ok";
+  });
+
+  it.each(["error", "slow"])("a provider that never answered (%s) gives the unit back", async (behaviour) => {
+    openai.behaviour = behaviour;
+    const units = pool(1);
+    const result = await ask(createAi({ provider: openAi(), timeoutMs: 150, meter: units.meter }));
+    expect(result.provider).toBe("embedded");
+    expect(units.log).toEqual(["claim brainstorm", "release brainstorm"]);
+    expect(units.left()).toBe(1);
+    openai.behaviour = "ok";
+  });
+
+  it("a call the meter sends to the embedded default is never sent to the provider, and recorded as refused", async () => {
+    openai.requests.length = 0;
+    const records: AiCallRecord[] = [];
+    const ai = createAi({
+      provider: openAi(),
+      timeoutMs: 1_000,
+      meter: pool("refuse-to-embedded").meter,
+      record: async (r) => void records.push(r),
+    });
+    expect(await ask(ai)).toMatchObject({ provider: "embedded", fallbackReason: "refused", value: localIdea() });
+    expect(openai.requests).toHaveLength(0);
+    expect(records[0]).toMatchObject({ provider: "embedded", outcome: "fallback", fallbackReason: "refused" });
   });
 });
 
