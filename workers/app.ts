@@ -10,6 +10,7 @@ import { d1SessionFor } from "~/http/d1-session.server";
 import { sharedPageFor } from "~/http/shared-pages";
 import { SHARED_PAGE_HEADER, sharedPage, type RenderPage } from "~/http/shared-pages.server";
 import { cleanSimulationUploads } from "~/features/activities/uploads.server";
+import { sweepOldUnits } from "~/features/apps/ai-meter.server";
 import { sweepStuckJobs } from "~/features/jobs/jobs.server";
 import { renewDueSubscriptions } from "~/features/subscriptions/renewals.server";
 import { createAppContext } from "~/platform/context.server";
@@ -111,7 +112,7 @@ const worker = {
     });
   },
 
-  /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals; stuck plan jobs kicked again; old simulation uploads removed. */
+  /** Scheduled maintenance (wrangler.toml [triggers]): the embedded payment provider's renewals; stuck plan jobs kicked again; old simulation uploads and AI meter units removed. */
   async scheduled(_controller: ScheduledController, bindings: Bindings, ctx: ExecutionContext): Promise<void> {
     const app = createAppContext(bindings, ctx);
     const report = await renewDueSubscriptions(app);
@@ -121,6 +122,8 @@ const worker = {
     // Simulator uploads are kept 30 days (spec 3 "User media upload"), then removed with their files.
     const cleaned = await cleanSimulationUploads(app);
     if (cleaned > 0) console.log("simulation uploads removed", cleaned);
+    // The meter counts today only; its rows from before yesterday count for nothing.
+    await sweepOldUnits(app);
   },
 } satisfies ExportedHandler<Bindings>;
 

@@ -182,9 +182,15 @@ describe("/dashboard", () => {
       hasApps: true,
     });
 
-    // The same idea again: the slug is deduped.
+    // The same idea again within ten minutes is the same build, not a second app.
     const again = await c.browser.post("/dashboard", { intent: "create", appIdea: IDEA });
-    const id2 = await builtApp(c.browser, again.headers.get("location")!);
+    expect(await builtApp(c.browser, again.headers.get("location")!)).toBe(id);
+    // Another idea for an app of the same name: the slug is deduped.
+    const other = await c.browser.post("/dashboard", {
+      intent: "create",
+      appIdea: "A strength app that gets busy parents doing twenty squats in eight weeks.",
+    });
+    const id2 = await builtApp(c.browser, other.headers.get("location")!);
     expect((await sql("SELECT app_slug AS s FROM apps WHERE id = ?", id2).first<{ s: string }>())!.s).toBe(
       "strength-for-busy-parents-2",
     );

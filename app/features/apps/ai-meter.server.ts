@@ -189,7 +189,7 @@ export async function appsAiSpendToday(
   app: AppContext,
   ownerId: string,
   appIds: string[],
-): Promise<{ budget: number; spent: Record<string, number> }> {
+): Promise<{ appBudget: number; spent: Record<string, number> }> {
   const [tier, rows] = await Promise.all([
     activeStudioTier(app, ownerId),
     appIds.length === 0
@@ -201,7 +201,7 @@ export async function appsAiSpendToday(
           .groupBy(aiUnits.appId),
   ]);
   return {
-    budget: tier?.appAiUnitsPerDay ?? FREE_APP_AI_UNITS_PER_DAY,
+    appBudget: tier?.appAiUnitsPerDay ?? FREE_APP_AI_UNITS_PER_DAY,
     spent: Object.fromEntries(rows.map((r) => [r.appId ?? "", r.n])),
   };
 }

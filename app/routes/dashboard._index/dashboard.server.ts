@@ -9,6 +9,7 @@ import { creatorAppsUsage } from "~/features/activities/usage.server";
 import { EVENTS } from "~/features/analytics/events";
 import { lastDays } from "~/features/analytics/rules";
 import { recordEvent } from "~/features/analytics/record.server";
+import { aiUsageToday, appsAiSpendToday } from "~/features/apps/ai-meter.server";
 import { ownedApp } from "~/features/apps/apps.server";
 import { markRecentlyOpened, setIsIdea } from "~/features/apps/creator-apps.server";
 import { startBuildApp } from "~/features/builder/build-app.server";
@@ -26,9 +27,10 @@ const USAGE_DAYS = 30;
 
 export async function loadCreatorDashboard(app: AppContext, request: Request) {
   const user = await requireUser(app, request, { redirectTo: "/dashboard", status: 302 });
-  const [section, usage] = await Promise.all([
+  const [section, usage, own] = await Promise.all([
     creatorAppsSection(app, user),
     creatorAppsUsage(app, user, lastDays(app.now, USAGE_DAYS)),
+    aiUsageToday(app, user.id),
   ]);
   // Each app's usage beside its name, in the order of the cards above it.
   const byId = new Map(usage.map((u) => [u.appId, u]));
@@ -36,7 +38,17 @@ export async function loadCreatorDashboard(app: AppContext, request: Request) {
     const u = byId.get(a.id);
     return u ? [{ id: a.id, name: a.name, publicHref: a.publicHref, usage: u }] : [];
   });
-  return { firstName: user.firstName, ...section, appsUsage };
+  const spend = await appsAiSpendToday(
+    app,
+    user.id,
+    appsUsage.map((a) => a.id),
+  );
+  return {
+    firstName: user.firstName,
+    ...section,
+    appsUsage,
+    ai: { own: { used: own.used, limit: own.limit }, ...spend },
+  };
 }
 
 /** What a refused new-app post re-renders. */

@@ -18,7 +18,7 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadCreatorD
 export const action = ({ request, context }: ActionFunctionArgs) => creatorDashboardAction(context.app, request);
 
 export default function CreatorDashboardRoute() {
-  const { firstName, apps, ideaDraft, appsUsage } = useLoaderData<typeof loader>();
+  const { firstName, apps, ideaDraft, appsUsage, ai } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const [params] = useSearchParams();
   return (
@@ -31,7 +31,7 @@ export default function CreatorDashboardRoute() {
         draftSaved={params.get("draft") === "saved"}
         heading={apps.length ? "Recently opened" : "Get started"}
       />
-      <AppUsagePanel apps={appsUsage} />
+      <AppUsagePanel apps={appsUsage} ai={ai} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The creator dashboard's usage of each app: its totals as tiles and a chart per day for the last
  * days (the analytics screen's chart: SVG drawn on the server, the numbers as a table, so it reads
- * without JavaScript), or what to do when the app has no end users yet.
+ * without JavaScript), or what to do when the app has no end users yet; and today's AI spend, the
+ * creator's own generations beside what each app's end users used of its daily budget.
  */
 import { Link } from "~/ui/router";
 import { DailyChart, type Units } from "~/features/analytics/components/DailyChart";
@@ -51,10 +52,34 @@ export const NO_END_USERS = "No end users yet: publish the app and share its pag
 /** A published app's empty state: publishing is done, sharing is what is left. */
 export const NO_END_USERS_PUBLISHED = "No end users yet: share the app's page";
 
+/** Today's AI spend: the creator's own generations and the apps' end users' share of each app's budget. */
+export interface AiSpend {
+  own: { used: number; limit: number };
+  appBudget: number;
+  spent: Record<string, number>;
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** "used of limit" as words and a bar, labelled for screen readers. */
+function Spend({ label, used, limit, id }: { label: string; used: number; limit: number; id: string }) {
+  return (
+    <p className="app-usage__ai" data-ai-spend={id}>
+      <span id={`ai-spend-${id}`}>{label}</span>{" "}
+      <strong>
+        {count(used)} of {count(limit)}
+      </strong>{" "}
+      <meter aria-labelledby={`ai-spend-${id}`} min={0} max={limit} value={Math.min(used, limit)} high={limit * 0.8} />
+    </p>
+  );
+}
+
 export function AppUsagePanel({
   apps,
+  ai,
 }: {
   apps: { id: string; name: string; publicHref: string | null; usage: AppUsage }[];
+  ai: AiSpend;
 }) {
   if (apps.length === 0) return null;
   return (
@@ -63,9 +88,11 @@ export function AppUsagePanel({
       <p className="app-usage__note">
         The last 30 days, by UTC day. Your own test runs in the simulator are not counted.
       </p>
+      <Spend id="own" label="Your AI generations today:" used={ai.own.used} limit={ai.own.limit} />
       {apps.map(({ id, name, publicHref, usage }) => (
         <section key={id} aria-labelledby={`usage-${id}`} className="app-usage__app" data-app-usage={id}>
           <h3 id={`usage-${id}`}>{name}</h3>
+          <Spend id={id} label="AI requests by its end users today:" used={ai.spent[id] ?? 0} limit={ai.appBudget} />
           {usage.totals.endUsers === 0 && usage.totals.purchases === 0 ? (
             <p className="app-usage__empty">
               {publicHref ? (
