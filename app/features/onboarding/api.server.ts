@@ -193,8 +193,12 @@ export async function completeOnboarding(
 }
 
 /**
- * POST createPersonalizedPlan (ForTesting too) {userState, forceRegenerate} → {status, jobId}; null
- * when the plan could not be requested (the route answers the spec's {status:'error'}).
+ * POST createPersonalizedPlan (ForTesting too) {userState, forceRegenerate} → {status, jobId}. The
+ * answers are the given userState, else the stored ones (the completed onboarding's, else those saved
+ * so far); either way they are checked against the flow (the published one, or the owner's draft for
+ * the preview) as completeOnboarding checks them, and refused with its words (400): a plan is never
+ * made of answers the flow would not take, nor of none. Null when the plan could not be requested
+ * (the route answers the spec's {status:'error'}); a refusal is thrown for the wrapper to answer.
  */
 export async function requestPersonalizedPlan(
   app: AppContext,
@@ -204,17 +208,21 @@ export async function requestPersonalizedPlan(
 ) {
   const { caller, target } = await resolve(app, ref, claim, input.testingStepId ?? null);
   try {
-    const stored = await readState(app, target.row.id, caller.subject, target.testingStepId);
+    const stored =
+      input.userState === undefined ? await readState(app, target.row.id, caller.subject, target.testingStepId) : null;
     const userState = (input.userState as Answers | undefined) ?? stored?.finalUserState ?? stored?.userState ?? {};
     const { answers, regenerate } = planRequestOf(userState);
+    const checked = checkAllAnswers(target, answers);
+    if (!checked.ok) throw new ServiceError("invalid", checked.error);
     const result = await createPersonalizedPlan(
       app,
       { appId: target.row.id, subject: caller.subject, testingStepId: target.testingStepId },
-      answers,
+      checked.answers,
       { forceRegenerate: (input.forceRegenerate ?? false) || regenerate },
     );
     return { status: result.status, jobId: result.jobId };
   } catch (error) {
+    if (error instanceof ServiceError) throw error;
     console.error("plans: createPersonalizedPlan failed", String(error));
     return null;
   }

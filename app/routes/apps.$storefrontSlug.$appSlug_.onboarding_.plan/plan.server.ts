@@ -8,8 +8,9 @@ import type { Plan } from "~/db/app-content";
 import { todayPath } from "~/features/activities/today";
 import { todayRole } from "~/features/activities/today.server";
 import { loadAppPlans } from "~/features/apps/payment-options.server";
+import { checkAllAnswers } from "~/features/onboarding/api.server";
 import { readState } from "~/features/onboarding/onboarding.server";
-import { onboardingPath, planPath } from "~/features/onboarding/rules";
+import { firstPageToFix, onboardingPath, planPath, planRequestOf } from "~/features/onboarding/rules";
 import { createPersonalizedPlan, planView } from "~/features/plans/plans.server";
 import type { AppContext } from "~/platform/context";
 import {
@@ -47,17 +48,30 @@ export async function loadPlanPage(app: AppContext, request: Request, params: Pa
   );
 }
 
-/** 'Make a new plan' and 'Try again': forceRegenerate from the stored answers, then back to the plan page. */
+/**
+ * 'Make a new plan' and 'Try again': forceRegenerate from the stored answers, checked against the flow
+ * as every plan's answers are (a page whose answers the flow would not take is opened to fix them),
+ * then back to the plan page.
+ */
 export async function submitPlanPage(app: AppContext, request: Request, params: Params) {
   const r = await resolvePage(app, request, params);
   const back = planPath(r.storefrontSlug, r.appSlug, r.testingStepId);
   if (!r.subject) throw redirect(onboardingPath(r.storefrontSlug, r.appSlug, { testingStepId: r.testingStepId }), 303);
   const state = await readState(app, r.target.row.id, r.subject, r.target.testingStepId);
   if (!state) throw redirect(onboardingPath(r.storefrontSlug, r.appSlug, { testingStepId: r.testingStepId }), 303);
+  const { answers } = planRequestOf(state.finalUserState ?? state.userState);
+  const checked = checkAllAnswers(r.target, answers);
+  if (!checked.ok) {
+    const page = firstPageToFix(r.target.flow, answers);
+    throw redirect(
+      onboardingPath(r.storefrontSlug, r.appSlug, { step: page?.id, testingStepId: r.testingStepId }),
+      303,
+    );
+  }
   await createPersonalizedPlan(
     app,
     { appId: r.target.row.id, subject: r.subject, testingStepId: r.target.testingStepId },
-    state.finalUserState ?? state.userState,
+    checked.answers,
     { forceRegenerate: true },
   );
   return redirect(back, 303);
