@@ -12,7 +12,10 @@ import { checkAllAnswers } from "~/features/onboarding/api.server";
 import { readState } from "~/features/onboarding/onboarding.server";
 import { firstPageToFix, onboardingPath, planPath, planRequestOf } from "~/features/onboarding/rules";
 import { createPersonalizedPlan, planView } from "~/features/plans/plans.server";
+import { tooManyOf } from "~/http/service.server";
+import { clientOf } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
+import { refusalHeaders } from "~/platform/service-error";
 import {
   authStateHeaders,
   chrome,
@@ -51,7 +54,7 @@ export async function loadPlanPage(app: AppContext, request: Request, params: Pa
 /**
  * 'Make a new plan' and 'Try again': forceRegenerate from the stored answers, checked against the flow
  * as every plan's answers are (a page whose answers the flow would not take is opened to fix them),
- * then back to the plan page.
+ * then back to the plan page; past the plan limits, the plan page with when the next can be made.
  */
 export async function submitPlanPage(app: AppContext, request: Request, params: Params) {
   const r = await resolvePage(app, request, params);
@@ -68,11 +71,15 @@ export async function submitPlanPage(app: AppContext, request: Request, params: 
       303,
     );
   }
-  await createPersonalizedPlan(
-    app,
-    { appId: r.target.row.id, subject: r.subject, testingStepId: r.target.testingStepId },
-    checked.answers,
-    { forceRegenerate: true },
+  const refused = await tooManyOf(
+    createPersonalizedPlan(
+      app,
+      { appId: r.target.row.id, subject: r.subject, testingStepId: r.target.testingStepId },
+      checked.answers,
+      { forceRegenerate: true, client: clientOf(app.env, request) },
+    ),
   );
+  // Past the plan limits: the plan page again, saying when the next plan can be made.
+  if (refused) return data({ formError: refused.message }, { status: 429, headers: refusalHeaders(refused) });
   return redirect(back, 303);
 }
