@@ -2,10 +2,17 @@ import { requestPersonalizedPlan, schemas } from "~/features/onboarding/api.serv
 import { apiAction, apiJson, methodNotAllowed } from "~/http/api.server";
 import { appRefOf } from "~/http/app-ref.server";
 import { callerClaimOf } from "~/http/onboarding.server";
+import { clientOf } from "~/platform/client.server";
 
 /** POST /api/apps/createPersonalizedPlanForTesting/{storefrontSlug}/{appSlug} {userState, testingStepId, forceRegenerate} → {status}: the app owner's preview. */
 export const action = apiAction(schemas.createPlanForTesting, async (call) => {
-  const result = await requestPersonalizedPlan(call.app, appRefOf(call.params), await callerClaimOf(call), call.input);
+  const result = await requestPersonalizedPlan(
+    call.app,
+    appRefOf(call.params),
+    await callerClaimOf(call),
+    call.input,
+    clientOf(call.app.env, call.request),
+  );
   return result ?? apiJson({ status: "error" }, { status: 500 });
 });
 export const loader = methodNotAllowed;

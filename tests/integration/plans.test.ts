@@ -345,6 +345,105 @@ describe("completion, plans and checkPlanStatus", () => {
     expect(job.input.userState).not.toHaveProperty("planRegenerationRequested");
   });
 
+  it("createPersonalizedPlan checks userState as completeOnboarding does: 400 in the same words, no plan, no job", async () => {
+    const id = anonId();
+    const browser = new Browser();
+    const bad = { goal: "not-an-option", daysPerWeek: 999 };
+    const completion = await browser.postJson(
+      API("completeOnboarding"),
+      { finalUserState: bad, pagesInfo: {} },
+      H(anonId()),
+    );
+    expect(completion.status).toBe(400);
+    const { error } = (await completion.json()) as { error: string };
+    expect(error).toBe("goal: Choose one of the options");
+
+    const refused = await browser.postJson(API("createPersonalizedPlan"), { userState: bad }, H(id));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ status: "error", error, detail: error });
+    // A number out of range, a missing required answer: each refused with its question's words.
+    const tooMany = await browser.postJson(
+      API("createPersonalizedPlan"),
+      { userState: { ...ANSWERS, daysPerWeek: 999 }, forceRegenerate: true },
+      H(id),
+    );
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ error: expect.stringMatching(/^daysPerWeek: Enter \d+ or less$/) });
+    const missing = await browser.postJson(API("createPersonalizedPlan"), { userState: { goal: "sub2" } }, H(id));
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: "currentLevel: This question needs an answer" });
+    expect(await count("SELECT count(*) AS n FROM personalized_plans WHERE subject = ?", id)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM jobs WHERE dedupe_key LIKE ?", `%${id}%`)).toBe(0);
+
+    // Good answers arrive typed, as completeOnboarding stores them ("4" is the number 4).
+    const made = await browser.postJson(
+      API("createPersonalizedPlan"),
+      { userState: { ...ANSWERS, daysPerWeek: "4", longestRunKm: "8" } },
+      H(id),
+    );
+    expect(made.status).toBe(200);
+    const row = (await planRow(testApp(), DEMO_APP_ID, id, ""))!;
+    expect((await jobById(testApp(), row.jobId!))!.input.userState).toEqual(ANSWERS);
+  });
+
+  it("createPersonalizedPlan without userState uses the stored answers, checked: never a plan from nothing", async () => {
+    const browser = new Browser();
+    // No onboarding at all: nothing to make a plan from.
+    const nobody = anonId();
+    const none = await browser.postJson(API("createPersonalizedPlan"), { forceRegenerate: true }, H(nobody));
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ error: "goal: This question needs an answer" });
+    // Answers saved (unchecked) through saveOnboardingUserState are checked before a plan is made of them.
+    const saved = anonId();
+    await browser.postJson(
+      API("saveOnboardingUserState"),
+      { userState: { goal: "not-an-option", currentLevel: "beginner", daysPerWeek: 999 }, pagesInfo: {} },
+      H(saved),
+    );
+    const fromSaved = await browser.postJson(API("createPersonalizedPlan"), {}, H(saved));
+    expect(fromSaved.status).toBe(400);
+    expect(await fromSaved.json()).toMatchObject({ error: "goal: Choose one of the options" });
+    expect(await count("SELECT count(*) AS n FROM personalized_plans WHERE subject IN (?, ?)", nobody, saved)).toBe(0);
+    // A completed onboarding's answers make the plan.
+    const done = anonId();
+    await browser.postJson(API("completeOnboarding"), { finalUserState: ANSWERS, pagesInfo: {} }, H(done));
+    const again = await browser.postJson(API("createPersonalizedPlan"), { forceRegenerate: true }, H(done));
+    expect(again.status).toBe(200);
+    const row = (await planRow(testApp(), DEMO_APP_ID, done, ""))!;
+    expect((await jobById(testApp(), row.jobId!))!.input).toMatchObject({ generation: 2, userState: ANSWERS });
+  });
+
+  it("createPersonalizedPlanForTesting checks userState against the owner's draft flow", async () => {
+    const bad = await owner.browser.postJson(API("createPersonalizedPlanForTesting"), {
+      testingStepId: "preview",
+      userState: { ...ANSWERS, goal: "not-an-option" },
+      forceRegenerate: true,
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "goal: Choose one of the options" });
+    // The draft differs from the published flow: its own question is required in the preview only.
+    await env.DB.prepare(
+      `UPDATE apps SET onboarding_flow = json_set(onboarding_flow, '$.pages[0].questions[1]',
+        json('{"id":"q-why","key":"why","type":"short_text","label":"Why?","required":true}'))
+       WHERE storefront_slug = 'draft-store' AND app_slug = 'unpublished'`,
+    ).run();
+    const draftOnly = await owner.browser.postJson(
+      API("createPersonalizedPlanForTesting", "draft-store", "unpublished"),
+      {
+        testingStepId: "preview",
+        userState: ANSWERS,
+      },
+    );
+    expect(draftOnly.status).toBe(400);
+    expect(await draftOnly.json()).toMatchObject({ error: "why: This question needs an answer" });
+    const ok = await owner.browser.postJson(API("createPersonalizedPlanForTesting", "draft-store", "unpublished"), {
+      testingStepId: "preview",
+      userState: { ...ANSWERS, why: "A race in May" },
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ status: "pending" });
+  });
+
   it("checkPlanStatus: the user id is required and must be the caller's own", async () => {
     const id = anonId();
     const browser = new Browser();
@@ -629,6 +728,22 @@ describe("the onboarding pages without JavaScript", () => {
     // A visitor with no plan yet is sent to the onboarding.
     const fresh = await new Browser().get(`/apps/${S1}/${S2}/onboarding/plan`);
     expect(fresh.status).toBe(303);
+  });
+
+  it("'Make a new plan' checks the stored answers: answers the flow would not take open their page, no plan", async () => {
+    const browser = new Browser();
+    await browser.get(`/apps/${S1}/${S2}/onboarding`);
+    const anon = browser.cookie("dx_non_auth_user_id")!;
+    // Answers saved through the API are stored as sent; the plan page's form must not make a plan of them.
+    await browser.postJson(API("saveOnboardingUserState"), {
+      userState: { goal: "sub2", currentLevel: "beginner", daysPerWeek: 999 },
+      pagesInfo: {},
+    });
+    const posted = await browser.post(`/apps/${S1}/${S2}/onboarding/plan`, { intent: "regenerate" });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("Location")).toBe(`/apps/${S1}/${S2}/onboarding?step=week`);
+    expect(await count("SELECT count(*) AS n FROM personalized_plans WHERE subject = ?", anon)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM jobs WHERE dedupe_key LIKE ?", `%${anon}%`)).toBe(0);
   });
 
   it("404 for an unpublished app; a preview only for its owner", async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { onboardingFlowSchema, type OnboardingFlow } from "~/db/app-content";
 import {
+  firstPageToFix,
   planRequestOf,
   mergeAnswers,
   nextPage,
@@ -140,6 +141,18 @@ describe("answers checked against the questions", () => {
     expect(
       mergeAnswers({ goal: "sub2", extras: ["strength"] }, page("week"), { daysPerWeek: 4, extras: undefined }),
     ).toEqual({ goal: "sub2", daysPerWeek: 4 });
+  });
+});
+
+describe("the first page to fix", () => {
+  it("is the first visible page whose answers its questions would not take; null when every page would", () => {
+    const good = { goal: "sub2", currentLevel: "beginner", daysPerWeek: 4 };
+    expect(firstPageToFix(flow, good)).toBeNull();
+    expect(firstPageToFix(flow, {})?.id).toBe("goal");
+    expect(firstPageToFix(flow, { ...good, daysPerWeek: 999 })?.id).toBe("week");
+    expect(firstPageToFix(flow, { ...good, goal: "not-an-option", daysPerWeek: 999 })?.id).toBe("goal");
+    // A skipped page's answers are not looked at.
+    expect(firstPageToFix(flow, { ...good, previousBest: "x".repeat(501) })).toBeNull();
   });
 });
 

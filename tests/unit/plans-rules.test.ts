@@ -4,7 +4,12 @@ import { blueprintSchema, planSchema, PLAN_DEFAULTS, type Plan } from "~/db/app-
 import { DEFAULT_BLUEPRINT, generatePlan, spreadTemplates } from "~/features/plans/generator";
 import {
   cleanPlan,
+  generationOf,
+  minutesText,
   nextPollDelay,
+  PLAN_LIMITS,
+  planLimitMessage,
+  planLimitsFor,
   planDedupeKey,
   planRoom,
   phaseLabel,
@@ -190,5 +195,93 @@ describe("the timeline's phase labels", () => {
     expect(labels[0]).toBe("Phase 1 of 13");
     const weekly = [1, 2, 3].map((weekNumber) => ({ weekNumber }));
     expect(weekly.map((_, i) => phaseLabel(weekly, i))).toEqual(["Week 1", "Week 2", "Week 3"]);
+  });
+});
+
+describe("limits on new plans", () => {
+  const anon = "anon_0f8fad5b-d9cb-469f-a165-70867728950e";
+  const who = (subject: string, testingStepId = "") => ({
+    appId: "app-1",
+    subject,
+    testingStepId,
+    clientKey: "ip:203.0.113.7",
+  });
+  const names = (list: { name: string }[]) => list.map((l) => l.name);
+
+  it("a first plan is one the subject has none of: no plan yet, or the one they had failed", () => {
+    expect(generationOf(null)).toBe("first");
+    expect(generationOf({ status: "failed" })).toBe("first");
+    expect(generationOf({ status: "pending" })).toBe("regeneration");
+    expect(generationOf({ status: "completed" })).toBe("regeneration");
+  });
+
+  it("anonymous regenerations count per visitor and app, per client and per app; first plans per client and app only", () => {
+    const regeneration = planLimitsFor(who(anon), "regeneration");
+    expect(names(regeneration)).toEqual(["subjectRegenerations", "clientRegenerations", "appRegenerations"]);
+    expect(regeneration.map((l) => l.key)).toEqual([
+      `plans:regenerations:app-1:${anon}`,
+      "plans:regenerations:client:ip:203.0.113.7",
+      "plans:regenerations:app:app-1",
+    ]);
+    const first = planLimitsFor(who(anon), "first");
+    expect(names(first)).toEqual(["clientFirstPlans", "appFirstPlans"]);
+    expect(first.map((l) => l.key)).toEqual(["plans:first:client:ip:203.0.113.7", "plans:first:app:app-1"]);
+    // First plans and regenerations have windows of their own.
+    expect(new Set([...first, ...regeneration].map((l) => l.key)).size).toBe(5);
+    expect(regeneration.every((l) => l.policy === PLAN_LIMITS[l.name])).toBe(true);
+  });
+
+  it("a signed-in user's regenerations count per user and app; their first plan and the owner's preview are not limited", () => {
+    const user = planLimitsFor(who("user-1"), "regeneration");
+    expect(user).toEqual([
+      {
+        name: "subjectRegenerations",
+        key: "plans:regenerations:app-1:user-1",
+        policy: PLAN_LIMITS.subjectRegenerations,
+      },
+    ]);
+    expect(planLimitsFor(who("user-1"), "first")).toEqual([]);
+    expect(planLimitsFor(who("user-1", "preview"), "regeneration")).toEqual([]);
+    expect(planLimitsFor(who(anon, "preview"), "first")).toEqual([]);
+    // A malformed 'anon_' subject is not an anonymous visitor's id (the API refuses such ids before this).
+    expect(names(planLimitsFor(who("anon_x"), "regeneration"))).toEqual(["subjectRegenerations"]);
+  });
+
+  it("the limits: 3 an hour per visitor, 20 per client and 60 per app; first plans 60 per client and 1,000 per app", () => {
+    const perHour = Object.fromEntries(
+      Object.entries(PLAN_LIMITS).map(([name, p]) => [
+        name,
+        p.windowMs === 3_600_000 && p.kind === "window" ? p.limit : null,
+      ]),
+    );
+    expect(perHour).toEqual({
+      subjectRegenerations: 3,
+      clientRegenerations: 20,
+      appRegenerations: 60,
+      clientFirstPlans: 60,
+      appFirstPlans: 1_000,
+    });
+  });
+
+  it("says what happened and when the next plan can be made, in whole minutes rounded up", () => {
+    expect(minutesText(1)).toBe("1 minute");
+    expect(minutesText(60_000)).toBe("1 minute");
+    expect(minutesText(60_001)).toBe("2 minutes");
+    expect(minutesText(3_600_000)).toBe("60 minutes");
+    expect(planLimitMessage("subjectRegenerations", 42 * 60_000 - 500)).toBe(
+      "You have made a new plan 3 times in the last hour. You can make another in 42 minutes.",
+    );
+    expect(planLimitMessage("clientRegenerations", 60_000)).toBe(
+      "Too many new plans have been made from your network in the last hour. You can make another in 1 minute.",
+    );
+    expect(planLimitMessage("appRegenerations", 90_000)).toBe(
+      "Too many new plans have been made for this app in the last hour. You can make another in 2 minutes.",
+    );
+    expect(planLimitMessage("clientFirstPlans", 600_000)).toBe(
+      "Too many plans have been made from your network in the last hour. You can make yours in 10 minutes.",
+    );
+    expect(planLimitMessage("appFirstPlans", 600_000)).toBe(
+      "This app has made as many plans as it can for now. You can make yours in 10 minutes.",
+    );
   });
 });

@@ -46,6 +46,18 @@ export async function takeAttempt(app: AppContext, key: string, policy: AttemptP
   return claim.ok ? 0 : claim.waitMs;
 }
 
+/**
+ * Gives back one counted use of each key: the use was claimed, but nothing was done with it after
+ * all (another window refused, or a concurrent request did the work). Never below zero.
+ */
+export async function releaseAttempts(app: AppContext, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await app.db
+    .update(attemptCounters)
+    .set({ failures: sql`${attemptCounters.failures} - 1` })
+    .where(and(inArray(attemptCounters.key, keys), gt(attemptCounters.failures, 0)));
+}
+
 /** What a secret is checked for: each has its own lockout per subject (an email or a user id). */
 export type CheckScope = "login" | "reset-code" | "confirm-code" | "mfa" | "sign-in-code";
 

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { planMessages } from "~/features/plans/rules";
 import { createPersonalizedPlan, planView } from "~/features/plans/plans.server";
+import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError, type Failure as FailureKind } from "~/platform/service-error";
 import {
@@ -155,8 +156,10 @@ export function checkAllAnswers(
 }
 
 /**
- * Completion (the page's last step and POST completeOnboarding): the final answers and pagesInfo
- * stored, the onboarding completed, then the plan requested (a new one when the answers changed).
+ * Completion (the page's last step and POST completeOnboarding): the plan requested (a new one when
+ * the answers changed), then the final answers and pagesInfo stored and the onboarding completed.
+ * The plan comes first so that a new plan past its limits (a 'too-many' ServiceError) changes
+ * nothing: the answers stay those the current plan was made of.
  */
 export async function completeAndRequestPlan(
   app: AppContext,
@@ -164,21 +167,26 @@ export async function completeAndRequestPlan(
   subject: string,
   finalUserState: Answers,
   pagesInfo: Record<string, unknown>,
+  client: Client,
 ) {
-  await completeState(app, target.row.id, subject, target.testingStepId, finalUserState, pagesInfo);
   const { answers, regenerate } = planRequestOf(finalUserState);
-  return createPersonalizedPlan(app, { appId: target.row.id, subject, testingStepId: target.testingStepId }, answers, {
-    regenerateWhenChanged: true,
-    forceRegenerate: regenerate,
-  });
+  const plan = await createPersonalizedPlan(
+    app,
+    { appId: target.row.id, subject, testingStepId: target.testingStepId },
+    answers,
+    { regenerateWhenChanged: true, forceRegenerate: regenerate, client },
+  );
+  await completeState(app, target.row.id, subject, target.testingStepId, finalUserState, pagesInfo);
+  return plan;
 }
 
-/** POST completeOnboarding {finalUserState, pagesInfo} → {status, planStatus}. */
+/** POST completeOnboarding {finalUserState, pagesInfo} → {status, planStatus}; `client` is the requesting client (plan limits). */
 export async function completeOnboarding(
   app: AppContext,
   ref: AppRef,
   claim: CallerClaim,
   input: z.output<typeof schemas.complete>,
+  client: Client,
 ) {
   const { caller, target } = await resolve(app, ref, claim, null);
   const checked = checkAllAnswers(target, input.finalUserState as Answers);
@@ -188,33 +196,44 @@ export async function completeOnboarding(
     currentPageId: "plan",
     completedPageIds: visiblePages(target.flow, checked.answers).map((p) => p.id),
   };
-  const plan = await completeAndRequestPlan(app, target, caller.subject, checked.answers, pagesInfo);
+  const plan = await completeAndRequestPlan(app, target, caller.subject, checked.answers, pagesInfo, client);
   return { status: "success", planStatus: plan.status, userId: caller.subject };
 }
 
 /**
- * POST createPersonalizedPlan (ForTesting too) {userState, forceRegenerate} → {status, jobId}; null
- * when the plan could not be requested (the route answers the spec's {status:'error'}).
+ * POST createPersonalizedPlan (ForTesting too) {userState, forceRegenerate} → {status, jobId}. The
+ * answers are the given userState, else the stored ones (the completed onboarding's, else those saved
+ * so far); either way they are checked against the flow (the published one, or the owner's draft for
+ * the preview) as completeOnboarding checks them, and refused with its words (400): a plan is never
+ * made of answers the flow would not take, nor of none. A new plan counts in the plan limits
+ * (plans/limits.server.ts) of `client`, the requesting client. Null when the plan could not be
+ * requested (the route answers the spec's {status:'error'}); a refusal (400, 429) is thrown for the
+ * wrapper to answer.
  */
 export async function requestPersonalizedPlan(
   app: AppContext,
   ref: AppRef,
   claim: CallerClaim,
   input: z.output<typeof schemas.createPlan> & { testingStepId?: string },
+  client: Client,
 ) {
   const { caller, target } = await resolve(app, ref, claim, input.testingStepId ?? null);
   try {
-    const stored = await readState(app, target.row.id, caller.subject, target.testingStepId);
+    const stored =
+      input.userState === undefined ? await readState(app, target.row.id, caller.subject, target.testingStepId) : null;
     const userState = (input.userState as Answers | undefined) ?? stored?.finalUserState ?? stored?.userState ?? {};
     const { answers, regenerate } = planRequestOf(userState);
+    const checked = checkAllAnswers(target, answers);
+    if (!checked.ok) throw new ServiceError("invalid", checked.error);
     const result = await createPersonalizedPlan(
       app,
       { appId: target.row.id, subject: caller.subject, testingStepId: target.testingStepId },
-      answers,
-      { forceRegenerate: (input.forceRegenerate ?? false) || regenerate },
+      checked.answers,
+      { forceRegenerate: (input.forceRegenerate ?? false) || regenerate, client },
     );
     return { status: result.status, jobId: result.jobId };
   } catch (error) {
+    if (error instanceof ServiceError) throw error;
     console.error("plans: createPersonalizedPlan failed", String(error));
     return null;
   }

@@ -184,6 +184,11 @@ export function validateAnswer(
   }
 }
 
+/** The first page the visitor sees whose answers its questions would not take, or null when all would. */
+export function firstPageToFix(flow: OnboardingFlow, answers: Answers): OnboardingPage | null {
+  return visiblePages(flow, answers).find((page) => !validatePage(page, answers).ok) ?? null;
+}
+
 export type PageCheck = { ok: true; answers: Answers } | { ok: false; fieldErrors: Record<string, string> };
 
 /**

@@ -24,10 +24,12 @@ import {
 import { jobRoom } from "~/features/jobs/rules";
 import { jobMeter, type Payer } from "~/features/apps/ai-meter.server";
 import { aiFor, type AiMeter } from "~/platform/adapters/ai/ai.server";
+import { LOCAL_CLIENT, type Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { aiPlanAdapter, type PlanAdapter } from "./ai.server";
 import type { PlanAnswers } from "./generator";
-import { planDedupeKey, planStatusAnswer, type PlanStatus } from "./rules";
+import { claimNewPlan, releaseNewPlan } from "./limits.server";
+import { generationOf, planDedupeKey, planStatusAnswer, type PlanStatus } from "./rules";
 
 export interface PlanJobInput {
   appId: string;
@@ -96,13 +98,20 @@ export type CreatePlanResult = { status: PlanStatus; jobId: string | null };
 /**
  * createPersonalizedPlan: inserts (or finds) the job and the pending plan in one batch, then kicks
  * the job's runner. A subject's existing pending or completed plan is kept (a double submit is one
- * job) unless forceRegenerate asks for a new one (a new generation: a new job), or it failed.
+ * job) unless forceRegenerate asks for a new one (a new generation: a new job), or it failed. A new
+ * plan is first claimed in its limits (limits.server.ts; `client` is the requesting client, read by
+ * the route): past one, a 'too-many' ServiceError and nothing written. A claim whose request made no
+ * job (a concurrent submit's job owns the generation) is given back.
  */
 export async function createPersonalizedPlan(
   app: AppContext,
   target: { appId: string; subject: string; testingStepId: string },
   userState: PlanAnswers,
-  { forceRegenerate = false, regenerateWhenChanged = false } = {},
+  {
+    forceRegenerate = false,
+    regenerateWhenChanged = false,
+    client = LOCAL_CLIENT,
+  }: { forceRegenerate?: boolean; regenerateWhenChanged?: boolean; client?: Client } = {},
 ): Promise<CreatePlanResult> {
   const { appId, subject, testingStepId } = target;
   const existing = await planRow(app, appId, subject, testingStepId);
@@ -112,6 +121,7 @@ export async function createPersonalizedPlan(
     if (existingJob && existing.status === "pending") await kickJob(app, existingJob.id);
     return { status: existing.status, jobId: existing.jobId };
   }
+  const held = await claimNewPlan(app, { ...target, clientKey: client.key }, generationOf(existing));
   const generation = (existingJob?.input.generation ?? 0) + (existing ? 1 : 0) || 1;
   const dedupeKey = planDedupeKey(appId, subject, testingStepId, generation);
   const jobId = crypto.randomUUID();
@@ -119,7 +129,7 @@ export async function createPersonalizedPlan(
   const input: PlanJobInput = { appId, subject, testingStepId, planId, userState, generation, today: todayOf(app) };
   const { db } = app;
   const now = app.now;
-  await db.batch([
+  const written = db.batch([
     queueJob(app, { id: jobId, kind: "plan", dedupeKey, input }),
     // The plan row points at whichever job owns the dedupe key (this one, or a concurrent submit's).
     db
@@ -141,7 +151,15 @@ export async function createPersonalizedPlan(
         setWhere: sql`${personalizedPlans.jobId} IS NOT excluded.job_id`,
       }),
   ]);
-  const ownerId = (await jobIdFor(app, dedupeKey)) ?? jobId;
+  let ownerId: string;
+  try {
+    await written;
+    ownerId = (await jobIdFor(app, dedupeKey)) ?? jobId;
+  } catch (error) {
+    await releaseNewPlan(app, held).catch(() => undefined);
+    throw error;
+  }
+  if (ownerId !== jobId) await releaseNewPlan(app, held);
   await kickJob(app, ownerId);
   return { status: "pending", jobId: ownerId };
 }

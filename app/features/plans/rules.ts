@@ -1,10 +1,12 @@
 /**
  * Personalized plan rules (creator-app-builder spec 3, 4, 9): what checkPlanStatus answers, the
- * client's polling rule, the job's timing (progress marks, lease, retry backoff) and its dedupe key.
- * Pure: shared by the worker, the job runner, the browser and the tests.
+ * client's polling rule, the job's timing (progress marks, lease, retry backoff), its dedupe key, and
+ * the limits on new plans with what a refused person is told. Pure: shared by the worker, the job runner, the browser and the tests.
  */
 import { PLAN_DEFAULTS, type Plan, type PlanPhase } from "~/db/app-content";
 
+import { ANONYMOUS_ID } from "~/features/identity/anonymous-id";
+import type { WindowPolicy } from "~/features/identity/rules";
 import { jobRoom, readJobMessage, type JobMessage } from "~/features/jobs/rules";
 
 export type PlanStatus = "pending" | "completed" | "failed";
@@ -81,4 +83,104 @@ export const readPlanJobMessage = readJobMessage;
 export function phaseLabel(phases: readonly Pick<PlanPhase, "weekNumber">[], index: number): string {
   const weeks = new Set(phases.map((p) => p.weekNumber));
   return weeks.size === phases.length ? `Week ${phases[index]!.weekNumber}` : `Phase ${index + 1} of ${phases.length}`;
+}
+
+/**
+ * Whether a new plan is the subject's first (they have no plan to show: none yet, or the one they
+ * had failed) or a regeneration of a plan they have (forceRegenerate, changed answers at completion,
+ * the plan page's "Make a new plan").
+ */
+export type PlanGeneration = "first" | "regeneration";
+
+export function generationOf(existing: { status: PlanStatus } | null): PlanGeneration {
+  return existing === null || existing.status === "failed" ? "first" : "regeneration";
+}
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * How many new plans (each one an AI call) may be made in an hour. Anonymous ids cost nothing to
+ * make, so an anonymous visitor's regenerations count per visitor, per client (the connecting
+ * address, platform/client.server.ts; locally the one machine) and per app; their first plans are
+ * never limited per visitor, but count per client and per app with more room, which bounds a script
+ * making plans from new ids. A signed-in user's regenerations count per user. The owner's preview is
+ * not limited here (it is metered with the creator's own AI use).
+ */
+export const PLAN_LIMITS = {
+  /** One visitor (anonymous id) or signed-in user, in one app: 3 new plans an hour after their first. */
+  subjectRegenerations: { kind: "window", limit: 3, windowMs: HOUR_MS },
+  /** Every anonymous visitor from one client: more than one person makes, fewer than a script. */
+  clientRegenerations: { kind: "window", limit: 20, windowMs: HOUR_MS },
+  /** Every anonymous visitor of one app together. */
+  appRegenerations: { kind: "window", limit: 60, windowMs: HOUR_MS },
+  /** First plans of anonymous visitors from one client (a household, an office, a school behind one address). */
+  clientFirstPlans: { kind: "window", limit: 60, windowMs: HOUR_MS },
+  /** First plans of anonymous visitors of one app together: a busy hour of real visitors fits. */
+  appFirstPlans: { kind: "window", limit: 1_000, windowMs: HOUR_MS },
+} as const satisfies Record<string, WindowPolicy>;
+
+export type PlanLimitName = keyof typeof PLAN_LIMITS;
+
+export interface PlanLimit {
+  name: PlanLimitName;
+  /** The attempt counter's key (features/identity/attempts.server.ts). */
+  key: string;
+  policy: WindowPolicy;
+}
+
+/** Who asks for a new plan, as the limits read it. */
+export interface PlanRequester {
+  appId: string;
+  /** The signed-in user's id, or the anonymous visitor's 'anon_' id. */
+  subject: string;
+  /** '' for real users; the owner's preview step otherwise. */
+  testingStepId: string;
+  /** The client's throttle key (platform/client.server.ts Client.key). */
+  clientKey: string;
+}
+
+const limit = (name: PlanLimitName, key: string): PlanLimit => ({ name, key, policy: PLAN_LIMITS[name] });
+
+/** The windows a new plan counts in, the requester's own first (the first that is full refuses it). */
+export function planLimitsFor(requester: PlanRequester, generation: PlanGeneration): PlanLimit[] {
+  const { appId, subject, testingStepId, clientKey } = requester;
+  if (testingStepId !== "") return [];
+  const anonymous = ANONYMOUS_ID.test(subject);
+  if (generation === "first")
+    return anonymous
+      ? [
+          limit("clientFirstPlans", `plans:first:client:${clientKey}`),
+          limit("appFirstPlans", `plans:first:app:${appId}`),
+        ]
+      : [];
+  const own = limit("subjectRegenerations", `plans:regenerations:${appId}:${subject}`);
+  if (!anonymous) return [own];
+  return [
+    own,
+    limit("clientRegenerations", `plans:regenerations:client:${clientKey}`),
+    limit("appRegenerations", `plans:regenerations:app:${appId}`),
+  ];
+}
+
+/** "1 minute", "42 minutes": a wait in whole minutes, rounded up. */
+export function minutesText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/** What a person is told when a limit refuses a new plan, with how long until the next one. */
+export function planLimitMessage(name: PlanLimitName, waitMs: number): string {
+  const wait = minutesText(waitMs);
+  switch (name) {
+    case "subjectRegenerations":
+      return `You have made a new plan ${PLAN_LIMITS.subjectRegenerations.limit} times in the last hour. You can make another in ${wait}.`;
+    case "clientRegenerations":
+      return `Too many new plans have been made from your network in the last hour. You can make another in ${wait}.`;
+    case "appRegenerations":
+      return `Too many new plans have been made for this app in the last hour. You can make another in ${wait}.`;
+    case "clientFirstPlans":
+      return `Too many plans have been made from your network in the last hour. You can make yours in ${wait}.`;
+    case "appFirstPlans":
+      return `This app has made as many plans as it can for now. You can make yours in ${wait}.`;
+  }
 }

@@ -170,6 +170,8 @@ export interface OnboardingPageProps extends AppChrome {
   testingStepId: string | null;
   fieldErrors?: Record<string, string>;
   values?: Values;
+  /** Why the last step was refused as a whole (a new plan past its limits). */
+  formError?: string | null;
 }
 
 export function OnboardingStep(props: OnboardingPageProps) {
@@ -191,6 +193,11 @@ export function OnboardingStep(props: OnboardingPageProps) {
       {errors > 0 ? (
         <p className="app-onboarding__errors" role="alert">
           {errors === 1 ? "One answer needs another look." : `${errors} answers need another look.`}
+        </p>
+      ) : null}
+      {props.formError ? (
+        <p className="app-onboarding__errors" role="alert">
+          {props.formError}
         </p>
       ) : null}
       <Form method="post" className="app-onboarding__form" noValidate>

@@ -2,7 +2,8 @@
  * The onboarding pages (/apps/{storefrontSlug}/{appSlug}/onboarding) over HTTP, without JavaScript
  * first: each step is a form post that checks the page's answers (its conform schema), saves
  * userState and pagesInfo and answers 303 to the next step; the last one completes the onboarding,
- * requests the plan and goes to the plan page. The visitor is the signed-in user or the anonymous id
+ * requests the plan and goes to the plan page (or, past the plan limits, shows the step again with
+ * when the next plan can be made). The visitor is the signed-in user or the anonymous id
  * of the dx_non_auth_user_id cookie (made on the first answer when missing). ?testingStepId= is the
  * app owner's preview: the draft flow, answers and plans kept apart. The plan page shares the
  * resolving below.
@@ -39,10 +40,13 @@ import {
 import { onboardingPageSchema } from "~/features/onboarding/schema";
 import { anonymousCookie, anonymousIdOf } from "~/http/anonymous.server";
 import { hasOnboardingAuthState, onboardingAuthCookie } from "~/http/onboarding.server";
+import { tooManyOf } from "~/http/service.server";
 import { sessionUserOf } from "~/http/session.server";
+import { clientOf } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { parseForm } from "~/platform/form.server";
 import { formDataOf, isSecureRequest } from "~/platform/http.server";
+import { refusalHeaders } from "~/platform/service-error";
 
 export type Params = { storefrontSlug?: string; appSlug?: string };
 
@@ -174,7 +178,7 @@ export async function submitOnboardingPage(app: AppContext, request: Request, pa
     const fieldErrors: FieldErrors = Object.fromEntries(
       Object.entries(submission.error ?? {}).flatMap(([key, errors]) => (errors?.[0] ? [[key, errors[0]]] : [])),
     );
-    return data({ fieldErrors, values: pageFields(page, form) }, { status: 400 });
+    return data({ fieldErrors, values: pageFields(page, form), formError: null }, { status: 400 });
   }
   const { pageId: _pageId, ...pageAnswers } = submission.value;
 
@@ -211,6 +215,16 @@ export async function submitOnboardingPage(app: AppContext, request: Request, pa
       headers,
     });
   }
-  await completeAndRequestPlan(app, r.target, subject, kept, pagesInfo);
+  const refused = await tooManyOf(
+    completeAndRequestPlan(app, r.target, subject, kept, pagesInfo, clientOf(app.env, request)),
+  );
+  if (refused) {
+    // A new plan past its limits: the step again, saying when the next one can be made (nothing was stored).
+    for (const [name, value] of Object.entries(refusalHeaders(refused))) headers.set(name, value);
+    return data(
+      { fieldErrors: {} as FieldErrors, values: pageFields(page, form), formError: refused.message },
+      { status: 429, headers },
+    );
+  }
   return redirect(planPath(r.storefrontSlug, r.appSlug, r.testingStepId), { status: 303, headers });
 }

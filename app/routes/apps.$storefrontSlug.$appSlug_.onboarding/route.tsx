@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react"
 import { OnboardingStep } from "./OnboardingPage";
 import onboardingStyles from "~/features/onboarding/onboarding.css";
 import { loadOnboardingPage, submitOnboardingPage } from "./onboarding.server";
+import { retryAfterHeaders } from "~/http/service.server";
 
 /**
  * /apps/{storefrontSlug}/{appSlug}/onboarding(?step=<pageId>): one page per step of the app's
@@ -14,6 +15,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.page.title} · ${data.appName}` : "Onboarding" },
   { name: "robots", content: "noindex" },
 ];
+// A refused new plan's Retry-After reaches the page's answer.
+export const headers = retryAfterHeaders;
 export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
   loadOnboardingPage(context.app, request, params);
 export const action = ({ request, context, params }: ActionFunctionArgs) =>
@@ -29,6 +32,7 @@ export default function OnboardingRoute() {
       testingStepId={search.get("testingStepId")}
       fieldErrors={result?.fieldErrors}
       values={result?.values}
+      formError={result?.formError}
     />
   );
 }

@@ -28,6 +28,8 @@ export interface PlanPageProps extends AppChrome {
   /** /today, when the visitor may use the app. */
   todayHref: string | null;
   now: number;
+  /** Why "Make a new plan" or "Try again" was refused (a new plan past its limits). */
+  formError?: string | null;
 }
 
 type Live = { status: string; plan: Plan | null; progress: number };
@@ -205,6 +207,11 @@ export function PlanPage(props: PlanPageProps) {
   const plan = props.view.status === "completed" ? props.view.plan : null;
   return (
     <AppFrame chrome={props}>
+      {props.formError ? (
+        <p role="alert" className="app-onboarding__errors">
+          {props.formError}
+        </p>
+      ) : null}
       {plan ? (
         <PlanView plan={plan} props={props} />
       ) : props.view.status === "failed" ? (

@@ -8,10 +8,14 @@ import type { Plan } from "~/db/app-content";
 import { todayPath } from "~/features/activities/today";
 import { todayRole } from "~/features/activities/today.server";
 import { loadAppPlans } from "~/features/apps/payment-options.server";
+import { checkAllAnswers } from "~/features/onboarding/api.server";
 import { readState } from "~/features/onboarding/onboarding.server";
-import { onboardingPath, planPath } from "~/features/onboarding/rules";
+import { firstPageToFix, onboardingPath, planPath, planRequestOf } from "~/features/onboarding/rules";
 import { createPersonalizedPlan, planView } from "~/features/plans/plans.server";
+import { tooManyOf } from "~/http/service.server";
+import { clientOf } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
+import { refusalHeaders } from "~/platform/service-error";
 import {
   authStateHeaders,
   chrome,
@@ -47,18 +51,35 @@ export async function loadPlanPage(app: AppContext, request: Request, params: Pa
   );
 }
 
-/** 'Make a new plan' and 'Try again': forceRegenerate from the stored answers, then back to the plan page. */
+/**
+ * 'Make a new plan' and 'Try again': forceRegenerate from the stored answers, checked against the flow
+ * as every plan's answers are (a page whose answers the flow would not take is opened to fix them),
+ * then back to the plan page; past the plan limits, the plan page with when the next can be made.
+ */
 export async function submitPlanPage(app: AppContext, request: Request, params: Params) {
   const r = await resolvePage(app, request, params);
   const back = planPath(r.storefrontSlug, r.appSlug, r.testingStepId);
   if (!r.subject) throw redirect(onboardingPath(r.storefrontSlug, r.appSlug, { testingStepId: r.testingStepId }), 303);
   const state = await readState(app, r.target.row.id, r.subject, r.target.testingStepId);
   if (!state) throw redirect(onboardingPath(r.storefrontSlug, r.appSlug, { testingStepId: r.testingStepId }), 303);
-  await createPersonalizedPlan(
-    app,
-    { appId: r.target.row.id, subject: r.subject, testingStepId: r.target.testingStepId },
-    state.finalUserState ?? state.userState,
-    { forceRegenerate: true },
+  const { answers } = planRequestOf(state.finalUserState ?? state.userState);
+  const checked = checkAllAnswers(r.target, answers);
+  if (!checked.ok) {
+    const page = firstPageToFix(r.target.flow, answers);
+    throw redirect(
+      onboardingPath(r.storefrontSlug, r.appSlug, { step: page?.id, testingStepId: r.testingStepId }),
+      303,
+    );
+  }
+  const refused = await tooManyOf(
+    createPersonalizedPlan(
+      app,
+      { appId: r.target.row.id, subject: r.subject, testingStepId: r.target.testingStepId },
+      checked.answers,
+      { forceRegenerate: true, client: clientOf(app.env, request) },
+    ),
   );
+  // Past the plan limits: the plan page again, saying when the next plan can be made.
+  if (refused) return data({ formError: refused.message }, { status: 429, headers: refusalHeaders(refused) });
   return redirect(back, 303);
 }
