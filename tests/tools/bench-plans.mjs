@@ -6,9 +6,7 @@
 // and p99 of time to plan (completion sent → plan completed). Exits non-zero on a duplicate, a
 // missing plan or a server error. Uses its own database in tests/.state/bench-plans and the built
 // worker (plan jobs run by their Durable Objects with alarms, as in production). Each visitor comes
-// from an address of its own (CF-Connecting-IP), so the per-client plan limits do not apply; the
-// app's (1,000 first plans an hour) holds N up to ~500 (a double submit's second request counts until
-// it finds the first's job).
+// from an address of its own (CF-Connecting-IP); first plans are never limited.
 import {
   buildApp,
   freshSeededDatabase,

@@ -215,7 +215,7 @@ describe("limits on new plans", () => {
     expect(generationOf({ status: "completed" })).toBe("regeneration");
   });
 
-  it("anonymous regenerations count per visitor and app, per client and per app; first plans per client and app only", () => {
+  it("anonymous regenerations count per visitor and app, per client and per app; a first plan in no window", () => {
     const regeneration = planLimitsFor(who(anon), "regeneration");
     expect(names(regeneration)).toEqual(["subjectRegenerations", "clientRegenerations", "appRegenerations"]);
     expect(regeneration.map((l) => l.key)).toEqual([
@@ -223,11 +223,8 @@ describe("limits on new plans", () => {
       "plans:regenerations:client:ip:203.0.113.7",
       "plans:regenerations:app:app-1",
     ]);
-    const first = planLimitsFor(who(anon), "first");
-    expect(names(first)).toEqual(["clientFirstPlans", "appFirstPlans"]);
-    expect(first.map((l) => l.key)).toEqual(["plans:first:client:ip:203.0.113.7", "plans:first:app:app-1"]);
-    // First plans and regenerations have windows of their own.
-    expect(new Set([...first, ...regeneration].map((l) => l.key)).size).toBe(5);
+    // A limit never blocks a first plan: the AI meter bounds what it costs.
+    expect(planLimitsFor(who(anon), "first")).toEqual([]);
     expect(regeneration.every((l) => l.policy === PLAN_LIMITS[l.name])).toBe(true);
   });
 
@@ -247,7 +244,7 @@ describe("limits on new plans", () => {
     expect(names(planLimitsFor(who("anon_x"), "regeneration"))).toEqual(["subjectRegenerations"]);
   });
 
-  it("the limits: 3 an hour per visitor, 20 per client and 60 per app; first plans 60 per client and 1,000 per app", () => {
+  it("the limits: 3 an hour per visitor, 20 per client and 60 per app", () => {
     const perHour = Object.fromEntries(
       Object.entries(PLAN_LIMITS).map(([name, p]) => [
         name,
@@ -258,8 +255,6 @@ describe("limits on new plans", () => {
       subjectRegenerations: 3,
       clientRegenerations: 20,
       appRegenerations: 60,
-      clientFirstPlans: 60,
-      appFirstPlans: 1_000,
     });
   });
 
@@ -276,12 +271,6 @@ describe("limits on new plans", () => {
     );
     expect(planLimitMessage("appRegenerations", 90_000)).toBe(
       "Too many new plans have been made for this app in the last hour. You can make another in 2 minutes.",
-    );
-    expect(planLimitMessage("clientFirstPlans", 600_000)).toBe(
-      "Too many plans have been made from your network in the last hour. You can make yours in 10 minutes.",
-    );
-    expect(planLimitMessage("appFirstPlans", 600_000)).toBe(
-      "This app has made as many plans as it can for now. You can make yours in 10 minutes.",
     );
   });
 });

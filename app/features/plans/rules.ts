@@ -99,12 +99,12 @@ export function generationOf(existing: { status: PlanStatus } | null): PlanGener
 const HOUR_MS = 60 * 60_000;
 
 /**
- * How many new plans (each one an AI call) may be made in an hour. Anonymous ids cost nothing to
+ * How many regenerations (each one an AI call) may be made in an hour. Anonymous ids cost nothing to
  * make, so an anonymous visitor's regenerations count per visitor, per client (the connecting
- * address, platform/client.server.ts; locally the one machine) and per app; their first plans are
- * never limited per visitor, but count per client and per app with more room, which bounds a script
- * making plans from new ids. A signed-in user's regenerations count per user. The owner's preview is
- * not limited here (it is metered with the creator's own AI use).
+ * address, platform/client.server.ts; locally the one machine) and per app. A signed-in user's count
+ * per user. A first plan is never limited: what it may cost is bounded by the AI meter (the end user's
+ * day on the app and the app's budget, past which the plan is made without a model). The owner's
+ * preview is not limited here either (it is metered with the creator's own AI use).
  */
 export const PLAN_LIMITS = {
   /** One visitor (anonymous id) or signed-in user, in one app: 3 new plans an hour after their first. */
@@ -113,10 +113,6 @@ export const PLAN_LIMITS = {
   clientRegenerations: { kind: "window", limit: 20, windowMs: HOUR_MS },
   /** Every anonymous visitor of one app together. */
   appRegenerations: { kind: "window", limit: 60, windowMs: HOUR_MS },
-  /** First plans of anonymous visitors from one client (a household, an office, a school behind one address). */
-  clientFirstPlans: { kind: "window", limit: 60, windowMs: HOUR_MS },
-  /** First plans of anonymous visitors of one app together: a busy hour of real visitors fits. */
-  appFirstPlans: { kind: "window", limit: 1_000, windowMs: HOUR_MS },
 } as const satisfies Record<string, WindowPolicy>;
 
 export type PlanLimitName = keyof typeof PLAN_LIMITS;
@@ -146,13 +142,7 @@ export function planLimitsFor(requester: PlanRequester, generation: PlanGenerati
   const { appId, subject, testingStepId, clientKey } = requester;
   if (testingStepId !== "") return [];
   const anonymous = ANONYMOUS_ID.test(subject);
-  if (generation === "first")
-    return anonymous
-      ? [
-          limit("clientFirstPlans", `plans:first:client:${clientKey}`),
-          limit("appFirstPlans", `plans:first:app:${appId}`),
-        ]
-      : [];
+  if (generation === "first") return [];
   const own = limit("subjectRegenerations", `plans:regenerations:${appId}:${subject}`);
   if (!anonymous) return [own];
   return [
@@ -178,9 +168,5 @@ export function planLimitMessage(name: PlanLimitName, waitMs: number): string {
       return `Too many new plans have been made from your network in the last hour. You can make another in ${wait}.`;
     case "appRegenerations":
       return `Too many new plans have been made for this app in the last hour. You can make another in ${wait}.`;
-    case "clientFirstPlans":
-      return `Too many plans have been made from your network in the last hour. You can make yours in ${wait}.`;
-    case "appFirstPlans":
-      return `This app has made as many plans as it can for now. You can make yours in ${wait}.`;
   }
 }
