@@ -26,7 +26,10 @@ export const action = apiAction(body, async ({ input: { email }, app }) => {
       return jsonError(503, emailNotConfiguredMessage(app.env.SUPPORT_EMAIL));
     throw error;
   }
-  if (waitMs > 0) return jsonError(429, messages.tooManyRequests(waitSeconds(waitMs)));
+  if (waitMs > 0)
+    return jsonError(429, messages.tooManyRequests(waitSeconds(waitMs)), undefined, {
+      "Retry-After": String(waitSeconds(waitMs)),
+    });
   return { success: true };
 });
 export const loader = methodNotAllowed;

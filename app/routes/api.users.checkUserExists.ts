@@ -15,7 +15,10 @@ const query = z.object({
 /** GET /api/users/checkUserExists?email= → {exists}. Rate limited per visitor: it tells whether an email has an account. */
 export const loader = apiLoader(query, async ({ input: { email }, app, request }) => {
   const waitMs = await takeAttempt(app, `lookup:${clientOf(app.env, request).key}`, LOOKUP_POLICY);
-  if (waitMs > 0) return jsonError(429, messages.tooManyRequests(waitSeconds(waitMs)));
+  if (waitMs > 0)
+    return jsonError(429, messages.tooManyRequests(waitSeconds(waitMs)), undefined, {
+      "Retry-After": String(waitSeconds(waitMs)),
+    });
   return apiJson({ exists: Boolean(await findUserByEmail(app, email.trim())) });
 });
 export const action = methodNotAllowed;

@@ -1,7 +1,7 @@
 // A bounded, deterministic fuzz of every API route and every form action: malformed JSON, wrong
 // types, 100 KB strings, NaN and negative numbers, prototype keys, control characters, sparse
 // indexes, wrong methods and wrong content types; signed out, as a learner, and as a creator for the
-// creator routes. No answer may be a 5xx or show internal detail. The routes come from the build's
+// creator routes. No answer may be a 5xx or show internal detail, and every 429 says when to come back (Retry-After). The routes come from the build's
 // own route manifest (tests/tools/built-routes.mjs, passed in as TEST_ROUTES), never a hand-kept list.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -499,6 +499,9 @@ describe("fuzz: every API route and every form action", () => {
               const text = await response.text();
               const where = `${identity} ${request.method} ${request.path.slice(0, 120)} (${request.label}) → ${response.status}`;
               if (response.status >= 500) problems.push(`${where}: ${text.slice(0, 200)}`);
+              // A refusal (an AI quota, a plan limit, a sign-in throttle) says when to come back.
+              if (response.status === 429 && !(Number(response.headers.get("Retry-After")) > 0))
+                problems.push(`${where}: a 429 without Retry-After`);
               for (const pattern of INTERNAL_DETAIL) {
                 const leak = pattern.exec(text);
                 if (leak)

@@ -66,7 +66,8 @@ async function request(path, { cookie, body, form, headers = {} } = {}) {
           ...headers,
         },
         body: body ? JSON.stringify(body) : form ? new URLSearchParams(form) : undefined,
-        signal: AbortSignal.timeout(30_000),
+        // Writes are sent once, so they may wait as long as a loaded two-core machine needs.
+        signal: AbortSignal.timeout(body || form ? 120_000 : 30_000),
       });
     } catch (error) {
       // A connection the overloaded local runtime dropped: only reads are sent again.

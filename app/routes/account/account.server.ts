@@ -106,6 +106,7 @@ export async function accountAction(app: AppContext, request: Request) {
     submission: { reply: (o?: object) => unknown },
     status: number,
     extra: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+    headers?: Record<string, string>,
   ) =>
     data(
       {
@@ -115,7 +116,17 @@ export async function accountAction(app: AppContext, request: Request) {
           hideFields: ["currentPassword", "newPassword", "code", "photo"],
         }) as never,
       },
-      { status },
+      { status, headers },
+    );
+  /** A throttled attempt: 429 with the wait in words and as Retry-After. */
+  const throttled = (submission: { reply: (o?: object) => unknown }, waitMs: number) =>
+    failed(
+      submission,
+      429,
+      { formErrors: [messages.tooManyAttempts(waitSeconds(waitMs))] },
+      {
+        "Retry-After": String(waitSeconds(waitMs)),
+      },
     );
 
   switch (intent) {
@@ -148,8 +159,7 @@ export async function accountAction(app: AppContext, request: Request) {
       );
       if (outcome.status === "common")
         return failed(submission, 400, { fieldErrors: { newPassword: [messages.passwordTooCommon] } });
-      if (outcome.status === "wait")
-        return failed(submission, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
+      if (outcome.status === "wait") return throttled(submission, outcome.waitMs);
       if (outcome.status === "wrong")
         return failed(submission, 400, { fieldErrors: { currentPassword: ["Incorrect password."] } });
       return done(request, "/account", {
@@ -204,8 +214,7 @@ export async function accountAction(app: AppContext, request: Request) {
       const submission = parseForm(formData, { schema: mfaCodeSchema() });
       if (submission.status !== "success") return failed(submission, 400);
       const outcome = await confirmEmailWithCode(app, user.id, submission.value.code, clientOf(app.env, request));
-      if (typeof outcome === "object")
-        return failed(submission, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
+      if (typeof outcome === "object") return throttled(submission, outcome.waitMs);
       if (outcome !== "ok") return failed(submission, 400, { fieldErrors: { code: [messages.codeMismatch] } });
       return done(request, "/account#authenticator", { kind: "success", title: "Your email is confirmed." });
     }

@@ -93,6 +93,22 @@ function answer(
   return data<AuthActionData>({ result, context, ...rest }, { status });
 }
 
+/** A throttled attempt: 429 with the wait in words and as Retry-After. */
+function throttled(
+  submission: Submission,
+  context: AuthContext,
+  waitMs: number,
+  message: (seconds: number) => string,
+  extra: Partial<AuthActionData> = {},
+) {
+  const seconds = waitSeconds(waitMs);
+  const result = submission.reply({ formErrors: [message(seconds)], hideFields: ["password", "code"] });
+  return data<AuthActionData>(
+    { result, context, ...extra },
+    { status: 429, headers: { "Retry-After": String(seconds) } },
+  );
+}
+
 /** The session starts (app/http/session.server.ts signIn: cookies, then what follows a sign-in), then a welcome toast. */
 async function signedIn(
   app: AppContext,
@@ -153,8 +169,7 @@ export async function logIn(app: AppContext, request: Request) {
     trackAuth(app, request, EVENTS.loginFailure, context, null, {
       reason: outcome.status === "wait" ? "too many attempts" : "wrong email or password",
     });
-  if (outcome.status === "wait")
-    return answer(submission, context, 429, { formErrors: [messages.tooManyAttempts(waitSeconds(outcome.waitMs))] });
+  if (outcome.status === "wait") return throttled(submission, context, outcome.waitMs, messages.tooManyAttempts);
   if (outcome.status === "failed") return answer(submission, context, 400, { formErrors: [messages.loginFailed] });
   if (outcome.user.identityStatus === "FORCE_CHANGE_PASSWORD")
     return chooseOwnPasswordFirst(app, request, context, submission, outcome.user);
@@ -173,8 +188,7 @@ async function chooseOwnPasswordFirst(
   user: UserRow,
 ) {
   const sent = await sendResetCode(app, user.email);
-  if (sent.status === "wait")
-    return answer(submission, context, 429, { formErrors: [messages.tooManyRequests(waitSeconds(sent.waitMs))] });
+  if (sent.status === "wait") return throttled(submission, context, sent.waitMs, messages.tooManyRequests);
   return redirectWithToast(
     request,
     authHref(context.page, "ResetPassword", { ...context.options, step: "CODE", email: user.email }),
@@ -269,10 +283,7 @@ async function logInWithCode(
       ? await answerSignInChallenge(app, userId, submission.value.code, client)
       : await answerEmailMfaCode(app, userId, submission.value.code, client);
   if (typeof checked === "object")
-    return answer(submission, context, 429, {
-      step,
-      formErrors: [messages.tooManyAttempts(waitSeconds(checked.waitMs))],
-    });
+    return throttled(submission, context, checked.waitMs, messages.tooManyAttempts, { step });
   if (checked === "expired") return answer(submission, context, 400, { step, formErrors: [messages.emailMfaExpired] });
   if (checked === "mismatch") {
     trackAuth(app, request, EVENTS.loginFailure, context, null, { reason: "wrong code", mfa: true });
@@ -371,8 +382,7 @@ export async function socialSignUp(app: AppContext, request: Request) {
     { form: "SocialSignUp", page: context.page },
   );
   const waitMs = await takeAttempt(app, `lookup:${clientOf(app.env, request).key}`, LOOKUP_POLICY);
-  if (waitMs > 0)
-    return answer(submission, context, 429, { formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
+  if (waitMs > 0) return throttled(submission, context, waitMs, messages.tooManyRequests);
   const exists = Boolean(await findUserByEmail(app, submission.value.email));
   return redirectWithToast(
     request,
@@ -397,7 +407,7 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
       headers,
     });
   const wait = (submission: Submission, waitMs: number, at: AuthStep) =>
-    answer(submission, context, 429, { step: at, formErrors: [messages.tooManyRequests(waitSeconds(waitMs))] });
+    throttled(submission, context, waitMs, messages.tooManyRequests, { step: at });
 
   if (step === "CODE") {
     const submission = parseForm(formData, { schema: resetCodeSchema(app.env.SUPPORT_EMAIL) });

@@ -13,7 +13,7 @@ import { aiUsageToday, appsAiSpendToday } from "~/features/apps/ai-meter.server"
 import { ownedApp } from "~/features/apps/apps.server";
 import { markRecentlyOpened, setIsIdea } from "~/features/apps/creator-apps.server";
 import { startBuildApp } from "~/features/builder/build-app.server";
-import { ServiceError } from "~/platform/service-error";
+import { refusalHeaders, ServiceError } from "~/platform/service-error";
 import { creatorAppsSection, keepIdeaDraft } from "~/features/apps/dashboard.server";
 import { appIdeaSchema, IDEA_LIMITS, IDEA_MESSAGES } from "~/features/apps/rules";
 import { creatorAppsFormSchema } from "~/features/apps/schema";
@@ -81,10 +81,10 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
         title: "Your idea is saved",
       });
     }
-    const refused = (error: string, status: 400 | 429 | 503) =>
+    const refused = (error: string, status: 400 | 429 | 503, headers?: Record<string, string>) =>
       data<NewAppFormResult>(
         { intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error, timestamp: app.now },
-        { status },
+        { status, headers },
       );
     const idea = appIdeaSchema.safeParse({ appIdea: typed });
     if (!idea.success) {
@@ -97,7 +97,8 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
     } catch (error) {
       await keepIdeaDraft(app, user.id, typed);
       // Out of AI generations: the message says which tier allows more.
-      if (error instanceof ServiceError && error.failure === "too-many") return refused(error.message, 429);
+      if (error instanceof ServiceError && error.failure === "too-many")
+        return refused(error.message, 429, refusalHeaders(error));
       console.error("apps: could not start building an app", error);
       return refused(IDEA_MESSAGES.createFailed, 503);
     }

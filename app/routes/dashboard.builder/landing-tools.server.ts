@@ -15,7 +15,7 @@ import { builderPath, type BuilderActionData, type LandingTool } from "~/feature
 import { editLandingBody, regenerateImageBody, screenshotsBody } from "~/features/builder/schema";
 import { redirectWithToast } from "~/http/toast.server";
 import type { AppContext } from "~/platform/context";
-import { FAILURE_STATUS, ServiceError } from "~/platform/service-error";
+import { FAILURE_STATUS, ServiceError, refusalHeaders } from "~/platform/service-error";
 
 export const LANDING_TOOL_INTENTS = ["regenerate-image", "screenshots", "propose-edit", "accept-edit"] as const;
 type Intent = (typeof LANDING_TOOL_INTENTS)[number];
@@ -45,10 +45,10 @@ export async function landingToolAction(
   const tool = TOOL_OF[intent];
   const here = builderPath(row.id, { section: "landing" });
   const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string" && v.length <= 2_000));
-  const refuse = (message: string, status = 400) =>
+  const refuse = (message: string, status = 400, headers?: Record<string, string>) =>
     json<BuilderActionData>(
       { ok: false, section: "landing", errors: {}, tool, formError: message, values },
-      { status },
+      { status, headers },
     );
   const read = <S extends z.ZodTypeAny>(schema: S, input: Record<string, unknown>) => {
     const parsed = schema.safeParse(input);
@@ -95,7 +95,8 @@ export async function landingToolAction(
     await acceptLandingEdit(app, row, user, field(form, "proposal") ?? "");
     return redirectWithToast(request, here, { kind: "success", title: "Edit accepted: saved as a new version." });
   } catch (error) {
-    if (error instanceof ServiceError) return refuse(error.message, FAILURE_STATUS[error.failure]);
+    if (error instanceof ServiceError)
+      return refuse(error.message, FAILURE_STATUS[error.failure], refusalHeaders(error));
     throw error;
   }
 }

@@ -11,7 +11,7 @@ import { parseSubmission } from "~/http/form.server";
 import { orErrorPage } from "~/http/service.server";
 import { requireUser } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
-import { ServiceError } from "~/platform/service-error";
+import { refusalHeaders, ServiceError } from "~/platform/service-error";
 
 const pathOf = (id: string) => `/dashboard/builder/brainstorm/${id}`;
 
@@ -51,7 +51,7 @@ export async function ideasAction(app: AppContext, request: Request, brainstormI
     if (error instanceof ServiceError && (error.failure === "too-many" || error.failure === "conflict"))
       return data<IdeasFormAnswer>(
         { error: error.message, index: input.intent === "build" ? input.index : null },
-        { status: error.failure === "too-many" ? 429 : 409 },
+        { status: error.failure === "too-many" ? 429 : 409, headers: refusalHeaders(error) },
       );
     if (error instanceof ServiceError) return orErrorPage(Promise.reject(error));
     throw error;

@@ -7,7 +7,7 @@ import { parseSubmission } from "~/http/form.server";
 import { requireUser } from "~/http/visitor.server";
 import type { AppContext } from "~/platform/context";
 import { firstErrors } from "~/platform/form.server";
-import { ServiceError } from "~/platform/service-error";
+import { refusalHeaders, ServiceError } from "~/platform/service-error";
 
 export const BRAINSTORM_PATH = "/dashboard/builder/brainstorm";
 
@@ -37,7 +37,10 @@ export async function brainstormAction(app: AppContext, request: Request) {
     return redirect(`${BRAINSTORM_PATH}/${brainstormId}`, 303);
   } catch (error) {
     if (error instanceof ServiceError && error.failure === "too-many")
-      return data<BrainstormFormAnswer>({ errors: { form: error.message }, values }, { status: 429 });
+      return data<BrainstormFormAnswer>(
+        { errors: { form: error.message }, values },
+        { status: 429, headers: refusalHeaders(error) },
+      );
     throw error;
   }
 }
