@@ -199,6 +199,32 @@ export function answerInput(card: InputCard, answer: CardAnswer): CardInput | nu
 export const isAiCard = (card: ActivityCard) =>
   card.kind === "analysis" || card.kind === "image" || card.kind === "summary";
 
+// ---- what an end user is sent of a card ---------------------------------------------------------
+
+/** An AI card's brief: the creator's prompt, with its rubric and targets. It stays on the server. */
+export type BriefField = "analysisPrompt" | "generationPrompt" | "summaryAnalysisPrompt";
+
+type WithoutBrief<C> = C extends unknown ? Omit<C, Extract<keyof C, BriefField>> : never;
+
+/** A card as an end user's screen (or any answer to an end user) gets it: an AI card without its brief. */
+export type ShownCard = WithoutBrief<ActivityCard>;
+
+/**
+ * The card without its brief. Analyses, pictures and summaries are made on the server from the brief
+ * it keeps (runs.server.ts reads the run's cards from D1), so the end user's pages never need it.
+ */
+export function shownCard(card: ActivityCard): ShownCard {
+  switch (card.kind) {
+    case "analysis":
+    case "image":
+      return { id: card.id, kind: card.kind, title: card.title, inputIds: card.inputIds };
+    case "summary":
+      return { id: card.id, kind: card.kind, title: card.title };
+    default:
+      return card;
+  }
+}
+
 /** The card's words for an AI card's context ('Card 3: How far did you run?'). */
 export function cardContextOf(card: ActivityCard): string {
   switch (card.kind) {
