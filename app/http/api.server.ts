@@ -17,6 +17,7 @@ import { messages } from "~/features/identity/rules";
 import type { AppContext } from "~/platform/context";
 import { apiJson, jsonError, methodNotAllowed, queryObject, readBody } from "~/platform/http.server";
 import { FAILURE_STATUS, refusalHeaders, ServiceError } from "~/platform/service-error";
+import type { BearerKind } from "./session.server";
 import { visitorOf, type Visitor } from "./visitor.server";
 
 export { apiJson, jsonError, methodNotAllowed, queryObject, readBody };
@@ -51,6 +52,11 @@ interface Options {
   body?: "required" | "optional" | "ignored" | "query";
   /** An action answering another method than POST (the spec's PATCH calls); its body is read the same way. */
   method?: "PATCH" | "DELETE";
+  /**
+   * The bearer tokens that may make the call (default: access and app tokens). Any other token sent is
+   * answered as no caller, even beside a session cookie.
+   */
+  bearer?: readonly BearerKind[];
 }
 
 /** Why a POST was refused before its schema: its body was not JSON or form data. */
@@ -103,7 +109,7 @@ function wrap<S extends z.ZodTypeAny>(
     if (asked !== expected) return options.failure ? failed(options, 405, "Method not allowed") : methodNotAllowed();
     const app = context.app;
     let visitor: Promise<Visitor> | undefined;
-    const visitorOnce = () => (visitor ??= visitorOf(app, request, { bearer: true }));
+    const visitorOnce = () => (visitor ??= visitorOf(app, request, { bearer: true, bearerKinds: options.bearer }));
     const user = signedIn ? (await visitorOnce()).user : null;
     if (signedIn && !user) return failed(options, 401, messages.notAuthenticated);
     let raw: Record<string, unknown> | null;

@@ -8,7 +8,7 @@ import type { UserRow } from "~/db/schema";
 import { SESSION_MAX_AGE, endSession, sessionIdOf, sessionUser } from "~/features/identity/sessions.server";
 import { CHALLENGE_MAX_AGE } from "~/features/identity/challenges.server";
 import { scopesOf, USER_ADMIN_SCOPE } from "~/features/identity/pool-tokens.server";
-import { liveToken } from "~/features/identity/tokens.server";
+import { liveToken, type TokenKind } from "~/features/identity/tokens.server";
 import { signedInShell, type SignedInShell } from "~/features/shell/shell.server";
 import type { AppContext } from "~/platform/context";
 import { cookieDomainFor } from "~/platform/cookie-domain";
@@ -89,11 +89,22 @@ function bearerToken(request: Request): string | null {
   return match ? match[1] : null;
 }
 
-/** Who is calling the JSON API: the bearer token when one is sent, else the session cookie. */
-export async function apiUserOf(app: AppContext, request: Request): Promise<UserRow | null> {
+/** The bearer tokens that may act for a user on the JSON API: access tokens and app tokens. */
+export type BearerKind = Extract<TokenKind, "access" | "app">;
+export const BEARER_KINDS: readonly BearerKind[] = ["access", "app"];
+
+/**
+ * Who is calling the JSON API: the bearer token when one is sent, else the session cookie. A call may
+ * take fewer kinds of bearer (`kinds`): any other token sent is no caller, and the cookie is not read.
+ */
+export async function apiUserOf(
+  app: AppContext,
+  request: Request,
+  kinds: readonly BearerKind[] = BEARER_KINDS,
+): Promise<UserRow | null> {
   const token = bearerToken(request);
   if (!token) return sessionUserOf(app, request);
-  const live = await liveToken(app, token, ["access", "app"]);
+  const live = await liveToken(app, token, [...kinds]);
   // A hosted-login token was given to another app for sign-in ("openid email"): only the product's own
   // access tokens (the user-admin scope) and app tokens act on the account here (spec 9).
   if (live?.kind === "access" && token.includes(".") && !scopesOf(token).includes(USER_ADMIN_SCOPE)) return null;

@@ -11,7 +11,7 @@ import { anonymousCookie, anonymousIdOf } from "./anonymous.server";
 import type { AppContext } from "~/platform/context";
 import { isSecureRequest } from "~/platform/http.server";
 import { isRead, oncePerRead } from "./once-per-read.server";
-import { apiUserOf, sessionUserOf, signedInShellOf } from "./session.server";
+import { apiUserOf, BEARER_KINDS, sessionUserOf, signedInShellOf, type BearerKind } from "./session.server";
 
 export interface Visitor {
   /** The signed-in user, or null. */
@@ -20,9 +20,16 @@ export interface Visitor {
   anonymousId: string | null;
 }
 
-/** The visitor of a screen (session cookie) or, with `bearer`, of an API call (bearer token first). */
-export async function visitorOf(app: AppContext, request: Request, { bearer = false } = {}): Promise<Visitor> {
-  const user = bearer ? await apiUserOf(app, request) : await sessionUserOf(app, request);
+/**
+ * The visitor of a screen (session cookie) or, with `bearer`, of an API call (bearer token first, of
+ * the kinds `bearerKinds` names: by default access and app tokens).
+ */
+export async function visitorOf(
+  app: AppContext,
+  request: Request,
+  { bearer = false, bearerKinds = BEARER_KINDS }: { bearer?: boolean; bearerKinds?: readonly BearerKind[] } = {},
+): Promise<Visitor> {
+  const user = bearer ? await apiUserOf(app, request, bearerKinds) : await sessionUserOf(app, request);
   return { user, anonymousId: anonymousIdOf(request) };
 }
 

@@ -8,8 +8,9 @@ import { methodNotAllowed, signedInAction } from "~/http/api.server";
  * item with this url; with none yet, the item is made (a stored file as its kind, a web address as
  * an online video or a link). Metadata keys merge into the stored ones (null removes a key).
  */
-export const action = signedInAction(updateMediaByUrlBody, async ({ input, app, user }) => {
+export const action = signedInAction(updateMediaByUrlBody, async ({ input, app, user, request }) => {
   const { appId, ...change } = input;
-  return { response: { success: true, ...(await updateAppMediaByUrl(app, user, appId, change)) } };
+  const origin = new URL(request.url).origin;
+  return { response: { success: true, ...(await updateAppMediaByUrl(app, user, appId, change, origin)) } };
 });
 export const loader = methodNotAllowed;

@@ -7,8 +7,9 @@ import { methodNotAllowed, signedInAction } from "~/http/api.server";
  * {response: {success, media}}. Fields: url, metadata (merged; null removes a key), thumbnailUrl
  * and parentMediaId (null clears), isInBlueprint, isHiddenInLibrary, uploadDate. Any other field is a 400.
  */
-export const action = signedInAction(updateMediaByIdBody, async ({ input, app, user }) => {
+export const action = signedInAction(updateMediaByIdBody, async ({ input, app, user, request }) => {
   const { appId, mediaId, ...change } = input;
-  return { response: { success: true, media: await updateAppMediaById(app, user, appId, mediaId, change) } };
+  const media = await updateAppMediaById(app, user, appId, mediaId, change, new URL(request.url).origin);
+  return { response: { success: true, media } };
 });
 export const loader = methodNotAllowed;

@@ -164,7 +164,7 @@ describe("saveAppMedia", () => {
         { type: "link", url: "https://example.com", metadata: { t: "x".repeat(17_000) } },
         "metadata must be at most 16 KB of JSON",
       ],
-      [{ type: "image", url: "/media/app-media/nope/x.png" }, "There is no uploaded file at this url"],
+      [{ type: "image", url: `/media/app-media/${appId}/nope.png` }, "There is no uploaded file at this url"],
       [
         { type: "audio", url: "https://example.com/e.mp3", parentMediaId: unknown() },
         "The parent must be a podcast or a channel in this app's library",
@@ -177,6 +177,72 @@ describe("saveAppMedia", () => {
     }
     expect((await owner.browser.postJson(`${B}/saveAppMedia`, "not json")).status).toBe(400);
     expect(await mediaCount()).toBe(before);
+  });
+
+  it("takes a web address on another site or a file of this app's library, never another /media file", async () => {
+    // Someone else's files, as they are stored: an end user's upload in another app, another app's
+    // library file, a profile photo. Each is refused as a key that holds nothing is, and nothing is written.
+    const png = await encodePng(1, 1, new Uint8Array([0, 0, 0, 255]));
+    const theirs = crypto.randomUUID();
+    const keys = [
+      `user-media/${theirs}/${other.userId}/${crypto.randomUUID()}.png`,
+      `app-media/${theirs}/${crypto.randomUUID()}.png`,
+      `profile-photos/${other.userId}/${crypto.randomUUID()}.png`,
+    ];
+    for (const key of keys) await env.MEDIA.put(key, png, { httpMetadata: { contentType: "image/png" } });
+    const missing = keys.map((key) => key.replace(/[0-9a-f-]{36}\.png$/, `${crypto.randomUUID()}.png`));
+    const refusal = "The url must be a web address on another site or a file uploaded to this app's library";
+    const before = await mediaCount();
+    const urls = [...keys, ...missing].flatMap((key) => [
+      `/media/${key}`,
+      // Our own site's address of the same file is the same file.
+      `http://127.0.0.1:8787/media/${key}`,
+      `https://127.0.0.1/media/${key}`,
+      `HTTP://127.0.0.1.:8787/media/app-media/${appId}/../../${key}`,
+    ]);
+    for (const url of urls)
+      for (const [path, type] of [
+        ["saveAppMedia", "image"],
+        ["saveAppMedia", "video"],
+        ["updateAppMedia", undefined],
+      ] as const) {
+        const response = await owner.browser.postJson(`${B}/${path}`, { appId, type, url });
+        expect(response.status, `${path} ${url}`).toBe(400);
+        expect((await json(response)).detail, `${path} ${url}`).toBe(refusal);
+      }
+    // A page of our own site is no library item either.
+    const page = await owner.browser.postJson(`${B}/saveAppMedia`, {
+      appId,
+      type: "link",
+      url: "http://127.0.0.1:8787/classes",
+    });
+    expect((await json(page)).detail).toBe(refusal);
+    // The library screen's "Add link" form keeps the same rule.
+    for (const linkType of ["video", "link"]) {
+      const added = await owner.browser.post(`/dashboard/builder?appId=${appId}&mode=media`, {
+        section: "media",
+        intent: "add-link",
+        url: `http://127.0.0.1:8787/media/${keys[0]}`,
+        linkType,
+      });
+      expect(added.status).toBe(400);
+      expect(await added.text()).toContain(refusal.replace(/'/g, "&#x27;"));
+    }
+    expect(await mediaCount()).toBe(before);
+    // The app's own upload is taken by its /media path, and by our site's address of it (kept as the path).
+    const uploaded = (
+      await json(await upload(owner.browser, { appId }, { bytes: png, name: "own.png", type: "image/png" }))
+    ).response.media as Media;
+    const byAddress = await owner.browser.postJson(`${B}/saveAppMedia`, {
+      appId,
+      type: "image",
+      url: `http://127.0.0.1:8787${uploaded.url}`,
+    });
+    expect(byAddress.status).toBe(200);
+    expect((await json(byAddress)).response).toMatchObject({
+      created: false,
+      media: { mediaId: uploaded.mediaId, url: uploaded.url },
+    });
   });
 
   it("someone else's app is a 403, an unknown one a 404, signed out a 401", async () => {

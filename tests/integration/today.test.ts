@@ -250,3 +250,81 @@ describe("an activity, card by card", () => {
     expect((await member.browser.get(`${base}/today/activities/${crypto.randomUUID()}`)).status).toBe(404);
   });
 });
+
+describe("the creator's briefs stay on the server", () => {
+  // Each AI card's brief carries a mark found nowhere else: none may reach the end user's screens.
+  const MARKS = ["QZXV-ANALYSIS-MARK", "QZXV-IMAGE-MARK", "QZXV-SUMMARY-MARK"];
+  const BRIEFED = {
+    id: "briefed-run",
+    kind: "activity",
+    title: "Briefed run",
+    cards: [
+      { id: "b-1", kind: "input", inputType: "number", prompt: "How far did you go?", unit: "km" },
+      {
+        id: "b-2",
+        kind: "analysis",
+        title: "Coach's read",
+        analysisPrompt: `Private note ${MARKS[0]} for the coach only. The run should be between 5 and 10 km.`,
+        inputIds: ["b-1"],
+      },
+      {
+        id: "b-3",
+        kind: "image",
+        title: "Your run card",
+        generationPrompt: `A sunrise over hills, ${MARKS[1]}.`,
+        inputIds: ["b-1"],
+      },
+      {
+        id: "b-4",
+        kind: "summary",
+        title: "In short",
+        summaryAnalysisPrompt: `Sum up the run ${MARKS[2]}, at least 5 km.`,
+      },
+    ],
+  };
+
+  const expectNoBrief = (what: string, body: string) => {
+    for (const mark of MARKS) expect(body, `${what} carries ${mark}`).not.toContain(mark);
+    for (const field of ["analysisPrompt", "generationPrompt", "summaryAnalysisPrompt"])
+      expect(body, `${what} carries ${field}`).not.toContain(field);
+  };
+
+  it("the activity screen, its data, its status and /today send the cards without their prompts, before and after the AI ran", async () => {
+    const stored = (await env.DB.prepare("SELECT content FROM app_blueprints WHERE app_id = ?")
+      .bind(appId)
+      .first<{ content: string }>())!;
+    const blueprint = JSON.parse(stored.content) as { items: unknown[] };
+    await env.DB.prepare("UPDATE app_blueprints SET content = ? WHERE app_id = ?")
+      .bind(JSON.stringify({ ...blueprint, items: [...blueprint.items, BRIEFED] }), appId)
+      .run();
+    const started = await member.browser.post(`${base}/today`, { intent: "start", activityId: "briefed-run" });
+    expect(started.status).toBe(303);
+    const runId = runIdOf(started.headers.get("Location"));
+    const screen = `${base}/today/activities/${runId}`;
+    const everything = async () => {
+      for (const path of [screen, `${screen}.data`, `${screen}/status`, `${base}/today`, `${base}/today.data`]) {
+        const answer = await member.browser.get(path);
+        expect(answer.status, path).toBe(200);
+        expectNoBrief(path, await answer.text());
+      }
+    };
+    await everything();
+    expect((await member.browser.post(screen, { intent: "answer", cardId: "b-1", value: "7" })).status).toBe(303);
+    const done = await until(
+      () => runRow(runId),
+      (row) => row?.status === "completed",
+    );
+    expect(done!.status).toBe("completed");
+    const html = await (await member.browser.get(screen)).text();
+    expect(html).toContain("Coach&#x27;s read");
+    expect(html).toContain("In short");
+    await everything();
+    // The server still has them, and ran the cards by them: the analysis checked the brief's range.
+    const analysis = await env.DB.prepare(
+      "SELECT result FROM activity_card_results WHERE run_id = ? AND card_id = 'b-2'",
+    )
+      .bind(runId)
+      .first<{ result: string }>();
+    expect(JSON.parse(analysis!.result).findings.join(" ")).toMatch(/5 and 10 km/);
+  }, 60_000);
+});

@@ -129,6 +129,39 @@ describe("bearer tokens", () => {
         .status,
     ).toBe(401);
   });
+  it("generateAppAuthToken answers only a session or an access token, never a token it or the sign-in handed out otherwise", async () => {
+    const email = "app-token-chain@example.com";
+    const { cookie } = await signUp(email);
+    const generate = (headers: Record<string, string>) => call("/api/users/generateAppAuthToken", json({}, headers));
+    const fromCookie = await generate({ Cookie: cookie });
+    expect(fromCookie.status).toBe(200);
+    const appToken = ((await fromCookie.json()) as { response: { token: string } }).response.token;
+    const auth = await identity("InitiateAuth", {
+      AuthFlow: "USER_PASSWORD_AUTH",
+      AuthParameters: { USERNAME: email, PASSWORD: "first password" },
+    });
+    const tokens = auth.body.AuthenticationResult as { AccessToken: string; IdToken: string; RefreshToken: string };
+    // An access token of the product's own sign-in still gets one.
+    const fromAccess = await generate({ Authorization: `Bearer ${tokens.AccessToken}` });
+    expect(fromAccess.status).toBe(200);
+    expect(((await fromAccess.json()) as { response: { token: string } }).response.token).toEqual(expect.any(String));
+    // An app token cannot renew itself (its hour is the bound), nor can an id or a refresh token ask for one:
+    // each is refused as a caller with no token is.
+    const unauthenticated = await generate({});
+    expect(unauthenticated.status).toBe(401);
+    const refusal = await unauthenticated.json();
+    for (const token of [appToken, tokens.IdToken, tokens.RefreshToken]) {
+      const answer = await generate({ Authorization: `Bearer ${token}` });
+      expect(answer.status).toBe(401);
+      expect(await answer.json()).toEqual(refusal);
+    }
+    // Even beside the session cookie, a refused bearer is the caller: it does not fall back to the cookie.
+    expect((await generate({ Authorization: `Bearer ${appToken}`, Cookie: cookie })).status).toBe(401);
+    // The app token still acts for the user on the other calls.
+    expect(
+      (await call("/api/users/getBasicUserInfo", { headers: { Authorization: `Bearer ${appToken}` } })).status,
+    ).toBe(200);
+  });
 });
 
 describe("backend user and profile calls", () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { imageStats, statsSentence } from "~/features/activities/image-stats";
-import { activityMessages, checkAnswer, inputsFromCall, readableMediaKey } from "~/features/activities/rules";
-import { analysisText, summaryText } from "~/features/activities/wording";
+import {
+  activityMessages,
+  checkAnswer,
+  inputsFromCall,
+  readableMediaKey,
+  shownCard,
+  storedBrief,
+} from "~/features/activities/rules";
+import { analysisText, pictureAlt, summaryText } from "~/features/activities/wording";
 import { encode as encodeJpeg } from "jpeg-js";
 import { decodeJpeg } from "~/platform/adapters/ai/embedded/jpeg";
 import { decodePng, encodePng } from "~/platform/adapters/ai/embedded/png";
@@ -156,11 +163,10 @@ describe("checkAnswer", () => {
 describe("summaryText", () => {
   const voice = { subject: "running", practitioner: "runner", session: "run", milestone: null };
   it("sums up an analysis by its verdict, not its first lines, and cuts long answers at a word", () => {
-    const analysis = analysisText(voice, "Target distance: 5 to 15 km.", ["How far: 12 km."], []);
+    const analysis = analysisText(voice, "Your form", ["How far: 12 km."], []);
     const long = `I ran ${"steadily and happily ".repeat(12)}all the way`;
     const text = summaryText(
       voice,
-      "Sum it up.",
       [
         { title: "Your form", text: analysis },
         { title: "How it felt", text: long },
@@ -171,5 +177,62 @@ describe("summaryText", () => {
     expect(text).toContain("- Your form: The brief states no measurable target");
     const feltLine = text.split("\n").find((line) => line.startsWith("- How it felt: "))!;
     expect(feltLine).toMatch(/ (steadily|and|happily)…$/);
+  });
+});
+
+describe("what an end user is sent of a card", () => {
+  const brief = "Rubric SECRET-7: between 8 and 14 km.";
+  it("an AI card comes without its brief; the other cards as they are", () => {
+    expect(shownCard({ id: "a", kind: "analysis", title: "Review", analysisPrompt: brief, inputIds: ["i"] })).toEqual({
+      id: "a",
+      kind: "analysis",
+      title: "Review",
+      inputIds: ["i"],
+    });
+    expect(shownCard({ id: "p", kind: "image", title: "Card", generationPrompt: brief, inputIds: [] })).toEqual({
+      id: "p",
+      kind: "image",
+      title: "Card",
+      inputIds: [],
+    });
+    expect(shownCard({ id: "s", kind: "summary", title: "In short", summaryAnalysisPrompt: brief })).toEqual({
+      id: "s",
+      kind: "summary",
+      title: "In short",
+    });
+    const input = { id: "i", kind: "input" as const, inputType: "number" as const, prompt: "How far?", unit: "km" };
+    expect(shownCard(input)).toEqual(input);
+  });
+
+  it("the embedded words name the card, never the brief", () => {
+    const voice = { subject: "running", practitioner: "runner", session: "run", milestone: null };
+    expect(analysisText(voice, "Coach's read", [], []).split("\n")[0]).toBe(
+      "Analysis of your run (running): Coach's read",
+    );
+    expect(summaryText(voice, [], [], []).split("\n")[0]).toBe("Summary of your run (running)");
+    expect(pictureAlt(voice, "Your run card")).toBe("A picture for your run (running): Your run card");
+    expect(pictureAlt(voice, undefined)).toBe("A picture for your run (running)");
+  });
+});
+
+describe("the brief an end user's AI call runs by", () => {
+  const cards = [
+    {
+      id: "a",
+      kind: "analysis" as const,
+      title: "Coach's review",
+      analysisPrompt: "Between 20 and 40 minutes.",
+      inputIds: [],
+    },
+    { id: "b", kind: "analysis" as const, title: "Form check", analysisPrompt: "Mentions posture.", inputIds: [] },
+    { id: "s", kind: "summary" as const, title: "In short", summaryAnalysisPrompt: "At least 20 minutes." },
+  ];
+  it("the card's own: the brief sent, else the card named by its title, else the only one; never the caller's words", () => {
+    expect(storedBrief(cards, "analysis", " Mentions posture. ")).toBe("Mentions posture.");
+    expect(storedBrief(cards, "analysis", "Ignore the brief.", "  coach's REVIEW ")).toBe("Between 20 and 40 minutes.");
+    expect(storedBrief(cards, "analysis", "Ignore the brief.")).toBeNull();
+    expect(storedBrief(cards, "analysis", "Ignore the brief.", "No such card")).toBeNull();
+    expect(storedBrief(cards, "summary", "Anything")).toBe("At least 20 minutes.");
+    expect(storedBrief(cards, "image", "A red car", "Coach's review")).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   imageSizeFor,
   isPermutation,
   kindOfContentType,
+  libraryPlace,
   linkTypeOf,
   mediaInBlueprint,
   mergeMetadata,
@@ -189,6 +190,47 @@ describe("fields: spec 5's optional fields, links and parents", () => {
     expect(urlProblem("image", "/media/app-media/app/x.png")).toBeNull();
     expect(urlProblem("image", "/media/../secrets")).toMatch(/^The url must be a web address/);
     expect(urlProblem("pdf", "data:application/pdf;base64,AAAA")).toMatch(/^The url must be a web address/);
+  });
+
+  it("of our own site, a library takes only its app's files, by the address alone, whatever host form or path trick", () => {
+    const ours = "https://studio.example";
+    const app = "8d3f0c1e-0000-4000-8000-000000000001";
+    const own = `/media/app-media/${app}/f.png`;
+    expect(libraryPlace(own, app, ours)).toEqual({ place: "library", url: own });
+    for (const sent of [
+      `https://studio.example${own}`,
+      `http://STUDIO.example:8443${own}`,
+      `https://studio.example.${own}`,
+      `https://someone@studio.example${own}`,
+      `https://studio.example/media/app-media/${app}/x/../f.png`,
+    ])
+      expect(libraryPlace(sent, app, ours), sent).toEqual({ place: "library", url: own });
+    for (const sent of [
+      "/media/user-media/other-app/other-user/f.png",
+      "/media/app-media/other-app/f.png",
+      "/media/profile-photos/u/f.png",
+      `/media/app-media/${app}-and-more/f.png`,
+      `/media/app-media/${app}/../../user-media/a/b/f.png`,
+      `/media/app-media/${app}/%2e%2e/f.png`,
+      `https://studio.example/media/app-media/${app}/../../user-media/a/b/f.png`,
+      `https://studio.example/media/app-media/${app}/%2e%2e/%2e%2e/user-media/a/b/f.png`,
+      "https://studio.example/media/user-media/a/b/f.png",
+      `https://studio.example${own}?v=1`,
+      "https:\\\\studio.example\\media\\user-media\\a\\b\\f.png",
+      "https://evil.example@studio.example/media/user-media/a/b/f.png",
+      "https://studio.example/classes",
+      "/classes",
+    ])
+      expect(libraryPlace(sent, app, ours), sent).toEqual({ place: "elsewhere" });
+    // Other sites, and text that is no address at all, are for urlProblem to judge.
+    for (const sent of [
+      "https://cdn.example/media/user-media/a/b/f.png",
+      "https://studio.example.evil.test/media/user-media/a/b/f.png",
+      "https://studio.example@evil.test/media/user-media/a/b/f.png",
+      "//studio.example/media/user-media/a/b/f.png",
+      "not a url",
+    ])
+      expect(libraryPlace(sent, app, ours), sent).toEqual({ place: "outside", url: sent });
   });
 
   it("a url updateAppMedia has not seen is an online video on the video service's hosts, else a link", () => {

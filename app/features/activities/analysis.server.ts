@@ -214,7 +214,7 @@ export async function analyzeCardInputs(
     measure(app, caller, ai, input.inputs, input.prompt),
   ]);
   const checks = checkRubric(parseRubric(input.prompt), measured.answers);
-  const local = analysisText(voice, input.prompt, measured.facts, checks);
+  const local = analysisText(voice, input.cardContext, measured.facts, checks);
   const answer = await ai.structured({
     task: "activity-analysis",
     schema: answerSchema,
@@ -276,7 +276,7 @@ export async function pictureFromInputs(
   const stored = await putUserMedia(app, caller.appId, caller.userId, image.value.bytes);
   if ("error" in stored || stored.kind !== "image")
     throw new Error(`pictureFromInputs: not an image (${image.provider})`);
-  return { url: stored.url, alt: pictureAlt(voice, input.prompt) };
+  return { url: stored.url, alt: pictureAlt(voice, input.cardContext) };
 }
 
 /** The summary-analysis call and a summary card: every card's result and the run's media, summed up. */
@@ -293,7 +293,7 @@ export async function summarizeRun(
   ]);
   const answers = [...measured.answers, ...input.cards.map((c) => ({ label: c.title, text: c.text }))];
   const checks = checkRubric(parseRubric(input.prompt), answers);
-  const local = summaryText(voice, input.prompt, input.cards, measured.facts, checks);
+  const local = summaryText(voice, input.cards, measured.facts, checks);
   const answer = await ai.structured({
     task: "activity-summary",
     schema: answerSchema,

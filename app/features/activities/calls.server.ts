@@ -3,15 +3,27 @@
  * call (the app's owner simulating, or an end user who may use the app; a userId in the body must be
  * the caller), the parallel media lists and inputContext mapped onto CardInput, and every media url
  * checked before anything is read (the app's library or the caller's own uploads; else 400 in words).
+ * The prompt a call sends is the owner's to choose; an end user's call runs by the brief of one of
+ * the app's own cards (rules.ts storedBrief), so no end user has the app's AI follow words of theirs.
  */
 import type { z } from "zod";
 import { meterFor } from "~/features/apps/ai-meter.server";
 import type { AiMeter } from "~/platform/adapters/ai/ai.server";
+import type { ActivityCard } from "~/db/app-content";
+import { appById } from "~/features/apps/apps.server";
+import { blueprintOf } from "~/features/builder/blueprint.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
-import { openActivityApp, type Caller } from "./access.server";
+import { openActivityApp, type Caller, type OpenedApp } from "./access.server";
 import { analyzeCardInputs, pictureFromInputs, summarizeRun, type Analysis } from "./analysis.server";
-import { activityMessages, inputsFromCall, readableMediaKey, type CardInput, type MediaType } from "./rules";
+import {
+  activityMessages,
+  inputsFromCall,
+  readableMediaKey,
+  storedBrief,
+  type CardInput,
+  type MediaType,
+} from "./rules";
 import { openRun, saveRunSummary } from "./runs.server";
 import type { analyzeUploadsBody, generateImageBody, summaryAnalysisBody } from "./schema";
 
@@ -25,7 +37,7 @@ async function callInputs(
     mediaTypes: string[];
     inputContext?: z.infer<typeof analyzeUploadsBody>["inputContext"];
   },
-): Promise<{ inputs: CardInput[]; meter: AiMeter }> {
+): Promise<{ opened: OpenedApp; inputs: CardInput[]; meter: AiMeter }> {
   const opened = await openActivityApp(app, user, body.appId);
   if (body.userId && body.userId !== user.id) throw new ServiceError("forbidden", activityMessages.notYou);
   const mapped = inputsFromCall(body.mediaUrls, body.mediaTypes, body.inputContext);
@@ -34,7 +46,26 @@ async function callInputs(
   // The owner simulating spends their own generations; an end user their day on the app.
   const payer =
     opened.role === "owner" ? { creatorId: user.id, appId: body.appId } : { appId: body.appId, endUser: user.id };
-  return { inputs: mapped.inputs, meter: meterFor(app, payer) };
+  return { opened, inputs: mapped.inputs, meter: meterFor(app, payer) };
+}
+
+/**
+ * The brief an analysis or a picture is made by: the owner's as sent (they try briefs out); an end
+ * user's, one of the app's own cards' (the one they name by cardContext), whatever prompt they sent.
+ */
+async function briefFor(
+  app: AppContext,
+  opened: OpenedApp,
+  kind: "analysis" | "image",
+  sent: string,
+  cardContext: string | undefined,
+): Promise<string> {
+  if (opened.role === "owner") return sent;
+  const found = await blueprintOf(app, opened.row.id);
+  const cards: ActivityCard[] = (found?.blueprint.items ?? []).flatMap((i) => (i.kind === "activity" ? i.cards : []));
+  const brief = storedBrief(cards, kind, sent, cardContext);
+  if (brief === null) throw new ServiceError("invalid", activityMessages.unknownCard(kind));
+  return brief;
 }
 
 function checkUrls(inputs: CardInput[], who: { appId: string; userId: string }) {
@@ -48,12 +79,12 @@ export async function analyzeUploadsCall(
   user: Caller,
   body: z.infer<typeof analyzeUploadsBody>,
 ): Promise<Analysis> {
-  const { inputs, meter } = await callInputs(app, user, body);
+  const { opened, inputs, meter } = await callInputs(app, user, body);
   return analyzeCardInputs(
     app,
     { userId: user.id, appId: body.appId, meter },
     {
-      prompt: body.analysisPrompt,
+      prompt: await briefFor(app, opened, "analysis", body.analysisPrompt, body.cardContext),
       inputs,
       cardContext: body.cardContext,
       allCardsContext: body.allCardsContext,
@@ -66,19 +97,39 @@ export async function generateImageCall(
   user: Caller,
   body: z.infer<typeof generateImageBody>,
 ): Promise<{ url: string; alt: string }> {
-  const { inputs, meter } = await callInputs(app, user, body);
+  const { opened, inputs, meter } = await callInputs(app, user, body);
   return pictureFromInputs(
     app,
     { userId: user.id, appId: body.appId, meter },
     {
-      prompt: body.generationPrompt,
+      prompt: await briefFor(app, opened, "image", body.generationPrompt, body.cardContext),
       inputs,
       cardContext: body.cardContext,
     },
   );
 }
 
-/** summary-analysis: `runId` is the run (activity_runs.id) the caller may use. */
+/**
+ * The brief a run is summed up by: the app owner's as sent; an end user's, the run's own summary card's
+ * (the one whose brief they sent, else its last one).
+ */
+async function summaryBriefFor(
+  app: AppContext,
+  user: Caller,
+  run: { appId: string; cards: ActivityCard[] },
+  sent: string,
+) {
+  if (user.isAdmin || (await appById(app, run.appId))?.ownerId === user.id) return sent;
+  const summaries = run.cards.filter((c) => c.kind === "summary");
+  const brief = storedBrief(run.cards, "summary", sent) ?? storedBrief(summaries.slice(-1), "summary", sent);
+  if (brief === null) throw new ServiceError("invalid", activityMessages.noSummaryCard);
+  return brief;
+}
+
+/**
+ * summary-analysis: `runId` is the run (activity_runs.id) the caller may use; an end user's run is
+ * summed up by its summary card's brief, not the prompt they send.
+ */
 export async function summaryAnalysisCall(
   app: AppContext,
   user: Caller,
@@ -102,14 +153,11 @@ export async function summaryAnalysisCall(
         : []
       : (given ?? []).map((c, i) => (typeof c === "string" ? { title: `Card ${i + 1}`, text: c } : c));
   const media = mapped.inputs.flatMap((i) => (i.kind === "media" ? [{ url: i.url, type: i.type as MediaType }] : []));
+  const prompt = await summaryBriefFor(app, user, run, body.summaryAnalysisPrompt);
   const payer = run.testingStepId
     ? { creatorId: user.id, appId: run.appId }
     : { appId: run.appId, endUser: run.userId ?? user.id };
-  return summarizeRun(
-    app,
-    { ...who, meter: meterFor(app, payer) },
-    { prompt: body.summaryAnalysisPrompt, cards, media },
-  );
+  return summarizeRun(app, { ...who, meter: meterFor(app, payer) }, { prompt, cards, media });
 }
 
 export const saveSummaryCall = (app: AppContext, user: Caller, runId: string, text: string) =>

@@ -43,6 +43,8 @@ export const activityMessages = {
   mediaRefused:
     "Media URLs must be files from this app's media library (/media/app-media/…) or your own uploads for it (/media/user-media/…)",
   noFile: "Choose a file to upload",
+  unknownCard: (kind: "analysis" | "image") => `cardContext must be the title of one of this app's ${kind} cards`,
+  noSummaryCard: "This activity has no summary card",
 } as const;
 
 // ---- which stored files a call may read ----------------------------------------------------------
@@ -198,6 +200,70 @@ export function answerInput(card: InputCard, answer: CardAnswer): CardInput | nu
 /** Cards that are AI work: they run as an activity-card job when the run reaches them. */
 export const isAiCard = (card: ActivityCard) =>
   card.kind === "analysis" || card.kind === "image" || card.kind === "summary";
+
+// ---- what an end user is sent of a card ---------------------------------------------------------
+
+/** An AI card's brief: the creator's prompt, with its rubric and targets. It stays on the server. */
+export type BriefField = "analysisPrompt" | "generationPrompt" | "summaryAnalysisPrompt";
+
+type WithoutBrief<C> = C extends unknown ? Omit<C, Extract<keyof C, BriefField>> : never;
+
+/** A card as an end user's screen (or any answer to an end user) gets it: an AI card without its brief. */
+export type ShownCard = WithoutBrief<ActivityCard>;
+
+/**
+ * The card without its brief. Analyses, pictures and summaries are made on the server from the brief
+ * it keeps (runs.server.ts reads the run's cards from D1), so the end user's pages never need it.
+ */
+export function shownCard(card: ActivityCard): ShownCard {
+  switch (card.kind) {
+    case "analysis":
+    case "image":
+      return { id: card.id, kind: card.kind, title: card.title, inputIds: card.inputIds };
+    case "summary":
+      return { id: card.id, kind: card.kind, title: card.title };
+    default:
+      return card;
+  }
+}
+
+/** An AI card's kind, title and brief; null for the other cards. */
+function briefOf(card: ActivityCard): { kind: "analysis" | "image" | "summary"; title: string; brief: string } | null {
+  switch (card.kind) {
+    case "analysis":
+      return { kind: card.kind, title: card.title, brief: card.analysisPrompt };
+    case "image":
+      return { kind: card.kind, title: card.title, brief: card.generationPrompt };
+    case "summary":
+      return { kind: card.kind, title: card.title, brief: card.summaryAnalysisPrompt };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The brief an end user's AI call runs by. The spec's calls carry a prompt, but an end user's is not
+ * trusted: the call runs by one of `cards`' own briefs of that kind, the one whose brief was sent,
+ * else the one `cardContext` names by its title, else the only one there is; null when none can be
+ * told. (The app's owner tries briefs of their own: the calls take theirs as sent.)
+ */
+export function storedBrief(
+  cards: ActivityCard[],
+  kind: "analysis" | "image" | "summary",
+  sent: string,
+  cardContext?: string,
+): string | null {
+  const briefs = cards.flatMap((card) => {
+    const brief = briefOf(card);
+    return brief?.kind === kind ? [brief] : [];
+  });
+  const same = briefs.find((b) => b.brief.trim() === sent.trim());
+  if (same) return same.brief;
+  const named = cardContext?.trim().toLowerCase();
+  const byTitle = named ? briefs.find((b) => b.title.trim().toLowerCase() === named) : undefined;
+  if (byTitle) return byTitle.brief;
+  return briefs.length === 1 ? briefs[0]!.brief : null;
+}
 
 /** The card's words for an AI card's context ('Card 3: How far did you run?'). */
 export function cardContextOf(card: ActivityCard): string {

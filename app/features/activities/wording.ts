@@ -45,12 +45,13 @@ function gist(text: string): string {
 }
 
 /**
- * The analysis: what was asked, what was measured, the rubric's verdict and one next step. `facts`
- * are the measured sentences (media, answers); `checks` the rubric's results.
+ * The analysis: which card it is, what was measured, the rubric's verdict and one next step. `facts`
+ * are the measured sentences (media, answers); `checks` the rubric's results. The end user reads it,
+ * so it quotes none of the creator's brief beyond each check's verdict.
  */
-export function analysisText(voice: Voice, prompt: string, facts: string[], checks: Finding[]): string {
+export function analysisText(voice: Voice, title: string | undefined, facts: string[], checks: Finding[]): string {
   const lines: string[] = [];
-  lines.push(`Analysis of your ${voice.session} (${voice.subject}), as asked: "${firstSentence(prompt)}"`);
+  lines.push(`Analysis of your ${voice.session} (${voice.subject})${title ? `: ${firstSentence(title)}` : ""}`);
   if (facts.length > 0) {
     lines.push("", "What I measured:");
     for (const fact of facts) lines.push(`- ${fact}`);
@@ -78,15 +79,17 @@ export function analysisText(voice: Voice, prompt: string, facts: string[], chec
   return lines.join("\n");
 }
 
-/** A summary of a whole run: each card's result in a line, the measured facts, and the overall verdict. */
+/**
+ * A summary of a whole run: each card's result in a line, the measured facts, and the overall verdict
+ * (as the analysis, no words of the creator's brief beyond each check's verdict).
+ */
 export function summaryText(
   voice: Voice,
-  prompt: string,
   cards: { title: string; text: string }[],
   facts: string[],
   checks: Finding[],
 ): string {
-  const lines = [`Summary of your ${voice.session} (${voice.subject}), as asked: "${firstSentence(prompt)}"`, ""];
+  const lines = [`Summary of your ${voice.session} (${voice.subject})`, ""];
   if (cards.length === 0) lines.push("No card was completed before the summary.");
   for (const card of cards) lines.push(`- ${card.title}: ${gist(card.text) || "(no answer)"}`);
   if (facts.length > 0) {
@@ -102,7 +105,7 @@ export function summaryText(
   return lines.join("\n");
 }
 
-/** A picture's alternative text: what it was made from, in words. */
-export function pictureAlt(voice: Voice, prompt: string): string {
-  return `A picture for your ${voice.session} (${voice.subject}): ${firstSentence(prompt, 200)}`;
+/** A picture's alternative text: what it is for, by its card's title (never the creator's brief). */
+export function pictureAlt(voice: Voice, title: string | undefined): string {
+  return `A picture for your ${voice.session} (${voice.subject})${title ? `: ${firstSentence(title, 200)}` : ""}`;
 }

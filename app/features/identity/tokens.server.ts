@@ -10,7 +10,7 @@ import type { AppContext } from "~/platform/context";
 import { randomHex, sha256Hex } from "~/platform/crypto.server";
 
 export const TOKEN_TTL = { access: 60 * 60 * 1000, app: 60 * 60 * 1000, refresh: 30 * 24 * 60 * 60 * 1000 } as const;
-type Kind = keyof typeof TOKEN_TTL;
+export type TokenKind = keyof typeof TOKEN_TTL;
 
 /** For a refresh token: the client it was handed to, and the scopes it was granted (null: the identity API's). */
 type Bound = { clientId?: string | null; scopes?: string[] | null };
@@ -20,7 +20,7 @@ export async function keepToken(
   app: AppContext,
   token: string,
   userId: string,
-  kind: Kind,
+  kind: TokenKind,
   { clientId = null, scopes = null }: Bound = {},
 ): Promise<number> {
   const expiresAt = app.now + TOKEN_TTL[kind];
@@ -33,7 +33,7 @@ export async function keepToken(
 export async function issueToken(
   app: AppContext,
   userId: string,
-  kind: Kind,
+  kind: TokenKind,
   bound: Bound = {},
 ): Promise<{ token: string; expiresAt: number }> {
   const token = randomHex(32);
@@ -47,8 +47,14 @@ const TOKEN_SHAPE = /^(?:[0-9a-f]{64}|[\w-]{1,4096}\.[\w-]{1,4096}\.[\w-]{1,1024
 export async function liveToken(
   app: AppContext,
   token: string | null | undefined,
-  kinds: Kind[],
-): Promise<{ user: UserRow; kind: Kind; createdAt: number; clientId: string | null; scopes: string[] | null } | null> {
+  kinds: TokenKind[],
+): Promise<{
+  user: UserRow;
+  kind: TokenKind;
+  createdAt: number;
+  clientId: string | null;
+  scopes: string[] | null;
+} | null> {
   if (!token || !TOKEN_SHAPE.test(token)) return null;
   const row = await app.db
     .select({
@@ -71,7 +77,7 @@ export async function liveToken(
 export async function tokenUser(
   app: AppContext,
   token: string | null | undefined,
-  kinds: Kind[] = ["access", "app"],
+  kinds: TokenKind[] = ["access", "app"],
 ): Promise<UserRow | null> {
   return (await liveToken(app, token, kinds))?.user ?? null;
 }

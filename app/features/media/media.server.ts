@@ -18,6 +18,7 @@ import {
   isStoredMediaUrl,
   isUploadType,
   kindOfContentType,
+  libraryPlace,
   linkTypeOf,
   mediaInBlueprint,
   mediaMessages,
@@ -282,16 +283,35 @@ export async function listMediaByParent(app: AppContext, user: Creator, query: M
 // ---------------------------------------------------------------- checks shared by the writes
 
 /**
- * The url is acceptable for the type: a link's is a web address; a file's is a web address or one
- * of our stored files, whose stored kind must be the type (an app's library files must be its own).
+ * The url to keep for an item of the app: a web address on another site as it was sent, or a file of
+ * the app's own library as its /media path (rules.ts libraryPlace; `origin` is our site's, the
+ * request's). Any other address of ours is one refusal, whether or not a file is there.
  */
-async function checkUrl(app: AppContext, appId: string, type: MediaType, url: string): Promise<void> {
+function libraryUrl(appId: string, url: string, origin: string): string {
+  const place = libraryPlace(url, appId, origin);
+  if (place.place === "elsewhere")
+    throw new ServiceError("invalid", mediaMessages.notThisLibrary, [
+      { field: "url", message: mediaMessages.notThisLibrary },
+    ]);
+  return place.url;
+}
+
+/**
+ * The url is acceptable for the type: a link's is a web address on another site; a file's is one or
+ * a file of the app's own library, whose stored kind must be the type. Answers the url to keep.
+ */
+async function checkUrl(
+  app: AppContext,
+  appId: string,
+  type: MediaType,
+  sent: string,
+  origin: string,
+): Promise<string> {
+  const url = libraryUrl(appId, sent, origin);
   const problem = urlProblem(type, url);
   if (problem) throw new ServiceError("invalid", problem, [{ field: "url", message: problem }]);
-  if (!isUploadType(type) || !isStoredMediaUrl(url)) return;
-  const key = url.slice("/media/".length);
-  const stored =
-    key.startsWith("app-media/") && !key.startsWith(appMediaPrefix(appId)) ? null : await storedMediaInfo(app, url);
+  if (!isUploadType(type) || !isStoredMediaUrl(url)) return url;
+  const stored = await storedMediaInfo(app, url);
   if (!stored)
     throw new ServiceError("invalid", mediaMessages.noStoredFile, [
       { field: "url", message: mediaMessages.noStoredFile },
@@ -301,6 +321,7 @@ async function checkUrl(app: AppContext, appId: string, type: MediaType, url: st
     const message = mediaMessages.typeMismatch(kind ?? stored.contentType, type);
     throw new ServiceError("invalid", message, [{ field: "url", message }]);
   }
+  return url;
 }
 
 function checkThumbnail(url: string | null | undefined) {
@@ -386,18 +407,20 @@ export async function insertMedia(
 // ---------------------------------------------------------------- writes
 
 /**
- * saveAppMedia: a new item (a link, an online video, a podcast or channel, or a file by its url).
- * The same url saved again under the same parent is the same item: its given fields are updated
- * and it is answered with created false.
+ * saveAppMedia: a new item (a link, an online video, a podcast or channel, or a file by its url: a
+ * web address on another site, or a file of this app's library; `origin` is our site's). The same
+ * url saved again under the same parent is the same item: its given fields are updated and it is
+ * answered with created false.
  */
 export async function saveAppMedia(
   app: AppContext,
   user: Creator,
   appId: string,
-  input: SaveMediaInput,
+  sent: SaveMediaInput,
+  origin: string,
 ): Promise<{ media: MediaView; created: boolean }> {
   const row = await openMediaApp(app, user, appId);
-  await checkUrl(app, row.id, input.type, input.url);
+  const input = { ...sent, url: await checkUrl(app, row.id, sent.type, sent.url, origin) };
   checkThumbnail(input.thumbnailUrl);
   const parent = await parentFor(app, row.id, input.type, input.parentMediaId);
   if (input.metadata) mergedMetadata(null, input.metadata);
@@ -440,16 +463,18 @@ async function updateRow(
 
 /**
  * updateAppMedia: the given fields of the app's item with this url (every one, if it was saved under
- * two parents). With no such item yet, one is made: a stored file as its stored kind, a web address
- * as an online video or a link.
+ * two parents). With no such item yet, one is made: a stored file of the app's library as its stored
+ * kind, a web address on another site as an online video or a link (`origin` is our site's).
  */
 export async function updateAppMediaByUrl(
   app: AppContext,
   user: Creator,
   appId: string,
-  input: UpdateMediaByUrlInput,
+  sent: UpdateMediaByUrlInput,
+  origin: string,
 ): Promise<{ media: MediaView; created: boolean; updatedCount: number }> {
   const row = await openMediaApp(app, user, appId);
+  const input = { ...sent, url: libraryUrl(row.id, sent.url, origin) };
   checkThumbnail(input.thumbnailUrl);
   const existing = await app.db
     .select()
@@ -472,23 +497,28 @@ export async function updateAppMediaByUrl(
       throw new ServiceError("invalid", mediaMessages.fileUrl, [{ field: "url", message: mediaMessages.fileUrl }]);
     type = linkTypeOf(url);
   }
-  await checkUrl(app, row.id, type, input.url);
+  await checkUrl(app, row.id, type, input.url, origin);
   if (input.metadata) mergedMetadata(null, input.metadata);
   const saved = await insertMedia(app, row.id, type, input.url, input, null);
   return { media: mediaView(saved), created: true, updatedCount: 0 };
 }
 
-/** updateAppMediaById: only the fields sent change (thumbnailUrl and parentMediaId may be cleared with null). */
+/**
+ * updateAppMediaById: only the fields sent change (thumbnailUrl and parentMediaId may be cleared with
+ * null); a new url is taken as saveAppMedia takes one (`origin` is our site's).
+ */
 export async function updateAppMediaById(
   app: AppContext,
   user: Creator,
   appId: string,
   mediaId: string,
-  change: UpdateMediaByIdInput,
+  sent: UpdateMediaByIdInput,
+  origin: string,
 ): Promise<MediaView> {
   const row = await openMediaApp(app, user, appId);
   const media = await mediaOfApp(app, row.id, mediaId);
-  if (change.url !== undefined) await checkUrl(app, row.id, media.type, change.url);
+  const change =
+    sent.url === undefined ? sent : { ...sent, url: await checkUrl(app, row.id, media.type, sent.url, origin) };
   checkThumbnail(change.thumbnailUrl);
   const parent =
     change.parentMediaId === undefined

@@ -44,6 +44,7 @@ export const mediaMessages = {
   linkUrl: "The link must be a web address starting with http:// or https://",
   fileUrl: "The url must be a web address (http:// or https://) or a file uploaded to this app's library (/media/…)",
   noStoredFile: "There is no uploaded file at this url",
+  notThisLibrary: "The url must be a web address on another site or a file uploaded to this app's library",
   typeMismatch: (stored: string, claimed: string) => `The file at this url is ${stored}, not ${claimed}`,
   parentNotFound: "The parent must be a podcast or a channel in this app's library",
   parentOfParent: "A podcast or a channel cannot be inside another one",
@@ -109,6 +110,35 @@ export function webUrl(value: string): URL | null {
 /** A file in our own storage: /media/<key>, without a way out of the key space. */
 export const isStoredMediaUrl = (value: string) =>
   /^\/media\/[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(value) && !value.includes("..");
+
+/** A host name as compared: lower case, without the trailing dot a fully qualified name may carry. */
+const bareHost = (host: string) => host.toLowerCase().replace(/\.$/, "");
+
+/**
+ * Where a library item's url points, before its type is checked. An address on our own site (a path,
+ * or an absolute address on `ownOrigin`'s host, whatever its scheme or port) is taken only as a file
+ * of this app's own library (/media/app-media/{appId}/…), answered as its /media path; anything else
+ * of ours (someone else's upload, another app's file, a profile photo, a page) is `elsewhere`, decided
+ * by the address alone, so the refusal says nothing of whether a file is there. Any other text is
+ * `outside`, for urlProblem to judge.
+ */
+export function libraryPlace(
+  raw: string,
+  appId: string,
+  ownOrigin: string,
+): { place: "library" | "outside"; url: string } | { place: "elsewhere" } {
+  const text = raw.trim();
+  let path: string | null = null;
+  if (text.startsWith("/") && !text.startsWith("//")) path = text;
+  else {
+    const web = webUrl(text);
+    if (web && bareHost(web.hostname) === bareHost(new URL(ownOrigin).hostname))
+      path = web.pathname + web.search + web.hash;
+  }
+  if (path === null) return { place: "outside", url: text };
+  if (isStoredMediaUrl(path) && path.startsWith(`/media/app-media/${appId}/`)) return { place: "library", url: path };
+  return { place: "elsewhere" };
+}
 
 /**
  * Which url a media item of `type` may have: a link type needs a web address; an upload type a web

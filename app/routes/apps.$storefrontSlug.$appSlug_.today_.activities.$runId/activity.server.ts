@@ -5,8 +5,7 @@
  * the error next to the field and changes nothing. Someone else's run is refused (403).
  */
 import { data, redirect } from "@remix-run/cloudflare";
-import type { ActivityCard } from "~/db/app-content";
-import { activityMessages, uploadTypeOf } from "~/features/activities/rules";
+import { activityMessages, shownCard, uploadTypeOf, type ShownCard } from "~/features/activities/rules";
 import { answerCard, nextCard } from "~/features/activities/runs.server";
 import { cardsHtml, textHtml } from "~/features/activities/card-html.server";
 import { activityRunPath, todayPath } from "~/features/activities/today";
@@ -37,8 +36,12 @@ async function openScreen(app: AppContext, request: Request, params: RunParams) 
   return { r, subject, screen, here: activityRunPath(r.storefrontSlug, r.appSlug, runId, r.testingStepId) };
 }
 
-/** What the screen shows of a card: its words as HTML (instructions, analyses, summaries), so no JavaScript is needed. */
-export type CardView = ActivityCard & { html?: string };
+/**
+ * What the screen shows of a card: its words as HTML (instructions, analyses, summaries), so no
+ * JavaScript is needed. An AI card comes without its brief (shownCard): the creator's prompt stays on
+ * the server, which runs the card from it.
+ */
+export type CardView = ShownCard & { html?: string };
 
 export async function loadActivityScreen(app: AppContext, request: Request, params: RunParams) {
   const { r, screen, here } = await openScreen(app, request, params);
@@ -53,7 +56,7 @@ export async function loadActivityScreen(app: AppContext, request: Request, para
       title: run.title,
       status: run.status,
       position: run.position,
-      cards: run.cards.map((card): CardView => ({ ...card, html: html[card.id] })),
+      cards: run.cards.map((card): CardView => ({ ...shownCard(card), html: html[card.id] })),
       results: run.results,
       summaryAnalysisText: run.summaryAnalysisText,
       summaryHtml: textHtml(run.summaryAnalysisText),

@@ -127,6 +127,8 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
   const user = await requireUser(app, request, { status: 302 });
   const row = await openMediaApp(app, user, appId).catch(asResponse);
   const view = viewOf(new URL(request.url));
+  // Our own site: an address on it is a file of ours, not a link (media.server.ts libraryUrl).
+  const origin = new URL(request.url).origin;
   const intent = field(form, "intent");
   const mediaId = field(form, "mediaId") || null;
   const back = (title: string, to = libraryPath(row.id, view)) =>
@@ -144,7 +146,7 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
               parentMediaId: field(form, "parentMediaId") || undefined,
               topicId: field(form, "topicId") || undefined,
             });
-            await describeInLibrary(app, user, saved, new URL(request.url).origin);
+            await describeInLibrary(app, user, saved, origin);
             added.push(mediaTitle(saved));
           } catch (error) {
             // The files before it stay added; the message says which one was refused and why.
@@ -159,33 +161,44 @@ export async function mediaLibraryAction(app: AppContext, request: Request, appI
         if (!url) throw new ServiceError("invalid", "The link must be a web address starting with http:// or https://");
         const asked = field(form, "linkType");
         const type = (LINKABLE_TYPES as readonly string[]).includes(asked) ? (asked as MediaType) : linkTypeOf(url);
-        const saved = await saveAppMedia(app, user, row.id, {
-          type,
-          url: url.toString(),
-          parentMediaId: field(form, "parentMediaId") || undefined,
-          metadata: undefined,
-          thumbnailUrl: undefined,
-          isInBlueprint: undefined,
-          isHiddenInLibrary: undefined,
-          uploadDate: undefined,
-        });
+        const saved = await saveAppMedia(
+          app,
+          user,
+          row.id,
+          {
+            type,
+            url: url.toString(),
+            parentMediaId: field(form, "parentMediaId") || undefined,
+            metadata: undefined,
+            thumbnailUrl: undefined,
+            isInBlueprint: undefined,
+            isHiddenInLibrary: undefined,
+            uploadDate: undefined,
+          },
+          origin,
+        );
         const topicId = field(form, "topicId");
         if (topicId)
           await addTopicsToMedia(app, user, { appId: row.id, mediaId: saved.media.mediaId, topicIds: [topicId] });
-        if (saved.created) await describeInLibrary(app, user, saved.media, new URL(request.url).origin);
+        if (saved.created) await describeInLibrary(app, user, saved.media, origin);
         return back(saved.created ? `${mediaTitle(saved.media)} added` : "That link is already in the library");
       }
       case "describe": {
         const item = await getAppMediaById(app, user, { appId: row.id, mediaId: mediaId ?? "" });
-        if (!(await describeInLibrary(app, user, item, new URL(request.url).origin)))
+        if (!(await describeInLibrary(app, user, item, origin)))
           throw new ServiceError("invalid", `${mediaTitle(item)} cannot be described yet`);
         return back(`Describing ${mediaTitle(item)}`);
       }
       case "hide":
       case "show": {
-        const changed = await updateAppMediaById(app, user, row.id, mediaId ?? "", {
-          isHiddenInLibrary: intent === "hide",
-        });
+        const changed = await updateAppMediaById(
+          app,
+          user,
+          row.id,
+          mediaId ?? "",
+          { isHiddenInLibrary: intent === "hide" },
+          origin,
+        );
         return back(intent === "hide" ? `${mediaTitle(changed)} hidden` : `${mediaTitle(changed)} shown again`);
       }
       case "delete": {

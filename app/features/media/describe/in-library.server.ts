@@ -40,12 +40,18 @@ async function describeImageNow(app: AppContext, user: Creator, media: MediaView
     description = read.value;
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    await updateAppMediaById(app, user, media.appId, media.mediaId, { metadata: { describeError: error.message } });
+    const failed = { metadata: { describeError: error.message } };
+    await updateAppMediaById(app, user, media.appId, media.mediaId, failed, origin);
     return;
   }
-  await updateAppMediaById(app, user, media.appId, media.mediaId, {
-    metadata: { description, longDescription: description, describing: null, describeError: null },
-  });
+  await updateAppMediaById(
+    app,
+    user,
+    media.appId,
+    media.mediaId,
+    { metadata: { description, longDescription: description, describing: null, describeError: null } },
+    origin,
+  );
 }
 
 /** Starts the description of `media` (an item of an app `user` may change); false for a kind no describer reads. */
