@@ -216,6 +216,23 @@ describe("an end user's day on an app and the app's budget", () => {
   beforeAll(async () => {
     owner = await signUp("meter-app-owner");
     appId = await builtApp(owner.browser, "Recovering from knee surgery: a gentle routine");
+    // An activity with a picture card: end users' pictures are made by its brief.
+    const blueprint = (await (await owner.browser.get(`${B}/getBlueprintForApp?appId=${appId}`)).json()) as any;
+    const activity = {
+      id: "knee-log",
+      kind: "activity",
+      title: "Log your knee",
+      cards: [
+        { id: "feel", kind: "input", inputType: "short-text", prompt: "How did it feel?" },
+        { id: "art", kind: "image", title: "Your knee card", generationPrompt: "A calm knee card", inputIds: ["feel"] },
+      ],
+    };
+    const items = [...blueprint.response.blueprint.items, activity];
+    const saved = await owner.browser.postJson(`${B}/updateBlueprint`, {
+      appId,
+      blueprint: { ...blueprint.response.blueprint, items },
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
   }, 60_000);
 
   async function member(prefix: string) {
@@ -235,6 +252,7 @@ describe("an end user's day on an app and the app's budget", () => {
       mediaUrls: [],
       mediaTypes: [],
       generationPrompt: "A calm knee card",
+      cardContext: "Your knee card",
       inputContext: [{ label: "How it felt", value: "Easier than yesterday" }],
     });
 

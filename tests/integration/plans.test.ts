@@ -324,6 +324,21 @@ describe("completion, plans and checkPlanStatus", () => {
     expect((await jobById(testApp(), second!.jobId!))!.input.generation).toBe(2);
   });
 
+  it("forceRegenerate alone, for a plan asked through the API only, is made from the answers that plan was made from", async () => {
+    const id = anonId();
+    const browser = new Browser();
+    await browser.postJson(API("createPersonalizedPlan"), { userState: ANSWERS }, H(id));
+    const first = await planRow(testApp(), DEMO_APP_ID, id, "");
+    await runJob(first!.jobId!);
+    const forced = await browser.postJson(API("createPersonalizedPlan"), { forceRegenerate: true }, H(id));
+    expect(forced.status).toBe(200);
+    const second = await planRow(testApp(), DEMO_APP_ID, id, "");
+    expect(second!.jobId).not.toBe(first!.jobId);
+    expect((await jobById(testApp(), second!.jobId!))!.input.userState).toEqual(
+      (await jobById(testApp(), first!.jobId!))!.input.userState,
+    );
+  });
+
   it("userState.planRegenerationRequested asks for a new plan too, and is not an answer the plan reads", async () => {
     const id = anonId();
     const browser = new Browser();

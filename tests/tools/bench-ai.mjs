@@ -7,7 +7,8 @@
 //    first idea twice, then poll GET /api/jobs/{jobId} until each job ends;
 //  - PLANS anonymous plan requests arrive at once for the demo app (POST
 //    /api/apps/createPersonalizedPlan/…, a made-up X-Non-Auth-User-Id each, from 20 addresses), then
-//    their plans are polled until each is made.
+//    their plans are polled until each is made; then REGENERATORS of those visitors ask for a new plan
+//    5 times each at once (3 an hour are allowed per visitor, 60 per app: the rest must be 429s).
 // It prints and checks: 0 duplicate apps (one job, one app per distinct idea) and 0 lost jobs; 0 jobs
 // failed (on a constraint or anything else); the meter's units equal to the calls the stand-in answered;
 // every refusal a 429 with Retry-After. Exits non-zero when a check fails. Uses its own database in
@@ -32,6 +33,7 @@ const arg = (name, fallback) => {
 const CREATORS = arg("creators", 10);
 const BUILDS = arg("builds", 50);
 const PLANS = arg("plans", 200);
+const REGENERATORS = arg("regenerators", 20);
 const [freePort, freeInspector] = await freePorts(2);
 const PORT = arg("port", freePort);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -125,9 +127,14 @@ async function build(idea, cookie) {
 const APP = "/api/apps/createPersonalizedPlan/marisol-vega/half-marathon";
 const ANSWERS = { goal: "finish", currentLevel: "beginner", daysPerWeek: 3, targetDate: "2027-04-18" };
 
+const visitorHeaders = (visitor, i) => ({
+  "X-Non-Auth-User-Id": visitor,
+  "CF-Connecting-IP": `198.51.100.${(i % 20) + 1}`,
+});
+
 async function plan(i) {
   const visitor = `anon_${crypto.randomUUID()}`;
-  const headers = { "X-Non-Auth-User-Id": visitor, "CF-Connecting-IP": `198.51.100.${(i % 20) + 1}` };
+  const headers = visitorHeaders(visitor, i);
   const started = performance.now();
   const response = await request(APP, { body: { userState: ANSWERS }, headers });
   if (response.status !== 200) {
@@ -138,11 +145,25 @@ async function plan(i) {
     const status = await (
       await request(`/api/apps/checkPlanStatus/${visitor}/marisol-vega/half-marathon`, { headers })
     ).json();
-    if (status.status === "completed") return { visitor, ms: performance.now() - started };
+    if (status.status === "completed") return { visitor, i, ms: performance.now() - started };
     if (status.status === "failed") throw new Error(`plan of ${visitor} failed`);
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`plan of ${visitor}: not made within ${TIMEOUT_MS / 1000} s`);
+}
+
+/** A visitor asks for a new plan 5 times at once: answers how many were accepted. */
+async function regenerate({ visitor, i }) {
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () =>
+      request(APP, { body: { forceRegenerate: true }, headers: visitorHeaders(visitor, i) }),
+    ),
+  );
+  let accepted = 0;
+  for (const response of answers)
+    if (response.status === 200) accepted++;
+    else refusal(response, "createPersonalizedPlan (new plan)");
+  return accepted;
 }
 
 function d1(sql) {
@@ -174,6 +195,7 @@ let plans = [];
 const failures = [];
 let wall = 0;
 let requested = [];
+let regenerated = 0;
 try {
   await waitForUp(`${BASE}/api/up`);
   const cookies = [];
@@ -196,6 +218,21 @@ try {
   builds = built.filter((r) => r.status === "fulfilled" && r.value).map((r) => r.value);
   plans = planned.filter((r) => r.status === "fulfilled" && r.value).map((r) => r.value);
   failures.push(...[...built, ...planned].filter((r) => r.status === "rejected").map((r) => r.reason?.message));
+  console.log(`› ${REGENERATORS} visitors ask for a new plan 5 times each, at once…`);
+  regenerated = (await Promise.all(plans.slice(0, REGENERATORS).map(regenerate))).reduce((a, b) => a + b, 0);
+  // Their jobs finish before the counts are read.
+  for (const p of plans.slice(0, REGENERATORS)) {
+    const deadline = performance.now() + TIMEOUT_MS;
+    while (performance.now() < deadline) {
+      const status = await (
+        await request(`/api/apps/checkPlanStatus/${p.visitor}/marisol-vega/half-marathon`, {
+          headers: visitorHeaders(p.visitor, p.i),
+        })
+      ).json();
+      if (status.status !== "pending") break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
 } catch (error) {
   console.error(error);
   exitCode = 1;
@@ -225,6 +262,7 @@ const lines = [
   `  builds requested   ${BUILDS} (${CREATORS} creators, ${distinctIdeas} distinct ideas)`,
   `  build jobs         ${buildJobs.n}, apps made ${made.distinctApps}`,
   `  plans requested    ${PLANS} (anonymous, 20 addresses), made ${plans.length}`,
+  `  new plans asked    ${Math.min(REGENERATORS, plans.length) * 5} (${REGENERATORS} visitors × 5 at once), accepted ${regenerated} (at most 3 each, 60 in all)`,
   `  jobs               ${jobs.jobs} (completed ${jobs.completed ?? 0}, failed ${jobs.failed ?? 0}, on a constraint ${jobs.onConstraint ?? 0})`,
   `  duplicates         ${duplicates} (must be 0)`,
   `  lost jobs          ${lost} (must be 0)`,
@@ -243,6 +281,8 @@ const pass =
   lost === 0 &&
   (jobs.failed ?? 0) === 0 &&
   units.n === calls &&
+  // 3 new plans an hour per visitor, 60 per app (app/features/plans/rules.ts PLAN_LIMITS).
+  regenerated <= Math.min(Math.min(REGENERATORS, plans.length) * 3, 60) &&
   refusals.bad.length === 0 &&
   failures.length === 0;
 const verdict = `${pass ? "PASS" : "FAIL"}: 0 duplicates, 0 lost or failed jobs, units = model calls, every refusal a 429`;

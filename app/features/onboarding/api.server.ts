@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { planMessages } from "~/features/plans/rules";
-import { createPersonalizedPlan, planView } from "~/features/plans/plans.server";
+import { answersOfPlan, createPersonalizedPlan, planView } from "~/features/plans/plans.server";
 import type { Client } from "~/platform/client.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError, type Failure as FailureKind } from "~/platform/service-error";
@@ -219,18 +219,24 @@ export async function requestPersonalizedPlan(
 ) {
   const { caller, target } = await resolve(app, ref, claim, input.testingStepId ?? null);
   try {
+    const subject = { appId: target.row.id, subject: caller.subject, testingStepId: target.testingStepId };
     const stored =
       input.userState === undefined ? await readState(app, target.row.id, caller.subject, target.testingStepId) : null;
-    const userState = (input.userState as Answers | undefined) ?? stored?.finalUserState ?? stored?.userState ?? {};
+    // Without answers sent: the onboarding's, else those the current plan was made from (a plan asked
+    // for through the API alone has no onboarding state).
+    const userState =
+      (input.userState as Answers | undefined) ??
+      stored?.finalUserState ??
+      stored?.userState ??
+      ((await answersOfPlan(app, subject)) as Answers | null) ??
+      {};
     const { answers, regenerate } = planRequestOf(userState);
     const checked = checkAllAnswers(target, answers);
     if (!checked.ok) throw new ServiceError("invalid", checked.error);
-    const result = await createPersonalizedPlan(
-      app,
-      { appId: target.row.id, subject: caller.subject, testingStepId: target.testingStepId },
-      checked.answers,
-      { forceRegenerate: (input.forceRegenerate ?? false) || regenerate, client },
-    );
+    const result = await createPersonalizedPlan(app, subject, checked.answers, {
+      forceRegenerate: (input.forceRegenerate ?? false) || regenerate,
+      client,
+    });
     return { status: result.status, jobId: result.jobId };
   } catch (error) {
     if (error instanceof ServiceError) throw error;

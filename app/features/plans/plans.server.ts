@@ -91,6 +91,16 @@ export function todayOf(app: AppContext): string {
   }
 }
 
+/** The answers the subject's current plan was made from (null when they have none). */
+export async function answersOfPlan(
+  app: AppContext,
+  target: { appId: string; subject: string; testingStepId: string },
+): Promise<PlanAnswers | null> {
+  const row = await planRow(app, target.appId, target.subject, target.testingStepId);
+  const job = row?.jobId ? await jobById(app, row.jobId) : null;
+  return job?.input.userState ?? null;
+}
+
 const sameAnswers = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
 export type CreatePlanResult = { status: PlanStatus; jobId: string | null };
