@@ -231,6 +231,15 @@ describe("fields: spec 5's optional fields, links and parents", () => {
       "not a url",
     ])
       expect(libraryPlace(sent, app, ours), sent).toEqual({ place: "outside", url: sent });
+    // A local run: another port of the loopback host is another server (npm start's page server).
+    const local = "http://127.0.0.1:8787";
+    expect(libraryPlace("http://127.0.0.1:8795/article", app, local)).toEqual({
+      place: "outside",
+      url: "http://127.0.0.1:8795/article",
+    });
+    expect(libraryPlace("http://127.0.0.1:8787/media/user-media/a/b/f.png", app, local)).toEqual({
+      place: "elsewhere",
+    });
   });
 
   it("a url updateAppMedia has not seen is an online video on the video service's hosts, else a link", () => {

@@ -4,6 +4,7 @@
  * JavaScript. The routes own the forms (app/routes/dashboard._index/dashboard.server.ts).
  */
 import type { UserRow } from "~/db/schema";
+import { modelConnected } from "~/platform/adapters/ai/ai.server";
 import type { AppContext } from "~/platform/context";
 import { appCard, creatorApps, type AppCard } from "./creator-apps.server";
 import { IDEA_LIMITS, type IdeaDraft } from "./rules";
@@ -45,9 +46,11 @@ export async function keepIdeaDraft(app: AppContext, userId: string, appIdea: st
 export interface CreatorAppsSection {
   apps: AppCard[];
   ideaDraft: IdeaDraft | null;
+  /** Whether a model writes new apps (false: the embedded default, which the page says). */
+  modelConnected: boolean;
 }
 
 export async function creatorAppsSection(app: AppContext, user: Pick<UserRow, "id">): Promise<CreatorAppsSection> {
   const [rows, ideaDraft] = await Promise.all([creatorApps(app, user.id), serverIdeaDraft(app, user.id)]);
-  return { apps: rows.map(appCard), ideaDraft };
+  return { apps: rows.map(appCard), ideaDraft, modelConnected: modelConnected(app) };
 }

@@ -111,12 +111,15 @@ export function webUrl(value: string): URL | null {
 export const isStoredMediaUrl = (value: string) =>
   /^\/media\/[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(value) && !value.includes("..");
 
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
 /** A host name as compared: lower case, without the trailing dot a fully qualified name may carry. */
 const bareHost = (host: string) => host.toLowerCase().replace(/\.$/, "");
 
 /**
  * Where a library item's url points, before its type is checked. An address on our own site (a path,
- * or an absolute address on `ownOrigin`'s host, whatever its scheme or port) is taken only as a file
+ * or an absolute address on `ownOrigin`'s host, whatever its scheme or port, but for another port of a
+ * loopback host, which is another local server) is taken only as a file
  * of this app's own library (/media/app-media/{appId}/…), answered as its /media path; anything else
  * of ours (someone else's upload, another app's file, a profile photo, a page) is `elsewhere`, decided
  * by the address alone, so the refusal says nothing of whether a file is there. Any other text is
@@ -132,7 +135,11 @@ export function libraryPlace(
   if (text.startsWith("/") && !text.startsWith("//")) path = text;
   else {
     const web = webUrl(text);
-    if (web && bareHost(web.hostname) === bareHost(new URL(ownOrigin).hostname))
+    const own = new URL(ownOrigin);
+    // Ours: this host on any port (a deployed site answers on several). On a loopback host (a local
+    // run) another port is another server, such as the page server beside `npm start`.
+    const samePort = !LOOPBACK_HOST.test(bareHost(own.hostname)) || web?.port === own.port;
+    if (web && bareHost(web.hostname) === bareHost(own.hostname) && samePort)
       path = web.pathname + web.search + web.hash;
   }
   if (path === null) return { place: "outside", url: text };

@@ -18,7 +18,7 @@ export const loader = ({ request, context }: LoaderFunctionArgs) => loadCreatorD
 export const action = ({ request, context }: ActionFunctionArgs) => creatorDashboardAction(context.app, request);
 
 export default function CreatorDashboardRoute() {
-  const { firstName, apps, ideaDraft, appsUsage, ai } = useLoaderData<typeof loader>();
+  const { firstName, apps, ideaDraft, modelConnected, appsUsage, ai } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const [params] = useSearchParams();
   return (
@@ -30,6 +30,7 @@ export default function CreatorDashboardRoute() {
         newApp={refused ?? null}
         draftSaved={params.get("draft") === "saved"}
         heading={apps.length ? "Recently opened" : "Get started"}
+        modelConnected={modelConnected}
       />
       <AppUsagePanel apps={appsUsage} ai={ai} />
     </div>

@@ -4,6 +4,7 @@
  * example, the "+" suggestions at a place in the list, examples to insert, help, and the version
  * history with Restore. Every change is a form post (works without JavaScript).
  */
+import { NoModelNotice } from "~/features/apps/components/NoModelNotice";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { cardText, type Blueprint, type BlueprintItem } from "~/db/app-content";
@@ -208,6 +209,7 @@ export function BlueprintEditor({ data, answer }: { data: BlueprintEditorData; a
           </a>
         </div>
       </header>
+      {data.modelConnected ? null : <NoModelNotice what="This blueprint" />}
 
       {data.help ? (
         <section className="blueprint-help builder-note" aria-labelledby="help-heading">

@@ -36,6 +36,7 @@ import { itemFromContent, itemMarkdown, suggestedItem } from "~/features/builder
 import { builderPath } from "~/features/builder/rules";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
+import { modelConnected } from "~/platform/adapters/ai/ai.server";
 import type { AppContext } from "~/platform/context";
 import { formDataOf } from "~/platform/http.server";
 import { ServiceError } from "~/platform/service-error";
@@ -80,6 +81,7 @@ export async function loadBlueprintEditor(app: AppContext, request: Request, use
   ]);
   return {
     kind: "blueprint" as const,
+    modelConnected: modelConnected(app),
     app: {
       id: row.id,
       name: row.name,

@@ -5,9 +5,11 @@ import { useEffect } from "react";
 import builderStyles from "~/features/builder/builder.css";
 import { buildOf } from "~/features/builder/build-app.server";
 import { forgetCreatorApps } from "~/features/builder/client";
+import { NoModelNotice } from "~/features/apps/components/NoModelNotice";
 import { JobProgress } from "~/features/jobs/components/JobProgress";
 import { orErrorPage } from "~/http/service.server";
 import { requireUser } from "~/http/visitor.server";
+import { modelConnected } from "~/platform/adapters/ai/ai.server";
 
 /**
  * /dashboard/builder/jobs/{jobId}: an app being built. The progress bar refreshes itself without
@@ -21,11 +23,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(context.app, request, { redirectTo: `/dashboard/builder/jobs/${jobId}`, status: 302 });
   const build = await orErrorPage(buildOf(context.app, user.id, jobId));
   if (build.status === "completed") throw redirect(build.builderHref);
-  return { build };
+  return { build, modelConnected: modelConnected(context.app) };
 }
 
 export default function BuildProgressRoute() {
-  const { build } = useLoaderData<typeof loader>();
+  const { build, modelConnected } = useLoaderData<typeof loader>();
   // A new app is on its way: the builder's cached app list (30 s) would not have it.
   useEffect(() => forgetCreatorApps(), []);
   return (
@@ -56,6 +58,7 @@ export default function BuildProgressRoute() {
             statusPath={`/api/jobs/${build.jobId}`}
             label="App build progress"
           />
+          {modelConnected ? null : <NoModelNotice what="Your app" />}
         </>
       )}
     </div>

@@ -38,6 +38,7 @@ export default function LearnerDashboardRoute() {
             ideaDraft={creator.ideaDraft}
             newApp={refused ?? null}
             draftSaved={params.get("draft") === "saved"}
+            modelConnected={creator.modelConnected}
           />
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import { Button } from "~/ui/Button";
 import type { AppCard } from "../creator-apps.server";
 import { themeVars, type IdeaDraft } from "../rules";
 import { NewAppForm } from "./NewAppForm";
+import { NoModelNotice } from "./NoModelNotice";
 
 /** A small server-rendered preview of the app's hero, in the app's colours (or its hero image). */
 function Thumbnail({ thumbnail }: { thumbnail: AppCard["thumbnail"] }) {
@@ -72,10 +73,19 @@ export interface AppsSectionProps {
   draftSaved?: boolean;
   /** The section's heading level 2 text. */
   heading?: string;
+  /** False when no AI model is connected: the new-app form says so. */
+  modelConnected?: boolean;
 }
 
 /** The creator's apps (recently opened first) and the new-app form: on /dashboard and /v2/dashboard. */
-export function AppsSection({ apps, ideaDraft, newApp, draftSaved, heading = "Your apps" }: AppsSectionProps) {
+export function AppsSection({
+  apps,
+  ideaDraft,
+  newApp,
+  draftSaved,
+  heading = "Your apps",
+  modelConnected = true,
+}: AppsSectionProps) {
   return (
     <section className="apps-section" aria-labelledby="apps-section-heading">
       <h2 id="apps-section-heading">{heading}</h2>
@@ -98,6 +108,7 @@ export function AppsSection({ apps, ideaDraft, newApp, draftSaved, heading = "Yo
         error={newApp?.error ?? null}
         saved={draftSaved}
       />
+      {modelConnected ? null : <NoModelNotice what="A new app" />}
     </section>
   );
 }

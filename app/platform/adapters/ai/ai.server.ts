@@ -270,6 +270,10 @@ export function providerFor(env: Env, bindings: Record<string, unknown>): AiProv
   return embeddedProvider;
 }
 
+/** Whether a model answers (false: the embedded default does, which the builder's pages say). */
+export const modelConnected = (app: Pick<AppContext, "env" | "bindings">) =>
+  providerFor(app.env, app.bindings).name !== "embedded";
+
 /** Who a call is for (recorded with it), and the meter a person's calls are counted against. */
 export interface AiCaller {
   userId?: string | null;

@@ -1,0 +1,16 @@
+/**
+ * What a creator is told where the builder writes for them and no AI model is connected (the embedded
+ * default answers): the draft comes from templates and their own answers, so it is theirs to check,
+ * and how a model is connected. Shown on the dashboard's new-app form, the build's progress page and
+ * the blueprint.
+ */
+export function NoModelNotice({ what }: { what: string }) {
+  return (
+    <p className="no-model-notice" data-no-model>
+      <strong>No AI model is connected.</strong> {what} is written from templates and your own answers, not by a model:
+      read it through and make it yours. To have a model write it, whoever runs this studio connects Workers AI (bound
+      in wrangler.toml when deployed) or any OpenAI-compatible endpoint (the <code>AI_BASE_URL</code> and{" "}
+      <code>AI_MODEL</code> settings).
+    </p>
+  );
+}
