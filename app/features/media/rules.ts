@@ -137,8 +137,8 @@ export function libraryPlace(
     const web = webUrl(text);
     const own = new URL(ownOrigin);
     // Ours: this host on any port (a deployed site answers on several). On a loopback host (a local
-    // run) another port is another server, such as the page server beside `npm start`.
-    const samePort = !LOOPBACK_HOST.test(bareHost(own.hostname)) || web?.port === own.port;
+    // run) another port named in the address is another server, such as the page server beside `npm start`.
+    const samePort = !LOOPBACK_HOST.test(bareHost(own.hostname)) || !web?.port || web.port === own.port;
     if (web && bareHost(web.hostname) === bareHost(own.hostname) && samePort)
       path = web.pathname + web.search + web.hash;
   }
