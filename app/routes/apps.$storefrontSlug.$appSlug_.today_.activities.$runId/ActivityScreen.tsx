@@ -80,7 +80,13 @@ function DoneCard({ card, result }: { card: CardView; result: CardResultView | u
         <>
           <h3>{card.title}</h3>
           {failed ? (
-            <p className="app-onboarding__errors">{String(r.error ?? "")}</p>
+            <p className="app-onboarding__errors">
+              {String(r.error ?? "")}
+              {/* Why, in the product's words (the day's AI requests are used, a file could not be read). */}
+              {typeof r.detail === "string" && r.detail !== r.error ? (
+                <span className="activity__failure-detail"> {r.detail}</span>
+              ) : null}
+            </p>
           ) : card.kind === "image" && typeof r.url === "string" ? (
             <p className="activity__picture">
               <img src={r.url} alt={String(r.alt ?? card.title)} />
