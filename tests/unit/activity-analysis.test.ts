@@ -14,6 +14,7 @@ import {
   type RubricAnswer,
   wordsToUse,
 } from "~/features/activities/rubric";
+import { analysisText } from "~/features/activities/wording";
 import { TAXONOMY, domainById } from "~/platform/adapters/ai/embedded/taxonomy";
 import { DEMO_BLUEPRINT } from "../tools/apps-sql.mjs";
 
@@ -32,6 +33,8 @@ const longRun = (km: number, minutes: number, feel = "Just right"): RubricAnswer
   { label: FEEL, choice: feel },
 ];
 
+const runVoice = { subject: "running", practitioner: "runner", session: "long run" };
+
 /**
  * The invariants every analysis keeps: each answer is judged at most once (one finding names it), so
  * no value is both met and missed, and no finding judges an answer under another answer's name.
@@ -43,6 +46,15 @@ function expectEachJudgedOnce(findings: Finding[], answers: RubricAnswer[]) {
   }
   const labels = findings.flatMap((f) => (f.label ? [f.label] : []));
   expect(new Set(labels).size).toBe(labels.length);
+}
+
+/** The lines of a text that judge a label, and whether any of them says met while another says missed. */
+function metAndMissed(text: string, label: string) {
+  const lines = text.split("\n").filter((line) => /^- (Not )?[Mm]et: /.test(line) && line.includes(`${label}: `));
+  return {
+    lines,
+    both: lines.some((l) => l.includes("- Met: ")) && lines.some((l) => l.includes("- Not met: ")),
+  };
 }
 
 describe("the demo long run's rubric (tests/tools/apps-sql.mjs)", () => {
@@ -159,6 +171,30 @@ describe("the demo long run's rubric (tests/tools/apps-sql.mjs)", () => {
       message: "Mentions long run, easy pace and conversational but not time on feet and fuelling.",
     });
     expect(wordsToUse(rules, withNotes)).toEqual([]);
+  });
+
+  it("the analysis reads right: 3 of 3 met, no value both met and missed, no practice milestone", () => {
+    const answers = longRun(10, 65);
+    const text = analysisText(
+      runVoice,
+      "How your long run went",
+      [],
+      checkRubric(rules, answers),
+      wordsToUse(rules, answers),
+    );
+    expect(text).toContain("Against the brief (3 of 3 met):");
+    expect(text).toContain("Words to keep in mind: long run, easy pace, conversational, time on feet and fuelling.");
+    expect(text).not.toContain("Not met");
+    expect(text.split("\n").at(-1)).toBe("Every check is met: a solid long run, runner.");
+    expect(text).not.toMatch(/Keep going toward/);
+  });
+
+  it("a missed analysis names what to work on once, in words, not the rubric's raw lines", () => {
+    const text = analysisText(runVoice, undefined, [], checkRubric(rules, longRun(6, 50, "Hard")));
+    expect(metAndMissed(text, FAR).both).toBe(false);
+    expect(text.split("\n").at(-1)).toBe(
+      "For your next long run, work on: distance (between 8 and 14 km); pace (between 6 and 7.5 min/km); how it felt (the next long run should be slower or shorter).",
+    );
   });
 });
 

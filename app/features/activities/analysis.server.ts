@@ -28,9 +28,9 @@ import { MEDIA_MAX_BYTES, putUserMedia } from "~/platform/adapters/storage/media
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { imageStats, statsSentence, type ImageStats } from "./image-stats";
-import { checkRubric, parseRubric, type Finding, type RubricAnswer } from "./rubric";
+import { checkRubric, parseRubric, wordsToUse, type Finding, type RubricAnswer } from "./rubric";
 import { readableMediaKey, type CardInput, type MediaType } from "./rules";
-import { analysisText, pictureAlt, summaryText, voiceOf, type Voice } from "./wording";
+import { analysisText, checkLine, pictureAlt, summaryText, voiceOf, type Voice } from "./wording";
 
 export interface ActivityCaller {
   userId: string;
@@ -187,7 +187,9 @@ async function measure(
       into.answers.push({ label: input.label, number: { value: input.value, unit: input.unit ?? null } });
       into.facts.push(`${input.label}: ${input.value}${input.unit ? ` ${input.unit}` : ""}.`);
     } else {
-      into.answers.push({ label: input.label, text: input.value });
+      into.answers.push(
+        input.kind === "text" ? { label: input.label, text: input.value } : { label: input.label, choice: input.value },
+      );
       const words = input.value.split(/\s+/).filter(Boolean).length;
       if (input.kind === "text") into.facts.push(`${input.label}: ${words} word${words === 1 ? "" : "s"} written.`);
       else into.facts.push(`${input.label}: chose "${input.value}".`);
@@ -196,7 +198,7 @@ async function measure(
   return into;
 }
 
-const checkLines = (checks: Finding[]) => checks.map((c) => `${c.met ? "Met" : "Not met"}: ${c.message}`);
+const checkLines = (checks: Finding[]) => checks.map(checkLine);
 
 function modelPrompt(parts: Record<string, unknown>): string {
   return JSON.stringify(parts, null, 1);
@@ -213,8 +215,9 @@ export async function analyzeCardInputs(
     voiceFor(app, caller.appId),
     measure(app, caller, ai, input.inputs, input.prompt),
   ]);
-  const checks = checkRubric(parseRubric(input.prompt), measured.answers);
-  const local = analysisText(voice, input.cardContext, measured.facts, checks);
+  const rules = parseRubric(input.prompt);
+  const checks = checkRubric(rules, measured.answers);
+  const local = analysisText(voice, input.cardContext, measured.facts, checks, wordsToUse(rules, measured.answers));
   const answer = await ai.structured({
     task: "activity-analysis",
     schema: answerSchema,

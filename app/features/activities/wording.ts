@@ -11,15 +11,12 @@ export interface Voice {
   subject: string;
   practitioner: string;
   session: string;
-  /** A milestone to point at when every check is met. */
-  milestone: string | null;
 }
 
 export const voiceOf = (domain: PracticeDomain, subject: string): Voice => ({
   subject,
   practitioner: domain.practitioner.one,
   session: domain.session.one,
-  milestone: domain.milestones[0] ?? null,
 });
 
 const firstSentence = (text: string, max = 160) => {
@@ -46,10 +43,17 @@ function gist(text: string): string {
 
 /**
  * The analysis: which card it is, what was measured, the rubric's verdict and one next step. `facts`
- * are the measured sentences (media, answers); `checks` the rubric's results. The end user reads it,
- * so it quotes none of the creator's brief beyond each check's verdict.
+ * are the measured sentences (media, answers); `checks` the rubric's results; `words` the rubric's
+ * keywords when nothing written could be checked for them (said as words to use). The end user reads
+ * it, so it quotes none of the creator's brief beyond each check's verdict and those words.
  */
-export function analysisText(voice: Voice, title: string | undefined, facts: string[], checks: Finding[]): string {
+export function analysisText(
+  voice: Voice,
+  title: string | undefined,
+  facts: string[],
+  checks: Finding[],
+  words: string[] = [],
+): string {
   const lines: string[] = [];
   lines.push(`Analysis of your ${voice.session} (${voice.subject})${title ? `: ${firstSentence(title)}` : ""}`);
   if (facts.length > 0) {
@@ -59,25 +63,33 @@ export function analysisText(voice: Voice, title: string | undefined, facts: str
   if (checks.length > 0) {
     const met = checks.filter((c) => c.met);
     lines.push("", `Against the brief (${met.length} of ${checks.length} met):`);
-    for (const check of checks) lines.push(`- ${check.met ? "Met" : "Not met"}: ${check.message}`);
+    for (const check of checks) lines.push(`- ${checkLine(check)}`);
     lines.push("");
+    if (words.length > 0) lines.push(wordsLine(words));
     if (met.length === checks.length)
-      lines.push(
-        `Every check is met: a solid ${voice.session}, ${voice.practitioner}.` +
-          (voice.milestone ? ` Keep going toward "${voice.milestone}".` : ""),
-      );
-    else {
-      const missed = checks.filter((c) => !c.met).map((c) => c.rule.trim());
-      lines.push(`For your next ${voice.session}, work on: ${missed.join("; ")}.`);
-    }
+      lines.push(`Every check is met: a solid ${voice.session}, ${voice.practitioner}.`);
+    else lines.push(workOn(voice, checks));
   } else {
+    lines.push("");
+    if (words.length > 0) lines.push(wordsLine(words));
     lines.push(
-      "",
       `The brief states no measurable target (a range, a minimum or words to mention), so this ${voice.session} was measured, not scored.`,
     );
   }
   return lines.join("\n");
 }
+
+/** The rubric's words to use, when nothing written could be checked for them. */
+const wordsLine = (words: string[]) =>
+  `Words to keep in mind: ${words.length === 1 ? words[0] : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`}.`;
+
+/** The line naming what to work on: each missed check's focus, once. */
+const workOn = (voice: Voice, checks: Pick<Finding, "met" | "focus">[]) =>
+  `For your next ${voice.session}, work on: ${[...new Set(checks.filter((c) => !c.met).map((c) => c.focus))].join("; ")}.`;
+
+/** A check as an analysis states it: 'Met: …' or 'Not met: …'. */
+export const checkLine = (check: Pick<Finding, "met" | "message">) =>
+  `${check.met ? "Met" : "Not met"}: ${check.message}`;
 
 /**
  * A summary of a whole run: each card's result in a line, the measured facts, and the overall verdict
