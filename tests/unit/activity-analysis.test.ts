@@ -1,7 +1,7 @@
 // The embedded analyser reads right (issue 48, item 6): each rule of a creator's rubric is bound to the
 // answer it names and each value is judged once; a guide's "Below 8: …" lines are what to say, not
-// limits; a text that lists things is counted. The demo app's long run (tests/tools/apps-sql.mjs) is
-// the real example.
+// limits; a text that lists things is counted; a summary states what the analysis found, and closes
+// on the end user's own plan. The demo app's long run (tests/tools/apps-sql.mjs) is the real example.
 import { describe, expect, it } from "vitest";
 import type { ActivityCard, BlueprintItem } from "~/db/app-content";
 import { activityMetrics, practiceActivity } from "~/features/apps/activity-content";
@@ -14,7 +14,8 @@ import {
   type RubricAnswer,
   wordsToUse,
 } from "~/features/activities/rubric";
-import { analysisText } from "~/features/activities/wording";
+import { planStepOf } from "~/features/activities/today";
+import { analysisText, checkLine, summaryChecks, summaryText, type SummaryCard } from "~/features/activities/wording";
 import { TAXONOMY, domainById } from "~/platform/adapters/ai/embedded/taxonomy";
 import { DEMO_BLUEPRINT } from "../tools/apps-sql.mjs";
 
@@ -522,6 +523,112 @@ describe("choices", () => {
       met: false,
       message: 'Feel: "Hard", so rest tomorrow.',
     });
+  });
+});
+
+describe("summaries that agree with the analysis", () => {
+  const rules = parseRubric(DEMO_RUBRIC);
+  const summaryOf = (km: number, minutes: number, feel: string, brief: string, next = null as never) => {
+    const answers = longRun(km, minutes, feel);
+    const checks = checkRubric(rules, answers);
+    const analysis = analysisText(runVoice, "How your long run went", [], checks);
+    const cards: SummaryCard[] = [
+      { title: FAR, text: `${km} km` },
+      { title: LONG, text: `${minutes} min` },
+      { title: FEEL, text: feel },
+      { title: "How your long run went", text: analysis, findings: checks.map(checkLine) },
+    ];
+    const own = checkRubric(parseRubric(brief), answers);
+    return { checks, cards, own, text: summaryText(runVoice, cards, [], own, next) };
+  };
+
+  it("states the analysis's checks as it stated them: same findings, same met and missed", () => {
+    const { checks, text } = summaryOf(6, 50, "Hard", "Sum up the run in one sentence.");
+    for (const check of checks) expect(text).toContain(`- ${checkLine(check)}`);
+    expect(text).toContain("0 of 3 checks of the brief met.");
+    expect(text).toContain("- How your long run went: 0 of 3 checks met.");
+    // What to work on is the analysis's to say; the summary does not say it again.
+    expect(text).not.toContain("work on");
+  });
+
+  it("its own brief does not judge a value again ('at least 5 km' beside 'between 8 and 14 km', 6 km)", () => {
+    const { text, own } = summaryOf(6, 50, "Easy", "Sum up the run; at least 5 km.");
+    expect(own[0]).toMatchObject({ met: true, label: FAR });
+    expect(metAndMissed(text, FAR)).toMatchObject({ both: false, lines: [expect.stringContaining("Not met")] });
+  });
+
+  it("a check the analysis did not make is added by the summary's own brief", () => {
+    const { text } = summaryOf(10, 65, "Easy", "Sum up; under 90 minutes.");
+    expect(text).toContain("- Met: How long did it take?: 65 min meets the target (under 90 minutes).");
+    expect(text).toContain("4 of 4 checks of the brief met.");
+  });
+
+  it("with only the cards' words (the API), an embedded analysis's '- Met:' lines are carried the same", () => {
+    const { cards, checks } = summaryOf(16, 100, "Easy", "");
+    const textOnly = cards.map(({ title, text }) => ({ title, text }));
+    expect(summaryChecks(textOnly, []).map((c) => [c.met, c.message])).toEqual(checks.map((c) => [c.met, c.message]));
+  });
+
+  it("closes on the end user's plan: today's phase and its session of this activity", () => {
+    const next = { label: "Week 4", title: "Peak long run", sessions: ["Long run 16–18 km"] };
+    const { text } = summaryOf(10, 65, "Easy", "", next as never);
+    expect(text.split("\n").at(-1)).toBe(
+      'Well done finishing this long run, runner. Next in your plan, Week 4, "Peak long run": Long run 16–18 km.',
+    );
+  });
+
+  it("without a plan it closes on a neutral next step in the end user's plan, never the practice's first milestone", () => {
+    const { text } = summaryOf(10, 65, "Easy", "");
+    expect(text.split("\n").at(-1)).toBe(
+      "Well done finishing this long run, runner. Take what you noticed today into the next long run of your plan.",
+    );
+    expect(text).not.toMatch(/Keep going toward|milestone/);
+  });
+
+  it("a summary's own missed check says what to work on; one carried from the analysis is not said twice", () => {
+    const voice = { subject: "yoga", practitioner: "yogi", session: "practice" };
+    const own = checkRubric(parseRubric("at least 20 minutes"), [
+      { label: "Minutes", number: { value: 12, unit: "minutes" } },
+    ]);
+    const text = summaryText(voice, [{ title: "Minutes", text: "12 minutes" }], [], own);
+    expect(text).toContain("0 of 1 checks of the brief met.");
+    expect(text).toContain("For your next practice, work on: minutes (at least 20 minutes).");
+  });
+});
+
+describe("the plan a summary closes on", () => {
+  const phase = (title: string, startDate: string, sessions: string[], weekNumber: number) => ({
+    id: title,
+    title,
+    focus: "",
+    startDate,
+    endDate: startDate,
+    weekNumber,
+    sessions,
+  });
+  const plan = {
+    phases: [
+      phase("Base", "2026-01-01", ["Easy 30 min", "Long run 8 km"], 1),
+      phase("Peak long run", "2026-01-15", ["Long run 16–18 km", "Recovery 25 min"], 3),
+    ],
+  };
+
+  it("is today's phase, with the sessions that name the activity", () => {
+    expect(planStepOf(plan, "2026-01-20", "Long run")).toEqual({
+      label: "Week 3",
+      title: "Peak long run",
+      sessions: ["Long run 16–18 km"],
+    });
+    expect(planStepOf(plan, "2026-01-02", "Tempo")).toEqual({
+      label: "Week 1",
+      title: "Base",
+      sessions: ["Easy 30 min", "Long run 8 km"],
+    });
+  });
+
+  it("is none without a plan or phases", () => {
+    expect(planStepOf(null, "2026-01-20", "Long run")).toBeNull();
+    expect(planStepOf({ phases: [] }, "2026-01-20", "Long run")).toBeNull();
   });
 });
 
