@@ -16,6 +16,7 @@
 import { z } from "zod";
 import { blueprintOf } from "~/features/builder/blueprint.server";
 import { appById } from "~/features/apps/apps.server";
+import { planRow, todayOf } from "~/features/plans/plans.server";
 import { readMediaFacts, type ByteSource } from "~/features/media/describe/containers";
 import { aiFor, type Ai, type AiMeter } from "~/platform/adapters/ai/ai.server";
 import { embeddedProvider } from "~/platform/adapters/ai/embedded.server";
@@ -28,9 +29,21 @@ import { MEDIA_MAX_BYTES, putUserMedia } from "~/platform/adapters/storage/media
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { imageStats, statsSentence, type ImageStats } from "./image-stats";
-import { checkRubric, parseRubric, type Finding, type RubricAnswer } from "./rubric";
-import { readableMediaKey, type CardInput, type MediaType } from "./rules";
-import { analysisText, pictureAlt, summaryText, voiceOf, type Voice } from "./wording";
+import { checkRubric, parseRubric, wordsToUse, type Finding, type RubricAnswer } from "./rubric";
+import { readableMediaKey, type CardAnswer, type CardInput, type MediaType } from "./rules";
+import { planStepOf } from "./today";
+import {
+  analysisText,
+  checkLine,
+  pictureAlt,
+  statedChecks,
+  summaryChecks,
+  summaryText,
+  voiceOf,
+  type PlanStep,
+  type SummaryCard,
+  type Voice,
+} from "./wording";
 
 export interface ActivityCaller {
   userId: string;
@@ -187,7 +200,9 @@ async function measure(
       into.answers.push({ label: input.label, number: { value: input.value, unit: input.unit ?? null } });
       into.facts.push(`${input.label}: ${input.value}${input.unit ? ` ${input.unit}` : ""}.`);
     } else {
-      into.answers.push({ label: input.label, text: input.value });
+      into.answers.push(
+        input.kind === "text" ? { label: input.label, text: input.value } : { label: input.label, choice: input.value },
+      );
       const words = input.value.split(/\s+/).filter(Boolean).length;
       if (input.kind === "text") into.facts.push(`${input.label}: ${words} word${words === 1 ? "" : "s"} written.`);
       else into.facts.push(`${input.label}: chose "${input.value}".`);
@@ -196,7 +211,41 @@ async function measure(
   return into;
 }
 
-const checkLines = (checks: Finding[]) => checks.map((c) => `${c.met ? "Met" : "Not met"}: ${c.message}`);
+const checkLines = (checks: Pick<Finding, "met" | "message">[]) => checks.map(checkLine);
+
+/**
+ * A card of a run as a summary reads it: its title and words, and what it is: an input card's answer
+ * (checked by the summary's own brief) or an AI card's result (an analysis's findings carried as stated).
+ */
+export interface RunCard extends SummaryCard {
+  answer?: Omit<RubricAnswer, "label">;
+  ai?: boolean;
+}
+
+/** An input card's answer as a summary reads it ('9 km', a choice, a text); null for an upload or a skip. */
+export function summaryCardOf(title: string, answer: CardAnswer, unit?: string): RunCard | null {
+  if ("number" in answer) {
+    const u = answer.unit ?? unit ?? null;
+    return {
+      title,
+      text: u ? `${answer.number} ${u}` : String(answer.number),
+      answer: { number: { value: answer.number, unit: u } },
+    };
+  }
+  if ("choice" in answer) return { title, text: answer.choice, answer: { choice: answer.choice } };
+  if ("text" in answer) return { title, text: answer.text, answer: { text: answer.text } };
+  return null;
+}
+
+/** What the summary's own brief checks: the answers (an AI card's words are its result, not an answer). */
+const answersOf = (cards: RunCard[]): RubricAnswer[] =>
+  cards.flatMap((c) =>
+    c.answer
+      ? [{ label: c.title, ...c.answer }]
+      : c.ai || statedChecks(c).length > 0
+        ? []
+        : [{ label: c.title, text: c.text }],
+  );
 
 function modelPrompt(parts: Record<string, unknown>): string {
   return JSON.stringify(parts, null, 1);
@@ -213,8 +262,9 @@ export async function analyzeCardInputs(
     voiceFor(app, caller.appId),
     measure(app, caller, ai, input.inputs, input.prompt),
   ]);
-  const checks = checkRubric(parseRubric(input.prompt), measured.answers);
-  const local = analysisText(voice, input.cardContext, measured.facts, checks);
+  const rules = parseRubric(input.prompt);
+  const checks = checkRubric(rules, measured.answers);
+  const local = analysisText(voice, input.cardContext, measured.facts, checks, wordsToUse(rules, measured.answers));
   const answer = await ai.structured({
     task: "activity-analysis",
     schema: answerSchema,
@@ -279,11 +329,23 @@ export async function pictureFromInputs(
   return { url: stored.url, alt: pictureAlt(voice, input.cardContext) };
 }
 
+/**
+ * Where the run's subject's own plan goes next (today's phase and its sessions of this activity), for
+ * a summary's closing words; null without a finished plan.
+ */
+export async function nextInPlan(
+  app: AppContext,
+  run: { appId: string; subject: string; testingStepId: string; title: string },
+): Promise<PlanStep | null> {
+  const row = await planRow(app, run.appId, run.subject, run.testingStepId);
+  return row?.status === "completed" ? planStepOf(row.plan, todayOf(app), run.title) : null;
+}
+
 /** The summary-analysis call and a summary card: every card's result and the run's media, summed up. */
 export async function summarizeRun(
   app: AppContext,
   caller: ActivityCaller,
-  input: { prompt: string; cards: { title: string; text: string }[]; media: { url: string; type: MediaType }[] },
+  input: { prompt: string; cards: RunCard[]; media: { url: string; type: MediaType }[]; next?: PlanStep | null },
 ): Promise<{ text: string }> {
   const ai = aiFor(app, caller);
   const media: CardInput[] = input.media.map((m, i) => ({ kind: "media", label: `File ${i + 1}`, ...m }));
@@ -291,9 +353,13 @@ export async function summarizeRun(
     voiceFor(app, caller.appId),
     measure(app, caller, ai, media, input.prompt),
   ]);
-  const answers = [...measured.answers, ...input.cards.map((c) => ({ label: c.title, text: c.text }))];
-  const checks = checkRubric(parseRubric(input.prompt), answers);
-  const local = summaryText(voice, input.cards, measured.facts, checks);
+  const cards: SummaryCard[] = input.cards.map(({ title, text, findings }) => ({
+    title,
+    text,
+    ...(findings && { findings }),
+  }));
+  const checks = checkRubric(parseRubric(input.prompt), [...measured.answers, ...answersOf(input.cards)]);
+  const local = summaryText(voice, cards, measured.facts, checks, input.next ?? null);
   const answer = await ai.structured({
     task: "activity-summary",
     schema: answerSchema,
@@ -302,9 +368,10 @@ export async function summarizeRun(
       'as the creator\'s prompt asks, from the cards\' results and the measurements given. Answer JSON {"text": "..."}.',
     prompt: modelPrompt({
       creatorPrompt: input.prompt,
-      cards: input.cards,
+      cards: input.cards.map(({ title, text }) => ({ title, text })),
       measurements: measured.facts,
-      rubricChecks: checkLines(checks),
+      rubricChecks: checkLines(summaryChecks(cards, checks)),
+      nextInTheirPlan: input.next ?? undefined,
     }),
     local: () => ({ text: local }),
   });

@@ -15,7 +15,7 @@ import { blueprintOf } from "~/features/builder/blueprint.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { openActivityApp, type Caller, type OpenedApp } from "./access.server";
-import { analyzeCardInputs, pictureFromInputs, summarizeRun, type Analysis } from "./analysis.server";
+import { analyzeCardInputs, nextInPlan, pictureFromInputs, summarizeRun, type Analysis } from "./analysis.server";
 import {
   activityMessages,
   inputsFromCall,
@@ -157,7 +157,11 @@ export async function summaryAnalysisCall(
   const payer = run.testingStepId
     ? { creatorId: user.id, appId: run.appId }
     : { appId: run.appId, endUser: run.userId ?? user.id };
-  return summarizeRun(app, { ...who, meter: meterFor(app, payer) }, { prompt, cards, media });
+  return summarizeRun(
+    app,
+    { ...who, meter: meterFor(app, payer) },
+    { prompt, cards, media, next: await nextInPlan(app, run) },
+  );
 }
 
 export const saveSummaryCall = (app: AppContext, user: Caller, runId: string, text: string) =>

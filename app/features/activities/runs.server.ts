@@ -21,7 +21,14 @@ import { kindOfContentType } from "~/features/media/rules";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { openActivityApp } from "./access.server";
-import { analyzeCardInputs, pictureFromInputs, summarizeRun } from "./analysis.server";
+import {
+  analyzeCardInputs,
+  nextInPlan,
+  pictureFromInputs,
+  summarizeRun,
+  summaryCardOf,
+  type RunCard,
+} from "./analysis.server";
 import {
   activityFailures,
   activityMessages,
@@ -369,9 +376,12 @@ function inputsFor(
   });
 }
 
-/** Each done card's words for a summary: the question and answer, or what an AI card said. */
+/**
+ * Each done card's words for a summary: the question and its answer (a number keeps its unit, '9 km'),
+ * or what an AI card said, an analysis with its findings.
+ */
 function cardsForSummary(run: ActivityRunRow, rows: (typeof activityCardResults.$inferSelect)[]) {
-  const cards: { title: string; text: string }[] = [];
+  const cards: RunCard[] = [];
   const media: { url: string; type: MediaType }[] = [];
   for (const card of run.cards) {
     const row = rows.find((r) => r.cardId === card.id && r.status === "done");
@@ -381,13 +391,18 @@ function cardsForSummary(run: ActivityRunRow, rows: (typeof activityCardResults.
       if (!input) continue;
       if (input.kind === "media") media.push({ url: input.url, type: input.type });
       else {
-        // A number keeps its unit ('9 km'), so the summary reads as the answer did.
-        const unit = input.kind === "number" ? (input.unit ?? card.unit) : undefined;
-        cards.push({ title: cardContextOf(card), text: unit ? `${input.value} ${unit}` : String(input.value) });
+        const read = summaryCardOf(cardContextOf(card), row.answer as CardAnswer, card.unit);
+        if (read) cards.push(read);
       }
     } else {
       const result = row.result ?? {};
-      cards.push({ title: card.title, text: String(result.text ?? result.alt ?? "") });
+      const findings = Array.isArray(result.findings) ? result.findings.map(String) : undefined;
+      cards.push({
+        title: card.title,
+        text: String(result.text ?? result.alt ?? ""),
+        ai: true,
+        ...(findings && { findings }),
+      });
     }
   }
   return { cards, media };
@@ -429,7 +444,11 @@ async function runCard(
       };
     case "summary":
       return {
-        ...(await summarizeRun(app, caller, { prompt: card.summaryAnalysisPrompt, ...cardsForSummary(run, rows) })),
+        ...(await summarizeRun(app, caller, {
+          prompt: card.summaryAnalysisPrompt,
+          ...cardsForSummary(run, rows),
+          next: await nextInPlan(app, run),
+        })),
       };
     default:
       return {};

@@ -3,7 +3,8 @@
  * plan today falls in, which of the blueprint's items that phase holds, how far along the plan is,
  * and a quiz's score. Pure, so the page and the tests decide the same way.
  */
-import type { BlueprintItem, PlanPhase } from "~/db/app-content";
+import type { BlueprintItem, Plan, PlanPhase } from "~/db/app-content";
+import { phaseLabel } from "~/features/plans/rules";
 
 type Quiz = Extract<BlueprintItem, { kind: "quiz" }>;
 
@@ -19,6 +20,32 @@ export function phaseIndexOn(phases: readonly Pick<PlanPhase, "startDate">[], to
     if (phase.startDate <= today) index = i;
   });
   return index;
+}
+
+const titleWords = (text: string) =>
+  new Set((text.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter((w) => !["the", "and", "your", "with"].includes(w)));
+
+/**
+ * Where the plan goes next after an activity (a summary's closing words): today's phase, by its label
+ * ('Week 4') and title, with its sessions that name the activity ('Long run 16–18 km' after a long
+ * run), else its first three. Null without a plan or phases.
+ */
+export function planStepOf(
+  plan: Pick<Plan, "phases"> | null,
+  today: string,
+  activityTitle: string,
+): { label: string; title: string; sessions: string[] } | null {
+  const phases = plan?.phases ?? [];
+  const index = phaseIndexOn(phases, today);
+  const phase = phases[index];
+  if (!phase) return null;
+  const words = titleWords(activityTitle);
+  const named = phase.sessions.filter((s) => [...titleWords(s)].some((w) => words.has(w)));
+  return {
+    label: phaseLabel(phases, index),
+    title: phase.title,
+    sessions: (named.length > 0 ? named : phase.sessions).slice(0, 3),
+  };
 }
 
 /**

@@ -15,7 +15,9 @@ import {
   analyzeCardInputs,
   pictureFromInputs,
   summarizeRun,
+  summaryCardOf,
   type ActivityCaller,
+  type RunCard,
 } from "~/features/activities/analysis.server";
 import {
   activityFailures,
@@ -51,15 +53,15 @@ export function checkGiven(card: InputCard, given: GivenInput | undefined) {
   return "url" in given ? checkAnswer(card, { url: given.url, type: given.type }) : checkAnswer(card, given.value);
 }
 
-/** One AI card's result in words: an analysis's text, a picture's description, a summary. */
+/** One AI card's result in words (an analysis's text, a picture's description, a summary), an analysis with its findings. */
 async function runAiCard(
   app: AppContext,
   caller: ActivityCaller,
   activity: Activity,
   card: Exclude<ActivityCard, { kind: "input" | "instruction" }>,
   answers: Map<string, CardAnswer>,
-  done: { title: string; text: string }[],
-): Promise<string> {
+  done: RunCard[],
+): Promise<{ text: string; findings?: string[] }> {
   const inputsOf = (ids: string[]): CardInput[] =>
     ids.flatMap((id) => {
       const input = activity.cards.find((c): c is InputCard => c.id === id && c.kind === "input");
@@ -75,8 +77,8 @@ async function runAiCard(
       cardContext: card.title,
       allCardsContext,
     });
-    // The text states its findings itself.
-    return analysis.text;
+    // The text states its findings itself; a summary carries them as they were stated.
+    return { text: analysis.text, findings: analysis.findings };
   }
   if (card.kind === "image") {
     // The picture's address is new every time; its description says what it shows.
@@ -85,14 +87,14 @@ async function runAiCard(
       inputs: inputsOf(card.inputIds),
       cardContext: card.title,
     });
-    return `A picture: ${picture.alt}`;
+    return { text: `A picture: ${picture.alt}` };
   }
   const media = activity.cards.flatMap((c) => {
     const answer = c.kind === "input" ? answers.get(c.id) : undefined;
     return answer && "url" in answer ? [{ url: answer.url, type: answer.type }] : [];
   });
   const summary = await summarizeRun(app, caller, { prompt: card.summaryAnalysisPrompt, cards: done, media });
-  return summary.text;
+  return { text: summary.text };
 }
 
 const failure = (card: ActivityCard) =>
@@ -115,7 +117,7 @@ export async function replayActivity(
 ): Promise<ReplayCard[]> {
   const cards: ReplayCard[] = [];
   const answers = new Map<string, CardAnswer>();
-  const done: { title: string; text: string }[] = [];
+  const done: RunCard[] = [];
   let stoppedAt: string | null = null;
   for (const card of activity.cards) {
     const at = {
@@ -137,13 +139,14 @@ export async function replayActivity(
       }
       answers.set(card.id, checked.answer);
       const words = answerWords(checked.answer);
-      if (!("url" in checked.answer)) done.push({ title: card.prompt, text: words });
+      const read = summaryCardOf(card.prompt, checked.answer, card.unit);
+      if (read) done.push(read);
       cards.push({ ...at, status: "done", text: `${card.prompt}: ${words}` });
       continue;
     }
     try {
-      const text = await runAiCard(app, caller, activity, card, answers, done);
-      done.push({ title: card.title, text });
+      const { text, findings } = await runAiCard(app, caller, activity, card, answers, done);
+      done.push({ title: card.title, text, ai: true, ...(findings && { findings }) });
       cards.push({ ...at, status: "done", text: `${card.title}: ${text}` });
     } catch (error) {
       // A refused input (a file no longer stored, not the owner's) fails the card in words, as a run would.
