@@ -33,6 +33,9 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: `${root}/wrangler.toml` },
+        // Workers AI (wrangler.toml [ai]) is always remote: it would need a Cloudflare login. Off, the
+        // binding is there but cannot run, and the AI layer uses its embedded default in tests.
+        remoteBindings: false,
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,

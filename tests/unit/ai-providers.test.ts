@@ -310,6 +310,22 @@ describe("choosing a provider from configuration", () => {
     expect(providerFor(parseEnv({ AI_BASE_URL: "http://127.0.0.1:9/v1" }), {}).name).toBe("embedded");
   });
 
+  it("development and tests use the embedded default though bound to Workers AI, unless told otherwise", () => {
+    // Locally (wrangler dev --local, the integration tests) the binding is there but cannot run.
+    const binding = { AI: workers };
+    const openAiEnv = { AI_BASE_URL: "http://127.0.0.1:9/v1", AI_MODEL: "m" };
+    for (const ENVIRONMENT of ["development", "test"]) {
+      expect(providerFor(parseEnv({ ENVIRONMENT }), binding).name).toBe("embedded");
+      expect(providerFor(parseEnv({ ENVIRONMENT, AI_PROVIDER: "workers-ai" }), binding).name).toBe("workers-ai");
+      expect(providerFor(parseEnv({ ENVIRONMENT, ...openAiEnv }), binding).name).toBe("openai");
+      expect(providerFor(parseEnv({ ENVIRONMENT, AI_PROVIDER: "openai" }), binding).name).toBe("embedded");
+    }
+    expect(providerFor(parseEnv({ ENVIRONMENT: "production" }), binding).name).toBe("workers-ai");
+    expect(providerFor(parseEnv({ ENVIRONMENT: "production", AI_PROVIDER: "embedded" }), binding).name).toBe(
+      "embedded",
+    );
+  });
+
   it("the OpenAI-compatible provider sends the key, the model and structured output with the schema", async () => {
     openai.behaviour = "ok";
     openai.requests.length = 0;

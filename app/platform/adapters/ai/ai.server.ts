@@ -239,10 +239,15 @@ export function createAi({ provider: configured, timeoutMs, record, meter, clock
   };
 }
 
-/** The configured provider: an OpenAI-compatible endpoint, then Workers AI, then the embedded default. */
+/**
+ * The configured provider: an OpenAI-compatible endpoint, then Workers AI, then the embedded default.
+ * Workers AI is used in production when the worker is bound to it (wrangler.toml [ai]); in development
+ * and tests only when AI_PROVIDER=workers-ai says so, because the binding is there but cannot run
+ * offline (`wrangler dev --local`, the integration tests), so those runs use the embedded default.
+ */
 export function providerFor(env: Env, bindings: Record<string, unknown>): AiProvider {
   if (env.AI_PROVIDER === "embedded") return embeddedProvider;
-  const binding = aiBindingOf(bindings);
+  const binding = env.ENVIRONMENT === "production" || env.AI_PROVIDER === "workers-ai" ? aiBindingOf(bindings) : null;
   const openAi = env.AI_BASE_URL && env.AI_MODEL;
   if (openAi && env.AI_PROVIDER !== "workers-ai")
     return openAiProvider({
