@@ -141,9 +141,11 @@ const ENVIRONMENTS = ["development", "test", "production"];
 export function startWorker({ port, inspectorPort, persistTo, stdio = "inherit", vars = {}, debuggable = true }) {
   if (!ENVIRONMENTS.includes(vars.ENVIRONMENT))
     throw new Error(`startWorker: name vars.ENVIRONMENT (${ENVIRONMENTS.join(", ")}); got ${vars.ENVIRONMENT}`);
-  // Workers AI cannot run here (--local below): a worker run as production (the benches) uses the
-  // embedded default too, unless the caller names a provider or an endpoint.
-  const ai = "AI_PROVIDER" in vars || "AI_BASE_URL" in vars ? {} : { AI_PROVIDER: "embedded" };
+  // Workers AI cannot run here (--local below). Development and test leave it alone by themselves
+  // (providerFor), so a model named in .dev.vars is used; a worker run as production (the benches) is
+  // told to use the embedded default, unless the caller names a provider or an endpoint.
+  const configured = "AI_PROVIDER" in vars || "AI_BASE_URL" in vars;
+  const ai = vars.ENVIRONMENT === "production" && !configured ? { AI_PROVIDER: "embedded" } : {};
   const varArgs = Object.entries({ ...ai, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const options = { cwd: root, env: wranglerEnv, stdio, detached: true };
   if (!debuggable)
