@@ -9,11 +9,11 @@ export default {
   // Everything is bundled but the runtime's own modules ("cloudflare:workers", which partyserver and
   // the Durable Objects import): workerd provides those. And the lazy modules (workers/lazy-modules.mjs):
   // PDF.js (unpdf/pdfjs, which Remix's esbuild 0.17 also miscompiles), Stripe, Sentry's SDK, the
-  // disposable-domain list, bowser, jpeg-js, zod-to-json-schema, jose, uqr and our own data that few requests need
+  // disposable-domain list, bowser, jpeg-js, jose, uqr, and the AI SDK and our own data that few requests need
   // (#lazy/*, package.json "imports"), each imported dynamically and built beside the worker, out of its
   // startup module.
   serverDependenciesToBundle: [
-    /^(?!cloudflare:|unpdf\/pdfjs$|stripe$|disposable-email-domains-js$|@sentry\/cloudflare$|bowser$|jpeg-js$|zod-to-json-schema$|jose$|uqr$|#lazy\/)/,
+    /^(?!cloudflare:|unpdf\/pdfjs$|stripe$|disposable-email-domains-js$|@sentry\/cloudflare$|bowser$|jpeg-js$|jose$|uqr$|#lazy\/)/,
   ],
   // Patched option (workers/patches/@remix-run+dev, workers/lazy-routes.ts): the routes no first page view
   // needs load on first use, out of the worker's startup module (issue 17 goal 5). The routes each pattern

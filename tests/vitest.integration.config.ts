@@ -33,6 +33,9 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: `${root}/wrangler.toml` },
+        // Workers AI (wrangler.toml [ai]) is always remote: it would need a Cloudflare login. Off, the
+        // binding is there but cannot run, and the AI layer uses its embedded default in tests.
+        remoteBindings: false,
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
@@ -70,8 +73,22 @@ export default defineConfig(async () => {
       // @remix-run/cloudflare is CommonJS only, which the workers pool's module runner cannot load
       // (services that set cookies import it); pre-bundled by esbuild it loads as an ES module. The same
       // goes for amazon-cognito-identity-js, the hosted pool's client that identity-client.test.ts drives.
+      // The AI SDK and its providers (#lazy/ai-sdk) are ES modules, but hundreds of them (zod 4 among
+      // them): pre-bundled, a file's first call to a configured model loads them in well under a second
+      // instead of seconds, which an AI call's deadline counts.
       deps: {
-        optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "amazon-cognito-identity-js"] } },
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: [
+              "@remix-run/cloudflare",
+              "amazon-cognito-identity-js",
+              "ai",
+              "@ai-sdk/openai-compatible",
+              "workers-ai-provider",
+            ],
+          },
+        },
       },
     },
   };

@@ -1,14 +1,14 @@
 // Runs after `remix build` (npm run build). Some libraries only some requests need: PDF.js (through
 // unpdf, a third of the worker: describing an uploaded PDF), Stripe (payments), Sentry (error reports,
 // where a DSN is set), the disposable-domain list (email forms), the user-agent parser (sign-in), the
-// JPEG decoder (photo analysis), zod-to-json-schema (AI calls), jose (identity tokens), the QR painter
-// (authenticator setup), and our own data: the common-password
-// list (forms that set a password), the embedded AI's practice taxonomy and font (the builder) and the
-// legal texts (named `#lazy/…` through package.json "imports" so the Remix build sees a package it can
-// leave external). Each is loaded through platform/load-once. Bundled into build/worker.js they are
-// parsed with the rest whenever an isolate starts; as modules of their own (build/lazy/*.mjs, uploaded
-// beside the worker through wrangler.toml's `find_additional_modules` rule) workerd reads each on its
-// first `import("./lazy/….mjs")`.
+// JPEG decoder (photo analysis), jose (identity tokens), the QR painter (authenticator setup), the AI
+// SDK with its providers (calls to Workers AI or an OpenAI-compatible endpoint), and our own data: the
+// common-password list (forms that set a password), the embedded AI's practice taxonomy and font (the
+// builder) and the legal texts (named `#lazy/…` through package.json "imports" so the Remix build sees
+// a package it can leave external). Each is loaded through platform/load-once. Bundled into
+// build/worker.js they are parsed with the rest whenever an isolate starts; as modules of their own
+// (build/lazy/*.mjs, uploaded beside the worker through wrangler.toml's `find_additional_modules` rule)
+// workerd reads each on its first `import("./lazy/….mjs")`.
 //
 // The Remix build leaves these specifiers external (remix.config.js), and the app imports each with a
 // dynamic import only, so the worker's modules (build/worker.js and the chunks of its lazy routes, see
@@ -42,8 +42,9 @@ export const LAZY_MODULES = [
   { specifier: "bowser", file: "lazy/bowser.mjs" },
   // The JPEG decoder of photo analysis (platform/adapters/ai/embedded/jpeg); CommonJS.
   { specifier: "jpeg-js", file: "lazy/jpeg-js.mjs", commonJs: true },
-  // The JSON schema of a structured AI call (platform/adapters/ai/ai.server).
-  { specifier: "zod-to-json-schema", file: "lazy/zod-to-json-schema.mjs" },
+  // The AI SDK and its Workers AI and OpenAI-compatible providers: a call to a real provider
+  // (platform/adapters/ai/sdk-provider), never the embedded default.
+  { specifier: "#lazy/ai-sdk", file: "lazy/ai-sdk.mjs" },
   // The JWT library of the identity API's tokens (features/identity/signing-keys).
   { specifier: "jose", file: "lazy/jose.mjs" },
   // The QR code of authenticator setup (features/identity/totp).

@@ -69,8 +69,9 @@ export const envSchema = z.object({
   /** Share of requests and page loads traced (the tests raise it to 1 to see every trace). */
   SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.1),
   /**
-   * AI (adapters/ai): with AI_BASE_URL and AI_MODEL, any OpenAI-compatible endpoint; else with an
-   * `AI` binding, Workers AI; else the embedded default. AI_PROVIDER=embedded forces the default.
+   * AI (adapters/ai): with AI_BASE_URL and AI_MODEL, any OpenAI-compatible endpoint; else in production
+   * with an `AI` binding, Workers AI; else the embedded default. AI_PROVIDER forces one (workers-ai: the
+   * binding outside production too; embedded: the default).
    */
   AI_PROVIDER: z.enum(["workers-ai", "openai", "embedded"]).optional(),
   AI_BASE_URL: z.string().url().optional(),

@@ -1,12 +1,14 @@
 // The AI layer against D1 in workerd: every call leaves a record (provider, model, duration,
 // outcome), a creator's own requests claim units of the daily AI generations of their studio tier,
-// and past the limit the creator is told which tier allows more.
+// and past the limit the creator is told which tier allows more. The worker is bound to Workers AI
+// as deployed; the tests run offline, so they use the embedded default.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { FREE_AI_GENERATIONS_PER_DAY, utcDayStart } from "~/features/apps/ai-meter";
 import { aiUsageToday, creatorAi, meterFor } from "~/features/apps/ai-meter.server";
-import { aiFor } from "~/platform/adapters/ai/ai.server";
+import { aiFor, providerFor } from "~/platform/adapters/ai/ai.server";
+import { WORKERS_AI_MODELS } from "~/platform/adapters/ai/models";
 import { ServiceError } from "~/platform/service-error";
 import { testApp } from "./app-context";
 import { signUp } from "./commerce-helpers";
@@ -133,5 +135,41 @@ describe("the daily AI generations of a studio tier", () => {
     await expect(ask(userId)).rejects.toThrow(
       "You have used all 50 of today's AI generations on the Starter tier. The Pro tier allows 200 a day.",
     );
+  });
+});
+
+describe("Workers AI, bound as a deploy binds it (wrangler.toml [ai])", () => {
+  const task = {
+    task: "brainstorm",
+    schema,
+    system: "s",
+    prompt: "p",
+    local: () => ({ idea: "Yoga for desk workers" }),
+  };
+
+  it("the tests' worker has the binding, cannot run it offline, and uses the embedded default", async () => {
+    const app = testApp();
+    expect(typeof (app.bindings as { AI?: { run?: unknown } }).AI?.run).toBe("function");
+    expect(providerFor(app.env, app.bindings).name).toBe("embedded");
+    expect(await aiFor(app).structured(task)).toMatchObject({ provider: "embedded", fallbackReason: null });
+  });
+
+  it("in production the call goes to Workers AI (through the AI SDK); offline it fails, and the embedded default answers", async () => {
+    const production = testApp({ env: { ...testApp().env, ENVIRONMENT: "production" } });
+    expect(providerFor(production.env, production.bindings).name).toBe("workers-ai");
+    const result = await aiFor(production, { appId: "workers-ai-offline" }).structured(task);
+    expect(result).toMatchObject({
+      provider: "embedded",
+      fallbackReason: "error",
+      value: { idea: "Yoga for desk workers" },
+    });
+    const row = await env.DB.prepare("SELECT * FROM ai_calls WHERE app_id = 'workers-ai-offline'").first();
+    expect(row).toMatchObject({
+      provider: "workers-ai",
+      model: WORKERS_AI_MODELS.structured,
+      outcome: "fallback",
+      fallback_reason: "error",
+      attempts: 2,
+    });
   });
 });

@@ -1,11 +1,15 @@
-// Local stand-ins for the two real AI providers, speaking their wire formats (nothing reaches the
-// internet). Both answer structured requests with a JSON value built from the JSON Schema the
-// adapter sends (every required field, enums, array bounds, string lengths), taking its words from
-// the prompt, so any schema the product asks for gets a valid answer.
+// Local stand-ins for the two real AI providers, speaking their wire formats as the AI SDK's
+// providers use them (nothing reaches the internet). Both answer structured requests with a JSON value
+// built from the JSON Schema the SDK sends in `response_format` (every required field, enums, array
+// bounds, string lengths), taking its words from the prompt, so any schema the product asks for gets a
+// valid answer.
 //
 //   const openai = await startOpenAiStandIn();   // { url, requests, behaviour, close() }
-//   openai.behaviour = "invalid" | "error" | "slow" | "ok"
-//   const binding = workersAiStandIn();           // { run(model, input), calls, behaviour }
+//   openai.behaviour = "invalid" | "off-schema" | "error" | "slow" | "ok"
+//   const binding = workersAiStandIn();           // { run(model, input, options), calls, behaviour }
+//
+// "invalid" answers prose where JSON was asked for (and no image), "off-schema" JSON that is not the
+// schema's, "error" a failure, "slow" only after 2 s.
 import { createServer } from "node:http";
 
 /** A 2×2 PNG (red, green, blue, white): small, valid, and has dimensions to read. */
@@ -53,14 +57,22 @@ export function instanceOf(schema, text = "stand in answer", depth = 0) {
   }
 }
 
-function schemaFromSystem(system) {
-  const at = system.indexOf("The answer's JSON Schema: ");
-  if (at < 0) return null;
-  try {
-    return JSON.parse(system.slice(at + "The answer's JSON Schema: ".length).split("\n")[0]);
-  } catch {
-    return null;
-  }
+/** JSON that no schema of the product's accepts: an object without any of the fields asked for. */
+const OFF_SCHEMA = { unexpected: true };
+
+/** The text of a chat message's content: a string, or the text parts of a content array. */
+const textOf = (content) =>
+  Array.isArray(content)
+    ? content
+        .filter((p) => p.type === "text")
+        .map((p) => p.text)
+        .join("\n")
+    : String(content ?? "");
+
+/** The picture in a chat message's content (an image_url part with a data URL), as bytes; null without one. */
+function pictureOf(content) {
+  const url = Array.isArray(content) ? content.find((p) => p.type === "image_url")?.image_url?.url : undefined;
+  return url ? Buffer.from(url.split(",")[1] ?? "", "base64") : null;
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,27 +95,25 @@ export async function startOpenAiStandIn({ apiKey = "sk-stand-in" } = {}) {
     if (state.behaviour === "error") return send(500, { error: { message: "The server had an error" } });
     if (state.behaviour === "slow") await sleep(2_000);
     if (req.method === "POST" && path === "/v1/chat/completions") {
-      const messages = json.messages ?? [];
-      const system = messages.find((m) => m.role === "system")?.content ?? "";
-      const user = messages.find((m) => m.role === "user")?.content;
-      if (Array.isArray(user)) {
-        const image = user.find((p) => p.type === "image_url")?.image_url?.url ?? "";
-        const bytes = Buffer.from(image.split(",")[1] ?? "", "base64");
-        return send(200, {
-          choices: [
-            { message: { role: "assistant", content: `A picture of ${bytes.length} bytes, seen by ${json.model}.` } },
-          ],
+      const user = (json.messages ?? []).find((m) => m.role === "user")?.content;
+      const answer = (content) =>
+        send(200, {
+          id: "chatcmpl-standin",
+          model: json.model,
+          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
         });
-      }
-      const schema = schemaFromSystem(system);
-      const content =
-        state.behaviour === "invalid"
-          ? "I cannot answer that in JSON."
-          : JSON.stringify(schema ? instanceOf(schema, String(user)) : { answer: String(user).slice(0, 80) });
-      return send(200, { id: "chatcmpl-standin", choices: [{ index: 0, message: { role: "assistant", content } }] });
+      const picture = pictureOf(user);
+      if (picture) return answer(`A picture of ${picture.length} bytes, seen by ${json.model}.`);
+      // Structured output: the schema comes as response_format {type: "json_schema", json_schema: {schema}}.
+      const schema = json.response_format?.type === "json_schema" ? json.response_format.json_schema?.schema : null;
+      if (state.behaviour === "invalid") return answer("I cannot answer that in JSON.");
+      if (state.behaviour === "off-schema") return answer(JSON.stringify(OFF_SCHEMA));
+      return answer(JSON.stringify(schema ? instanceOf(schema, textOf(user)) : { answer: textOf(user).slice(0, 80) }));
     }
     if (req.method === "POST" && path === "/v1/images/generations") {
-      if (state.behaviour === "invalid") return send(200, { data: [{ url: "https://example.com/no-bytes.png" }] });
+      // Bytes that are not a picture (no URL to follow: tests never reach the internet).
+      if (state.behaviour === "invalid")
+        return send(200, { data: [{ b64_json: Buffer.from("no picture").toString("base64") }] });
       return send(200, { created: 0, data: [{ b64_json: TINY_PNG.toString("base64") }] });
     }
     if (req.method === "POST" && path === "/v1/audio/transcriptions") {
@@ -122,28 +132,31 @@ export async function startOpenAiStandIn({ apiKey = "sk-stand-in" } = {}) {
   });
 }
 
-/** The Workers AI binding's wire format: run(model, input) answers per model family. */
+/** The Workers AI binding's wire format: run(model, input, options) answers per model family. */
 export function workersAiStandIn() {
-  /** @type {{ model: string, input: any }[]} */
+  /** @type {{ model: string, input: any, options: any }[]} */
   const calls = [];
   const state = {
     behaviour: "ok",
     calls,
-    /** @param {string} model @param {any} input @returns {Promise<unknown>} */
-    run: async (model, input) => {
-      state.calls.push({ model, input });
+    /** @param {string} model @param {any} input @param {any} [options] @returns {Promise<unknown>} */
+    run: async (model, input, options) => {
+      state.calls.push({ model, input, options });
       if (state.behaviour === "error") throw new Error("AiError: 3040: Capacity temporarily exceeded");
       if (state.behaviour === "slow") await sleep(2_000);
       if (input.messages) {
-        if (state.behaviour === "invalid") return { response: "Sorry, I can only chat." };
-        const schema = input.response_format?.json_schema;
         const user = input.messages.find((m) => m.role === "user")?.content ?? "";
+        // A chat model that reads images gets the picture as an image_url part of the message.
+        const picture = pictureOf(user);
+        if (picture) return { response: `An image of ${picture.length} bytes.` };
+        if (state.behaviour === "invalid") return { response: "Sorry, I can only chat." };
+        if (state.behaviour === "off-schema") return { response: OFF_SCHEMA };
+        const schema = input.response_format?.type === "json_schema" ? input.response_format.json_schema : null;
         // JSON mode answers the object itself under `response`.
-        return { response: schema ? instanceOf(schema, user) : { answer: user.slice(0, 80) } };
+        return { response: schema ? instanceOf(schema, textOf(user)) : { answer: textOf(user).slice(0, 80) } };
       }
-      if ("steps" in input || model.includes("flux"))
-        return state.behaviour === "invalid" ? {} : { image: TINY_PNG.toString("base64") };
-      if (Array.isArray(input.image)) return { description: `An image of ${input.image.length} bytes.` };
+      // FLUX answers base64 under `image` (no image at all when "invalid").
+      if (model.includes("flux")) return state.behaviour === "invalid" ? {} : { image: TINY_PNG.toString("base64") };
       if (Array.isArray(input.audio)) return { text: `Transcript of ${input.audio.length} bytes.` };
       throw new Error(`AiError: unknown input for ${model}`);
     },

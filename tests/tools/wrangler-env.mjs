@@ -134,13 +134,19 @@ const ENVIRONMENTS = ["development", "test", "production"];
 /**
  * Starts `wrangler dev` in its own process group so the whole tree can be stopped together. The
  * caller names vars.ENVIRONMENT: wrangler.toml says production (what a deploy runs), and the local
- * tools opt in to development or test themselves (the /dev pages, the card page, the outbox).
+ * tools opt in to development or test themselves (the /dev pages, the card page, the outbox). It
+ * runs without remote bindings (`--local`): no Cloudflare login, and no Workers AI.
  * `debuggable: false` serves it the same way with no debugger attached (serve-without-debugger.mjs).
  */
 export function startWorker({ port, inspectorPort, persistTo, stdio = "inherit", vars = {}, debuggable = true }) {
   if (!ENVIRONMENTS.includes(vars.ENVIRONMENT))
     throw new Error(`startWorker: name vars.ENVIRONMENT (${ENVIRONMENTS.join(", ")}); got ${vars.ENVIRONMENT}`);
-  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // Workers AI cannot run here (--local below). Development and test leave it alone by themselves
+  // (providerFor), so a model named in .dev.vars is used; a worker run as production (the benches) is
+  // told to use the embedded default, unless the caller names a provider or an endpoint.
+  const configured = "AI_PROVIDER" in vars || "AI_BASE_URL" in vars;
+  const ai = vars.ENVIRONMENT === "production" && !configured ? { AI_PROVIDER: "embedded" } : {};
+  const varArgs = Object.entries({ ...ai, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const options = { cwd: root, env: wranglerEnv, stdio, detached: true };
   if (!debuggable)
     return spawn(
@@ -152,6 +158,9 @@ export function startWorker({ port, inspectorPort, persistTo, stdio = "inherit",
     wranglerBin,
     [
       "dev",
+      // No remote bindings: Workers AI (wrangler.toml [ai]) would need a Cloudflare login; offline it is
+      // bound but cannot run, and the AI layer uses its embedded default outside production.
+      "--local",
       "--ip",
       "127.0.0.1",
       "--port",

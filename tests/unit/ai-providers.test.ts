@@ -8,6 +8,7 @@ import { imageTypeOf } from "~/platform/adapters/ai/bytes";
 import { embeddedProvider } from "~/platform/adapters/ai/embedded.server";
 import { imageFacts } from "~/platform/adapters/ai/embedded/measure";
 import { openAiProvider } from "~/platform/adapters/ai/openai.server";
+import { WORKERS_AI_MODELS } from "~/platform/adapters/ai/models";
 import type { AiProvider } from "~/platform/adapters/ai/provider";
 import { workersAiProvider } from "~/platform/adapters/ai/workers-ai.server";
 import { parseEnv } from "~/platform/env";
@@ -121,7 +122,24 @@ describe.each(providers)("the %s provider keeps the contract", (name, make) => {
   });
 });
 
-describe.each(providers.slice(1))("the %s provider's failures fall back to the embedded default", (name, make) => {
+/** The signals the OpenAI-compatible provider's requests were sent with (the SDK's fetch goes through here). */
+const openAiSignals: (AbortSignal | null | undefined)[] = [];
+const failing: [string, () => AiProvider, () => AbortSignal | null | undefined][] = [
+  ["workers-ai", () => workersAiProvider(workers), () => workers.calls.at(-1)?.options?.signal],
+  [
+    "openai",
+    () =>
+      openAiProvider({
+        baseUrl: openai.url,
+        apiKey: openai.apiKey,
+        model: "stand-in-chat",
+        fetch: (input, init) => (openAiSignals.push(init?.signal), fetch(input, init)),
+      }),
+    () => openAiSignals.at(-1),
+  ],
+];
+
+describe.each(failing)("the %s provider's failures fall back to the embedded default", (name, make, lastSignal) => {
   const run = (timeoutMs = 1_000) => {
     const records: AiCallRecord[] = [];
     const ai = createAi({ provider: make(), timeoutMs, record: async (r) => void records.push(r) });
@@ -148,6 +166,26 @@ describe.each(providers.slice(1))("the %s provider's failures fall back to the e
     expect(imageTypeOf(image.value.bytes)).toBe("image/png");
   });
 
+  it("JSON that is not the schema's: the embedded answer, recorded as an invalid answer, not retried", async () => {
+    set("off-schema");
+    const { ai, records } = run();
+    const sent = name === "openai" ? openai.requests.length : workers.calls.length;
+    const result = await ask(ai);
+    expect(result).toMatchObject({ value: localIdea(), provider: "embedded", fallbackReason: "invalid" });
+    expect(records).toEqual([
+      expect.objectContaining({
+        task: "brainstorm",
+        provider: name,
+        outcome: "fallback",
+        fallbackReason: "invalid",
+        attempts: 1,
+      }),
+    ]);
+    // Asked once: the same prompt would give the same shape again.
+    expect((name === "openai" ? openai.requests.length : workers.calls.length) - sent).toBe(1);
+    set("ok");
+  });
+
   it("an error: retried once, then the embedded answer", async () => {
     set("error");
     const { ai, records } = run();
@@ -162,6 +200,32 @@ describe.each(providers.slice(1))("the %s provider's failures fall back to the e
     expect((await ask(ai)).value).toEqual(localIdea());
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(records[0]).toMatchObject({ outcome: "fallback", fallbackReason: "timeout", attempts: 2 });
+    // The deadline reached the provider's request through the SDK: its signal was aborted.
+    expect(lastSignal()?.aborted).toBe(true);
+    set("ok");
+  });
+
+  it("a timeout of a picture, a description or a transcript: the embedded answer, recorded", async () => {
+    set("slow");
+    const { ai, records } = run(150);
+    const image = await ai.image({ task: "landing-image", prompt: "x", width: 64, height: 64 });
+    const seen = await ai.describeImage({
+      task: "describe",
+      bytes: new Uint8Array(TINY_PNG),
+      contentType: "image/png",
+    });
+    const heard = await ai.transcribe({ task: "transcribe", bytes: wav(), contentType: "audio/wav" });
+    expect([image, seen, heard].map((r) => [r.provider, r.fallbackReason])).toEqual([
+      ["embedded", "timeout"],
+      ["embedded", "timeout"],
+      ["embedded", "timeout"],
+    ]);
+    expect(seen.value).toContain("2 × 2 pixels");
+    expect(records.map((r) => [r.work, r.provider, r.outcome, r.fallbackReason, r.attempts])).toEqual([
+      ["image", name, "fallback", "timeout", 2],
+      ["vision", name, "fallback", "timeout", 2],
+      ["speech", name, "fallback", "timeout", 2],
+    ]);
     set("ok");
   });
 });
@@ -246,19 +310,45 @@ describe("choosing a provider from configuration", () => {
     expect(providerFor(parseEnv({ AI_BASE_URL: "http://127.0.0.1:9/v1" }), {}).name).toBe("embedded");
   });
 
-  it("the OpenAI-compatible provider sends the key, the model and JSON mode with the schema", async () => {
+  it("development and tests use the embedded default though bound to Workers AI, unless told otherwise", () => {
+    // Locally (wrangler dev --local, the integration tests) the binding is there but cannot run.
+    const binding = { AI: workers };
+    const openAiEnv = { AI_BASE_URL: "http://127.0.0.1:9/v1", AI_MODEL: "m" };
+    for (const ENVIRONMENT of ["development", "test"]) {
+      expect(providerFor(parseEnv({ ENVIRONMENT }), binding).name).toBe("embedded");
+      expect(providerFor(parseEnv({ ENVIRONMENT, AI_PROVIDER: "workers-ai" }), binding).name).toBe("workers-ai");
+      expect(providerFor(parseEnv({ ENVIRONMENT, ...openAiEnv }), binding).name).toBe("openai");
+      expect(providerFor(parseEnv({ ENVIRONMENT, AI_PROVIDER: "openai" }), binding).name).toBe("embedded");
+    }
+    expect(providerFor(parseEnv({ ENVIRONMENT: "production" }), binding).name).toBe("workers-ai");
+    expect(providerFor(parseEnv({ ENVIRONMENT: "production", AI_PROVIDER: "embedded" }), binding).name).toBe(
+      "embedded",
+    );
+  });
+
+  it("the OpenAI-compatible provider sends the key, the model and structured output with the schema", async () => {
     openai.behaviour = "ok";
     openai.requests.length = 0;
     const ai = createAi({
       provider: openAiProvider({ baseUrl: openai.url, apiKey: openai.apiKey, model: "local-llama" }),
       timeoutMs: 1_000,
     });
-    await ai.structured({ task: "t", schema: ideaSchema, system: "s", prompt: "p", local: localIdea });
+    const result = await ai.structured({ task: "t", schema: ideaSchema, system: "s", prompt: "p", local: localIdea });
+    expect(result.provider).toBe("openai");
     const sent = openai.requests[0]!;
     expect(sent.path).toBe("/v1/chat/completions");
-    expect(sent.body).toMatchObject({ model: "local-llama", response_format: { type: "json_object" } });
-    const system = (sent.body as { messages: { content: string }[] }).messages[0]!.content;
-    expect(system).toContain('"required":["name","promise","questions","level","weeks"]');
+    // The AI SDK's wire: the schema is the response format (not OpenAI's strict mode), the instructions stay as written.
+    expect(sent.body).toMatchObject({
+      model: "local-llama",
+      response_format: {
+        type: "json_schema",
+        json_schema: { strict: false, schema: { required: ["name", "promise", "questions", "level", "weeks"] } },
+      },
+      messages: [
+        { role: "system", content: "s" },
+        { role: "user", content: "p" },
+      ],
+    });
     const wrongKey = createAi({
       provider: openAiProvider({ baseUrl: openai.url, apiKey: "nope", model: "m" }),
       timeoutMs: 1_000,
@@ -267,6 +357,49 @@ describe("choosing a provider from configuration", () => {
       (await wrongKey.structured({ task: "t", schema: ideaSchema, system: "s", prompt: "p", local: localIdea }))
         .fallbackReason,
     ).toBe("error");
+  });
+});
+
+describe("what the Workers AI provider sends its binding (through the AI SDK)", () => {
+  it("the models of ./models.ts: JSON mode with the schema, the picture in the message, the recording's bytes", async () => {
+    workers.behaviour = "ok";
+    workers.calls.length = 0;
+    const ai = createAi({ provider: workersAiProvider(workers), timeoutMs: 1_000 });
+    await ai.structured({ task: "t", schema: ideaSchema, system: "s", prompt: "p", local: localIdea });
+    await ai.image({ task: "i", prompt: "A calm desk", width: 320, height: 180 });
+    await ai.describeImage({ task: "d", bytes: new Uint8Array(TINY_PNG), contentType: "image/png", prompt: "What?" });
+    await ai.transcribe({ task: "s", bytes: wav(), contentType: "audio/wav" });
+    const [structured, image, vision, speech] = workers.calls;
+    expect(structured).toMatchObject({
+      model: WORKERS_AI_MODELS.structured,
+      input: {
+        messages: [
+          { role: "system", content: "s" },
+          { role: "user", content: "p" },
+        ],
+        response_format: {
+          type: "json_schema",
+          json_schema: { required: ["name", "promise", "questions", "level", "weeks"] },
+        },
+        max_tokens: 4096,
+      },
+    });
+    expect(image).toMatchObject({ model: WORKERS_AI_MODELS.image, input: { prompt: "A calm desk" } });
+    expect(vision).toMatchObject({
+      model: WORKERS_AI_MODELS.vision,
+      input: {
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "text", text: "What?" },
+              { type: "image_url", image_url: { url: `data:image/png;base64,${TINY_PNG.toString("base64")}` } },
+            ],
+          },
+        ],
+      },
+    });
+    expect(speech).toMatchObject({ model: WORKERS_AI_MODELS.speech, input: { audio: [...wav()] } });
   });
 });
 

@@ -14,15 +14,11 @@ import type { ZodType, ZodTypeDef } from "zod";
 import { aiCalls } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import type { Env } from "~/platform/env";
-import { loadOnce } from "~/platform/load-once";
 import { embeddedProvider } from "./embedded.server";
 import { modelJson } from "./json";
 import { openAiProvider } from "./openai.server";
 import type { AiProvider, AiWork, GeneratedImage, ProviderName } from "./provider";
 import { aiBindingOf, workersAiProvider } from "./workers-ai.server";
-
-// zod-to-json-schema is a module of its own beside the worker (workers/lazy-modules.mjs): only AI calls load it.
-const zodToJsonSchema = loadOnce(async () => (await import("zod-to-json-schema")).zodToJsonSchema);
 
 /** Why the embedded default answered: the provider's answer was invalid, failed or timed out, or the meter refused the call. */
 export type FallbackReason = "invalid" | "error" | "timeout" | "refused";
@@ -199,26 +195,17 @@ export function createAi({ provider: configured, timeoutMs, record, meter, clock
       call<T>(
         task.task,
         "structured",
-        async (p, signal) => {
-          // The embedded default answers from the feature's own generator and reads no schema, so its
-          // answer (the fallback) never waits for, or fails with, the schema library.
-          const jsonSchema =
-            p.name === "embedded"
-              ? undefined
-              : ((await zodToJsonSchema())(task.schema, { target: "openApi3", $refStrategy: "none" }) as Record<
-                  string,
-                  unknown
-                >);
-          // Awaited, not handed on: a rejection then has its handler at once (see embedded.server).
-          return await p.structured({
+        async (p, signal) =>
+          // Awaited, not handed on: a rejection then has its handler at once (see embedded.server). The
+          // embedded default answers from the feature's own generator: it never loads the AI SDK.
+          await p.structured({
             system: task.system,
             prompt: task.prompt,
-            jsonSchema,
+            schema: task.schema,
             maxTokens: task.maxTokens,
             local: task.local,
             signal,
-          });
-        },
+          }),
         (raw) => {
           const parsed = task.schema.safeParse(modelJson(raw));
           return parsed.success ? parsed.data : null;
@@ -252,10 +239,15 @@ export function createAi({ provider: configured, timeoutMs, record, meter, clock
   };
 }
 
-/** The configured provider: an OpenAI-compatible endpoint, then Workers AI, then the embedded default. */
+/**
+ * The configured provider: an OpenAI-compatible endpoint, then Workers AI, then the embedded default.
+ * Workers AI is used in production when the worker is bound to it (wrangler.toml [ai]); in development
+ * and tests only when AI_PROVIDER=workers-ai says so, because the binding is there but cannot run
+ * offline (`wrangler dev --local`, the integration tests), so those runs use the embedded default.
+ */
 export function providerFor(env: Env, bindings: Record<string, unknown>): AiProvider {
   if (env.AI_PROVIDER === "embedded") return embeddedProvider;
-  const binding = aiBindingOf(bindings);
+  const binding = env.ENVIRONMENT === "production" || env.AI_PROVIDER === "workers-ai" ? aiBindingOf(bindings) : null;
   const openAi = env.AI_BASE_URL && env.AI_MODEL;
   if (openAi && env.AI_PROVIDER !== "workers-ai")
     return openAiProvider({

@@ -1,10 +1,4 @@
-/** Base64 both ways, for the providers that carry bytes inside JSON (chunked: no call-stack limits). */
-export function toBase64(bytes: Uint8Array): string {
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
-
+/** Base64 to bytes (a data URL's prefix dropped), and the image formats a provider can answer. */
 export function fromBase64(text: string): Uint8Array {
   const binary = atob(text.replace(/^data:[^,]*,/, ""));
   const bytes = new Uint8Array(binary.length);

@@ -8,7 +8,8 @@ import type { AiWork } from "./provider";
 export const WORKERS_AI_MODELS: Record<AiWork, string> = {
   structured: "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
   image: "@cf/black-forest-labs/flux-1-schnell",
-  vision: "@cf/llava-hf/llava-1.5-7b-hf",
+  // A chat model that reads images (the SDK sends the picture as an image part of the message).
+  vision: "@cf/meta/llama-4-scout-17b-16e-instruct",
   speech: "@cf/openai/whisper",
 };
 

@@ -1,13 +1,17 @@
 /**
  * Any OpenAI-compatible endpoint (a hosted service, or a local model server such as llama.cpp,
- * Ollama or vLLM): AI_BASE_URL (…/v1), AI_API_KEY, AI_MODEL, and optionally AI_VISION_MODEL,
- * AI_IMAGE_MODEL, AI_SPEECH_MODEL. Text uses chat completions in JSON mode; images
- * /images/generations (b64_json); vision a chat message with the picture as a data URL; speech
- * /audio/transcriptions.
+ * Ollama or vLLM) through the AI SDK's `@ai-sdk/openai-compatible`: AI_BASE_URL (…/v1), AI_API_KEY,
+ * AI_MODEL, and optionally AI_VISION_MODEL, AI_IMAGE_MODEL, AI_SPEECH_MODEL. Structured text is a
+ * chat completion with `response_format: {type: "json_schema"}`; images /images/generations
+ * (b64_json); vision a chat message with the picture as a data URL. That package has no
+ * transcription model, so speech is the one call made here: /audio/transcriptions, as the SDK's
+ * transcription model.
  */
-import { fromBase64, imageTypeOf, toBase64 } from "./bytes";
+import type { TranscriptionModel } from "ai";
+import { fromBase64 } from "./bytes";
 import { OPENAI_DEFAULT_MODELS } from "./models";
 import { ProviderError, type AiProvider, type AiWork } from "./provider";
+import { sdkProvider } from "./sdk-provider";
 
 export interface OpenAiConfig {
   baseUrl: string;
@@ -20,119 +24,77 @@ export interface OpenAiConfig {
   fetch?: typeof fetch;
 }
 
-async function answer(response: Response, what: string): Promise<Record<string, unknown>> {
-  if (!response.ok) {
-    const detail = (await response.text().catch(() => "")).slice(0, 200);
-    throw new ProviderError(`${what} answered ${response.status}${detail ? `: ${detail}` : ""}`, response.status);
-  }
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!body || typeof body !== "object") throw new ProviderError(`${what} answered no JSON`);
-  return body;
-}
+type SpeechModel = Extract<TranscriptionModel, { specificationVersion: "v3" }>;
 
-function messageText(body: Record<string, unknown>): string | null {
-  const choices = body.choices as { message?: { content?: unknown } }[] | undefined;
-  const content = choices?.[0]?.message?.content;
-  return typeof content === "string" ? content : null;
+/** POST /audio/transcriptions (multipart: the model and the file) → {text}. */
+function transcriptionModel(base: string, model: string, config: OpenAiConfig): SpeechModel {
+  const doFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  return {
+    specificationVersion: "v3",
+    provider: "openai-compatible.transcription",
+    modelId: model,
+    async doGenerate({ audio, mediaType, abortSignal }) {
+      const bytes = typeof audio === "string" ? fromBase64(audio) : audio;
+      const form = new FormData();
+      form.set("model", model);
+      form.set("file", new Blob([bytes.slice()], { type: mediaType }), `audio.${mediaType.split("/")[1] ?? "bin"}`);
+      const response = await doFetch(`${base}/audio/transcriptions`, {
+        method: "POST",
+        headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
+        body: form,
+        signal: abortSignal,
+      });
+      if (!response.ok) {
+        const detail = (await response.text().catch(() => "")).slice(0, 200);
+        throw new ProviderError(
+          `The speech model answered ${response.status}${detail ? `: ${detail}` : ""}`,
+          response.status,
+        );
+      }
+      const body = (await response.json().catch(() => null)) as { text?: unknown } | null;
+      if (typeof body?.text !== "string") throw new ProviderError("The speech model answered no transcript");
+      return {
+        text: body.text,
+        segments: [],
+        language: undefined,
+        durationInSeconds: undefined,
+        warnings: [],
+        response: { timestamp: new Date(), modelId: model, headers: Object.fromEntries(response.headers) },
+      };
+    },
+  };
 }
 
 export function openAiProvider(config: OpenAiConfig): AiProvider {
   const base = config.baseUrl.replace(/\/+$/, "");
-  const doFetch = config.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const auth: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
   const models: Record<AiWork, string> = {
     structured: config.model,
     vision: config.visionModel ?? config.model,
     image: config.imageModel ?? OPENAI_DEFAULT_MODELS.image,
     speech: config.speechModel ?? OPENAI_DEFAULT_MODELS.speech,
   };
-  const postJson = (path: string, body: unknown, signal: AbortSignal) =>
-    doFetch(`${base}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...auth },
-      body: JSON.stringify(body),
-      signal,
-    });
-
-  return {
+  return sdkProvider({
     name: "openai",
-    model: (work) => models[work],
-
-    async structured({ system, prompt, jsonSchema, maxTokens = 4096, signal }) {
-      const schemaLine = jsonSchema ? `\nThe answer's JSON Schema: ${JSON.stringify(jsonSchema)}` : "";
-      const body = await answer(
-        await postJson(
-          "/chat/completions",
-          {
-            model: models.structured,
-            messages: [
-              { role: "system", content: `${system}\nAnswer with one JSON object only.${schemaLine}` },
-              { role: "user", content: prompt },
-            ],
-            response_format: { type: "json_object" },
-            max_tokens: maxTokens,
-          },
-          signal,
-        ),
-        "The model",
-      );
-      const text = messageText(body);
-      if (text === null) throw new ProviderError("The model answered no message");
-      return text;
+    models,
+    connect: (sdk) => {
+      const endpoint = sdk.createOpenAICompatible({
+        name: "openai",
+        baseURL: base,
+        apiKey: config.apiKey,
+        fetch: config.fetch,
+        // The answer's JSON Schema goes in response_format (json_schema), not in the instructions.
+        supportsStructuredOutputs: true,
+      });
+      return {
+        structured: endpoint.chatModel(models.structured),
+        vision: endpoint.chatModel(models.vision),
+        image: endpoint.imageModel(models.image),
+        speech: transcriptionModel(base, models.speech, config),
+        // Not OpenAI's strict mode: it refuses schemas with optional fields and length bounds, and
+        // ./ai.server.ts validates every answer anyway.
+        structuredOptions: { openai: { strictJsonSchema: false } },
+        imageSize: (width, height) => `${width}x${height}`,
+      };
     },
-
-    async image({ prompt, width, height, signal }) {
-      const body = await answer(
-        await postJson(
-          "/images/generations",
-          { model: models.image, prompt, n: 1, size: `${width}x${height}`, response_format: "b64_json" },
-          signal,
-        ),
-        "The image model",
-      );
-      const data = (body.data as { b64_json?: unknown }[] | undefined)?.[0]?.b64_json;
-      const bytes = typeof data === "string" ? fromBase64(data) : null;
-      const contentType = bytes && imageTypeOf(bytes);
-      if (!bytes || !contentType) throw new ProviderError("The image model answered no image");
-      return { bytes, contentType };
-    },
-
-    async describeImage({ bytes, contentType, prompt, signal }) {
-      const body = await answer(
-        await postJson(
-          "/chat/completions",
-          {
-            model: models.vision,
-            messages: [
-              {
-                role: "user",
-                content: [
-                  { type: "text", text: prompt },
-                  { type: "image_url", image_url: { url: `data:${contentType};base64,${toBase64(bytes)}` } },
-                ],
-              },
-            ],
-            max_tokens: 512,
-          },
-          signal,
-        ),
-        "The vision model",
-      );
-      const text = messageText(body);
-      if (!text?.trim()) throw new ProviderError("The vision model answered no description");
-      return text.trim();
-    },
-
-    async transcribe({ bytes, contentType, signal }) {
-      const form = new FormData();
-      form.set("model", models.speech);
-      form.set("file", new Blob([bytes.slice()], { type: contentType }), `audio.${contentType.split("/")[1] ?? "bin"}`);
-      const body = await answer(
-        await doFetch(`${base}/audio/transcriptions`, { method: "POST", headers: auth, body: form, signal }),
-        "The speech model",
-      );
-      if (typeof body.text !== "string") throw new ProviderError("The speech model answered no transcript");
-      return body.text.trim();
-    },
-  };
+  });
 }

@@ -1,9 +1,11 @@
 /**
  * The AI layer's provider interface: the four kinds of work the builder needs, in wire-neutral
- * terms. Three providers implement it (workers-ai, openai, embedded); ./ai.server.ts chooses one
- * from configuration and wraps every call with a timeout, one retry, validation, the embedded
- * fallback and a usage record. Providers only talk to their service; they never validate or record.
+ * terms. Three providers implement it (workers-ai and openai through the AI SDK, ./sdk-provider.ts;
+ * and embedded); ./ai.server.ts chooses one from configuration and wraps every call with a timeout,
+ * one retry, validation, the embedded fallback and a usage record. Providers only talk to their
+ * service; they never validate or record.
  */
+import type { ZodType, ZodTypeDef } from "zod";
 
 export type ProviderName = "workers-ai" | "openai" | "embedded";
 export type AiWork = "structured" | "image" | "vision" | "speech";
@@ -12,8 +14,8 @@ export interface StructuredRequest {
   /** What the model is (its instructions); the answer must be one JSON object. */
   system: string;
   prompt: string;
-  /** The answer's JSON Schema, for providers with schema-constrained output. */
-  jsonSchema?: Record<string, unknown>;
+  /** The answer's schema: the SDK asks the model for it (structured output); ./ai.server.ts validates. */
+  schema: ZodType<unknown, ZodTypeDef, unknown>;
   maxTokens?: number;
   /** The embedded default's answer: the calling feature's own generator (no model). */
   local: () => unknown;
@@ -52,7 +54,7 @@ export interface AiProvider {
   readonly name: ProviderName;
   /** The model that does this kind of work (recorded with every call). */
   model(work: AiWork): string;
-  /** The model's raw answer (JSON text or an object); the caller parses and validates it. */
+  /** The model's raw answer (JSON text, or an object); the caller parses and validates it. */
   structured(request: StructuredRequest): Promise<unknown>;
   image(request: ImageRequest): Promise<GeneratedImage>;
   describeImage(request: VisionRequest): Promise<string>;
