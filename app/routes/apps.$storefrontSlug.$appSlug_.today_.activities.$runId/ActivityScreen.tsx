@@ -84,7 +84,10 @@ function DoneCard({ card, result }: { card: CardView; result: CardResultView | u
               {String(r.error ?? "")}
               {/* Why, in the product's words (the day's AI requests are used, a file could not be read). */}
               {typeof r.detail === "string" && r.detail !== r.error ? (
-                <span className="activity__failure-detail"> {r.detail}</span>
+                <span className="activity__failure-detail">
+                  {/[.!?]$/.test(String(r.error ?? "")) ? " " : ". "}
+                  {r.detail}
+                </span>
               ) : null}
             </p>
           ) : card.kind === "image" && typeof r.url === "string" ? (
