@@ -18,6 +18,7 @@ import {
 } from "~/db/app-content";
 import { capitalise, clipText, titleCase } from "~/platform/format";
 import { starterItems } from "./blueprint-content";
+import { applyGuardrails, sensitiveSubjectOf } from "./sensitive";
 import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
 import { NO_SUBJECT, readIdea, tidy, type IdeaReading } from "~/platform/adapters/ai/embedded/idea";
 
@@ -284,13 +285,17 @@ export async function newAppFromIdea(idea: string): Promise<NewAppContent> {
   const reading = await readIdea(idea);
   const name = appNameFromReading(reading);
   const weeks = reading.weeks ?? DEFAULT_WEEKS;
-  return {
-    name,
-    theme: theme(reading),
-    landingPage: landingPage(reading, name, weeks),
-    onboardingFlow: onboardingFlow(reading, weeks),
-    blueprint: blueprint(reading, name, weeks),
-  };
+  // A sensitive subject (an injury, pregnancy, mental health…) gets its guardrails (./sensitive.ts).
+  return applyGuardrails(
+    {
+      name,
+      theme: theme(reading),
+      landingPage: landingPage(reading, name, weeks),
+      onboardingFlow: onboardingFlow(reading, weeks),
+      blueprint: blueprint(reading, name, weeks),
+    },
+    sensitiveSubjectOf(idea),
+  );
 }
 
 export const defaultLandingPage = async (idea: string) => (await newAppFromIdea(idea)).landingPage;

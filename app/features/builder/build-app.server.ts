@@ -11,6 +11,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import { newAppContentSchema, type NewAppContent } from "~/db/app-content";
 import { jobs, users } from "~/db/schema";
 import { newAppFromIdea } from "~/features/apps/defaults";
+import { applyGuardrails, guardrailInstructions, sensitiveSubjectOf } from "~/features/apps/sensitive";
 import { claimUnitOrRefuse, jobMeter, type Payer } from "~/features/apps/ai-meter.server";
 import { freeAppSlugSql, newAppIds, newAppStatements, type NewAppIds } from "~/features/apps/creator-apps.server";
 import { creatorStorefrontSlug, slugOf } from "~/features/apps/rules";
@@ -118,20 +119,23 @@ export const buildAppJobHandler: JobHandler<BuildAppJobInput> = {
     const owner = await app.db.select().from(users).where(eq(users.id, userId)).get();
     if (!owner) return [];
     const meter = jobMeter(app, { creatorId: userId, appId: job.input.appId }, job.id);
+    const sensitive = sensitiveSubjectOf(idea);
     const result = await aiFor(app, { userId, appId: job.input.appId, meter }).structured({
       task: "build-app",
       schema: newAppContentSchema,
-      system: SYSTEM,
+      system: sensitive ? `${SYSTEM} ${guardrailInstructions(sensitive)}` : SYSTEM,
       prompt: JSON.stringify({ idea, name }),
       local: () => newAppFromIdea(idea),
     });
+    // A model's answer is held to the same guardrails as the embedded default's.
+    const guarded = applyGuardrails(result.value, sensitive);
     const content = name
       ? {
-          ...result.value,
+          ...guarded,
           name,
-          landingPage: { ...result.value.landingPage, hero: { ...result.value.landingPage.hero, title: name } },
+          landingPage: { ...guarded.landingPage, hero: { ...guarded.landingPage.hero, title: name } },
         }
-      : result.value;
+      : guarded;
     const imageUrl = await heroImage(app, job.id, job.input, content);
     const pictured = imageUrl
       ? { ...content, landingPage: { ...content.landingPage, hero: { ...content.landingPage.hero, imageUrl } } }

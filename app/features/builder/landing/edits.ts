@@ -13,6 +13,7 @@
  * - add an FAQ entry on a topic of the blueprint ("add an FAQ about hill repeats");
  * - rewrite the call to action ("rewrite the call to action", "new CTA").
  */
+import { isSafetyTopic, safetyFaqFromTopic } from "~/features/apps/sensitive";
 import { cardText, type Blueprint, type LandingPage } from "~/db/app-content";
 
 export const SECTIONS = ["hero", "benefits", "howItWorks", "testimonials", "pricing", "faq", "callToAction"] as const;
@@ -508,9 +509,11 @@ function addSection(page: LandingPage, section: LandingSection, ctx: EditContext
 }
 
 function addFaq(page: LandingPage, topic: string, ctx: EditContext): LandingPage {
+  if (page.faq.length >= 12) throw new EditRefused(editMessages.faqFull);
+  // Safety copy may always be added (checking with a professional, stopping if it hurts).
+  if (isSafetyTopic(topic)) return { ...page, faq: [...page.faq, safetyFaqFromTopic(topic)] };
   const bp = ctx.blueprint;
   if (!bp) throw new EditRefused(editMessages.noBlueprint);
-  if (page.faq.length >= 12) throw new EditRefused(editMessages.faqFull);
   const found = matchTopic(bp, topic);
   if (!found)
     throw new EditRefused(
