@@ -196,7 +196,7 @@ describe("/dashboard", () => {
     );
     // Never published: the public gets a 404.
     expect((await new Browser().get(`/apps/${c.storefrontSlug}/strength-for-busy-parents`)).status).toBe(404);
-  });
+  }, 30_000);
 
   it("a user without a storefront gets one from their name", async () => {
     const { browser, userId } = await signUp("nameless");

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { blueprintItemSchema, type Blueprint, type BlueprintItem } from "~/db/app-content";
 import { DEFAULT_ACTIVITIES } from "~/features/apps/activity-content";
 import { cardsFromText } from "~/features/builder/blueprint-form";
+import { DEFAULT_SUGGESTIONS } from "~/features/builder/blueprint-help";
 import { builtApp } from "./builder-helpers";
 import { signUp, type Browser } from "./commerce-helpers";
 
@@ -66,9 +67,17 @@ describe("activities in the builder", () => {
         expect.arrayContaining(["instruction", "input", "analysis", "summary"]),
       );
     }
-    const defaults = (await suggestions(bees)).find((s) => s.title === "Activities")!;
-    expect(defaults.items.map((i) => i.title)).toEqual(["Long run", "HIIT workout", "Mobility focused workout"]);
-    expect(defaults.items[0]!.content).toContain("between 8 and 14 km");
+    // An app outside the known practices is offered activities of its own blueprint, never the spec's
+    // fitness defaults (issue 48; this asserted 'Long run' for a beekeeping app before).
+    const own = (await suggestions(bees)).find((s) => s.title === "Activities")!;
+    expect(own.items.length).toBeGreaterThan(0);
+    expect(JSON.stringify(own.items)).not.toMatch(/long run|hiit|km\b/i);
+    for (const item of own.items) {
+      const read = cardsFromText(item.content);
+      expect(read.ok && read.cards.map((c) => c.kind)).toEqual(
+        expect.arrayContaining(["instruction", "input", "analysis", "summary"]),
+      );
+    }
   });
 
   it("inserting a suggested activity saves a valid activity with the same cards", async () => {
@@ -78,8 +87,8 @@ describe("activities in the builder", () => {
     expect(inserted.title).toBe(suggested.title);
     expect(inserted.cards).toEqual((cardsFromText(suggested.content) as { cards: unknown }).cards);
 
-    // The spec's default 'Long run', in an app whose practice cannot be read.
-    const longRun = (await suggestions(bees)).find((s) => s.title === "Activities")!.items[0]!;
+    // The spec's default 'Long run' (offered when suggestions cannot be made) still inserts as itself.
+    const longRun = DEFAULT_SUGGESTIONS.find((s) => s.title === "Activities")!.items[0]!;
     expect((await insert(bees, longRun)).status).toBe(303);
     const saved = expectRealActivity((await blueprintOf(bees)).items![0]);
     expect(saved).toMatchObject({ id: "long-run", title: "Long run", cards: DEFAULT_ACTIVITIES[0]!.cards });

@@ -1,7 +1,7 @@
 // The blueprint editor's pure rules: quizzes and activities as text, moving and inserting items,
 // the help for a blueprint and the "+" suggestions by practice and cursor.
 import { describe, expect, it } from "vitest";
-import { blueprintItemSchema, blueprintSchema } from "~/db/app-content";
+import { blueprintItemSchema, blueprintSchema, type Blueprint } from "~/db/app-content";
 import { newAppFromIdea } from "~/features/apps/defaults";
 import {
   blueprintHelp,
@@ -193,9 +193,28 @@ describe("help and suggestions", () => {
     expect(sections.flatMap((s) => s.items).map((i) => i.title)).not.toContain(story.title);
   });
 
-  it("the spec's default sections when no practice can be read", async () => {
+  // This test asserted that an app outside the known practices got the spec's default sections (fitness
+  // items for a beekeeping app); issue 48: they come from the app's own blueprint, and the spec's default
+  // sections only when the call really fails.
+  it("an app outside the known practices is offered its own blueprint's words, never fitness items", async () => {
     const bees = (await newAppFromIdea("Beekeeping for city dwellers")).blueprint;
-    expect(await editorSuggestions(bees, null)).toEqual(DEFAULT_SUGGESTIONS);
+    const sections = await editorSuggestions(bees, null);
+    const items = sections.flatMap((s) => s.items);
+    expect(items.length).toBeGreaterThan(2);
+    expect(JSON.stringify(items)).toMatch(/beekeeping/i);
+    expect(JSON.stringify(items)).not.toMatch(/\b(long run|hiit|nutrition|progressive overload|custom example)\b/i);
+    const phase = bees.phaseTemplates![0]!.title.toLowerCase();
+    expect(items.map((i) => i.title)).toContain(`About ${phase}`);
+    for (const item of items) {
+      const inserted = (await suggestedItem(bees, item.id))!;
+      expect(inserted.title).toBe(item.title);
+      expect(blueprintSchema.safeParse({ ...bees, items: [...bees.items!, inserted] }).success).toBe(true);
+    }
+  });
+
+  it("the spec's default sections when the suggestions cannot be made", async () => {
+    const broken = { topic: undefined } as unknown as Blueprint;
+    expect(await editorSuggestions(broken, null)).toEqual(DEFAULT_SUGGESTIONS);
     expect(DEFAULT_SUGGESTIONS.map((s) => s.items.map((i) => i.title))).toEqual([
       ["Custom example 1", "Custom example 2"],
       ["Teach about nutrition", "Explain progressive overload", "Quiz about nutrition"],

@@ -9,10 +9,10 @@
 import { blueprintItemSchema, type Blueprint, type BlueprintItem } from "~/db/app-content";
 import { DEFAULT_ACTIVITIES } from "~/features/apps/activity-content";
 import { activityFrom, quizFrom, storyFrom } from "~/features/apps/blueprint-content";
-import { slugify } from "~/platform/format";
+import { capitalise, slugify } from "~/platform/format";
 import { cardsFromText, cardsToText, freeItemId } from "./blueprint-form";
 import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
-import { matchDomain } from "~/platform/adapters/ai/embedded/idea";
+import { genericDomain, matchDomain } from "~/platform/adapters/ai/embedded/idea";
 
 export interface BlueprintHelp {
   missing: string[];
@@ -104,7 +104,7 @@ export function itemFromContent(taken: { id: string }[], title: string, content:
   };
 }
 
-/** Spec 8: what the "+" button offers when suggestions cannot be made. Its activities are real ones. */
+/** Spec 8: what the "+" button offers when suggestions cannot be made (the call failed). Its activities are real ones. */
 export const DEFAULT_SUGGESTIONS: SuggestionSection[] = [
   {
     title: "Suggested",
@@ -152,8 +152,39 @@ export async function editorSuggestions(
   blueprint: Blueprint,
   afterItemId: string | null,
 ): Promise<SuggestionSection[]> {
-  const domain = await domainOfBlueprint(blueprint);
-  if (!domain) return DEFAULT_SUGGESTIONS;
+  try {
+    return await suggestionsOf(blueprint, afterItemId);
+  } catch (error) {
+    console.error("blueprint: suggestions could not be made", error);
+    return DEFAULT_SUGGESTIONS;
+  }
+}
+
+/**
+ * The practice an app's own blueprint describes, when no known practice matches it: its subject,
+ * phases, session words and what users count down to, so its suggestions speak of what the creator
+ * wrote (a beekeeping app is offered beekeeping, never a long run).
+ */
+export function blueprintDomain(blueprint: Blueprint): PracticeDomain {
+  const base = genericDomain(blueprint.topic.toLowerCase());
+  const phases = (blueprint.phaseTemplates ?? []).filter((p) => p.sessions.length > 0);
+  const session = blueprint.vocabulary?.session ?? base.session;
+  const titles = phases.map((p) => p.title);
+  return {
+    ...base,
+    name: blueprint.topic,
+    targetLabel: blueprint.targetLabel,
+    session,
+    phases: phases.length > 0 ? phases.map((p) => ({ ...p, level: p.level ?? "all" })) : base.phases,
+    milestones: titles.length >= 2 ? titles.slice(0, 6) : base.milestones,
+    stories: titles.length > 0 ? titles.slice(0, 5).map((t) => `About ${t.toLowerCase()}`) : base.stories,
+    quizzes: titles.length > 0 ? titles.slice(0, 5).map((t) => `Check yourself: ${t.toLowerCase()}`) : base.quizzes,
+    activities: [`${capitalise(session.one)} log`, ...titles.slice(0, 3).map((t) => `${t}: how it went`)],
+  };
+}
+
+async function suggestionsOf(blueprint: Blueprint, afterItemId: string | null): Promise<SuggestionSection[]> {
+  const domain = (await domainOfBlueprint(blueprint)) ?? blueprintDomain(blueprint);
   const have = new Set((blueprint.items ?? []).map((i) => i.title.toLowerCase()));
   const fresh = (titles: string[]) => titles.filter((t) => !have.has(t.toLowerCase()));
   const stories = fresh(domain.stories).map((t) => suggestion(storyFrom(domain, t), "book"));
@@ -177,12 +208,12 @@ export async function editorSuggestions(
 
 /** The item a suggestion stands for, to insert into the blueprint. */
 export async function suggestedItem(blueprint: Blueprint, suggestionId: string): Promise<BlueprintItem | null> {
-  const domain = await domainOfBlueprint(blueprint);
-  if (!domain) return DEFAULT_ACTIVITIES.find((a) => a.id === suggestionId) ?? null;
+  const domain = (await domainOfBlueprint(blueprint)) ?? blueprintDomain(blueprint);
   const all = [
     ...domain.stories.map((t) => storyFrom(domain, t)),
     ...domain.quizzes.map((t) => quizFrom(domain, t)),
     ...domain.activities.map((t) => activityFrom(domain, t)),
   ];
-  return all.find((item) => item.id === suggestionId) ?? null;
+  // The spec's default activities were offered when suggestions could not be made: they insert too.
+  return all.find((item) => item.id === suggestionId) ?? DEFAULT_ACTIVITIES.find((a) => a.id === suggestionId) ?? null;
 }
