@@ -1,4 +1,4 @@
-/** Remix classic compiler, targeting Cloudflare Workers (README: "Other commands", `npm run build`). */
+/** Remix classic compiler, targeting Cloudflare Workers (workers/README.md "The build"). */
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],

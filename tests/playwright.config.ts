@@ -36,8 +36,8 @@ export default defineConfig({
         "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1",
       ],
     },
-    // Recording a trace (a DOM snapshot and screencast per action) was two thirds of Chromium's CPU in
-    // a run (2026-11-26: 275 s against 92 s over three specs): only the retry of a failed test records one.
+    // Recording a trace (a DOM snapshot and screencast per action) costs about two thirds of Chromium's CPU
+    // in a run: only the retry of a failed test records one.
     trace: "on-first-retry",
   },
   projects: [

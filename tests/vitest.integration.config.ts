@@ -67,8 +67,8 @@ export default defineConfig(async () => {
       setupFiles: ["tests/integration/setup.ts"],
       globalSetup: ["tests/integration/link-pages.global.ts"],
       // Vitest's default is one file at a time on a two-core machine (cores - 1), and a file spends much
-      // of its time starting its own workerd and seeding D1 rather than on a core: two at a time took
-      // the suite from ~450 s to ~330 s here (2026-11-26), with the same tests.
+      // of its time starting its own workerd and seeding D1 rather than on a core: two at a time take
+      // about a quarter less time on two cores than one at a time.
       maxWorkers: 2,
       // @remix-run/cloudflare is CommonJS only, which the workers pool's module runner cannot load
       // (services that set cookies import it); pre-bundled by esbuild it loads as an ES module. The same

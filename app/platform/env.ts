@@ -7,7 +7,7 @@ import { browserErrorReporting } from "./error-reporting";
 /**
  * Every environment variable the product reads, validated once per request at the worker's edge.
  * Outside services switch from their embedded default to the real one when their variables are set
- * (see README "Configuration").
+ * (README.md "Settings").
  */
 export const envSchema = z.object({
   PRODUCT_NAME: z.string().min(1).default("Studio"),

@@ -1,6 +1,6 @@
 /**
  * Error reporting rules shared by the worker and the browser (no Sentry import here: the browser
- * loads Sentry lazily, and only when a DSN is configured). See README "Error reporting".
+ * loads Sentry lazily, and only when a DSN is configured). See app/platform/README.md "Error reporting".
  */
 
 /** What the browser needs to start Sentry; null when no DSN is configured (Sentry stays off). */

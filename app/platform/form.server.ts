@@ -1,8 +1,8 @@
 /**
  * Conform's parse on the server, with the fields no form of ours can have taken out first. Conform
  * builds lists from numbered names, and its reply echoes them back: one field named
- * `faq[100000000].question` became a list of a hundred million entries, serialised into the page,
- * and ran the worker out of memory. No form we render has a list past MAX_FORM_INDEX.
+ * `faq[100000000].question` would become a list of a hundred million entries, serialised into the
+ * page, and run the worker out of memory. No form we render has a list past MAX_FORM_INDEX.
  */
 import { parseWithZod } from "@conform-to/zod";
 

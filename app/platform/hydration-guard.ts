@@ -6,7 +6,7 @@
  * (single fetch), outside any Suspense boundary, and a synchronous render that suspends there makes
  * React give up on the whole page: "Root did not complete" (React error 345), and the page never
  * hydrates. A visitor who starts typing into a form the server rendered (the sign-in modal) while the
- * page's scripts start hit it about one time in seven (seen as two flaky end-to-end tests).
+ * page's scripts start hit it about one time in seven, enough to make end-to-end tests flaky.
  *
  * Until hydration has committed, the events React would hydrate for stop at the window, before React's
  * listeners on the document: the browser still does what it does without JavaScript (typing, focus,

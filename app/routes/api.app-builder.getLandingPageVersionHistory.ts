@@ -5,8 +5,7 @@ import { versionHistoryQuery } from "~/features/builder/schema";
 
 /**
  * GET /api/app-builder/getLandingPageVersionHistory?appId&limit&cursor (auth) → {response: {versions,
- * nextCursor, hasMore}}: paged like the onboarding flow's, 20 at a time (it used to stop at the
- * newest 50 with no way to older ones).
+ * nextCursor, hasMore}}: paged like the onboarding flow's, 20 at a time, back to the first version.
  */
 export const loader = signedInLoader(versionHistoryQuery, async ({ input, app, user }) => {
   const row = await openOwnedApp(app, user, input.appId);

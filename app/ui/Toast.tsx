@@ -49,7 +49,7 @@ function useShownToast(toast: ToastData | null, paused: boolean) {
   const [key, setKey] = useState(0);
   // Each loader response that carries a toast is a new object: show it, even if its text repeats. A
   // later response without one (any revalidation, e.g. after a fetcher's post) leaves the toast on
-  // screen for its time: it used to blank it at once, so a toast could vanish before anyone read it.
+  // screen for its time, so a toast never vanishes before anyone can read it.
   useEffect(() => {
     if (!toast) return;
     setShown(toast);

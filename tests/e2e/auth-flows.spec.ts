@@ -218,8 +218,8 @@ test.describe("auth modal flows", () => {
     expect((await fail()).status()).toBe(400);
     const sixth = Date.now();
     // The form is ready before the seventh failure, so the click lands inside the 4 s wait that
-    // failure starts, however slow the machine is (it used to be filled after, and a slow page load
-    // outlasted the wait).
+    // failure starts, however slow the machine is (filled after it, a slow page load could outlast
+    // the wait).
     await page.goto("/classes?auth=Login");
     await waitForHydration(page, testInfo.project.name);
     const login = page.getByRole("dialog", { name: "Log In" });

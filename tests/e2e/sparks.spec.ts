@@ -17,8 +17,8 @@ test.describe("sparks", () => {
     const firstTitle = await first.getByRole("heading").textContent();
 
     if (isJs(testInfo.project.name)) {
-      // Reaching the end of the feed loads the next page into it, each page once (the feed used to
-      // start over at each re-render and load its pages again, round and round).
+      // Reaching the end of the feed loads the next page into it, each page once (never starting over
+      // at a re-render and loading its pages again, round and round).
       const asked: string[] = [];
       page.on("request", (r) => {
         if (r.url().includes("/v2/sparks.data")) asked.push(new URL(r.url()).searchParams.get("cursor") ?? "");

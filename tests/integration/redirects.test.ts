@@ -1,6 +1,6 @@
 // Redirects the product derives from input, attacked over HTTP: the global %2B rule, the login
 // form's redirect, /theme's redirectTo and the forms' page field, each with known open-redirect
-// bypasses and with CR/LF (which used to be a 500 on every auth form).
+// bypasses and with CR/LF (never a 500 on any auth form).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call } from "./app-context";

@@ -243,9 +243,8 @@ function prepareDatabase() {
     );
     migrate(stateDir); // no-op unless a migration was added since
     // Every run records its page views (about 80,000); a kept database starts each run without those of
-    // earlier runs, so runs differ by their code, not their history. (Goal 3 read 0.87× and 0.81× with
-    // 680,000–781,000 such rows in analytics_events, then 0.92× right after it was emptied: single runs,
-    // within the bench's noise, but the table's size is a cost the analytics-on worker alone pays.)
+    // earlier runs, so runs differ by their code, not their history: the table's size is a cost the
+    // analytics-on worker alone pays (goal 3).
     const { file, cleanup } = writeTempSql("earlier-runs.sql", [
       `DELETE FROM analytics_events WHERE created_at > ${Date.parse(previous.seededAt)};`,
     ]);

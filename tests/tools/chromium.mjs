@@ -2,9 +2,9 @@
 import { existsSync } from "node:fs";
 
 // Debian's chromium-headless-shell first: it is the "old headless" build Playwright itself runs headless tests in.
-// The full browser in new-headless mode costs about three times the CPU per page, and on two cores that turned
-// the end-to-end run from ~12 into ~45 minutes, with timeouts (measured 2026-11-25, Chromium 156: the
-// membership and commerce specs took 10.5 min with 9 failures on the full browser, 3.8 min with none on the shell).
+// The full browser in new-headless mode costs about three times the CPU per page: on two cores it makes the
+// end-to-end run several times longer, with timeouts (the membership and commerce specs take about 2.8 times
+// as long on the full browser, and fail on their timeouts).
 const CANDIDATES = [
   "/usr/bin/chromium-headless-shell",
   "/usr/bin/chromium",

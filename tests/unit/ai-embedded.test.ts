@@ -1,6 +1,6 @@
 // The embedded AI default writes apps from a creator's idea in the idea's own practice: names read
 // as a person wrote them (a table of twenty ideas), and no app built from an idea, nor the plans it
-// makes, speaks another practice's words (issue 18: a yoga app used to get running advice).
+// makes, speaks another practice's words (issue 18: a yoga app never gets running advice).
 import { describe, expect, it } from "vitest";
 import { blueprintSchema, landingPageSchema, onboardingFlowSchema } from "~/db/app-content";
 import { newAppFromIdea } from "~/features/apps/defaults";

@@ -34,8 +34,8 @@ import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_PRICING, DEMO_THEME } fro
 const IDEA = "An app that helps busy parents get strong with 20-minute home workouts. No gym needed.";
 
 describe("defaults from an idea", () => {
-  // Issue 18: names used to be the idea's first three words plus 'Coach' ("Busy Parents Strong
-  // Coach"), which the issue records as ungrammatical; the reading below replaces them.
+  // Issue 18: a name reads as a person wrote it, never the idea's first words plus 'Coach' ("Busy
+  // Parents Strong Coach"), which the issue records as ungrammatical.
   it("reads the idea: its practice, who it is for and what they want", async () => {
     const reading = await readIdea(IDEA);
     expect(reading.generic).toBe(false);

@@ -1,5 +1,5 @@
 // The one safe-redirect rule (app/platform/redirect.ts) against a table of known open-redirect
-// bypasses, and the global %2B rule that used to pass a leading '//'.
+// bypasses, and the global %2B rule, which must never pass a leading '//'.
 import { describe, expect, it } from "vitest";
 import { safeRedirectPath, sameOriginPath } from "~/platform/redirect";
 import { globalRedirect } from "~/platform/route-rules";

@@ -1,7 +1,7 @@
 /**
  * Decodes a JPEG to RGB pixels with jpeg-js, a pure-JavaScript baseline and progressive decoder that
- * runs in a Worker. Bounded, since a Worker has 128 MB: jpeg-js needs about 20 MB a megapixel (measured
- * 2026-11-26: 2048 × 1536 decoded in 0.6 s within 64 MB; a 12-megapixel photo needed over 200 MB), so a
+ * runs in a Worker. Bounded, since a Worker has 128 MB: jpeg-js needs about 20 MB a megapixel (2048 ×
+ * 1536 decodes in about 0.6 s within 64 MB; a 12-megapixel photo needs over 200 MB), so a
  * photo over 3.2 megapixels is not decoded, and neither is a file it cannot read; callers then state
  * the size only.
  *

@@ -1,6 +1,6 @@
 /**
  * What the embedded default can tell about media without a model: measurable properties read from
- * the file's own headers. (Pixel statistics and PDF text come with the activity analysis work.)
+ * the file's own headers. (Pixel statistics and PDF text are the activity analysis's: features/activities.)
  */
 
 export interface ImageFacts {
