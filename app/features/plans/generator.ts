@@ -146,6 +146,31 @@ export function sessionsFor(
   return sessions;
 }
 
+/**
+ * The minutes a user said one session may take: the `minutesPerSession` number, or an answer such
+ * as `{sessionLength: "30-min"}` whose key speaks of minutes or a session's length. Null when none.
+ */
+export function sessionMinutesOf(answers: PlanAnswers): number | null {
+  for (const [key, value] of Object.entries(answers)) {
+    if (!/minutes|session_?length|session_?time|time_?per_?session/i.test(key)) continue;
+    const minutes =
+      typeof value === "number" ? value : Number(/^(\d+)(?:\s?-?\s?min(?:utes?)?)?$/i.exec(String(value))?.[1]);
+    if (Number.isFinite(minutes) && minutes >= 5 && minutes <= 600) return Math.round(minutes);
+  }
+  return null;
+}
+
+/** A session no longer than `limit` minutes: '40 min' becomes '20 min', '1 h' becomes '20 min'; shorter ones stay. */
+export function withinMinutes(session: string, limit: number): string {
+  return session
+    .replace(/\b(\d+(?:\.\d+)?)\s?(h|hrs?|hours?)\b/gi, (whole, n: string) =>
+      Number(n) * 60 > limit ? `${limit} min` : whole,
+    )
+    .replace(/\b(\d+)(\s?)(min|mins|minutes)\b/gi, (whole, n: string, space: string, unit: string) =>
+      Number(n) > limit ? `${limit}${space}${unit}` : whole,
+    );
+}
+
 const LEVEL_NAME: Record<Level, string> = { beginner: "Beginner", intermediate: "Intermediate", advanced: "Advanced" };
 
 export interface GenerateInput {
@@ -162,6 +187,8 @@ export function generatePlan({ answers, blueprint: given, today }: GenerateInput
   const days = pickDays(answers.daysPerWeek);
   const extras = Array.isArray(answers.extras) ? answers.extras.map(String) : [];
   const goal = typeof answers.goal === "string" ? answers.goal : "";
+  // The minutes the user can give a session bound every session's length.
+  const minutes = sessionMinutesOf(answers);
   const startMs = dayMs(today) ?? dayMs(isoDay(Date.now()))!;
 
   // The programme runs to the target date when it is in the future (at most a year), else the default length.
@@ -187,7 +214,9 @@ export function generatePlan({ answers, blueprint: given, today }: GenerateInput
       startDate: isoDay(startMs + from * DAY),
       endDate: isoDay(startMs + to * DAY),
       weekNumber: Math.floor(from / 7) + 1,
-      sessions: sessionsFor(template, days, level, extras, vocabulary, i === count - 1),
+      sessions: sessionsFor(template, days, level, extras, vocabulary, i === count - 1).map((s) =>
+        minutes === null ? s : withinMinutes(s, minutes),
+      ),
     };
   });
 
@@ -195,6 +224,7 @@ export function generatePlan({ answers, blueprint: given, today }: GenerateInput
   const personal = [
     `${LEVEL_NAME[level]} level, ${plural(days, vocabulary.session.one, vocabulary.session.many)} a week over ${plural(weeks, "week")}.`,
     Number.isFinite(longest) && longest > 0 ? `It starts from your longest recent run of ${longest} km.` : "",
+    minutes === null ? "" : `Every ${vocabulary.session.one} fits in ${minutes} minutes.`,
     typeof answers.previousBest === "string" && answers.previousBest.trim()
       ? `Your best so far: ${answers.previousBest.trim()}.`
       : "",
