@@ -5,8 +5,12 @@
  */
 import { parse as parseCookie, serialize } from "cookie";
 import { NON_AUTH_HEADER } from "~/features/identity/anonymous.server";
+import { requestPersonalizedPlan } from "~/features/onboarding/api.server";
 import type { CallerClaim } from "~/features/onboarding/onboarding.server";
-import { isSecureRequest } from "~/platform/http.server";
+import { clientOf } from "~/platform/client.server";
+import type { AppContext } from "~/platform/context";
+import { apiJson, isSecureRequest } from "~/platform/http.server";
+import { appRefOf } from "./app-ref.server";
 import type { Visitor } from "./visitor.server";
 
 /** The API caller's claim: the wrapper's visitor (bearer or session; the cookie's anonymous id) and X-Non-Auth-User-Id. */
@@ -48,4 +52,25 @@ export function onboardingReturnPath(request: Request): string | null {
     // A malformed cookie is ignored.
     return null;
   }
+}
+
+/**
+ * createPersonalizedPlan and its testing variant over HTTP: the app from the path, the caller, and the
+ * client the plan limits count by; the spec's {status:'error'} when the plan could not be requested.
+ */
+export async function planRequestAnswer(call: {
+  app: AppContext;
+  params: Record<string, string | undefined>;
+  request: Request;
+  visitor: () => Promise<Visitor>;
+  input: Parameters<typeof requestPersonalizedPlan>[3];
+}) {
+  const result = await requestPersonalizedPlan(
+    call.app,
+    appRefOf(call.params),
+    await callerClaimOf(call),
+    call.input,
+    clientOf(call.app.env, call.request),
+  );
+  return result ?? apiJson({ status: "error" }, { status: 500 });
 }

@@ -1,18 +1,7 @@
-import { requestPersonalizedPlan, schemas } from "~/features/onboarding/api.server";
-import { apiAction, apiJson, methodNotAllowed } from "~/http/api.server";
-import { appRefOf } from "~/http/app-ref.server";
-import { callerClaimOf } from "~/http/onboarding.server";
-import { clientOf } from "~/platform/client.server";
+import { schemas } from "~/features/onboarding/api.server";
+import { apiAction, methodNotAllowed } from "~/http/api.server";
+import { planRequestAnswer } from "~/http/onboarding.server";
 
 /** POST /api/apps/createPersonalizedPlan/{storefrontSlug}/{appSlug} {userState, forceRegenerate} → {status} (failure {status: 'error'}). */
-export const action = apiAction(schemas.createPlan, async (call) => {
-  const result = await requestPersonalizedPlan(
-    call.app,
-    appRefOf(call.params),
-    await callerClaimOf(call),
-    call.input,
-    clientOf(call.app.env, call.request),
-  );
-  return result ?? apiJson({ status: "error" }, { status: 500 });
-});
+export const action = apiAction(schemas.createPlan, planRequestAnswer);
 export const loader = methodNotAllowed;
