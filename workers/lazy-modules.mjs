@@ -3,8 +3,8 @@
 // where a DSN is set), the disposable-domain list (email forms), the user-agent parser (sign-in), the
 // JPEG decoder (photo analysis), jose (identity tokens), the QR painter (authenticator setup), the AI
 // SDK with its providers (calls to Workers AI or an OpenAI-compatible endpoint), and our own data: the
-// common-password list (forms that set a password), the embedded AI's practice taxonomy and font (the
-// builder) and the legal texts (named `#lazy/…` through package.json "imports" so the Remix build sees
+// common-password list (forms that set a password), the embedded AI's practice taxonomy, tagger and font
+// (the builder) and the legal texts (named `#lazy/…` through package.json "imports" so the Remix build sees
 // a package it can leave external). Each is loaded through platform/load-once. Bundled into
 // build/worker.js they are parsed with the rest whenever an isolate starts; as modules of their own
 // (build/lazy/*.mjs, uploaded beside the worker through wrangler.toml's `find_additional_modules` rule)
@@ -34,6 +34,8 @@ export const LAZY_MODULES = [
   { specifier: "#lazy/common-passwords", file: "lazy/common-passwords.mjs" },
   // The embedded AI's practice taxonomy: requests that read a creator's idea (platform/adapters/ai/embedded/idea).
   { specifier: "#lazy/practice-domains", file: "lazy/practice-domains.mjs" },
+  // The part-of-speech tagger (compromise) that reads an idea's nouns (platform/adapters/ai/embedded/idea).
+  { specifier: "#lazy/nlp", file: "lazy/nlp.mjs" },
   // The font the embedded AI paints app screenshots with (platform/adapters/ai/embedded/canvas).
   { specifier: "#lazy/fonts", file: "lazy/fonts.mjs" },
   // The legal pages' texts (/terms, /privacy).

@@ -65,8 +65,36 @@ test("the demo creator sees their apps and makes a new one from an idea", async 
     await expect(page.getByLabel("Describe your app idea")).toHaveValue(idea);
   }
   await page.getByRole("button", { name: "Create app" }).click();
+  // Pottery is no practice the templates know and no model is connected: the guided build asks first.
+  await expect(page).toHaveURL(/\/dashboard\/builder\/new\?idea=/);
+  await expect(h1(page)).toHaveText(/^Tell us about /);
+  await expect(page.getByText(idea)).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Too few milestones: the message beside the field, nothing built, what was typed kept.
+  await page.getByLabel("What will your users be able to do at the end?").fill("Throw a set of four matching mugs");
+  await page.getByLabel("Milestones on the way, one per line").fill("Centre the clay");
+  await page.getByLabel("What does one session look like?").fill("Throw three cylinders and cut one in half");
+  await page.getByRole("button", { name: "Build my app" }).click();
+  await expect(page.getByText("List at least 3 milestones, one per line")).toBeVisible();
+  await expect(page.getByLabel("What does one session look like?")).toHaveValue(
+    "Throw three cylinders and cut one in half",
+  );
+  await page
+    .getByLabel("Milestones on the way, one per line")
+    .fill("Centre the clay\nOpen and pull a cylinder\nThrow a mug with even walls\nTrim and attach a handle");
+  await page.getByRole("button", { name: "Build my app" }).click();
   await page.waitForURL(/\/dashboard\/builder\?appId=[0-9a-f-]{36}$/, { timeout: 30_000 });
   const appId = new URL(page.url()).searchParams.get("appId")!;
+  // The creator's milestones are the plan's phases.
+  const blueprint = (await (await page.request.get(`/api/app-builder/getBlueprintForApp?appId=${appId}`)).json()) as {
+    response: { blueprint: { phaseTemplates: { title: string }[] } };
+  };
+  expect(blueprint.response.blueprint.phaseTemplates.map((p) => p.title)).toEqual([
+    "Centre the clay",
+    "Open and pull a cylinder",
+    "Throw a mug with even walls",
+    "Trim and attach a handle",
+  ]);
   if (isJs(testInfo.project.name))
     expect(await page.evaluate(() => localStorage.getItem("appBuilderContextState"))).toBeNull();
 
@@ -110,6 +138,10 @@ test("an idea typed before the dashboard has hydrated is kept, counted and made 
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("appBuilderContextState") ?? "null"));
   expect(stored).toMatchObject({ appIdea: idea });
   await page.getByRole("button", { name: "Create app" }).click();
+  // Watercolour sketching is no practice the templates know: the guided build shows the idea as typed.
+  await expect(page).toHaveURL(/\/dashboard\/builder\/new\?idea=/);
+  await expect(page.getByText(idea)).toBeVisible();
+  await page.getByRole("button", { name: "Skip: build from my idea alone" }).click();
   await page.waitForURL(/\/dashboard\/builder\?appId=[0-9a-f-]{36}$/, { timeout: 30_000 });
 });
 

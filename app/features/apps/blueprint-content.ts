@@ -5,7 +5,7 @@
  * one of each; the builder's "+" suggestions offer more. Pure and deterministic.
  */
 import type { BlueprintItem } from "~/db/app-content";
-import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
+import type { DomainPhase, PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
 import { hashOf } from "~/platform/adapters/ai/embedded/random";
 import { clipText, slugify } from "~/platform/format";
 import { practiceActivity } from "./activity-content";
@@ -21,43 +21,83 @@ function placed(right: string, wrong: string[], seed: string): { options: string
   return { options: options.map((o) => clipText(o, 200)), answer };
 }
 
+/**
+ * The phase a story or quiz teaches: its title's place in the domain's list, spread over the phases
+ * (the first story and the first quiz teach the first phase; a title from elsewhere, one by its hash).
+ */
+function phaseOf(domain: PracticeDomain, list: string[], title: string): DomainPhase {
+  const n = domain.phases.length;
+  const i = list.indexOf(title);
+  const at = i < 0 ? hashOf(title) % n : list.length <= 1 ? 0 : Math.round((i * (n - 1)) / (list.length - 1));
+  return domain.phases[Math.min(at, n - 1)]!;
+}
+
+/** Sessions of this phase that no other phase has: what only this stage teaches. */
+const ownSessions = (domain: PracticeDomain, phase: DomainPhase) =>
+  phase.sessions.filter((s) => !domain.phases.some((p) => p !== phase && p.sessions.includes(s)));
+
+/** A story: what one stage of the practice is for, what its sessions are, the milestones and what to avoid. */
 export function storyFrom(domain: PracticeDomain, title: string): BlueprintItem {
-  const phase = domain.phases.find((p) => p.level === "all") ?? domain.phases[0]!;
+  const phase = phaseOf(domain, domain.stories, title);
   const body = [
     `## ${title}`,
     "",
-    phase.focus,
+    `**${phase.title}.** ${phase.focus}`,
     "",
-    `Every ${domain.session.one} in this plan has a purpose. Early on, that means ${phase.sessions[0]!.toLowerCase()}; later, the work builds toward ${domain.targetLabel.toLowerCase()}.`,
+    `**In a ${domain.session.one} of this stage**`,
+    "",
+    ...phase.sessions.map((s) => `- ${s}`),
     "",
     "**Milestones along the way**",
     "",
     ...domain.milestones.slice(0, 4).map((m) => `- ${m}`),
+    ...(domain.cautions ? ["", `**What to avoid:** ${domain.cautions}.`] : []),
     "",
     `**What to track:** ${domain.metrics.map((m) => `${m.label.toLowerCase()} (${m.unit})`).join(", ")}.`,
   ].join("\n");
   return { id: idOf("story", title), kind: "story", title: clipText(title, 120), body: clipText(body, 20_000) };
 }
 
+/**
+ * A quiz on what the story of the same place teaches (./storyFrom): that stage's focus, a session
+ * only it has, and the first milestone the story names. Wrong options come from the practice's
+ * other stages, so every option is in the practice's words and only one fits.
+ */
 export function quizFrom(domain: PracticeDomain, title: string): BlueprintItem {
-  const phases = domain.phases.map((p) => p.title);
-  const first = placed(phases[0]!, [phases.at(-1)!, phases[Math.floor(phases.length / 2)]!], `${title}:first`);
-  const last = placed(phases.at(-1)!, [phases[0]!, phases[1] ?? phases[0]!], `${title}:last`);
-  const milestone = placed(
-    domain.milestones[0]!,
-    [`Skip every rest day`, `Do the hardest ${domain.session.one} first`],
-    `${title}:milestone`,
+  const phase = phaseOf(domain, domain.quizzes, title);
+  const others = domain.phases.filter((p) => p !== phase);
+  const distinct = (values: string[], not: string) => [...new Set(values)].filter((v) => v !== not);
+  const questions: { question: string; options: string[]; answer: number }[] = [];
+  const focuses = distinct(
+    others.map((p) => p.focus),
+    phase.focus,
   );
-  return {
-    id: idOf("quiz", title),
-    kind: "quiz",
-    title: clipText(title, 120),
-    questions: [
-      { question: "Where does the plan start?", ...first },
-      { question: `What comes right before ${domain.targetLabel}?`, ...last },
-      { question: "Which of these is an early milestone?", ...milestone },
-    ],
-  };
+  if (focuses.length >= 1)
+    questions.push({
+      question: clipText(`What is "${phase.title}" about?`, 300),
+      ...placed(phase.focus, focuses.slice(-2), `${title}:focus`),
+    });
+  const own = ownSessions(domain, phase)[0];
+  const elsewhere = distinct(
+    others.flatMap((p) => ownSessions(domain, p)),
+    own ?? "",
+  );
+  if (own && elsewhere.length >= 1)
+    questions.push({
+      question: clipText(`Which ${domain.session.one} belongs to "${phase.title}"?`, 300),
+      ...placed(
+        own,
+        [elsewhere[0]!, elsewhere.at(-1)!].filter((v, i, all) => all.indexOf(v) === i),
+        `${title}:session`,
+      ),
+    });
+  const milestones = domain.milestones;
+  if (milestones.length >= 2)
+    questions.push({
+      question: "Which milestone comes first?",
+      ...placed(milestones[0]!, distinct(milestones.slice(1), milestones[0]!).slice(-2), `${title}:milestone`),
+    });
+  return { id: idOf("quiz", title), kind: "quiz", title: clipText(title, 120), questions };
 }
 
 /** An activity to do and report on, card by card (./activity-content.ts). */

@@ -20,6 +20,7 @@ import { capitalise, clipText, titleCase } from "~/platform/format";
 import { starterItems } from "./blueprint-content";
 import { applyGuardrails, sensitiveSubjectOf } from "./sensitive";
 import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
+import { guidedDomain, type BuildGuide } from "~/platform/adapters/ai/embedded/guided";
 import { NO_SUBJECT, readIdea, tidy, type IdeaReading } from "~/platform/adapters/ai/embedded/idea";
 
 /** The idea, whitespace tidied. */
@@ -118,6 +119,14 @@ function landingPage(reading: IdeaReading, name: string, weeks: number): Landing
         question: "Can I change my plan later?",
         answer: "Yes: answer the questions again at any time and ask for a fresh plan.",
       },
+      ...(domain.cautions
+        ? [
+            {
+              question: clipText(`What should I avoid when I start ${subject}?`, 200),
+              answer: clipText(`${capitalise(domain.cautions)}.`, 1000),
+            },
+          ]
+        : []),
     ],
     pricing: { title: "Choose your plan", subtitle: "Cancel any time." },
     callToAction: {
@@ -139,6 +148,29 @@ function domainQuestion(q: PracticeDomain["questions"][number]): Question {
       .slice(0, 12)
       .map((o) => ({ value: o.value.slice(0, 60), label: clipText(o.label, 100) })),
   };
+}
+
+/**
+ * "Which sounds most like you?": the domain's own levels (a guided app's milestones), a rating's
+ * bands when the idea names one ('rated 1200-1600'), or new / now and then / every week. An idea
+ * for people past beginner offers no beginner option.
+ */
+function levelOptions(reading: IdeaReading): { value: string; label: string }[] {
+  const { domain, subject, rating, level } = reading;
+  if (domain.levels && domain.levels.length >= 2) return domain.levels;
+  if (rating?.max) {
+    const mid = Math.round((rating.min + rating.max) / 200) * 100;
+    return [
+      { value: "intermediate", label: `Rated about ${rating.min}–${mid}` },
+      { value: "advanced", label: `Rated about ${mid}–${rating.max}` },
+    ];
+  }
+  const all = [
+    { value: "beginner", label: clipText(`I am new to ${subject}`, 100) },
+    { value: "intermediate", label: clipText(`I ${domain.verb} now and then`, 100) },
+    { value: "advanced", label: clipText(`I ${domain.verb} every week`, 100) },
+  ];
+  return level === "intermediate" || level === "advanced" ? all.slice(1) : all;
 }
 
 function onboardingFlow(reading: IdeaReading, weeks: number): OnboardingFlow {
@@ -184,11 +216,7 @@ function onboardingFlow(reading: IdeaReading, weeks: number): OnboardingFlow {
             type: "single_choice",
             label: "Which sounds most like you?",
             required: true,
-            options: [
-              { value: "beginner", label: clipText(`I am new to ${subject}`, 100) },
-              { value: "intermediate", label: clipText(`I ${verb} now and then`, 100) },
-              { value: "advanced", label: clipText(`I ${verb} every week`, 100) },
-            ],
+            options: levelOptions(reading),
           },
         ],
       },
@@ -280,9 +308,54 @@ function theme(reading: IdeaReading): Theme {
   return { ...DEFAULT_THEME, primaryColor: reading.domain.colors.primary, accentColor: reading.domain.colors.accent };
 }
 
-/** Everything a new app starts with, from its idea. */
-export async function newAppFromIdea(idea: string): Promise<NewAppContent> {
-  const reading = await readIdea(idea);
+/** A number in a goal or milestone that speaks of a rating: 'Reach a 1200 rating', 'A 1000 rating'. */
+const ratingNumber = (text: string) => {
+  const m = /\b(\d{3,4})\b.*\b(?:rating|elo)\b|\b(?:rating|elo)\b.*\b(\d{3,4})\b/i.exec(text);
+  return m ? Number(m[1] ?? m[2]) : null;
+};
+
+/**
+ * The domain at the level the idea names: people past beginner skip the beginner phases (a plan
+ * starts where they are), and a rating drops the goals and milestones they have already passed and
+ * aims at the top of their range.
+ */
+function atStatedLevel(reading: IdeaReading): IdeaReading {
+  const { domain, level, rating } = reading;
+  if (reading.generic || (!rating && level !== "intermediate" && level !== "advanced")) return reading;
+  const past = (text: string) => {
+    const n = ratingNumber(text);
+    return rating !== null && n !== null && n <= rating.min;
+  };
+  const phases = domain.phases.filter((p) => p.level !== "beginner");
+  const goals = domain.goals.filter((g) => !past(g.label));
+  const aim = rating?.max && ratingNumber(domain.goals.map((g) => g.label).join(" ")) !== null;
+  return {
+    ...reading,
+    domain: {
+      ...domain,
+      phases: phases.length >= 3 ? phases : domain.phases,
+      goals: aim
+        ? [{ value: `rating-${rating!.max}`, label: `Reach a ${rating!.max} rating` }, ...goals].slice(0, 4)
+        : goals,
+      milestones: domain.milestones.filter((m) => !past(m)),
+    },
+  };
+}
+
+/**
+ * Everything a new app starts with, from its idea and, when the creator answered the guided build's
+ * questions (./guided), from their answers: the milestones become the plan's phases.
+ */
+export async function newAppFromIdea(idea: string, guide: BuildGuide | null = null): Promise<NewAppContent> {
+  const read = await readIdea(idea);
+  const reading = guide
+    ? {
+        ...read,
+        domain: guidedDomain(read.subject === NO_SUBJECT ? "your practice" : read.subject, guide),
+        generic: true,
+        outcome: guide.outcome,
+      }
+    : atStatedLevel(read);
   const name = appNameFromReading(reading);
   const weeks = reading.weeks ?? DEFAULT_WEEKS;
   // A sensitive subject (an injury, pregnancy, mental health…) gets its guardrails (./sensitive.ts).
@@ -294,7 +367,7 @@ export async function newAppFromIdea(idea: string): Promise<NewAppContent> {
       onboardingFlow: onboardingFlow(reading, weeks),
       blueprint: blueprint(reading, name, weeks),
     },
-    sensitiveSubjectOf(idea),
+    sensitiveSubjectOf(guide ? `${idea} ${guide.outcome} ${guide.milestones.join(" ")}` : idea),
   );
 }
 

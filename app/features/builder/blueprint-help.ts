@@ -12,7 +12,7 @@ import { activityFrom, quizFrom, storyFrom } from "~/features/apps/blueprint-con
 import { capitalise, slugify } from "~/platform/format";
 import { cardsFromText, cardsToText, freeItemId } from "./blueprint-form";
 import type { PracticeDomain } from "~/platform/adapters/ai/embedded/domain";
-import { genericDomain, matchDomain } from "~/platform/adapters/ai/embedded/idea";
+import { genericDomain, knownDomain, matchDomain, namesSubject } from "~/platform/adapters/ai/embedded/idea";
 
 export interface BlueprintHelp {
   missing: string[];
@@ -137,11 +137,10 @@ const suggestion = (item: BlueprintItem, icon: string): SuggestionItem => ({
 /** The app's practice, read from its blueprint. */
 export const domainOfBlueprint = async (blueprint: Blueprint): Promise<PracticeDomain | null> =>
   // The topic names the practice; the goal and title may name its audience ('desk workers'), so
-  // they count only when the topic alone says nothing.
-  (
-    (await matchDomain(blueprint.topic)) ??
-    (await matchDomain(`${blueprint.topic} ${blueprint.goal} ${blueprint.planTitle}`))
-  )?.domain ?? null;
+  // they count only when the topic alone names nothing. Only on strong evidence, as for an idea.
+  (await matchDomain(blueprint.topic)) || (await namesSubject(blueprint.topic))
+    ? knownDomain(blueprint.topic)
+    : knownDomain(`${blueprint.topic} ${blueprint.goal} ${blueprint.planTitle}`);
 
 /**
  * The "+" sections for this blueprint, with the cursor after `afterItemId` (or at the start):

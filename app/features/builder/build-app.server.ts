@@ -32,6 +32,7 @@ import { makeLandingImage } from "./landing/images.server";
 import { brainstormOf } from "./brainstorms.server";
 import { brainstormMessages, buildMessages } from "./rules";
 import type { BuildAppBody } from "./schema";
+import type { BuildGuide } from "~/platform/adapters/ai/embedded/guided";
 
 interface BuildAppJobInput extends NewAppIds {
   userId: string;
@@ -39,6 +40,8 @@ interface BuildAppJobInput extends NewAppIds {
   /** The brainstorm idea's name, kept as the app's name. */
   name: string | null;
   brainstormId: string | null;
+  /** The creator's answers to the guided build (./schema.ts buildGuideSchema), when they gave them. */
+  guide?: BuildGuide | null;
   [key: string]: unknown;
 }
 
@@ -46,8 +49,14 @@ interface BuildAppJobInput extends NewAppIds {
 export const BUILD_DEDUPE_MS = 10 * 60_000;
 
 /** The build's dedupe key: the creator and what the app is built from (the idea's words, whatever their spacing or case). */
-async function buildKey(userId: string, idea: string, name: string | null, brainstormId: string | null) {
-  const what = JSON.stringify([idea.trim().replace(/\s+/g, " ").toLowerCase(), name, brainstormId]);
+async function buildKey(
+  userId: string,
+  idea: string,
+  name: string | null,
+  brainstormId: string | null,
+  guide: BuildGuide | null,
+) {
+  const what = JSON.stringify([idea.trim().replace(/\s+/g, " ").toLowerCase(), name, brainstormId, guide]);
   return `build-app:${userId}:${await sha256Hex(what)}`;
 }
 
@@ -64,6 +73,7 @@ export async function startBuildApp(
   let idea: string;
   let name: string | null = null;
   let brainstormId: string | null = null;
+  let guide: BuildGuide | null = null;
   if ("brainstormId" in body) {
     const brainstorm = await brainstormOf(app, userId, body.brainstormId);
     if (brainstorm.status !== "completed") throw new ServiceError("conflict", brainstormMessages.notReady);
@@ -71,11 +81,14 @@ export async function startBuildApp(
     if (!pick) throw new ServiceError("invalid", brainstormMessages.indexOutOfRange);
     ({ idea, name } = pick);
     brainstormId = brainstorm.brainstormId;
-  } else idea = body.appIdea;
+  } else {
+    idea = body.appIdea;
+    guide = body.guide ?? null;
+  }
   const ids = newAppIds();
   const jobId = crypto.randomUUID();
-  const input: BuildAppJobInput = { ...ids, userId, idea, name, brainstormId };
-  const dedupeKey = await buildKey(userId, idea, name, brainstormId);
+  const input: BuildAppJobInput = { ...ids, userId, idea, name, brainstormId, guide };
+  const dedupeKey = await buildKey(userId, idea, name, brainstormId, guide);
   // One transaction: an older build of the same idea gives up the key, then this one takes it unless a
   // build within the window holds it (the key is unique: of concurrent requests, one job is made).
   await app.db.batch([
@@ -111,21 +124,25 @@ async function earlierBuild(app: AppContext, jobId: string, userId: string) {
 const SYSTEM =
   "You build a coaching app from a creator's idea: its name, theme colours that suit the practice, a landing page " +
   "with every section, an onboarding questionnaire whose questions fit the practice (keep the goal, currentLevel, " +
-  "daysPerWeek and targetDate keys), and a blueprint of phases in practice order with the practice's own words.";
+  "daysPerWeek and targetDate keys), and a blueprint of phases in practice order with the practice's own words. " +
+  "When the creator gives a guide, their outcome is the goal, their milestones are the phases in their order, their " +
+  "session and its minutes are each week's work, and what they say to avoid goes into the advice and the FAQ.";
 
 export const buildAppJobHandler: JobHandler<BuildAppJobInput> = {
   async work(app, job) {
     const { userId, idea, name } = job.input;
+    const guide = job.input.guide ?? null;
     const owner = await app.db.select().from(users).where(eq(users.id, userId)).get();
     if (!owner) return [];
     const meter = jobMeter(app, { creatorId: userId, appId: job.input.appId }, job.id);
-    const sensitive = sensitiveSubjectOf(idea);
+    const sensitive = sensitiveSubjectOf(guide ? `${idea} ${guide.outcome} ${guide.milestones.join(" ")}` : idea);
     const result = await aiFor(app, { userId, appId: job.input.appId, meter }).structured({
       task: "build-app",
       schema: newAppContentSchema,
       system: sensitive ? `${SYSTEM} ${guardrailInstructions(sensitive)}` : SYSTEM,
-      prompt: JSON.stringify({ idea, name }),
-      local: () => newAppFromIdea(idea),
+      // The creator's own answers (outcome, milestones, sessions, what to avoid) are the model's brief too.
+      prompt: JSON.stringify(guide ? { idea, name, guide } : { idea, name }),
+      local: () => newAppFromIdea(idea, guide),
     });
     // A model's answer is held to the same guardrails as the embedded default's.
     const guarded = applyGuardrails(result.value, sensitive);

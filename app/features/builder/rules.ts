@@ -571,6 +571,31 @@ export const buildMessages = {
   failed: "We could not build your app. Please try again.",
 } as const;
 
+/** The guided build's limits (features/builder/schema.ts buildGuideSchema). */
+export const GUIDE_LIMITS = {
+  outcomeMax: 200,
+  milestonesMin: 3,
+  milestonesMax: 8,
+  milestoneMax: 80,
+  sessionMax: 120,
+  minutesMin: 5,
+  minutesMax: 180,
+  avoidMax: 300,
+} as const;
+
+/** The guided build's questions answered wrongly, in words the creator reads beside the field. */
+export const guideMessages = {
+  outcome: "Say what your users will be able to do at the end",
+  outcomeTooLong: `Keep the outcome under ${GUIDE_LIMITS.outcomeMax} characters`,
+  milestonesTooFew: `List at least ${GUIDE_LIMITS.milestonesMin} milestones, one per line`,
+  milestonesTooMany: `List at most ${GUIDE_LIMITS.milestonesMax} milestones`,
+  milestoneTooLong: `Keep each milestone under ${GUIDE_LIMITS.milestoneMax} characters`,
+  session: "Say what one session looks like",
+  sessionTooLong: `Keep the session under ${GUIDE_LIMITS.sessionMax} characters`,
+  minutes: `A session lasts between ${GUIDE_LIMITS.minutesMin} and ${GUIDE_LIMITS.minutesMax} minutes`,
+  avoidTooLong: `Keep this under ${GUIDE_LIMITS.avoidMax} characters`,
+} as const;
+
 export const blueprintMessages = {
   versionNotFound: "Version not found",
   noBlueprint: "This app has no blueprint yet",

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { pricingSchema, type Pricing } from "~/db/app-content";
 import { appIdeaSchema } from "~/features/apps/rules";
-import { dollarsToCents, flowFromForm, landingPageFromForm, themeFromForm } from "./rules";
+import { dollarsToCents, flowFromForm, GUIDE_LIMITS, guideMessages, landingPageFromForm, themeFromForm } from "./rules";
 
 const id = z.string().trim().min(1, "appId is required").max(64);
 
@@ -175,14 +175,58 @@ const fromBrainstorm = z.object({
  * schema), or an idea of a brainstorm ({brainstormId, index}). Which one is read from the body, so
  * each gets its own messages.
  */
+/**
+ * The guided build's answers (the form on /dashboard/builder/new and buildApp's optional `guide`):
+ * milestones come one per line from the form, or as a list from the API.
+ */
+export const buildGuideSchema = z.object({
+  outcome: z
+    .string({ required_error: guideMessages.outcome })
+    .trim()
+    .min(3, guideMessages.outcome)
+    .max(GUIDE_LIMITS.outcomeMax, guideMessages.outcomeTooLong),
+  milestones: z
+    .union([z.string(), z.array(z.string())], { required_error: guideMessages.milestonesTooFew })
+    .transform((value) =>
+      (Array.isArray(value) ? value : value.split(/\r?\n/))
+        .map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "").trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().max(GUIDE_LIMITS.milestoneMax, guideMessages.milestoneTooLong))
+        .min(GUIDE_LIMITS.milestonesMin, guideMessages.milestonesTooFew)
+        .max(GUIDE_LIMITS.milestonesMax, guideMessages.milestonesTooMany),
+    ),
+  session: z
+    .string({ required_error: guideMessages.session })
+    .trim()
+    .min(3, guideMessages.session)
+    .max(GUIDE_LIMITS.sessionMax, guideMessages.sessionTooLong),
+  sessionMinutes: z.coerce
+    .number({ invalid_type_error: guideMessages.minutes, required_error: guideMessages.minutes })
+    .int(guideMessages.minutes)
+    .min(GUIDE_LIMITS.minutesMin, guideMessages.minutes)
+    .max(GUIDE_LIMITS.minutesMax, guideMessages.minutes),
+  avoid: z
+    .string()
+    .trim()
+    .max(GUIDE_LIMITS.avoidMax, guideMessages.avoidTooLong)
+    .optional()
+    .transform((value) => value || null),
+});
+export type BuildGuideInput = z.infer<typeof buildGuideSchema>;
+
+const fromIdea = appIdeaSchema.and(z.object({ guide: buildGuideSchema.optional() }));
+
 export const buildAppBody = z.unknown().transform((body, ctx) => {
-  const schema = body && typeof body === "object" && "brainstormId" in body ? fromBrainstorm : appIdeaSchema;
+  const schema = body && typeof body === "object" && "brainstormId" in body ? fromBrainstorm : fromIdea;
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) ctx.addIssue(issue);
     return z.NEVER;
   }
-  return parsed.data as { appIdea: string } | z.infer<typeof fromBrainstorm>;
+  return parsed.data as { appIdea: string; guide?: BuildGuideInput } | z.infer<typeof fromBrainstorm>;
 });
 export type BuildAppBody = z.infer<typeof buildAppBody>;
 

@@ -54,7 +54,17 @@ export const DEFAULT_BLUEPRINT: Blueprint = {
 const DAY = 86_400_000;
 
 function pickLevel(value: unknown): Level {
+  if (typeof value === "string" && FROM_PHASE.test(value)) return "intermediate";
   return value === "intermediate" || value === "advanced" ? value : "beginner";
+}
+
+/** A level answer that names where to start: 'from-3' starts at the third phase ('I can already: …'). */
+const FROM_PHASE = /^from-(\d{1,2})$/;
+
+/** The phases a user starts with: all of them, or from the one their level answer names (at least one left). */
+function startingAt<T>(templates: T[], value: unknown): T[] {
+  const from = typeof value === "string" ? Number(FROM_PHASE.exec(value)?.[1] ?? 1) : 1;
+  return templates.slice(Math.min(Math.max(0, from - 1), templates.length - 1));
 }
 
 function pickDays(value: unknown): number {
@@ -202,7 +212,7 @@ export function generatePlan({ answers, blueprint: given, today }: GenerateInput
 
   const count = blueprint.expectedPhaseCount || PLAN_DEFAULTS.expectedPhases;
   const vocabulary = blueprint.vocabulary ?? RUNNING_VOCABULARY;
-  const chosen = spreadTemplates(templatesFor(blueprint, level), count);
+  const chosen = spreadTemplates(startingAt(templatesFor(blueprint, level), answers.currentLevel), count);
   const goalLine = vocabulary.goals.find((g) => g.value === goal)?.aim ?? (goal ? `Aim: ${goal}.` : "");
   const phases: PlanPhase[] = chosen.map(({ template, part }, i) => {
     const from = Math.floor((i * totalDays) / count);

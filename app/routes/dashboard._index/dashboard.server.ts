@@ -13,6 +13,7 @@ import { aiUsageToday, appsAiSpendToday } from "~/features/apps/ai-meter.server"
 import { ownedApp } from "~/features/apps/apps.server";
 import { markRecentlyOpened, setIsIdea } from "~/features/apps/creator-apps.server";
 import { startBuildApp } from "~/features/builder/build-app.server";
+import { GUIDE_PATH, needsGuide } from "~/features/builder/guided-build.server";
 import { refusalHeaders, ServiceError } from "~/platform/service-error";
 import { creatorAppsSection, keepIdeaDraft } from "~/features/apps/dashboard.server";
 import { appIdeaSchema, IDEA_LIMITS, IDEA_MESSAGES } from "~/features/apps/rules";
@@ -90,6 +91,11 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
     if (!idea.success) {
       await keepIdeaDraft(app, user.id, typed);
       return refused(idea.error.issues[0]?.message ?? IDEA_MESSAGES.required, 400);
+    }
+    // No model and a practice the templates do not know: the creator's answers come first (the guided build).
+    if (await needsGuide(app, idea.data.appIdea)) {
+      await keepIdeaDraft(app, user.id, typed);
+      throw redirect(`${GUIDE_PATH}?${new URLSearchParams({ idea: idea.data.appIdea })}`, 303);
     }
     let build;
     try {

@@ -69,4 +69,11 @@ export interface PracticeDomain {
   activities: string[];
   /** Theme colours suited to the domain (#rrggbb; primary must contrast ≥ 4.5:1 with white). */
   colors: { primary: string; accent: string };
+  /**
+   * The onboarding's "Where are you now?" options when the domain's own say better than new/now and
+   * then/every week (the guided build: 'I can already: {milestone}', value 'from-2').
+   */
+  levels?: { value: string; label: string }[];
+  /** What learners should avoid, in the creator's words (the guided build). */
+  cautions?: string | null;
 }

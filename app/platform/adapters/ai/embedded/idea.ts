@@ -8,15 +8,18 @@
  *   → domain mobility, subject "stretching", audience "office workers",
  *     outcome "stretch daily and ease back pain", weeks 6
  */
-import { capitalise } from "~/platform/format";
+import { capitalise, clipText } from "~/platform/format";
 import { loadOnce } from "~/platform/load-once";
-import type { PracticeDomain } from "./domain";
+import type { PhaseLevel, PracticeDomain } from "./domain";
+import type { TaggedTerm } from "./nlp";
 
 /**
  * The taxonomy (./taxonomy, about 60 KB gzip) is a module of its own beside the worker
  * (`#lazy/practice-domains`, workers/lazy-modules.mjs): only requests that read an idea load it.
  */
 const practiceDomains = loadOnce(async () => (await import("#lazy/practice-domains")).TAXONOMY);
+/** The part-of-speech tagger (compromise, ./nlp.ts), a module of its own the same way (`#lazy/nlp`). */
+const tagger = loadOnce(async () => (await import("#lazy/nlp")).tagTerms);
 
 export interface IdeaReading {
   /** The idea, whitespace tidied. */
@@ -34,6 +37,10 @@ export interface IdeaReading {
   outcome: string | null;
   /** A length the idea names ('6-week', 'in 30 days'), in weeks. */
   weeks: number | null;
+  /** The level the idea says its people are at ('for complete beginners', 'club players', 'advanced'). */
+  level: Exclude<PhaseLevel, "all"> | null;
+  /** A rating range the idea names ('rated 1200-1600'): where plans start and what goals make sense. */
+  rating: { min: number; max: number | null } | null;
 }
 
 const FILLER = new Set(
@@ -160,13 +167,15 @@ export function audienceAndOutcome(idea: string): { audience: string | null; out
       .join(" ")
       .replace(/[,;:]+$/, "")
       .trim();
+    // 'kids aged 6 to 10 to tie knots': the age says who, not what.
+    text = text.replace(/^aged\s+\d+\s*(?:to|-|–)\s*\d+\s+/, "");
     const lead = /^(?:who|that)\s+(?:want|wants|need|needs|would like)\s+to\s+|^to\s+/.exec(text);
     if (lead) text = text.slice(lead[0].length);
     else if (needsLead) return null;
     const first = text.split(" ")[0] ?? "";
     return text.length >= 4 && /^\p{L}/u.test(first) && !BOUNDARY.has(first) ? text.slice(0, 120) : null;
   };
-  const helps = /\b(?:helps?|gets?|takes?|coaches|trains)\s+(.+)$/.exec(sentence);
+  const helps = /\b(?:helps?|gets?|takes?|coaches|trains|teaches)\s+(.+)$/.exec(sentence);
   if (helps) {
     const list = tokens(helps[1]!);
     const found = groupAt(list);
@@ -217,23 +226,21 @@ export function weeksOf(idea: string): number | null {
 }
 
 /**
- * A domain made from an idea the taxonomy does not know, in the idea's own words: sessions of
- * {subject}, a practice arc from foundations to a showcase, and plain milestones.
+ * A domain made from an idea the taxonomy does not know, in the idea's own words: an arc of plain
+ * stages from first steps to the learner's own project, with the outcome the idea names. It claims no
+ * knowledge of the practice it does not have (no drills, no peak sessions, no goal days): the guided
+ * build (./guided.ts) replaces it with the creator's own milestones and sessions.
  */
-export function genericDomain(subject: string): PracticeDomain {
+export function genericDomain(subject: string, outcome: string | null = null): PracticeDomain {
   const s = subject;
   const S = capitalise(s);
+  const aim = outcome ? capitalise(outcome) : null;
   const phase = (
     title: string,
     focus: string,
     sessions: string[],
     level: PracticeDomain["phases"][number]["level"] = "all",
-  ) => ({
-    title,
-    focus,
-    sessions,
-    level,
-  });
+  ) => ({ title, focus, sessions, level });
   return {
     id: "generic",
     name: S,
@@ -242,18 +249,18 @@ export function genericDomain(subject: string): PracticeDomain {
     practitioner: { one: "learner", many: "learners" },
     session: { one: "session", many: "sessions" },
     verb: `practise ${s}`,
-    targetLabel: "Goal Day",
+    targetLabel: "Target date",
     goals: [
+      ...(aim ? [{ value: "outcome", label: clipText(aim, 100) }] : []),
       { value: "start", label: `Get started with ${s}` },
       { value: "habit", label: `Make ${s} a regular habit` },
       { value: "improve", label: `Get noticeably better at ${s}` },
-      { value: "milestone", label: "Reach my next big milestone" },
-    ],
+    ].slice(0, 4),
     milestones: [
       `First week of ${s} done`,
       `Ten ${s} sessions completed`,
-      `A new ${s} skill you can show`,
-      `Your ${s} goal reached`,
+      `Something new in ${s} you can show`,
+      aim ?? `A month of regular ${s}`,
     ],
     metrics: [
       { key: "minutes", label: `Minutes of ${s}`, unit: "min" },
@@ -281,65 +288,53 @@ export function genericDomain(subject: string): PracticeDomain {
     ],
     phases: [
       phase(
-        `${S} foundations`,
+        `${S}: first steps`,
         `The basics of ${s}, in short sessions that build the habit.`,
-        [`${S} basics, 15 min`, "Note one thing you learned"],
+        [`${S} basics, 15 min`, "Write down one thing you noticed"],
         "beginner",
       ),
       phase("A regular rhythm", `Short, regular ${s} sessions on the days you picked.`, [
-        `${S} session, 20 min`,
-        `${S} session, 25 min`,
+        `${S}, 20 min`,
+        `${S}, 25 min`,
       ]),
-      phase("Technique", "Slow, careful practice of the details that matter most.", [
-        `Technique drill, 15 min`,
-        `${S} session, 20 min`,
+      phase("Slow and careful", `Slow, careful ${s}: one detail at a time.`, [
+        `One detail of ${s}, slowly, 15 min`,
+        `${S}, 20 min`,
       ]),
-      phase("First milestone", `A longer ${s} session to see how far you have come.`, [
-        `Long ${s} session, 40 min`,
-        "Review: what went well",
+      phase("Something to show", `A first piece of ${s} you can show someone.`, [
+        `${S}, 30 min`,
+        "Look back: what went well",
       ]),
-      phase("Building range", `New ${s} skills, one at a time.`, [
-        `Learn one new ${s} skill, 25 min`,
-        "Repeat yesterday's skill, 15 min",
+      phase("Widening out", `Something new in ${s}, one thing at a time.`, [
+        `Try something new in ${s}, 25 min`,
+        "Repeat last session's new thing, 15 min",
       ]),
       phase(
-        "Going further",
-        "A little more challenge each week, never too much at once.",
-        [`${S} session, 30 min`, "Stretch goal: one harder attempt"],
+        "Further on",
+        `A little more each week, never too much at once.`,
+        [`${S}, 30 min`, `${S}, 20 min`],
         "intermediate",
       ),
-      phase("Putting it together", `Whole ${s} sessions that combine what you have learned.`, [
-        `Full ${s} session, 35 min`,
+      phase("Putting it together", `Whole ${s} sessions that use what you have learned.`, [
+        `${S}, 35 min`,
         "Short recap, 10 min",
       ]),
-      phase("Feedback", "Record or review your work and fix the biggest gap.", [
-        "Record yourself, then review, 20 min",
-        `Targeted ${s} session, 20 min`,
-      ]),
       phase(
-        "Advanced challenge",
-        `Harder ${s} sessions that make your goal feel easy.`,
-        [`Challenge session, 40 min`, "Recovery and review, 15 min"],
+        "Your own project",
+        `A ${s} project of your own choosing, in steps.`,
+        [`Your ${s} project, 40 min`, "Notes on your project, 10 min"],
         "advanced",
       ),
-      phase("Peak session", `Your biggest ${s} session of the plan.`, [
-        `Longest ${s} session of the plan`,
-        "Rest and reflect",
-      ]),
-      phase("Polish", "Shorter, sharper sessions on the details.", [
-        `Polish the details, 20 min`,
-        `Easy ${s} session, 15 min`,
-      ]),
-      phase("Goal week", `Light ${s} sessions, rest and a plan for the day.`, [
-        `Light ${s} session, 15 min`,
-        "Rest",
-        "Goal day: show what you can do",
-      ]),
+      phase(
+        aim ? clipText(aim, 80) : "Where you wanted to be",
+        aim ? `${aim}: the last stretch, at an easy pace.` : `Steady ${s}, and a look back at how far you have come.`,
+        [`${S}, 20 min`, "Look back over your notes"],
+      ),
     ],
     fillers: {
-      beginner: [`Easy ${s} session, 15 min`, "Rest or a short review"],
-      intermediate: [`${S} session, 25 min`, "Review your notes, 10 min"],
-      advanced: [`${S} session, 40 min`, "Focused drill, 20 min"],
+      beginner: [`Easy ${s}, 15 min`, "Rest or a short review"],
+      intermediate: [`${S}, 25 min`, "Review your notes, 10 min"],
+      advanced: [`${S}, 40 min`, `${S}, 30 min`],
     },
     extras: [
       {
@@ -349,11 +344,192 @@ export function genericDomain(subject: string): PracticeDomain {
       },
       { value: "community", label: "Share progress with others", session: `Share one ${s} win with a friend or group` },
     ],
-    stories: [`Why ${s} gets easier with small steps`, `The most common ${s} mistakes`, `How to keep going with ${s}`],
-    quizzes: [`${S} basics`, `${S}: what to practise next`],
-    activities: [`${S} session log`, `Weekly ${s} check-in`, `${S} challenge day`],
+    stories: [`Starting ${s}: the first weeks`, `Keeping ${s} going`, `${S}: making it your own`],
+    quizzes: [`${S}: the first weeks`, `${S}: keeping it going`],
+    activities: [`${S} session log`, `Weekly ${s} check-in`],
     colors: { primary: "#2f5d8a", accent: "#f2a541" },
   };
+}
+
+// ---------------------------------------------------------------- strong evidence
+
+/** Words that say what kind of thing the app is, never which practice: they never weaken a match. */
+const NEUTRAL = new Set(
+  (
+    "practice practise practicing practising training routine routines lesson lessons class classes skill skills " +
+    "basics fundamentals habit habits session sessions journey challenge beginner beginners novice novices home " +
+    "tip tips technique techniques level levels confidence routine workout workouts exercise exercises"
+  ).split(" "),
+);
+const PHRASE_TAGS = ["Noun", "Adjective", "Gerund", "ProperNoun", "Acronym", "Demonym"];
+const NOT_PHRASE_TAGS = ["Determiner", "Preposition", "Conjunction", "Pronoun", "Value", "Date", "Duration"];
+const inPhrase = (t: TaggedTerm) =>
+  /\p{L}/u.test(t.lower) &&
+  t.tags.some((tag) => PHRASE_TAGS.includes(tag)) &&
+  !t.tags.some((tag) => NOT_PHRASE_TAGS.includes(tag));
+const nounish = (t: TaggedTerm) => t.tags.some((tag) => tag === "Noun" || tag === "Gerund" || tag === "ProperNoun");
+const endsPhrase = (t: TaggedTerm) => /[,:;.!?()/]/.test(t.after);
+
+const VOCABULARIES = new WeakMap<PracticeDomain, Set<string>>();
+/** Every word a domain speaks (its keywords, words and curriculum), with plural and singular forms. */
+function vocabularyOf(domain: PracticeDomain): Set<string> {
+  let vocabulary = VOCABULARIES.get(domain);
+  if (!vocabulary) {
+    vocabulary = new Set();
+    for (const word of JSON.stringify(domain)
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)) {
+      if (word.length < 2) continue;
+      vocabulary.add(word);
+      vocabulary.add(word.replace(/(?:es|s)$/, ""));
+    }
+    VOCABULARIES.set(domain, vocabulary);
+  }
+  return vocabulary;
+}
+
+const knownTo = (domain: PracticeDomain, t: TaggedTerm) => {
+  const vocabulary = vocabularyOf(domain);
+  return [t.lower, t.root, t.lower.replace(/(?:es|s)$/, "")].some(
+    (w) => NEUTRAL.has(w) || FILLER.has(w) || vocabulary.has(w),
+  );
+};
+
+/**
+ * Whether the idea is really about the domain its keyword names: the noun phrase around the keyword
+ * ('sourdough bread baking', 'Japanese kanji', 'chess openings') holds no noun the domain never speaks
+ * of. 'baking' names cooking, but sourdough bread is not weeknight cooking; 'Japanese' names a
+ * language, but kanji are not a travel phrasebook. A near miss gets its own words instead.
+ */
+export function strongEvidence(terms: TaggedTerm[], idea: string, domain: PracticeDomain): boolean {
+  const lower = idea.toLowerCase();
+  for (const keyword of domain.keywords) {
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(keyword.toLowerCase())}(?![\\p{L}\\p{N}])`, "gu");
+    for (const match of lower.matchAll(pattern)) {
+      const from = match.index;
+      const to = from + match[0].length;
+      const inside = terms.flatMap((t, i) => (t.end > from && t.start < to ? [i] : []));
+      // The tagger split the keyword differently from the text ('5k'): the keyword alone is the evidence.
+      if (inside.length === 0) return true;
+      let a = inside[0]!;
+      let b = inside.at(-1)!;
+      // A keyword used as a verb ('stretch daily') names the practice by itself.
+      if (inside.some((i) => inPhrase(terms[i]!))) {
+        while (a > 0 && inPhrase(terms[a - 1]!) && !endsPhrase(terms[a - 1]!)) a--;
+        while (b < terms.length - 1 && !endsPhrase(terms[b]!) && inPhrase(terms[b + 1]!)) b++;
+      }
+      const strangers = terms
+        .slice(a, b + 1)
+        .filter((t, i) => !inside.includes(a + i) && nounish(t) && !knownTo(domain, t));
+      if (strangers.length === 0) return true;
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- subject, level, rating
+
+/** What a creator recovering from, healing after… something practises: 'knee surgery recovery'. */
+const NOMINAL: Record<string, string> = {
+  recovering: "recovery",
+  recover: "recovery",
+  healing: "healing",
+  rehabbing: "rehab",
+  returning: "return",
+  preparing: "preparation",
+};
+
+/** What a gerund acts on follows these ('for' names the audience instead: 'beekeeping for city dwellers'). */
+const ACTS_ON = new Set(["from", "after", "with", "through"]);
+
+/**
+ * The idea's subject when it opens with a gerund and what it acts on ('Recovering from knee surgery' →
+ * 'knee surgery recovery', 'Living with tinnitus' → 'tinnitus'), else null.
+ */
+export function gerundSubject(terms: TaggedTerm[]): string | null {
+  const first = terms.findIndex((t) => !FILLER.has(t.lower) && !t.tags.includes("Value"));
+  const gerund = terms[first];
+  const preposition = terms[first + 1];
+  if (!gerund || !preposition || !gerund.tags.includes("Gerund") || !ACTS_ON.has(preposition.lower)) return null;
+  const phrase: string[] = [];
+  for (const t of terms.slice(first + 2)) {
+    if (phrase.length === 0 && t.tags.includes("Determiner")) continue;
+    if (!inPhrase(t) || FILLER.has(t.lower)) break;
+    phrase.push(properCase(t.lower));
+    if (phrase.length === 3 || endsPhrase(t)) break;
+  }
+  if (phrase.length === 0) return null;
+  const noun = NOMINAL[gerund.lower] ?? NOMINAL[gerund.root];
+  return noun ? `${phrase.join(" ")} ${noun}` : phrase.join(" ");
+}
+
+/**
+ * The idea's subject from its parts of speech: the first noun phrase that is not its audience, past
+ * leading verbs ('Launch a podcast' → 'podcast', 'Solve a Rubik's cube' → 'Rubik's cube') and filler,
+ * kept whole across hyphens ('wheel-thrown pottery'), at most four words.
+ */
+export function taggedSubject(terms: TaggedTerm[], audience: string | null): string | null {
+  const theirs = new Set((audience ?? "").toLowerCase().split(" ").filter(Boolean));
+  const ordinal = (t: TaggedTerm) => t.tags.includes("Ordinal") && t.tags.includes("TextValue");
+  let i = 0;
+  while (i < terms.length) {
+    const phrase: TaggedTerm[] = [];
+    for (; i < terms.length; i++) {
+      const t = terms[i]!;
+      const joined = phrase.length > 0 && phrase.at(-1)!.after === "-";
+      const fits = joined || ((inPhrase(t) || ordinal(t)) && !FILLER.has(t.lower) && !BOUNDARY.has(t.lower));
+      if (!fits) break;
+      phrase.push(t);
+      if (phrase.length === 4 || (endsPhrase(t) && t.after !== "-")) {
+        i++;
+        break;
+      }
+    }
+    if (phrase.length === 0) {
+      i++;
+      continue;
+    }
+    const words = phrase.map((t) => t.lower.replace(/[^\p{L}\p{N}'-]/gu, ""));
+    if (phrase.some(nounish) && !words.every((w) => theirs.has(w)))
+      return (
+        phrase
+          .map((t, k) => properCase(words[k]!) + (t.after === "-" && k < phrase.length - 1 ? "-" : " "))
+          .join("")
+          .replace(/- /g, "-")
+          .trim() || null
+      );
+  }
+  return null;
+}
+
+/** The idea's title part when it reads 'Title: what it is' ('Dog training: loose-lead walking…'), else null. */
+export function titlePart(idea: string): string | null {
+  const m = /^([^:]{3,60}):\s+\S/.exec(idea);
+  return m ? m[1]!.trim() : null;
+}
+
+const BEGINNERS =
+  /\b(?:complete|absolute|total)?\s?(?:beginners?|novices?|first[- ]timers?|newbies?|newcomers?)\b|\bnew to\b|\bfrom scratch\b|\bnever\b/i;
+const INTERMEDIATE = /\b(?:intermediate|improvers?|club players?|returning|rusty)\b/i;
+const ADVANCED = /\b(?:advanced|experienced|seasoned|competitive|expert|professionals?|pros)\b/i;
+
+/** A rating range ('rated 1200-1600', 'Elo 1500+', 'rating of 1800'). */
+export function ratingOf(idea: string): { min: number; max: number | null } | null {
+  const range = /\b(?:rated|ratings?(?: of)?|elo)\s*(?:of\s*)?(\d{3,4})\s*(?:-|–|to)\s*(\d{3,4})\b/i.exec(idea);
+  if (range) {
+    const [a, b] = [Number(range[1]), Number(range[2])];
+    return a < b ? { min: a, max: b } : null;
+  }
+  const one = /\b(?:rated|ratings?(?: of)?|elo)\s*(?:of\s*)?(?:about|around|over|above)?\s*(\d{3,4})\b/i.exec(idea);
+  return one ? { min: Number(one[1]), max: null } : null;
+}
+
+/** The level the idea says its people are at: a rating or 'club players' is past beginner. */
+export function levelOf(idea: string): IdeaReading["level"] {
+  if (BEGINNERS.test(idea)) return "beginner";
+  if (ADVANCED.test(idea) && !/\bcompetitive\b/i.test(idea)) return "advanced";
+  if (INTERMEDIATE.test(idea) || ratingOf(idea) || /\bcompetitive\b/i.test(idea)) return "intermediate";
+  return null;
 }
 
 /** What an idea that names no practice at all ('I want to build an app') is about. */
@@ -362,15 +538,32 @@ export const NO_SUBJECT = "daily practice";
 const hasWord = (phrase: string, word: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, "u").test(phrase);
 
+/** Whether a text names a subject of its own (a noun phrase past filler): 'Birdwatching' does, 'My app' does not. */
+export const namesSubject = async (text: string) => taggedSubject((await tagger())(text), null) !== null;
+
+/** The known domain a text is about, on strong evidence only (a blueprint's topic: 'Sourdough bread baking' is none). */
+export async function knownDomain(text: string): Promise<PracticeDomain | null> {
+  const found = await matchDomain(text);
+  return found && strongEvidence((await tagger())(text), text, found.domain) ? found.domain : null;
+}
+
 /** Everything the embedded default reads from an idea. Deterministic: the same idea, the same reading. */
 export async function readIdea(raw: string): Promise<IdeaReading> {
   const idea = tidy(raw);
-  const { audience, outcome } = audienceAndOutcome(idea);
+  const [terms, { audience, outcome }] = [(await tagger())(idea), audienceAndOutcome(idea)];
   // Who it is for is a weaker sign than what it is about: 'yoga for desk workers' is yoga, though
   // desk workers suggest stretching. The audience counts only when nothing else names a practice.
   const withoutAudience = audience ? idea.toLowerCase().replace(audience, " ") : idea;
-  const match = (await matchDomain(withoutAudience)) ?? (await matchDomain(idea));
-  const phrase = subjectPhrase(idea);
+  // 'Title: what it is' names its subject in the title ('Birdwatching by ear: learn 50 garden bird
+  // songs' is not gardening), when the title names anything at all.
+  const title = titlePart(idea);
+  const named = title !== null && taggedSubject((await tagger())(title), audience) !== null ? title : null;
+  const found = named ? await matchDomain(named) : ((await matchDomain(withoutAudience)) ?? (await matchDomain(idea)));
+  // A known domain only on strong evidence: a near miss never borrows another subject's curriculum.
+  const match = found && strongEvidence(terms, idea, found.domain) ? found : null;
+  const phrase = match
+    ? subjectPhrase(idea)
+    : (gerundSubject(terms) ?? taggedSubject(terms, audience) ?? subjectPhrase(idea));
   // The idea's own name for the practice ('sourdough baking', 'chess openings') when it names the
   // practice and not its audience; the domain's name otherwise.
   const ownWords =
@@ -385,12 +578,14 @@ export async function readIdea(raw: string): Promise<IdeaReading> {
     : (phrase ?? NO_SUBJECT);
   return {
     idea,
-    domain: match ? match.domain : genericDomain(subject),
+    domain: match ? match.domain : genericDomain(subject, outcome),
     generic: !match,
     subject,
     title: match ? (ownWords ? phrase! : PROPER.has(match.keyword) ? subject : match.domain.name) : subject,
     audience: audience === null ? null : audience.split(" ").map(properCase).join(" "),
     outcome,
     weeks: weeksOf(idea),
+    level: levelOf(idea),
+    rating: ratingOf(idea),
   };
 }

@@ -197,6 +197,9 @@ export const FITNESS_DOMAINS: readonly PracticeDomain[] = [
     name: "Strength training",
     keywords: [
       "strength training",
+      "strength",
+      "push-ups",
+      "squats",
       "weightlifting",
       "lifting",
       "weights",
