@@ -436,7 +436,7 @@ export type BrainstormIdea = z.infer<typeof brainstormIdeaSchema>;
 
 export const brainstormIdeasSchema = z.object({ apps: z.array(brainstormIdeaSchema).min(3).max(6) });
 
-/** Everything a new app starts with: what the build-app job asks the AI layer for. */
+/** Everything a new app starts with. */
 export const newAppContentSchema = z.object({
   name: line(60).min(1),
   theme: themeSchema,
@@ -445,3 +445,16 @@ export const newAppContentSchema = z.object({
   blueprint: blueprintSchema,
 });
 export type NewAppContent = z.infer<typeof newAppContentSchema>;
+
+/**
+ * The landing page as a model is asked for it: its words, without its pictures (the hero's, the
+ * sections', the screenshots), which are made or uploaded and never written by a model. Their
+ * addresses are checked by a refinement JSON Schema cannot say, so a made-up or mangled address
+ * would otherwise cost the whole answer.
+ */
+export const landingPageWordsSchema = landingPageSchema
+  .omit({ images: true, screenshots: true })
+  .extend({ hero: landingPageSchema.shape.hero.omit({ imageUrl: true }) });
+
+/** A new app as the build-app job asks the AI layer for it: the landing page's words, no pictures. */
+export const newAppWordsSchema = newAppContentSchema.extend({ landingPage: landingPageWordsSchema });

@@ -50,7 +50,13 @@ export function instanceOf(schema, text = "stand in answer", depth = 0) {
       if (schema.format === "date" || /\\d\{4\}-/.test(schema.pattern ?? "")) return "2026-12-01";
       let s = `${word(0)} ${word(1)} ${word(2)}`;
       while (s.length < (schema.minLength ?? 0)) s += ` ${word(s.length)}`;
-      return s.slice(0, schema.maxLength ?? 200);
+      s = s.slice(0, schema.maxLength ?? 200);
+      // A pattern (an answer key, an id): the words as an identifier, which the product's patterns take.
+      if (schema.pattern && !new RegExp(schema.pattern).test(s)) {
+        const id = `${word(0)}_${word(1)}_${depth}`.slice(0, Math.min(schema.maxLength ?? 40, 40));
+        if (new RegExp(schema.pattern).test(id)) return id;
+      }
+      return s;
     }
     default:
       return null;

@@ -1,4 +1,4 @@
-// `npm test`: every test, in order — typecheck, format, lint, the dependency rule, unit, build, the bindings' generated types, integration (workerd + D1), end-to-end (Chromium, JS on and off).
+// `npm test`: every test, in order — typecheck, format, lint, the dependency rule, unit, build, the bindings' generated types, the AI check (every AI task against the stand-in), integration (workerd + D1), end-to-end (Chromium, JS on and off).
 // Ends with one line 'N passed, N failed' summed over all runners.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -129,6 +129,18 @@ if (built) {
       failed += 1;
     }
   }
+  // Every AI task through the JSON API, for a panel of ideas, against the OpenAI-compatible stand-in
+  // (`npm run ai:check`, on its own ports and database): an answer that fails validation, a fallback or a
+  // refusal fails it. It uses the build above.
+  if (
+    !step("AI check (every AI task against the stand-in)", process.execPath, [
+      `${root}/tests/tools/ai-check.mjs`,
+      "--stand-in",
+      "--no-build",
+      "--quiet",
+    ])
+  )
+    failed += 1;
   step("Integration tests (workerd + D1)", bin("vitest"), [
     "run",
     "--config",

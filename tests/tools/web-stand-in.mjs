@@ -34,20 +34,22 @@ const ARTICLE = `<!doctype html>
 </article></main><footer><p>© Calm Desk</p></footer></body></html>`;
 
 /** A video's details, the same for the same id, so a test can say what it expects. */
-const video = (id) => ({
+const madeUpVideo = (id) => ({
   title: `Seated yoga flow ${id.slice(0, 4)}`,
   author: "Calm Desk",
   seconds: 312,
   description: "A gentle seated yoga flow for desk workers: neck, shoulders and hips in five minutes.",
 });
 
-function handle(req, res, base) {
+function handle(req, res, base, { pages = {}, videos = {} } = {}) {
+  const video = (id) => videos[id] ?? madeUpVideo(id);
   const url = new URL(req.url ?? "/", base);
   const send = (status, body, type) => {
     res.writeHead(status, { "Content-Type": type, "Content-Length": String(Buffer.byteLength(body)) });
     res.end(body);
   };
   if (url.pathname === "/article") return send(200, ARTICLE, "text/html; charset=utf-8");
+  if (Object.hasOwn(pages, url.pathname)) return send(200, pages[url.pathname], "text/html; charset=utf-8");
   const file = url.pathname.startsWith("/video/") ? clip(url.pathname.slice("/video/".length)) : null;
   if (file) return sendFile(req, res, file);
   const id = (url.pathname === "/oembed" ? new URL(url.searchParams.get("url") ?? "", base) : url).searchParams.get(
@@ -90,9 +92,13 @@ function sendFile(req, res, { bytes, type }) {
   res.end(part);
 }
 
-export function startWebStandIn(port) {
+/**
+ * Listens on `port`. `pages` adds HTML pages by path ({"/ai-check/bees": "<!doctype html>…"}), and
+ * `videos` the online-video details of given ids ({id: {title, author, seconds, description}}).
+ */
+export function startWebStandIn(port, { pages = {}, videos = {} } = {}) {
   const base = `http://127.0.0.1:${port}`;
-  const server = createServer((req, res) => handle(req, res, base));
+  const server = createServer((req, res) => handle(req, res, base, { pages, videos }));
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 

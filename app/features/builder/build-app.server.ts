@@ -8,7 +8,7 @@
  * within BUILD_DEDUPE_MS is the same build. The dashboard's Create app and the API take this path.
  */
 import { and, eq, lte, sql } from "drizzle-orm";
-import { newAppContentSchema, type NewAppContent } from "~/db/app-content";
+import { newAppWordsSchema, type NewAppContent } from "~/db/app-content";
 import { jobs, users } from "~/db/schema";
 import { newAppFromIdea } from "~/features/apps/defaults";
 import { applyGuardrails, guardrailInstructions, sensitiveSubjectOf } from "~/features/apps/sensitive";
@@ -138,14 +138,20 @@ export const buildAppJobHandler: JobHandler<BuildAppJobInput> = {
     const sensitive = sensitiveSubjectOf(guide ? `${idea} ${guide.outcome} ${guide.milestones.join(" ")}` : idea);
     const result = await aiFor(app, { userId, appId: job.input.appId, meter }).structured({
       task: "build-app",
-      schema: newAppContentSchema,
+      schema: newAppWordsSchema,
       system: sensitive ? `${SYSTEM} ${guardrailInstructions(sensitive)}` : SYSTEM,
       // The creator's own answers (outcome, milestones, sessions, what to avoid) are the model's brief too.
       prompt: JSON.stringify(guide ? { idea, name, guide } : { idea, name }),
       local: () => newAppFromIdea(idea, guide),
     });
+    // The words come without pictures: the hero's is made below.
+    const words = result.value;
+    const made: NewAppContent = {
+      ...words,
+      landingPage: { ...words.landingPage, hero: { ...words.landingPage.hero, imageUrl: null } },
+    };
     // A model's answer is held to the same guardrails as the embedded default's.
-    const guarded = applyGuardrails(result.value, sensitive);
+    const guarded = applyGuardrails(made, sensitive);
     const content = name
       ? {
           ...guarded,

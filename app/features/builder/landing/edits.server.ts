@@ -1,11 +1,12 @@
 /**
  * Landing-page edits by instruction (spec 7 edit-landing-page; issue 20): a proposal, never saved
  * until the creator accepts it. A configured model rewrites the page from a free-form instruction
- * (structured output with the landing page schema); the embedded default, and the model's fallback,
- * is ./edits.ts's parser and transformer, which refuse plainly what they do not know. Accepting a
- * proposal validates it with the landing page schema and saves a new version.
+ * (structured output with the landing page's words; its pictures stay the page's own); the embedded
+ * default, and the model's fallback, is ./edits.ts's parser and transformer, which refuse plainly what
+ * they do not know. Accepting a proposal validates it with the landing page schema and saves a new
+ * version.
  */
-import { landingPageSchema, type LandingPage } from "~/db/app-content";
+import { landingPageWordsSchema, type LandingPage } from "~/db/app-content";
 import type { AppRow, UserRow } from "~/db/schema";
 import { creatorAi } from "~/features/apps/ai-meter.server";
 import type { AppContext } from "~/platform/context";
@@ -23,7 +24,7 @@ import {
 
 const SYSTEM =
   "You edit a coaching app's landing page as the creator instructs. Answer the whole landing page as JSON in the " +
-  "same shape, changing only what the instruction asks; keep image addresses as they are; write in the app's voice.";
+  "same shape without its pictures, changing only what the instruction asks; write in the app's voice.";
 
 export const acceptMessages = {
   unreadable: "The proposal could not be read: ask for the edit again.",
@@ -46,7 +47,7 @@ export async function proposeLandingEdit(
   try {
     const result = await creatorAi(app, user.id, row.id).structured({
       task: "edit-landing-page",
-      schema: landingPageSchema,
+      schema: landingPageWordsSchema,
       system: SYSTEM,
       prompt: JSON.stringify({
         instruction: input.instruction,
