@@ -26,8 +26,8 @@ export interface BuildGuide {
   avoid: string | null;
 }
 
-/** Theme colours for guided apps: primaries that keep 4.5:1 against white, chosen by the subject. */
-const PALETTES: PracticeDomain["colors"][] = [
+/** Theme colours for apps of subjects no domain knows: primaries that keep 4.5:1 against white, chosen by the subject. */
+export const PALETTES: PracticeDomain["colors"][] = [
   { primary: "#2f5d8a", accent: "#f2a541" },
   { primary: "#7a3e6d", accent: "#f4b860" },
   { primary: "#2e6b4f", accent: "#e9c46a" },
@@ -35,6 +35,9 @@ const PALETTES: PracticeDomain["colors"][] = [
   { primary: "#3d4f9f", accent: "#f28f6b" },
   { primary: "#1f6f78", accent: "#f6c85f" },
 ];
+
+/** The subject's theme colours: the same subject, the same colours. */
+export const paletteOf = (subject: string) => PALETTES[hashOf(subject.toLowerCase()) % PALETTES.length]!;
 
 /** 'Mix a clean wash' → 'mix a clean wash' (a proper noun or acronym keeps its capital). */
 const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
@@ -126,7 +129,7 @@ export function guidedDomain(subject: string, guide: BuildGuide): PracticeDomain
     stories: milestones.slice(0, 5).map((m) => clipText(`${m}: what it takes`, 120)),
     quizzes: milestones.slice(0, 5).map((m) => clipText(`${m}: check yourself`, 120)),
     activities: [clipText(`${session}: how it went`, 120), clipText(`${milestones[0]}: how it went`, 120)],
-    colors: PALETTES[hashOf(s) % PALETTES.length]!,
+    colors: paletteOf(s),
     cautions: avoid,
   };
 }

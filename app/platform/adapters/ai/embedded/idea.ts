@@ -11,6 +11,7 @@
 import { capitalise, clipText } from "~/platform/format";
 import { loadOnce } from "~/platform/load-once";
 import type { PhaseLevel, PracticeDomain } from "./domain";
+import { paletteOf } from "./guided";
 import type { TaggedTerm } from "./nlp";
 
 /**
@@ -347,7 +348,7 @@ export function genericDomain(subject: string, outcome: string | null = null): P
     stories: [`Starting ${s}: the first weeks`, `Keeping ${s} going`, `${S}: making it your own`],
     quizzes: [`${S}: the first weeks`, `${S}: keeping it going`],
     activities: [`${S} session log`, `Weekly ${s} check-in`],
-    colors: { primary: "#2f5d8a", accent: "#f2a541" },
+    colors: paletteOf(s),
   };
 }
 
