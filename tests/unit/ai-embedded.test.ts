@@ -159,3 +159,40 @@ describe("deterministic, and different for different ideas", () => {
     }
   });
 });
+
+describe("the idea's stated level, rating and length", () => {
+  it("club players rated 1200-1600 start past the basics and aim above where they are", async () => {
+    const made = await newAppFromIdea("Competitive chess: openings for club players rated 1200-1600");
+    const reading = await readIdea("Competitive chess: openings for club players rated 1200-1600");
+    expect(reading).toMatchObject({
+      level: "intermediate",
+      rating: { min: 1200, max: 1600 },
+      audience: "club players",
+    });
+    expect(made.blueprint.outcomes[0]).toBe("Reach a 1600 rating");
+    expect(made.blueprint.outcomes).not.toContain("Reach a 1200 rating");
+    expect(JSON.stringify(made.blueprint)).not.toContain("A 1000 rating");
+    const levels = made.onboardingFlow.pages.flatMap((p) => p.questions).find((q) => q.key === "currentLevel") as {
+      options: { value: string; label: string }[];
+    };
+    expect(levels.options.map((o) => o.label)).toEqual(["Rated about 1200–1400", "Rated about 1400–1600"]);
+    expect(made.blueprint.phaseTemplates![0]!.title).not.toBe("Basic checkmates");
+    const plan = generatePlan({
+      answers: { currentLevel: "intermediate" },
+      blueprint: made.blueprint,
+      today: "2026-12-07",
+    });
+    expect(plan.phases[0]!.title).not.toMatch(/basic checkmates/i);
+  });
+
+  it("beginners are offered the beginner start; a length sets the plan's", async () => {
+    const made = await newAppFromIdea("Guitar for complete beginners in 8 weeks");
+    expect(made.blueprint.defaultProgramLengthWeeks).toBe(8);
+    const levels = made.onboardingFlow.pages.flatMap((p) => p.questions).find((q) => q.key === "currentLevel") as {
+      options: { value: string }[];
+    };
+    expect(levels.options[0]!.value).toBe("beginner");
+    expect((await readIdea("Advanced piano for experienced players")).level).toBe("advanced");
+    expect((await readIdea("Sourdough bread baking at home for complete beginners")).level).toBe("beginner");
+  });
+});

@@ -326,7 +326,11 @@ function atStatedLevel(reading: IdeaReading): IdeaReading {
     const n = ratingNumber(text);
     return rating !== null && n !== null && n <= rating.min;
   };
-  const phases = domain.phases.filter((p) => p.level !== "beginner");
+  // Past beginner, the first quarter of the basics is behind them (half, when advanced).
+  const ahead = domain.phases.filter((p) => p.level !== "beginner");
+  const basics = ahead.findIndex((p) => p.level !== "all");
+  const skip = Math.min(basics < 0 ? ahead.length : basics, Math.floor(ahead.length / (level === "advanced" ? 2 : 4)));
+  const phases = ahead.slice(skip);
   const goals = domain.goals.filter((g) => !past(g.label));
   const aim = rating?.max && ratingNumber(domain.goals.map((g) => g.label).join(" ")) !== null;
   return {
