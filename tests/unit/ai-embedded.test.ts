@@ -169,7 +169,7 @@ describe("the idea's stated level, rating and length", () => {
       rating: { min: 1200, max: 1600 },
       audience: "club players",
     });
-    expect(made.blueprint.outcomes[0]).toBe("Reach a 1600 rating");
+    expect(made.blueprint.outcomes?.[0]).toBe("Reach a 1600 rating");
     expect(made.blueprint.outcomes).not.toContain("Reach a 1200 rating");
     expect(JSON.stringify(made.blueprint)).not.toContain("A 1000 rating");
     const levels = made.onboardingFlow.pages.flatMap((p) => p.questions).find((q) => q.key === "currentLevel") as {
