@@ -5,7 +5,7 @@ import {
   NOT_YOUR_ANONYMOUS_ID,
   carriedAnonymousIds,
 } from "~/features/identity/anonymous.server";
-import { linkAnonymousUser } from "~/features/sign-in/after-sign-in.server";
+import { linkAnonymousUserAnswer, UNKNOWN_ERROR } from "~/features/sign-in/after-sign-in.server";
 import { apiJson, methodNotAllowed, signedInAction } from "~/http/api.server";
 
 const body = z.object({ anonymousUserId: z.string({ required_error: "anonymousUserId is required" }).trim().max(60) });
@@ -20,7 +20,7 @@ export const action = signedInAction(body, async ({ input: { anonymousUserId }, 
   if (ANONYMOUS_ID.test(anonymousUserId) && !carried.includes(anonymousUserId)) {
     return apiJson({ success: false, message: NOT_YOUR_ANONYMOUS_ID }, { status: 403 });
   }
-  const result = await linkAnonymousUser(app, anonymousUserId, user.id);
-  return apiJson(result, { status: result.success ? 200 : 400 });
+  const result = await linkAnonymousUserAnswer(app, anonymousUserId, user.id);
+  return apiJson(result, { status: result.success ? 200 : result.message === UNKNOWN_ERROR ? 500 : 400 });
 });
 export const loader = methodNotAllowed;

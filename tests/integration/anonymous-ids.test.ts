@@ -131,3 +131,29 @@ describe("the caller's own anonymous id", () => {
     expect(await viaImplicit.json()).toMatchObject({ status: "success", linked: true });
   });
 });
+
+describe("a fault while linking", () => {
+  it("answers {success: false, message: 'Unknown error'} and links nothing", async () => {
+    const { linkAnonymousUserAnswer } = await import("~/features/sign-in/after-sign-in.server");
+    const { testApp } = await import("./app-context");
+    const { userId } = await signUp("anon-fault");
+    const id = anonId();
+    // The database goes away mid-request: every statement fails.
+    const broken = new Proxy(testApp().db, {
+      get() {
+        throw new Error("D1_ERROR: the database is unavailable");
+      },
+    });
+    expect(await linkAnonymousUserAnswer(testApp({ db: broken }), id, userId)).toEqual({
+      success: false,
+      message: "Unknown error",
+    });
+    expect(await count(`SELECT count(*) AS n FROM anonymous_links WHERE anonymous_id = '${id}'`)).toBe(0);
+    // A refusal keeps its own words.
+    const other = await signUp("anon-fault-other");
+    await linkAnonymousUserAnswer(testApp(), id, other.userId);
+    const refused = await linkAnonymousUserAnswer(testApp(), id, userId);
+    expect(refused.success).toBe(false);
+    expect(refused.message).not.toBe("Unknown error");
+  });
+});

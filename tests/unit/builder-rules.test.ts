@@ -11,6 +11,8 @@ import {
   forgetCreatorApps,
   forgetUnpublishedChanges,
   sharedCache,
+  answerError,
+  NO_ANSWER,
 } from "~/features/builder/client";
 import {
   builderMessages,
@@ -515,5 +517,37 @@ describe("the builder client's app list (30 s) and creatorHasAnyApp (15 s)", () 
     await creatorHasAnyApp(fetcher as unknown as typeof fetch);
     expect(fetcher).toHaveBeenCalledTimes(2);
     expect(fetcher).toHaveBeenCalledWith("/api/app-builder/creatorHasAnyApp", expect.anything());
+  });
+});
+
+describe("the builder's browser helpers read a failed answer as spec 8 says", () => {
+  const failed = (body: string, status = 500, type = "application/json") =>
+    new Response(body, { status, headers: { "Content-Type": type } });
+  it("detail, then message (or our error), then the JSON text; never a bare status", async () => {
+    expect((await answerError(failed(JSON.stringify({ detail: "Plan not found", message: "x" }), 404))).message).toBe(
+      "Plan not found",
+    );
+    expect((await answerError(failed(JSON.stringify({ message: "App not found" }), 404))).message).toBe(
+      "App not found",
+    );
+    expect((await answerError(failed(JSON.stringify({ status: "error", error: "Not yours" }), 403))).message).toBe(
+      "Not yours",
+    );
+    const other = await answerError(failed(JSON.stringify({ code: 17 })));
+    expect(other.message).toBe('{"code":17}');
+    expect(other).toMatchObject({ status: 500, body: { code: 17 } });
+    expect((await answerError(failed("Service Unavailable", 503, "text/plain"))).message).toBe("Service Unavailable");
+    const empty = await answerError(failed("", 500));
+    expect(empty.message).toBe(NO_ANSWER);
+    expect(empty.message).not.toMatch(/^HTTP \d+$/);
+  });
+
+  it("the cached helpers throw that error, with the answer and its status", async () => {
+    const failing = vi.fn(async () => Response.json({ detail: "The builder is busy" }, { status: 503 }));
+    await expect(checkUnpublishedChanges("app-detail", failing as unknown as typeof fetch)).rejects.toMatchObject({
+      message: "The builder is busy",
+      status: 503,
+      body: { detail: "The builder is busy" },
+    });
   });
 });

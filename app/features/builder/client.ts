@@ -47,14 +47,48 @@ export function sharedCache<T>(ttlMs: number, now: () => number = () => Date.now
 
 const unpublished = sharedCache<UnpublishedChanges>(UNPUBLISHED_CACHE_MS);
 
-/** GET a builder API route and answer its body's 'response', or throw with the API's message. */
+/** A builder API call that did not answer: its message (spec 8), the HTTP status and the answer itself. */
+export class BuilderApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = "BuilderApiError";
+  }
+}
+
+/** When an answer carries no words at all (an empty body). */
+export const NO_ANSWER = "Something went wrong on our side. Please try again.";
+
+/**
+ * The error of a non-OK answer, as spec 8 says: the answer's `detail`, else its `message` (our API's
+ * `error` where it says it there), else the answer's JSON text; never a bare status.
+ */
+export async function answerError(response: Response): Promise<BuilderApiError> {
+  const text = await response.text().catch(() => "");
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const words = [fields.detail, fields.message, fields.error].find((v) => typeof v === "string" && v.trim());
+  return new BuilderApiError(
+    (words as string | undefined) ?? (text.trim() || NO_ANSWER),
+    response.status,
+    body ?? text,
+  );
+}
+
+/** GET a builder API route and answer its body's 'response', or throw its error (answerError). */
 async function apiResponse<T>(path: string, fetcher: typeof fetch): Promise<T> {
   const response = await fetcher(path, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-  const body = (await response.json().catch(() => null)) as { response?: T; error?: string; message?: string } | null;
-  if (!response.ok || !body?.response)
-    throw Object.assign(new Error(body?.error ?? body?.message ?? `HTTP ${response.status}`), {
-      status: response.status,
-    });
+  if (!response.ok) throw await answerError(response);
+  const body = (await response.json().catch(() => null)) as { response?: T } | null;
+  if (!body?.response) throw new BuilderApiError(JSON.stringify(body) || NO_ANSWER, response.status, body);
   return body.response;
 }
 
@@ -90,23 +124,9 @@ export function forgetCreatorApps() {
 
 /** The app's unpublished-changes answer (the body's 'response'), cached 5 s, one request at a time. */
 export function checkUnpublishedChanges(appId: string, fetcher: typeof fetch = fetch): Promise<UnpublishedChanges> {
-  return unpublished.get(appId, async () => {
-    const response = await fetcher(`/api/apps/checkUnpublishedChanges/${encodeURIComponent(appId)}`, {
-      headers: { Accept: "application/json" },
-      credentials: "same-origin",
-    });
-    const body = (await response.json().catch(() => null)) as {
-      response?: UnpublishedChanges;
-      detail?: string;
-      message?: string;
-      error?: string;
-    } | null;
-    if (!response.ok || !body?.response)
-      throw Object.assign(new Error(body?.detail ?? body?.message ?? body?.error ?? `HTTP ${response.status}`), {
-        status: response.status,
-      });
-    return body.response;
-  });
+  return unpublished.get(appId, () =>
+    apiResponse<UnpublishedChanges>(`/api/apps/checkUnpublishedChanges/${encodeURIComponent(appId)}`, fetcher),
+  );
 }
 
 /** After a save or publish the cached answer is out of date. */

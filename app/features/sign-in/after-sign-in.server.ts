@@ -79,3 +79,24 @@ export async function linkAnonymousUser(app: AppContext, anonymousId: string, us
     return { success: true, dataLinked: true, message: "Anonymous data linked" };
   return result;
 }
+
+/**
+ * linkAnonymousUser as the JSON API answers it (spec 8): a refusal in its own words, and a fault the
+ * product did not foresee as {success: false, message: 'Unknown error'} (its details go to the logs only).
+ */
+export async function linkAnonymousUserAnswer(
+  app: AppContext,
+  anonymousId: string,
+  userId: string,
+): Promise<LinkResult> {
+  try {
+    return await linkAnonymousUser(app, anonymousId, userId);
+  } catch (error) {
+    if (error instanceof ServiceError) return { success: false, message: error.message };
+    console.error("sign-in: the anonymous id could not be linked", error);
+    return { success: false, message: UNKNOWN_ERROR };
+  }
+}
+
+/** The anonymous link's answer to a fault (spec 8). */
+export const UNKNOWN_ERROR = "Unknown error";
