@@ -37,6 +37,7 @@ import { useAnonymousId } from "~/features/identity/components/useAnonymousId";
 import { useAnalytics } from "~/features/analytics/components/useAnalytics";
 import { useNonce } from "~/platform/nonce";
 import { AppScripts } from "~/platform/app-on-first-need";
+import { COUNTDOWN_TICKER } from "~/ui/Countdown";
 import { ANONYMOUS_COOKIE } from "~/features/identity/anonymous-id";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { loadRoot, type RootData } from "~/http/root-data.server";
@@ -119,6 +120,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             path={data?.path ?? "/"}
           />
         </ProductProvider>
+        {/* Ticks the page's countdowns until the app runs them (Countdown.tsx). React renders the same text in
+            the browser, where a script it renders never runs again. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: COUNTDOWN_TICKER }} />
         <ScrollRestoration nonce={nonce} />
         <AppScripts nonce={nonce} modalOpen={!!data?.authModal} />
       </body>

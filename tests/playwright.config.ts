@@ -1,9 +1,17 @@
 // End-to-end tests in Debian's Chromium, with JavaScript on and off. `npm run test:e2e`
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumPath } from "./tools/chromium.mjs";
+import { freePorts } from "./tools/free-ports.mjs";
 
-const port = Number(process.env.E2E_PORT ?? 8799);
-const baseURL = `http://127.0.0.1:${port}`;
+// The e2e server's ports (its worker, the worker's inspector, the OpenID Connect provider, the web
+// stand-in): free ones picked when the run starts, so a run works beside `npm start` or a run in
+// another checkout. They go into the environment, where the server (tools/e2e-server.mjs) and the
+// specs read them; Playwright's workers load this file again and find them set. One set by hand is kept.
+const E2E_PORTS = ["E2E_PORT", "E2E_INSPECTOR_PORT", "E2E_OIDC_PORT", "E2E_WEB_PORT"];
+const unset = E2E_PORTS.filter((name) => !process.env[name]);
+const picked = await freePorts(unset.length);
+unset.forEach((name, i) => (process.env[name] = String(picked[i])));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: "./e2e",

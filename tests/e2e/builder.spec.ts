@@ -8,7 +8,18 @@ import type { Page } from "@playwright/test";
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO, expect, expectNoAxeViolations, fillTestCard, h1, isJs, logIn, test, waitForHydration } from "./helpers";
+import {
+  DEMO,
+  e2ePort,
+  expect,
+  expectNoAxeViolations,
+  fillTestCard,
+  h1,
+  isJs,
+  logIn,
+  test,
+  waitForHydration,
+} from "./helpers";
 
 const APP = "a0000000-0000-4000-8000-000000000001";
 const builder = (query = "") => `/dashboard/builder?appId=${APP}${query}`;
@@ -18,7 +29,7 @@ const builder = (query = "") => `/dashboard/builder?appId=${APP}${query}`;
  * each edit test holds this lock (a directory: mkdir is atomic) so one project's save never
  * overwrites the other's half-way through.
  */
-const LOCK = join(tmpdir(), `builder-e2e-demo-app-${process.env.E2E_PORT ?? 8799}`);
+const LOCK = join(tmpdir(), `builder-e2e-demo-app-${e2ePort("E2E_PORT")}`);
 async function lockDemoApp(): Promise<() => void> {
   const deadline = Date.now() + 80_000;
   for (;;) {

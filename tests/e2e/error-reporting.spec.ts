@@ -8,18 +8,17 @@
  * Negative checks never sleep: each waits for a later envelope from the same request or page (its
  * trace) that Sentry sends after anything the check rules out would have been sent.
  *
- * Ports: E2E_PORT+1 the collector, +2 the worker, +3 its inspector. JavaScript project only.
+ * The collector, the worker and its inspector listen on free ports picked when the file starts.
+ * JavaScript project only.
  */
 import { expect, test, type Page } from "@playwright/test";
 import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
+import { freePorts } from "../tools/free-ports.mjs";
 import { startSentryCollector } from "../tools/sentry-collector.mjs";
 import { isCspViolation } from "./helpers";
 import { ensureBuilt, migrate, root, startWorker, stopGroup, waitForUp } from "../tools/wrangler-env.mjs";
 
-const e2ePort = Number(process.env.E2E_PORT ?? 8799);
-const ports = { collector: e2ePort + 1, worker: e2ePort + 2, inspector: e2ePort + 3 };
-const base = `http://127.0.0.1:${ports.worker}`;
 const persistTo = `${root}/tests/.state/error-reporting`;
 
 type Collector = Awaited<ReturnType<typeof startSentryCollector>>;
@@ -28,6 +27,8 @@ type Envelope = { items: { header: { type: string }; payload: Payload }[] };
 let collector: Collector | null = null;
 let worker: ChildProcess | null = null;
 let workerLog = "";
+/** The worker's address, once beforeAll has picked its port. */
+let base = "";
 
 // One worker runs the file in order (the harness is shared); a failure does not skip the rest.
 test.describe.configure({ mode: "default" });
@@ -38,10 +39,12 @@ test.beforeAll(async ({}, testInfo) => {
   ensureBuilt();
   rmSync(persistTo, { recursive: true, force: true });
   migrate(persistTo);
-  collector = await startSentryCollector(ports.collector);
+  collector = await startSentryCollector(0);
+  const [port, inspectorPort] = await freePorts(2);
+  base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = startWorker({
-    port: ports.worker,
-    inspectorPort: ports.inspector,
+    port,
+    inspectorPort,
     persistTo,
     stdio: "pipe",
     vars: {
@@ -62,7 +65,7 @@ test.afterAll(async () => {
   const child = worker;
   worker = null;
   if (child && child.exitCode === null) {
-    // Wait for the exit, so a worker process started after a failure finds the ports free.
+    // Wait for the exit, so the run does not end with the worker still running.
     const exited = new Promise((resolve) => child.once("exit", resolve));
     stopGroup(child);
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);

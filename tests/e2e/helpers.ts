@@ -276,6 +276,16 @@ export function usd(cents: number) {
 export const isJs = (projectName: string) => projectName === "js";
 
 /**
+ * A port of this run's e2e server, as tests/playwright.config.ts picked it (a free one, when the run
+ * started): `E2E_PORT` the worker, `E2E_WEB_PORT` the web stand-in.
+ */
+export function e2ePort(name: "E2E_PORT" | "E2E_WEB_PORT"): number {
+  const port = Number(process.env[name]);
+  if (!port) throw new Error(`${name} is not set: run the e2e tests with --config tests/playwright.config.ts`);
+  return port;
+}
+
+/**
  * With JavaScript, waits until React has hydrated the document (its fiber keys are on the DOM), so
  * clicks reach the app's handlers instead of the browser's defaults. Without JavaScript it returns.
  * A page that loads the app on first need (app/platform/app-on-first-need) gets a key press first, as a

@@ -7,6 +7,7 @@
 import { simplePdf, simpleWav } from "../integration/describe-fixtures";
 import {
   buildAppFromIdea,
+  e2ePort,
   expect,
   expectNoAxeViolations,
   h1,
@@ -43,10 +44,10 @@ const FILES = {
   },
 };
 
-test("upload, link, describe and sort media into topics", async ({ page, login, problems, baseURL }, testInfo) => {
+test("upload, link, describe and sort media into topics", async ({ page, login, problems }, testInfo) => {
   test.setTimeout(150_000);
   problems.allowStatus(400);
-  const web = `http://127.0.0.1:${Number(new URL(baseURL!).port) - 4}`;
+  const web = `http://127.0.0.1:${e2ePort("E2E_WEB_PORT")}`;
   await login({ firstName: "Lena", lastName: "Park" });
   const appId = await buildAppFromIdea(page, "Yoga breaks for desk workers");
   await page.goto(`/dashboard/builder?appId=${appId}`);

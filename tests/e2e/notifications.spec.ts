@@ -10,11 +10,22 @@ import { mkdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page, WebSocket } from "@playwright/test";
-import { DEMO, expect, expectNoAxeViolations, fillTestCard, h1, isJs, logIn, test, waitForHydration } from "./helpers";
+import {
+  DEMO,
+  e2ePort,
+  expect,
+  expectNoAxeViolations,
+  fillTestCard,
+  h1,
+  isJs,
+  logIn,
+  test,
+  waitForHydration,
+} from "./helpers";
 
 const HOOKS = { storefrontSlug: "june-calloway", classSlug: "hooks-and-choruses", title: "Writing Hooks and Choruses" };
 
-const LOCK = join(tmpdir(), `studio-e2e-bell-${process.env.E2E_PORT ?? 8799}`);
+const LOCK = join(tmpdir(), `studio-e2e-bell-${e2ePort("E2E_PORT")}`);
 
 /** Runs `task` while no other test of this file (in either project) is between its bell checks. */
 async function takingTurns<T>(task: () => Promise<T>): Promise<T> {

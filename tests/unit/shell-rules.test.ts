@@ -93,17 +93,6 @@ describe("home CTA and hero", () => {
   });
 });
 
-describe("countdownText", async () => {
-  const { countdownText } = await import("~/ui/Countdown");
-  it("shows days while more than a day is left, then a clock, then nothing", () => {
-    expect(countdownText(((6 * 24 + 23) * 60 + 12) * 60_000 + 5_000)).toBe("6d 23h 12m");
-    expect(countdownText((2 * 3600 + 11 * 60 + 5) * 1000)).toBe("02:11:05");
-    expect(countdownText(999)).toBe("00:00:00");
-    expect(countdownText(0)).toBe("");
-    expect(countdownText(-5)).toBe("");
-  });
-});
-
 describe("encodeAssetUrls", async () => {
   const { encodeAssetUrls } = await import("../../workers/encode-asset-urls.mjs");
   it("percent-encodes '$' in /build/ URLs only, leaving route ids alone", () => {
