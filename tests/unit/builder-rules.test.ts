@@ -521,23 +521,23 @@ describe("the builder client's app list (30 s) and creatorHasAnyApp (15 s)", () 
 });
 
 describe("the builder's browser helpers read a failed answer as spec 8 says", () => {
-  const failed = (body: string, status = 500, type = "application/json") =>
-    new Response(body, { status, headers: { "Content-Type": type } });
+  const failed = (body: string, status = 500) => ({ status, body });
+  const args = (f: { status: number; body: string }) => [f.status, f.body] as const;
   it("detail, then message (or our error), then the JSON text; never a bare status", async () => {
-    expect((await answerError(failed(JSON.stringify({ detail: "Plan not found", message: "x" }), 404))).message).toBe(
+    expect(answerError(...args(failed(JSON.stringify({ detail: "Plan not found", message: "x" }), 404))).message).toBe(
       "Plan not found",
     );
-    expect((await answerError(failed(JSON.stringify({ message: "App not found" }), 404))).message).toBe(
+    expect(answerError(...args(failed(JSON.stringify({ message: "App not found" }), 404))).message).toBe(
       "App not found",
     );
-    expect((await answerError(failed(JSON.stringify({ status: "error", error: "Not yours" }), 403))).message).toBe(
+    expect(answerError(...args(failed(JSON.stringify({ status: "error", error: "Not yours" }), 403))).message).toBe(
       "Not yours",
     );
-    const other = await answerError(failed(JSON.stringify({ code: 17 })));
+    const other = answerError(...args(failed(JSON.stringify({ code: 17 }))));
     expect(other.message).toBe('{"code":17}');
     expect(other).toMatchObject({ status: 500, body: { code: 17 } });
-    expect((await answerError(failed("Service Unavailable", 503, "text/plain"))).message).toBe("Service Unavailable");
-    const empty = await answerError(failed("", 500));
+    expect(answerError(...args(failed("Service Unavailable", 503))).message).toBe("Service Unavailable");
+    const empty = answerError(...args(failed("", 500)));
     expect(empty.message).toBe(NO_ANSWER);
     expect(empty.message).not.toMatch(/^HTTP \d+$/);
   });

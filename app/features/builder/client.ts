@@ -66,8 +66,7 @@ export const NO_ANSWER = "Something went wrong on our side. Please try again.";
  * The error of a non-OK answer, as spec 8 says: the answer's `detail`, else its `message` (our API's
  * `error` where it says it there), else the answer's JSON text; never a bare status.
  */
-export async function answerError(response: Response): Promise<BuilderApiError> {
-  const text = await response.text().catch(() => "");
+export function answerError(status: number, text: string): BuilderApiError {
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
@@ -76,17 +75,13 @@ export async function answerError(response: Response): Promise<BuilderApiError> 
   }
   const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const words = [fields.detail, fields.message, fields.error].find((v) => typeof v === "string" && v.trim());
-  return new BuilderApiError(
-    (words as string | undefined) ?? (text.trim() || NO_ANSWER),
-    response.status,
-    body ?? text,
-  );
+  return new BuilderApiError((words as string | undefined) ?? (text.trim() || NO_ANSWER), status, body ?? text);
 }
 
 /** GET a builder API route and answer its body's 'response', or throw its error (answerError). */
 async function apiResponse<T>(path: string, fetcher: typeof fetch): Promise<T> {
   const response = await fetcher(path, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-  if (!response.ok) throw await answerError(response);
+  if (!response.ok) throw answerError(response.status, await response.text().catch(() => ""));
   const body = (await response.json().catch(() => null)) as { response?: T } | null;
   if (!body?.response) throw new BuilderApiError(JSON.stringify(body) || NO_ANSWER, response.status, body);
   return body.response;
