@@ -27,9 +27,32 @@ function placed(right: string, wrong: string[], seed: string): { options: string
  */
 function phaseOf(domain: PracticeDomain, list: string[], title: string): DomainPhase {
   const n = domain.phases.length;
+  // A title that names a stage ('Why endgames make you stronger') teaches that stage.
+  const named = namedPhase(domain, title);
+  if (named) return named;
   const i = list.indexOf(title);
   const at = i < 0 ? hashOf(title) % n : list.length <= 1 ? 0 : Math.round((i * (n - 1)) / (list.length - 1));
   return domain.phases[Math.min(at, n - 1)]!;
+}
+
+const stems = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 3)
+      .map((w) => w.replace(/(?:es|s)$/, "")),
+  );
+
+/** The stage whose title shares a word with the item's title ('endgames' → 'Endgames'), if one does. */
+function namedPhase(domain: PracticeDomain, title: string): DomainPhase | null {
+  const words = stems(title);
+  let best: { phase: DomainPhase; shared: number } | null = null;
+  for (const phase of domain.phases) {
+    const shared = [...stems(phase.title)].filter((w) => words.has(w)).length;
+    if (shared > 0 && (!best || shared > best.shared)) best = { phase, shared };
+  }
+  return best?.phase ?? null;
 }
 
 /** Sessions of this phase that no other phase has: what only this stage teaches. */
@@ -107,9 +130,17 @@ export function activityFrom(domain: PracticeDomain, title: string): BlueprintIt
 
 /** What a new app's blueprint starts with: the practice's first story, quiz and activity. */
 export function starterItems(domain: PracticeDomain): BlueprintItem[] {
+  const storyTitle = domain.stories[0] ?? `About ${domain.name.toLowerCase()}`;
+  const quizTitle = domain.quizzes[0] ?? `${domain.name} basics`;
+  // The first quiz checks what the first story teaches: when their titles name different stages, the
+  // quiz is named after the story's.
+  const stage = phaseOf(domain, domain.stories, storyTitle);
   return [
-    storyFrom(domain, domain.stories[0] ?? `About ${domain.name.toLowerCase()}`),
-    quizFrom(domain, domain.quizzes[0] ?? `${domain.name} basics`),
+    storyFrom(domain, storyTitle),
+    quizFrom(
+      domain,
+      phaseOf(domain, domain.quizzes, quizTitle) === stage ? quizTitle : `${stage.title}: check yourself`,
+    ),
     activityFrom(domain, domain.activities[0] ?? `${domain.name} session log`),
   ];
 }

@@ -51,9 +51,7 @@ const tidyLine = (text: string) =>
 export function guidedLevels(subject: string, milestones: string[]): { value: string; label: string }[] {
   return [
     { value: "beginner", label: clipText(`I am new to ${subject}`, 100) },
-    ...milestones
-      .slice(0, 2)
-      .map((m, i) => ({ value: `from-${i + 2}`, label: clipText(`I can already: ${lowerFirst(m)}`, 100) })),
+    ...milestones.slice(0, 2).map((m, i) => ({ value: `from-${i + 2}`, label: clipText(`I can already: ${m}`, 100) })),
   ];
 }
 
@@ -104,13 +102,13 @@ export function guidedDomain(subject: string, guide: BuildGuide): PracticeDomain
       title: clipText(m, 80),
       focus: clipText(
         i === 0
-          ? `Where everyone starts: ${lowerFirst(m)}.${avoid ? ` Avoid ${lowerFirst(avoid)}.` : ""}`
+          ? `Where everyone starts: "${m}".${avoid ? ` Avoid ${lowerFirst(avoid)}.` : ""}`
           : `From "${milestones[i - 1]}" to "${m}".`,
         300,
       ),
       sessions: [
         clipText(`${session}, ${minutes} min`, 120),
-        clipText(i === last ? `${outcome}: try it` : `Check where you are: ${lowerFirst(m)}`, 120),
+        clipText(i === last ? `Try it: ${lowerFirst(outcome)}` : `Check where you are: "${m}"`, 120),
       ],
       level: "all" as const,
     })),

@@ -503,6 +503,17 @@ export function taggedSubject(terms: TaggedTerm[], audience: string | null): str
   return null;
 }
 
+/** What follows an idea's title when it starts with a verb ('play a steady teental'), its length left out. */
+function afterTitleOutcome(rest: string, terms: TaggedTerm[]): string | null {
+  const text = rest
+    .trim()
+    .replace(/\s+(?:in|within|over)\s+\S+[-\s]?(?:days?|weeks?|months?)\.?$/i, "")
+    .replace(/[.!]+$/, "");
+  const first = text.split(" ")[0]?.toLowerCase();
+  const term = terms.find((t) => t.lower === first);
+  return text.length >= 4 && term?.tags.includes("Verb") && !term.tags.includes("Gerund") ? text.slice(0, 120) : null;
+}
+
 /** The idea's title part when it reads 'Title: what it is' ('Dog training: loose-lead walking…'), else null. */
 export function titlePart(idea: string): string | null {
   const m = /^([^:]{3,60}):\s+\S/.exec(idea);
@@ -577,14 +588,19 @@ export async function readIdea(raw: string): Promise<IdeaReading> {
       ? properCase(match.keyword)
       : match.domain.name.toLowerCase()
     : (phrase ?? NO_SUBJECT);
+  // 'Tabla for adult beginners: play a steady teental in 10 weeks': what follows the title, when it
+  // starts with a verb, is what they want.
+  const outcomeAfter =
+    title !== null && outcome === null ? afterTitleOutcome(idea.slice(title.length + 1), terms) : null;
+  const wanted = outcome ?? outcomeAfter;
   return {
     idea,
-    domain: match ? match.domain : genericDomain(subject, outcome),
+    domain: match ? match.domain : genericDomain(subject, wanted),
     generic: !match,
     subject,
     title: match ? (ownWords ? phrase! : PROPER.has(match.keyword) ? subject : match.domain.name) : subject,
     audience: audience === null ? null : audience.split(" ").map(properCase).join(" "),
-    outcome,
+    outcome: wanted,
     weeks: weeksOf(idea),
     level: levelOf(idea),
     rating: ratingOf(idea),
