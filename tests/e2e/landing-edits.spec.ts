@@ -1,6 +1,6 @@
 /**
  * The landing page's AI tools in the builder (issue 20), JavaScript on and off, on the embedded AI
- * default: a new hero picture and Restore bringing the old one back, screenshots of the app, an
+ * default: a new hero picture (a designed cover, labelled so) and Restore bringing the old one back, screenshots of the app, an
  * instruction the built-in editor does not know (said plainly) and one it does, accepted as a new
  * version. Axe on every screen.
  */
@@ -17,8 +17,10 @@ test("regenerate the hero and restore it, make screenshots, accept an instructio
   const appId = await buildAppFromIdea(page, "Half marathon training for busy parents");
   await page.goto(`/dashboard/builder?appId=${appId}`);
   await waitForHydration(page, testInfo.project.name);
-  const tools = page.getByRole("region", { name: "AI pictures and edits" });
+  // No model in the end-to-end run: the tools say their pictures are designed covers, not AI pictures.
+  const tools = page.getByRole("region", { name: "Pictures and edits" });
   await expect(tools).toBeVisible();
+  await expect(tools.getByText("Designed cover (no AI model connected)").first()).toBeVisible();
   await expectNoAxeViolations(page);
 
   // A new hero picture, then Restore of the version before it brings the old one back.

@@ -126,9 +126,10 @@ describe("building an app", () => {
       .first<{ user_id: string; name: string; theme: string; onboarding_flow: string; landing_page: string }>();
     expect(app).toMatchObject({ user_id: owner.userId, name: ideas[1]!.name });
     expect(app!.onboarding_flow).toMatch(/yoga/i);
-    // A hero picture made for it, stored in R2 under the app's own key, served as a PNG.
+    // A hero picture made for it, stored in R2 under the app's own key (marked as the designed cover the
+    // embedded default makes), served as a PNG.
     const imageUrl = JSON.parse(app!.landing_page).hero.imageUrl as string;
-    expect(imageUrl).toBe(`/media/app-images/${owner.userId}/${appId}-hero.png`);
+    expect(imageUrl).toBe(`/media/app-images/${owner.userId}/${appId}-hero-cover.png`);
     const picture = await owner.browser.get(imageUrl);
     expect(picture.status).toBe(200);
     expect(picture.headers.get("content-type")).toBe("image/png");

@@ -5,7 +5,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LandingPage } from "~/db/app-content";
-import { Browser, ORIGIN, signUp } from "./commerce-helpers";
+import { encodePng } from "~/platform/adapters/ai/embedded/png";
+import { Browser, html, ORIGIN, signUp } from "./commerce-helpers";
 import { builtApp, until } from "./builder-helpers";
 // @ts-ignore -- build/worker.js is the build's output: absent before `npm run build`, untyped after
 import worker from "../../build/worker.js";
@@ -71,11 +72,72 @@ beforeAll(async () => {
   appId = await builtApp(owner.browser, "Half marathon training for busy parents");
 });
 
+describe("a photo of the creator's own media library as a landing picture", () => {
+  it("is offered and placed as a new version, copied where landing pictures live, and labelled as theirs", async () => {
+    const builder = `/dashboard/builder?appId=${appId}&section=landing`;
+    const photo = await encodePng(4, 3, new Uint8Array(36).fill(120));
+    const form = new FormData();
+    form.append("appId", appId);
+    form.append("file", new File([photo as Uint8Array<ArrayBuffer>], "my-long-run.png", { type: "image/png" }));
+    const uploaded = await owner.browser.fetch(`${B}/uploadAppMedia`, { method: "POST", body: form });
+    expect(uploaded.status).toBe(201);
+    const mine = (await json(uploaded)).response.media as { mediaId: string };
+    const made = await owner.browser.postJson(`${B}/generateAppImage`, {
+      appId,
+      imageContext: "",
+      prompt: "A kettlebell",
+    });
+    const generated = (await json(made)).response.media as { mediaId: string };
+
+    // Offered: the creator's photo, not the picture the product made.
+    const offered = await html(await owner.browser.get(builder));
+    expect(offered).toContain("Your photos");
+    expect(offered).toContain(`value="${mine.mediaId}"`);
+    expect(offered).not.toContain(`value="${generated.mediaId}"`);
+
+    const versions = await landingVersions();
+    const used = await owner.browser.post(builder, {
+      section: "landing",
+      intent: "use-photo",
+      mediaId: mine.mediaId,
+      photoSlot: "benefits",
+    });
+    expect(used.status).toBe(303);
+    expect((await owner.browser.toast())?.title).toBe(
+      "Your photo is now the benefits picture. Restore the previous version in the history to undo.",
+    );
+    const benefits = (await landingOf()).images!.benefits!;
+    expect(benefits).toMatch(new RegExp(`^/media/app-images/${appId}/[0-9a-f-]{36}\\.png$`));
+    expect(new Uint8Array(await (await owner.browser.get(benefits)).arrayBuffer())).toEqual(photo);
+    expect(await landingVersions()).toBe(versions + 1);
+    expect(await html(await owner.browser.get(builder))).toMatch(/class="builder-tool__origin">Your photo</);
+
+    // A picture the product made is not the creator's photo; an unknown item is not there; nothing changes.
+    const refused = await owner.browser.post(builder, {
+      section: "landing",
+      intent: "use-photo",
+      mediaId: generated.mediaId,
+      photoSlot: "hero",
+    });
+    expect(refused.status).toBe(400);
+    expect(await html(refused)).toContain("Choose one of your own photos");
+    const unknown = await owner.browser.post(builder, {
+      section: "landing",
+      intent: "use-photo",
+      mediaId: crypto.randomUUID(),
+      photoSlot: "hero",
+    });
+    expect(unknown.status).toBe(404);
+    expect(await landingVersions()).toBe(versions + 1);
+  });
+});
+
 describe("regenerateLandingPageImage", () => {
   it("makes a new hero picture as a new version; Restore brings the old one back", async () => {
     const before = await landingOf();
     const versions = await landingVersions();
-    expect(before.hero.imageUrl).toMatch(/^\/media\/app-images\//);
+    // No model: the build's hero is a designed cover, stored as one.
+    expect(before.hero.imageUrl).toMatch(/^\/media\/app-images\/.+-hero-cover\.png$/);
     const made = await owner.browser.postJson(`${B}/regenerateLandingPageImage`, {
       appId,
       imageType: "hero",
@@ -85,6 +147,7 @@ describe("regenerateLandingPageImage", () => {
     const answer = (await json(made)).response as { success: boolean; imageUrl: string; versionId: string };
     expect(answer).toMatchObject({ success: true, imageType: "hero", versionId: expect.any(String) });
     expect(answer.imageUrl).not.toBe(before.hero.imageUrl);
+    expect(answer.imageUrl).toMatch(/-hero-[0-9a-f]{8}-cover\.png$/);
     await png(answer.imageUrl);
     expect((await landingOf()).hero.imageUrl).toBe(answer.imageUrl);
     expect(await landingVersions()).toBe(versions + 1);
@@ -100,6 +163,35 @@ describe("regenerateLandingPageImage", () => {
     expect(restored.status).toBe(200);
     expect((await landingOf()).hero.imageUrl).toBe(before.hero.imageUrl);
     await png(before.hero.imageUrl!);
+  });
+
+  it("with a model configured the picture is the model's, drawn from the app's words and colours", async () => {
+    const pages = env.TEST_PAGES_ORIGIN;
+    const asked = async () => (await (await fetch(`${pages}/__images`)).json()) as Record<string, unknown>[];
+    const earlier = (await asked()).length;
+    const response = await callWith(
+      { AI_BASE_URL: `${pages}/ai/v1`, AI_MODEL: "stand-in" },
+      owner.browser,
+      `${B}/regenerateLandingPageImage`,
+      { appId, imageType: "hero", specificInstructions: "a runner at sunrise" },
+    );
+    expect(response.status).toBe(200);
+    const answer = (await json(response)).response as { imageUrl: string };
+    expect(answer.imageUrl).toMatch(/-hero-[0-9a-f]{8}-ai\.png$/);
+    // gpt-image-1 was asked the nearest size it takes (a 1200 × 630 hero: 1536 × 1024), and drew that.
+    const view = new DataView((await png(answer.imageUrl)).buffer);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1536, 1024]);
+    const sent = (await asked()).slice(earlier);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ model: "gpt-image-1", size: "1536x1024" });
+    expect(sent[0]).not.toHaveProperty("response_format");
+    const theme = (await env.DB.prepare("SELECT theme FROM apps WHERE id = ?").bind(appId).first<{ theme: string }>())!
+      .theme;
+    const { primaryColor } = JSON.parse(theme) as { primaryColor: string };
+    const prompt = String(sent[0]!.prompt);
+    expect(prompt).toContain("for the landing page of Half Marathon");
+    expect(prompt).toContain("The creator asks: a runner at sunrise");
+    expect(prompt).toContain(`In a palette of ${primaryColor.toLowerCase()}`);
   });
 
   it("fills the benefits and how-it-works slots, which the page shows once published", async () => {

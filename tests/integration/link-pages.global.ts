@@ -3,14 +3,16 @@
 // - 127.0.0.1:{TEST_LINK_PAGES_PORT}, the only address the suite's LINK_FETCH_ALLOW lets through: pages with Open
 //   Graph, Twitter, standard and oEmbed tags, redirects, a 404, a redirect loop, a demo clip served
 //   with Range requests, and a stand-in for YouTube's oEmbed answer and video pages (YOUTUBE_BASE_URL);
-// - an OpenAI-compatible model at /ai/v1 (speech to text and JSON chat), and one that fails at
-//   /ai-broken/v1, for the descriptions written by a configured model;
+// - an OpenAI-compatible model at /ai/v1 (speech to text, JSON chat, and images held to gpt-image-1's
+//   rules as tests/tools/ai-stand-in.mjs holds them, the prompts kept for /__images), and one that fails
+//   at /ai-broken/v1, for the descriptions and pictures of a configured model;
 // - 127.0.0.1:{TEST_FORBIDDEN_PORT}, another loopback port that must never be reached: it counts what it is asked,
 //   and the first server tells the tests the count (/__hits).
 // Nothing here talks to anything beyond loopback.
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
+import { blankPng, GPT_IMAGE_SIZES } from "../tools/ai-stand-in.mjs";
 
 // Free ports the integration config chose (tests/vitest.integration.config.ts) and hands the tests as TEST_PAGES_ORIGIN.
 const PAGES_PORT = Number(process.env.TEST_LINK_PAGES_PORT ?? 18851);
@@ -101,6 +103,30 @@ function sendRanged(req: IncomingMessage, res: ServerResponse, bytes: Buffer, ty
   });
 }
 
+/** What /ai/v1/images/generations was asked, newest last (read by the tests at /__images). */
+const imageRequests: Record<string, unknown>[] = [];
+
+/** /ai/v1/images/generations as OpenAI answers gpt-image-1: its sizes only, no response_format, base64. */
+async function images(req: IncomingMessage, res: ServerResponse) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = JSON.parse(Buffer.concat(chunks).toString() || "{}") as Record<string, unknown>;
+  imageRequests.push(body);
+  const json = { "Content-Type": "application/json" };
+  const refuse = (param: string, message: string) =>
+    send(res, 400, JSON.stringify({ error: { message, type: "invalid_request_error", param } }), json);
+  if ("response_format" in body) return refuse("response_format", "Unknown parameter: 'response_format'.");
+  const size = String(body.size ?? "1024x1024");
+  if (!GPT_IMAGE_SIZES.includes(size) || size === "auto") return refuse("size", `Invalid value: '${size}'.`);
+  const [width, height] = size.split("x").map(Number) as [number, number];
+  send(
+    res,
+    200,
+    JSON.stringify({ created: 0, data: [{ b64_json: blankPng(width, height).toString("base64") }] }),
+    json,
+  );
+}
+
 function pages(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? "/", PAGES);
   const html = { "Content-Type": "text/html; charset=utf-8" };
@@ -143,8 +169,13 @@ function pages(req: IncomingMessage, res: ServerResponse) {
         "Content-Type": "application/json",
       });
     }
+    case "/ai/v1/images/generations":
+      return void images(req, res);
+    case "/__images":
+      return send(res, 200, JSON.stringify(imageRequests), { "Content-Type": "application/json" });
     case "/ai-broken/v1/audio/transcriptions":
     case "/ai-broken/v1/chat/completions":
+    case "/ai-broken/v1/images/generations":
       return send(res, 500, JSON.stringify({ error: { message: "overloaded" } }), {
         "Content-Type": "application/json",
       });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Blueprint } from "~/db/app-content";
 import { appMediaTopics } from "~/db/schema";
 import { mediaIdsForTopic, topicIdsForMedia } from "~/features/media/topics.server";
+import { imageFacts } from "~/platform/adapters/ai/embedded/measure";
 import { encodePng } from "~/platform/adapters/ai/embedded/png";
 import type { AppContext } from "~/platform/context";
 import { action as generateAppImageAction } from "~/routes/api.app-builder.generateAppImage";
@@ -928,15 +929,17 @@ describe("generateAppImage", () => {
         generatedFrom: "A parent doing goblet squats with a toddler watching",
         imageContext: "landing hero",
         provider: "embedded",
-        model: expect.any(String),
-        width: 1200,
-        height: 630,
+        model: "embedded-designed-cover-v1",
+        // The picture's own size: a 1200 × 630 hero asked of the embedded default is painted at 960 px wide.
+        width: 960,
+        height: 504,
       },
     });
     const served = await owner.browser.get(media.url);
     expect(served.headers.get("Content-Type")).toBe("image/png");
-    const head = new Uint8Array(await served.arrayBuffer()).subarray(0, 4);
-    expect([...head]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    const bytes = new Uint8Array(await served.arrayBuffer());
+    expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(imageFacts(bytes)).toEqual({ format: "PNG", width: 960, height: 504 });
     const listed = await page(`${B}/getAppMedia?appId=${appId}&onlyTypes=image&limit=100`);
     expect(listed.media.some((m) => m.mediaId === media.mediaId)).toBe(true);
     const counted = await count(

@@ -1,5 +1,6 @@
 // Where the builder writes for a creator and no AI model is connected (the embedded default), the
-// pages say so: the dashboard's new-app form, the build's progress page and the blueprint. With a
+// pages say so: the dashboard's new-app form, the build's progress page and the blueprint. Its
+// pictures are designed covers, and the dashboard and the landing page's tools label them so. With a
 // model configured they do not.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -25,6 +26,16 @@ describe("no model connected", () => {
     // The build may already be done (the page then opens the builder): either way nothing is hidden.
     if (progress.status === 200) expect(await html(progress)).toContain(NOTICE);
     const appId = await builtApp(browser, "Knots for sailors and climbers");
+    // The hero is a designed cover, and says so wherever the creator sees it; never "AI pictures".
+    const COVER = "Designed cover (no AI model connected)";
+    const after = await text("/dashboard");
+    expect(after).toContain(COVER);
+    expect(after).toContain("Its hero picture is a designed cover");
+    const landing = await text(`/dashboard/builder?appId=${appId}&section=landing`);
+    expect(landing).toContain("Pictures and edits");
+    expect(landing).not.toContain("AI pictures");
+    expect(landing).toContain(COVER);
+    expect(landing).toContain("a new picture is a designed cover");
     const blueprint = await text(`/dashboard/builder?appId=${appId}&mode=blueprint`);
     expect(blueprint).toContain(NOTICE);
     expect(blueprint).toContain("This blueprint is written from templates and your own answers");

@@ -10,13 +10,56 @@
 //
 // "invalid" answers prose where JSON was asked for (and no image), "off-schema" JSON that is not the
 // schema's, "error" a failure, "slow" only after 2 s.
+//
+// /images/generations holds OpenAI's GPT image models (`gpt-image-…`) to OpenAI's rules: one of their
+// three sizes (or "auto"), and no `response_format` (they answer base64 only), each refused with
+// OpenAI's 400; the picture answered is a blank PNG of the size asked for. Other image models take
+// any size and answer TINY_PNG.
 import { createServer } from "node:http";
+import { deflateSync } from "node:zlib";
 
 /** A 2×2 PNG (red, green, blue, white): small, valid, and has dimensions to read. */
 export const TINY_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC",
   "base64",
 );
+
+/** The sizes OpenAI's GPT image models take. */
+export const GPT_IMAGE_SIZES = ["1024x1024", "1536x1024", "1024x1536", "auto"];
+
+/** A blank (white) RGB PNG of width × height. */
+export function blankPng(width, height) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    out.write(type, 4, "latin1");
+    data.copy(out, 8);
+    out.writeUInt32BE(crc(out.subarray(4, 8 + data.length)), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc(height * (width * 3 + 1), 255);
+  for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 /** A JSON value valid for the schema; strings carry words from `text`. */
 export function instanceOf(schema, text = "stand in answer", depth = 0) {
@@ -117,10 +160,22 @@ export async function startOpenAiStandIn({ apiKey = "sk-stand-in" } = {}) {
       return answer(JSON.stringify(schema ? instanceOf(schema, textOf(user)) : { answer: textOf(user).slice(0, 80) }));
     }
     if (req.method === "POST" && path === "/v1/images/generations") {
+      const refuse = (param, message) =>
+        send(400, { error: { message, type: "invalid_request_error", param, code: "invalid_value" } });
+      if (/^gpt-image-/.test(json.model ?? "")) {
+        if ("response_format" in json) return refuse("response_format", "Unknown parameter: 'response_format'.");
+        if (json.size !== undefined && !GPT_IMAGE_SIZES.includes(json.size))
+          return refuse(
+            "size",
+            `Invalid value: '${json.size}'. Supported values are: ${GPT_IMAGE_SIZES.map((s) => `'${s}'`).join(", ")}.`,
+          );
+      }
       // Bytes that are not a picture (no URL to follow: tests never reach the internet).
       if (state.behaviour === "invalid")
         return send(200, { data: [{ b64_json: Buffer.from("no picture").toString("base64") }] });
-      return send(200, { created: 0, data: [{ b64_json: TINY_PNG.toString("base64") }] });
+      const [width, height] = /^\d+x\d+$/.test(json.size ?? "") ? json.size.split("x").map(Number) : [0, 0];
+      const picture = /^gpt-image-/.test(json.model ?? "") && width ? blankPng(width, height) : TINY_PNG;
+      return send(200, { created: 0, data: [{ b64_json: picture.toString("base64") }] });
     }
     if (req.method === "POST" && path === "/v1/audio/transcriptions") {
       if (!req.headers["content-type"]?.startsWith("multipart/form-data"))

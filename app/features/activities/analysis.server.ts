@@ -290,7 +290,8 @@ const PICTURE_SIDE = 768;
 /**
  * generateImageFromInputs and an image card: a picture made from the prompt and the inputs' words,
  * in the first photo's own colours when there is one (else the app's theme), stored as a PNG among
- * the caller's own files (user-media/{appId}/{userId}/) and served from /media/.
+ * the caller's own files (user-media/{appId}/{userId}/) and served from /media/. Without a model it is
+ * a designed card: the card's title over the app's name, with the end user's answers beneath.
  */
 export async function pictureFromInputs(
   app: AppContext,
@@ -322,6 +323,11 @@ export async function pictureFromInputs(
     width: PICTURE_SIDE,
     height: PICTURE_SIDE,
     palette,
+    cover: {
+      kicker: row?.name,
+      title: input.cardContext?.trim() || `Your ${voice.session}`,
+      subtitle: words.slice(0, 3).join(" • ") || voice.subject,
+    },
   });
   const stored = await putUserMedia(app, caller.appId, caller.userId, image.value.bytes);
   if ("error" in stored || stored.kind !== "image")

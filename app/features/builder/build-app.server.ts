@@ -28,6 +28,7 @@ import { aiFor, providerFor } from "~/platform/adapters/ai/ai.server";
 import { sha256Hex } from "~/platform/crypto.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
+import { coverWords, imagePrompt } from "./landing/images";
 import { makeLandingImage } from "./landing/images.server";
 import { brainstormOf } from "./brainstorms.server";
 import { brainstormMessages, buildMessages } from "./rules";
@@ -170,10 +171,12 @@ export const buildAppJobHandler: JobHandler<BuildAppJobInput> = {
 
 /**
  * The landing page's hero picture, made for the app in its theme's colours and stored in R2: the
- * dashboard thumbnail and the public page show it. The name is the app's, so a retried job overwrites
- * its own picture rather than leaving a second one. A picture that cannot be made leaves the hero
- * without one: the app is still built. The embedded painter's cover is part of the build; a model's
- * picture is a call of its own, claimed as such (refused, the embedded painter makes the cover).
+ * dashboard thumbnail and the public page show it. A model is asked for the hero's picture of the app
+ * (its name, practice, idea and what the hero says: ./landing/images.ts imagePrompt); without one the
+ * embedded default designs a cover of the app's name, practice and promise. The name is the app's, so
+ * a retried job overwrites its own picture rather than leaving a second one. A picture that cannot be
+ * made leaves the hero without one: the app is still built. The designed cover is part of the build; a
+ * model's picture is a call of its own, claimed as such (refused, the cover is designed instead).
  */
 async function heroImage(
   app: AppContext,
@@ -187,10 +190,17 @@ async function heroImage(
       ? undefined
       : jobMeter(app, { creatorId: input.userId, appId: input.appId }, `${jobId}:hero`, "embedded");
   try {
+    const words = {
+      appName: content.name,
+      domain: content.blueprint.topic,
+      page: content.landingPage,
+      slot: "hero" as const,
+    };
     return await makeLandingImage(app, aiFor(app, { ...caller, meter }), input.userId, {
       name: `${input.appId}-hero`,
       slot: "hero",
-      prompt: `${content.name}. ${content.landingPage.hero.subtitle}`,
+      prompt: imagePrompt({ ...words, idea: input.idea, instructions: "" }),
+      cover: coverWords(words),
       theme: content.theme,
     });
   } catch (error) {

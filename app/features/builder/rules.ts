@@ -21,7 +21,7 @@ export type Section = (typeof SECTIONS)[number];
 
 /** What the builder's action answers when it does not redirect: a failed save (shown inline) or an autosave's 'saved'. */
 /** The landing page's tools (issue 20): new pictures, screenshots, edits by instruction. */
-export type LandingTool = "image" | "screenshots" | "edit";
+export type LandingTool = "image" | "photo" | "screenshots" | "edit";
 
 export type BuilderActionData =
   | {

@@ -1,11 +1,14 @@
 /**
  * generateAppImage (creator-app-builder spec 7 "Landing page and AI images"; issue 20): a picture
  * made by the AI layer from the creator's prompt, in the app's theme colours, stored in R2 and saved
- * into the app's media library as an image whose metadata says how it was made. It counts as one of
- * the creator's daily AI generations. The embedded default paints it offline; a configured model
- * draws it. The route answers the spec's fixed 'Failed to generate image' when this throws.
+ * into the app's media library as an image whose metadata says how it was made (the provider, and
+ * the picture's real size: a model may draw another than the one asked for). It counts as one of the
+ * creator's daily AI generations. A configured model draws the prompt; without one the embedded
+ * default designs a cover: the prompt's first sentence set in type over the app's name. The route
+ * answers the spec's fixed 'Failed to generate image' when this throws.
  */
 import { creatorAi } from "~/features/apps/ai-meter.server";
+import { firstSentence } from "~/features/builder/landing/images";
 import { putAppMedia } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { openMediaApp, type Creator } from "./access.server";
@@ -26,6 +29,7 @@ export async function generateAppImage(
     width,
     height,
     palette: [theme.primaryColor, theme.accentColor, theme.backgroundColor],
+    cover: { kicker: row.name, title: firstSentence(input.prompt, 80) || row.name, variant: crypto.randomUUID() },
   });
   // Stored like an upload, so a provider answering something that is not an image is refused here.
   const stored = await putAppMedia(app, row.id, image.value.bytes);
@@ -36,8 +40,8 @@ export async function generateAppImage(
     imageContext: input.imageContext,
     provider: image.provider,
     model: image.model,
-    width,
-    height,
+    width: image.value.width,
+    height: image.value.height,
     size: stored.size,
     contentType: stored.contentType,
   };

@@ -60,11 +60,13 @@ function ItemForm({
   kind,
   answer,
   cancelHref,
+  modelConnected,
 }: {
   item: BlueprintItem | null;
   kind: BlueprintItem["kind"];
   answer: BlueprintEditorAnswer | undefined;
   cancelHref: string;
+  modelConnected: boolean;
 }) {
   const mine = answer && answer.itemId === (item?.id ?? "new") ? answer : undefined;
   const value = (name: string, fallback: string) => mine?.values[name] ?? fallback;
@@ -139,7 +141,7 @@ function ItemForm({
           <AutosaveStatus status={autosave.status} />
         </div>
       </Form>
-      <ItemLivePreview kind={kind} title={live.title} text={live.text} />
+      <ItemLivePreview kind={kind} title={live.title} text={live.text} modelConnected={modelConnected} />
     </div>
   );
 }
@@ -277,7 +279,13 @@ export function BlueprintEditor({ data, answer }: { data: BlueprintEditorData; a
                   {...(data.openItem === item.id ? {} : drag.handlers(item.id))}
                 >
                   {data.openItem === item.id ? (
-                    <ItemForm item={item} kind={item.kind} answer={answer} cancelHref={here()} />
+                    <ItemForm
+                      item={item}
+                      kind={item.kind}
+                      answer={answer}
+                      cancelHref={here()}
+                      modelConnected={data.modelConnected}
+                    />
                   ) : (
                     <article aria-labelledby={`item-title-${item.id}`}>
                       <p className="blueprint-item__kind">{KIND_LABEL[item.kind]}</p>
@@ -314,7 +322,13 @@ export function BlueprintEditor({ data, answer }: { data: BlueprintEditorData; a
               ))}
             </ol>
             {newKind ? (
-              <ItemForm item={null} kind={newKind} answer={answer} cancelHref={here()} />
+              <ItemForm
+                item={null}
+                kind={newKind}
+                answer={answer}
+                cancelHref={here()}
+                modelConnected={data.modelConnected}
+              />
             ) : (
               <p className="blueprint-add">
                 Add:{" "}

@@ -285,6 +285,8 @@ function Editor({
                 theme={app.theme}
                 proposal={actionData?.ok && actionData.proposal ? actionData.proposal : null}
                 failed={toolFailed}
+                modelConnected={data.modelConnected}
+                photos={data.libraryPhotos}
               />
               <LandingEditor
                 key={`landing-${newest(data.landingVersions)}${failed ? "-failed" : ""}`}
@@ -293,6 +295,7 @@ function Editor({
                 errors={errors}
                 formError={failed?.formError}
                 formKey={newest(data.landingVersions)}
+                modelConnected={data.modelConnected}
               />
               <History
                 title="Landing page history"

@@ -6,6 +6,7 @@
  */
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { mediaPictureOrigin, pictureLabel } from "~/features/apps/pictures";
 import {
   durationText,
   libraryPath,
@@ -128,6 +129,7 @@ export function MediaLibrary({ data, answer }: { data: Data; answer?: MediaLibra
                     topics={topics}
                     topicName={topicName}
                     open={answer?.mediaId === item.mediaId}
+                    modelConnected={data.modelConnected}
                     openHref={
                       isParentType(item.type)
                         ? libraryPath(app.id, { ...view, parentId: item.mediaId, topicId: null })
@@ -270,6 +272,7 @@ function MediaCard({
   topicName,
   open,
   openHref,
+  modelConnected,
 }: {
   item: MediaView;
   jobs: DescribeJobs;
@@ -278,8 +281,10 @@ function MediaCard({
   topicName: Map<string, string>;
   open: boolean;
   openHref: string | null;
+  modelConnected: boolean;
 }) {
   const title = mediaTitle(item);
+  const made = item.type === "image" ? mediaPictureOrigin(item.metadata) : null;
   const describing = isDescribing(item, jobs);
   const job = describeJobOf(item, jobs);
   const picture = mediaPicture(item);
@@ -318,6 +323,7 @@ function MediaCard({
           <p className="media-card__badges">
             <span className="builder-badge">{MEDIA_TYPE_LABELS[item.type]}</span>
             {duration ? <span className="builder-badge">{duration}</span> : null}
+            {made ? <span className="builder-badge">{pictureLabel(made, modelConnected)}</span> : null}
             {item.isInBlueprint ? <span className="builder-badge builder-badge--ok">In the blueprint</span> : null}
             {item.isHiddenInLibrary ? <span className="builder-badge builder-badge--warn">Hidden</span> : null}
           </p>

@@ -76,8 +76,21 @@ function Markdown({ source }: { source: string }) {
   return <div className="blueprint-preview__markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** The item being written, as its users will meet it, updated as the creator types. */
-export function ItemLivePreview({ kind, text, title }: { kind: BlueprintItem["kind"]; text: string; title: string }) {
+/**
+ * The item being written, as its users will meet it, updated as the creator types. `modelConnected`
+ * says what an image card makes: a model's picture, or without one a designed cover of the card's title.
+ */
+export function ItemLivePreview({
+  kind,
+  text,
+  title,
+  modelConnected = true,
+}: {
+  kind: BlueprintItem["kind"];
+  text: string;
+  title: string;
+  modelConnected?: boolean;
+}) {
   return (
     <section className="blueprint-preview" aria-label="Live preview">
       <p className="blueprint-item__kind">Preview</p>
@@ -91,7 +104,7 @@ export function ItemLivePreview({ kind, text, title }: { kind: BlueprintItem["ki
       ) : kind === "quiz" ? (
         <QuizPreview text={text} />
       ) : (
-        <CardsPreview text={text} />
+        <CardsPreview text={text} modelConnected={modelConnected} />
       )}
     </section>
   );
@@ -108,8 +121,12 @@ const INPUT_LABELS: Record<Extract<ActivityCard, { kind: "input" }>["inputType"]
   pdf: "a PDF",
 };
 
+/** What an image card makes: a model's picture, or a designed cover when no model is connected. */
+export const imageCardLabel = (modelConnected: boolean) =>
+  modelConnected ? "AI picture" : "Designed cover (no AI model connected)";
+
 /** What the end user will see of each card, and what the AI cards read. */
-function CardPreview({ card }: { card: ActivityCard }) {
+function CardPreview({ card, modelConnected }: { card: ActivityCard; modelConnected: boolean }) {
   switch (card.kind) {
     case "instruction":
       return <Markdown source={card.body} />;
@@ -130,13 +147,22 @@ function CardPreview({ card }: { card: ActivityCard }) {
       return (
         <p>
           <strong>
-            {card.kind === "analysis" ? "AI analysis" : "AI picture"}: {card.title}
+            {card.kind === "analysis" ? "AI analysis" : imageCardLabel(modelConnected)}: {card.title}
           </strong>{" "}
           <span className="builder-muted">
             (reads card {card.inputIds.map((id) => id.replace(/^card-/, "")).join(", ")})
           </span>
           <br />
           {card.kind === "analysis" ? card.analysisPrompt : card.generationPrompt}
+          {card.kind === "image" && !modelConnected ? (
+            <>
+              <br />
+              <span className="builder-muted">
+                Without a model the picture is the card’s title and the answers it reads set in type in your app’s
+                colours; the prompt is for a model to draw.
+              </span>
+            </>
+          ) : null}
         </p>
       );
     case "summary":
@@ -150,7 +176,7 @@ function CardPreview({ card }: { card: ActivityCard }) {
   }
 }
 
-function CardsPreview({ text }: { text: string }) {
+function CardsPreview({ text, modelConnected }: { text: string; modelConnected: boolean }) {
   if (!text.trim()) return <p className="builder-muted">Write a card to see it here.</p>;
   const read = cardsFromText(text);
   if (!read.ok) return <p className="builder-errors">{read.error}</p>;
@@ -158,7 +184,7 @@ function CardsPreview({ text }: { text: string }) {
     <ol className="blueprint-preview__cards">
       {read.cards.map((card) => (
         <li key={card.id}>
-          <CardPreview card={card} />
+          <CardPreview card={card} modelConnected={modelConnected} />
         </li>
       ))}
     </ol>

@@ -45,10 +45,12 @@ import {
 } from "~/features/builder/rules";
 import { flowForm, landingForm, pricingForm, themeForm } from "~/features/builder/schema";
 import { confirmDirectCheckout, openDirectCheckout } from "~/features/checkout/direct.server";
+import { libraryPhotos, type LibraryPhoto } from "~/features/media/landing-photo.server";
 import { checkoutVisitOf } from "~/http/checkout.server";
 import { parseSubmission } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
+import { modelConnected } from "~/platform/adapters/ai/ai.server";
 import { mediaUrl, putImage } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { formDataOf } from "~/platform/http.server";
@@ -100,6 +102,10 @@ export type BuilderData =
       landingVersions: VersionPage | null;
       flowVersions: VersionPage | null;
       themeVersions: VersionPage | null;
+      /** False when no AI model is connected: new pictures are designed covers, and the tools say so. */
+      modelConnected: boolean;
+      /** The landing section: the creator's own photos of the media library, to use as a picture. */
+      libraryPhotos: LibraryPhoto[];
     };
 
 function toBuilderApp(row: AppRow): BuilderApp {
@@ -220,6 +226,8 @@ export async function loadBuilder(app: AppContext, request: Request): Promise<Bu
           })
         : null,
     themeVersions: section === "theme" ? await versionPage(app, row.id, "theme", { limit: 20 }) : null,
+    modelConnected: modelConnected(app),
+    libraryPhotos: section === "landing" ? await libraryPhotos(app, user, row.id) : [],
   };
 }
 

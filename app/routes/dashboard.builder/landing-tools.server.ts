@@ -1,26 +1,36 @@
 /**
  * The landing page's tools in /dashboard/builder (issue 20), posted as plain forms so they work
- * without JavaScript: a new picture for a slot, new screenshots (each a new landing-page version, so
- * History's Restore undoes them), and edits by instruction, proposed first (the page shows the
- * proposal beside the current page, carried in the Accept form as JSON) and saved only on Accept,
- * after the landing page schema has checked it again.
+ * without JavaScript: a new picture for a slot, one of the creator's library photos for a slot, new
+ * screenshots (each a new landing-page version, so History's Restore undoes them), and edits by
+ * instruction, proposed first (the page shows the proposal beside the current page, carried in the
+ * Accept form as JSON) and saved only on Accept, after the landing page schema has checked it again.
  */
 import { json } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { AppRow, UserRow } from "~/db/schema";
+import { pictureOrigin } from "~/features/apps/pictures";
+import { placeLibraryPhoto } from "~/features/media/landing-photo.server";
 import { acceptLandingEdit, proposeLandingEdit } from "~/features/builder/landing/edits.server";
 import { regenerateLandingPageImage } from "~/features/builder/landing/images.server";
 import { regenerateScreenshots } from "~/features/builder/landing/screenshots.server";
 import { builderPath, type BuilderActionData, type LandingTool } from "~/features/builder/rules";
 import { editLandingBody, regenerateImageBody, screenshotsBody } from "~/features/builder/schema";
 import { redirectWithToast } from "~/http/toast.server";
+import { modelConnected } from "~/platform/adapters/ai/ai.server";
 import type { AppContext } from "~/platform/context";
 import { FAILURE_STATUS, ServiceError, refusalHeaders } from "~/platform/service-error";
 
-export const LANDING_TOOL_INTENTS = ["regenerate-image", "screenshots", "propose-edit", "accept-edit"] as const;
+export const LANDING_TOOL_INTENTS = [
+  "regenerate-image",
+  "use-photo",
+  "screenshots",
+  "propose-edit",
+  "accept-edit",
+] as const;
 type Intent = (typeof LANDING_TOOL_INTENTS)[number];
 const TOOL_OF: Record<Intent, LandingTool> = {
   "regenerate-image": "image",
+  "use-photo": "photo",
   screenshots: "screenshots",
   "propose-edit": "edit",
   "accept-edit": "edit",
@@ -65,9 +75,26 @@ export async function landingToolAction(
       });
       if (!input.ok) return refuse(input.message);
       const made = await regenerateLandingPageImage(app, row, user, input.value);
+      const slot = made.imageType === "howItWorks" ? "how it works" : made.imageType;
+      // Said as it is: a designed cover when no model drew it.
+      const how =
+        pictureOrigin(made.imageUrl) === "cover"
+          ? `: a designed cover of your app’s words (${modelConnected(app) ? "the AI model did not make it" : "no AI model connected"})`
+          : " by the AI model";
       return redirectWithToast(request, here, {
         kind: "success",
-        title: `New ${made.imageType === "howItWorks" ? "how it works" : made.imageType} picture made. Restore the previous version in the history to undo.`,
+        title: `New ${slot} picture made${how}. Restore the previous version in the history to undo.`,
+      });
+    }
+    if (intent === "use-photo") {
+      const used = await placeLibraryPhoto(app, row, user, {
+        imageType: field(form, "photoSlot") ?? "",
+        mediaId: field(form, "mediaId") ?? "",
+      });
+      const slot = used.imageType === "howItWorks" ? "how it works" : used.imageType;
+      return redirectWithToast(request, here, {
+        kind: "success",
+        title: `Your photo is now the ${slot} picture. Restore the previous version in the history to undo.`,
       });
     }
     if (intent === "screenshots") {

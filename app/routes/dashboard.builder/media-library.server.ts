@@ -37,6 +37,7 @@ import { describeInLibrary } from "~/features/media/describe/in-library.server";
 import { descriptionProgress } from "~/features/media/describe/describe-job.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { requireUser } from "~/http/visitor.server";
+import { modelConnected } from "~/platform/adapters/ai/ai.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { slugify } from "~/platform/format";
@@ -98,6 +99,8 @@ export async function loadMediaLibrary(app: AppContext, request: Request, user: 
     media: page.media,
     nextCursor: page.nextCursor,
     firstPage: !cursor,
+    /** Says what the pictures generateAppImage made are (designed covers without a model). */
+    modelConnected: modelConnected(app),
   };
 }
 

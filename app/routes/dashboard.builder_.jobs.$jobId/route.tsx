@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import builderStyles from "~/features/builder/builder.css";
 import { buildOf } from "~/features/builder/build-app.server";
 import { forgetCreatorApps } from "~/features/builder/client";
-import { NoModelNotice } from "~/features/apps/components/NoModelNotice";
+import { NO_MODEL_HERO, NoModelNotice } from "~/features/apps/components/NoModelNotice";
 import { JobProgress } from "~/features/jobs/components/JobProgress";
 import { orErrorPage } from "~/http/service.server";
 import { requireUser } from "~/http/visitor.server";
@@ -48,7 +48,8 @@ export default function BuildProgressRoute() {
       ) : (
         <>
           <p className="builder-note">
-            We are writing its landing page, onboarding questions and blueprint. The builder opens when it is ready.
+            We are writing its landing page, onboarding questions and blueprint, and making its hero picture
+            {modelConnected ? "" : " (a designed cover)"}. The builder opens when it is ready.
           </p>
           <JobProgress
             jobId={build.jobId}
@@ -58,7 +59,7 @@ export default function BuildProgressRoute() {
             statusPath={`/api/jobs/${build.jobId}`}
             label="App build progress"
           />
-          {modelConnected ? null : <NoModelNotice what="Your app" />}
+          {modelConnected ? null : <NoModelNotice what="Your app" picture={NO_MODEL_HERO} />}
         </>
       )}
     </div>

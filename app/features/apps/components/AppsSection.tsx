@@ -2,27 +2,39 @@ import { Form, Link } from "~/ui/router";
 import type { CSSProperties } from "react";
 import { Button } from "~/ui/Button";
 import type { AppCard } from "../creator-apps.server";
+import { pictureLabel, pictureOrigin } from "../pictures";
 import { themeVars, type IdeaDraft } from "../rules";
 import { NewAppForm } from "./NewAppForm";
-import { NoModelNotice } from "./NoModelNotice";
+import { NO_MODEL_HERO, NoModelNotice } from "./NoModelNotice";
 
-/** A small server-rendered preview of the app's hero, in the app's colours (or its hero image). */
+/**
+ * A small server-rendered preview of the app's hero, in the app's colours (or its hero image). A
+ * designed cover already sets the app's name in type: it is shown whole, without the words over it.
+ */
 function Thumbnail({ thumbnail }: { thumbnail: AppCard["thumbnail"] }) {
+  const cover = pictureOrigin(thumbnail.imageUrl) === "cover";
   return (
-    <div className="app-thumb" style={themeVars(thumbnail.theme) as CSSProperties} aria-hidden="true">
+    <div
+      className={cover ? "app-thumb app-thumb--cover" : "app-thumb"}
+      style={themeVars(thumbnail.theme) as CSSProperties}
+      aria-hidden="true"
+    >
       {thumbnail.imageUrl ? (
         <img className="app-thumb__image" src={thumbnail.imageUrl} alt="" loading="lazy" decoding="async" />
       ) : null}
-      <div className="app-thumb__text">
-        <span className="app-thumb__title">{thumbnail.title}</span>
-        <span className="app-thumb__subtitle">{thumbnail.subtitle}</span>
-        <span className="app-thumb__cta">{thumbnail.ctaLabel}</span>
-      </div>
+      {cover ? null : (
+        <div className="app-thumb__text">
+          <span className="app-thumb__title">{thumbnail.title}</span>
+          <span className="app-thumb__subtitle">{thumbnail.subtitle}</span>
+          <span className="app-thumb__cta">{thumbnail.ctaLabel}</span>
+        </div>
+      )}
     </div>
   );
 }
 
-export function AppCardView({ card }: { card: AppCard }) {
+export function AppCardView({ card, modelConnected = true }: { card: AppCard; modelConnected?: boolean }) {
+  const origin = pictureOrigin(card.thumbnail.imageUrl);
   return (
     <li className="app-tile" id={`app-${card.id}`}>
       <Thumbnail thumbnail={card.thumbnail} />
@@ -36,6 +48,10 @@ export function AppCardView({ card }: { card: AppCard }) {
           )}
           {card.unpublishedChanges ? <span className="app-badge app-badge--changes">Unpublished changes</span> : null}
           {card.isIdea ? <span className="app-badge app-badge--idea">Idea</span> : null}
+          {/* Who made the hero picture, when the product did: a designed cover is not a model's picture. */}
+          {origin && origin !== "yours" ? (
+            <span className="app-badge app-badge--picture">{pictureLabel(origin, modelConnected)}</span>
+          ) : null}
         </p>
         <div className="app-tile__actions">
           <Form method="post">
@@ -99,7 +115,7 @@ export function AppsSection({
       ) : (
         <ul className="app-tiles" aria-label="Your apps, recently opened first">
           {apps.map((card) => (
-            <AppCardView key={card.id} card={card} />
+            <AppCardView key={card.id} card={card} modelConnected={modelConnected} />
           ))}
         </ul>
       )}
@@ -108,7 +124,7 @@ export function AppsSection({
         error={newApp?.error ?? null}
         saved={draftSaved}
       />
-      {modelConnected ? null : <NoModelNotice what="A new app" />}
+      {modelConnected ? null : <NoModelNotice what="A new app" picture={NO_MODEL_HERO} />}
     </section>
   );
 }

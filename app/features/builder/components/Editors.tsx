@@ -4,6 +4,7 @@ import { Form, Link } from "~/ui/router";
 import type { z } from "zod";
 import type { LandingPage, OnboardingFlow, Pricing, Theme } from "~/db/app-content";
 import { QUESTION_TYPES, shownContentUrl } from "~/db/app-content";
+import { pictureLabel, pictureOrigin } from "~/features/apps/pictures";
 import { formatCents } from "~/platform/format";
 import type { VersionPage } from "../builder.server";
 import {
@@ -134,12 +135,15 @@ export function LandingEditor({
   errors: serverErrors,
   formError,
   formKey,
+  modelConnected = true,
 }: {
   page: LandingPage;
   theme: Theme;
   errors: Errors;
   formError?: string;
   formKey: string;
+  /** Whether an AI model is connected: says who made the hero picture (./pictures labels). */
+  modelConnected?: boolean;
 }) {
   const form = useEditorForm("builder-landing", landingForm);
   const live = useLiveForm(page, (data) => readForm(landingForm, data, page));
@@ -178,6 +182,9 @@ export function LandingEditor({
             <div className="builder-image">
               {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- it names which image, not that it is one */}
               <img src={shownContentUrl(page.hero.imageUrl)!} alt="The current hero image" width={160} />
+              <p className="builder-image__origin">
+                {pictureLabel(pictureOrigin(page.hero.imageUrl) ?? "yours", modelConnected)}
+              </p>
               <label className="builder-check">
                 <input type="checkbox" name="removeImage" /> Remove the image
               </label>

@@ -1,5 +1,6 @@
 import { Form, Link } from "~/ui/router";
 import { shownContentUrl, type LandingPage, type Theme } from "~/db/app-content";
+import { pictureLabel, pictureOrigin } from "~/features/apps/pictures";
 import { UNDERSTOOD, type LandingEditProposal } from "../landing/edits";
 import { builderPath, type LandingTool } from "../rules";
 import { Area, Field, Select } from "./fields";
@@ -33,7 +34,8 @@ function ToolError({ message, id }: { message?: string; id: string }) {
 /**
  * The landing page's AI tools, above the editor (issue 20): a new picture for a section, screenshots
  * of the app, and an edit by instruction whose proposal shows beside the current page with Accept
- * and Discard. Every tool is a plain form: it works without JavaScript.
+ * and Discard. Every tool is a plain form: it works without JavaScript. Each current picture says who
+ * made it, and without a model the picture tool says it designs a cover rather than drawing one.
  */
 export function LandingTools({
   appId,
@@ -41,12 +43,17 @@ export function LandingTools({
   theme,
   proposal,
   failed,
+  modelConnected = true,
+  photos = [],
 }: {
   appId: string;
   page: LandingPage;
   theme: Theme;
   proposal: LandingEditProposal | null;
   failed: { tool: LandingTool; message?: string; values?: Record<string, unknown> } | null;
+  modelConnected?: boolean;
+  /** The creator's own photos of the media library, newest first: any can be a landing picture. */
+  photos?: { mediaId: string; url: string; title: string }[];
 }) {
   const error = (tool: LandingTool) => (failed?.tool === tool ? failed.message : undefined);
   const typed = (name: string) => (typeof failed?.values?.[name] === "string" ? String(failed.values[name]) : "");
@@ -57,7 +64,7 @@ export function LandingTools({
   ];
   return (
     <section className="builder-tools" aria-labelledby="landing-tools">
-      <h2 id="landing-tools">AI pictures and edits</h2>
+      <h2 id="landing-tools">{modelConnected ? "AI pictures and edits" : "Pictures and edits"}</h2>
       <div className="builder-tools__grid">
         <Form method="post" className="builder-tool" aria-labelledby="tool-image">
           <h3 id="tool-image">New picture</h3>
@@ -71,9 +78,21 @@ export function LandingTools({
                   <span className="builder-tool__no-picture">None yet</span>
                 )}
                 <span>{p.label}</span>
+                {p.url ? (
+                  <span className="builder-tool__origin">
+                    {pictureLabel(pictureOrigin(p.url) ?? "yours", modelConnected)}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
+          {modelConnected ? null : (
+            <p className="builder-muted">
+              No AI model is connected, so a new picture is a designed cover: your app’s name and words set in type in
+              your theme’s colours, arranged anew each time. What you ask for below is for a model to draw; a cover does
+              not show it.
+            </p>
+          )}
           <Select
             name="imageType"
             label="Which picture"
@@ -93,6 +112,50 @@ export function LandingTools({
           <button type="submit" name="intent" value="regenerate-image" className="btn btn--primary btn--small">
             <span className="btn__label">Make a new picture</span>
           </button>
+        </Form>
+
+        <Form method="post" className="builder-tool" aria-labelledby="tool-photo">
+          <h3 id="tool-photo">Your photos</h3>
+          <input type="hidden" name="section" value="landing" />
+          {photos.length ? (
+            <>
+              <fieldset className="builder-tool__choices">
+                <legend>Photo from your media library</legend>
+                <ul className="builder-tool__photos">
+                  {photos.map((photo, i) => (
+                    <li key={photo.mediaId}>
+                      <label>
+                        <input
+                          type="radio"
+                          name="mediaId"
+                          value={photo.mediaId}
+                          defaultChecked={typed("mediaId") ? typed("mediaId") === photo.mediaId : i === 0}
+                        />
+                        <img src={photo.url} alt="" width={96} loading="lazy" />
+                        <span>{photo.title}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+              <Select
+                name="photoSlot"
+                label="Use it for"
+                errors={{}}
+                options={SLOT_OPTIONS}
+                defaultValue={typed("photoSlot") || "hero"}
+              />
+              <ToolError id="tool-photo-error" message={error("photo")} />
+              <button type="submit" name="intent" value="use-photo" className="btn btn--primary btn--small">
+                <span className="btn__label">Use this photo</span>
+              </button>
+            </>
+          ) : (
+            <p className="builder-muted">
+              A photo of yours can be a landing page picture too: add it to your{" "}
+              <Link to={builderPath(appId, { mode: "media" })}>media library</Link>, then choose it here.
+            </p>
+          )}
         </Form>
 
         <Form method="post" className="builder-tool" aria-labelledby="tool-screenshots">

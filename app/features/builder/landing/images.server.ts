@@ -1,32 +1,52 @@
 /**
  * Landing-page pictures (spec 7 regenerateLandingPageImage; issue 20). A picture is made by the AI
- * layer in the app's theme colours (the embedded default paints one from the prompt) and stored in
- * R2 through the storage adapter; regenerating one saves the page as a new landing-page version, so
- * Restore brings the old picture back (each picture has its own key: old ones stay).
+ * layer in the app's theme colours: a model draws the prompt (the app, its practice, what the
+ * section says, the creator's instructions); without one, the embedded default designs a cover of
+ * the slot's words (./images.ts coverWords). It is stored in R2 under a name that says which
+ * (features/apps/pictures.ts), so the builder can label it; regenerating one saves the page as a new
+ * landing-page version, so Restore brings the old picture back (each picture has its own key: old
+ * ones stay).
  */
 import type { LandingPage, Theme } from "~/db/app-content";
 import type { AppRow, UserRow } from "~/db/schema";
 import { creatorAi } from "~/features/apps/ai-meter.server";
+import { pictureName } from "~/features/apps/pictures";
 import type { Ai } from "~/platform/adapters/ai/ai.server";
+import type { CoverWords } from "~/platform/adapters/ai/provider";
 import { putGeneratedImage } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import { blueprintOf } from "../blueprint.server";
 import { invalidInput, saveLandingPage } from "../builder.server";
-import { IMAGE_SLOTS, imageMessages, imagePrompt, imageSlotOf, withSlotImage, type ImageSlot } from "./images";
+import {
+  coverWords,
+  IMAGE_SLOTS,
+  imageMessages,
+  imagePrompt,
+  imageSlotOf,
+  withSlotImage,
+  type ImageSlot,
+} from "./images";
 
 export const themePalette = (theme: Theme) => [theme.primaryColor, theme.accentColor, theme.backgroundColor];
 
 /**
  * Makes a picture for a slot and stores it; answers its address. `name` is the file's name under
- * the owner's folder. Throws when no picture could be made or stored (the AI layer has already
- * fallen back to the embedded default by then).
+ * the owner's folder, marked with who made the picture (a designed cover or a model's). Throws when
+ * no picture could be made or stored (the AI layer has already fallen back to the embedded default
+ * by then).
  */
 export async function makeLandingImage(
   app: AppContext,
   ai: Ai,
   ownerId: string,
-  { name, slot, prompt, theme }: { name: string; slot: ImageSlot; prompt: string; theme: Theme },
+  {
+    name,
+    slot,
+    prompt,
+    cover,
+    theme,
+  }: { name: string; slot: ImageSlot; prompt: string; cover: CoverWords; theme: Theme },
 ): Promise<string> {
   const { width, height } = IMAGE_SLOTS[slot];
   const image = await ai.image({
@@ -35,8 +55,10 @@ export async function makeLandingImage(
     width,
     height,
     palette: themePalette(theme),
+    cover,
   });
-  return putGeneratedImage(app, ownerId, name, image.value);
+  const madeBy = image.provider === "embedded" ? "embedded" : "model";
+  return putGeneratedImage(app, ownerId, pictureName(name, madeBy), image.value);
 }
 
 export interface RegeneratedImage {
@@ -60,20 +82,17 @@ export async function regenerateLandingPageImage(
   const slot = imageSlotOf(input.imageType);
   if (!slot) throw new ServiceError("invalid", imageMessages.unknownSlot(input.imageType));
   const blueprint = await blueprintOf(app, row.id);
-  const prompt = imagePrompt({
-    appName: row.name,
-    idea: row.idea,
-    domain: blueprint?.blueprint.topic ?? null,
-    page: row.landingPage,
-    slot,
-    instructions: input.specificInstructions,
-  });
+  const words = { appName: row.name, domain: blueprint?.blueprint.topic ?? null, page: row.landingPage, slot };
+  const prompt = imagePrompt({ ...words, idea: row.idea, instructions: input.specificInstructions });
+  const variant = crypto.randomUUID().slice(0, 8);
   let imageUrl: string;
   try {
     imageUrl = await makeLandingImage(app, creatorAi(app, user.id, row.id), user.id, {
-      name: `${row.id}-${slot}-${crypto.randomUUID().slice(0, 8)}`,
+      name: `${row.id}-${slot}-${variant}`,
       slot,
       prompt,
+      // A new picture asked for: the same words, arranged anew.
+      cover: coverWords({ ...words, variant }),
       theme: row.theme,
     });
   } catch (error) {

@@ -4,6 +4,7 @@
  * the tests share it.
  */
 import type { LandingPage } from "~/db/app-content";
+import type { CoverWords } from "~/platform/adapters/ai/provider";
 
 export const IMAGE_SLOTS = {
   hero: { label: "hero", width: 1200, height: 630, scene: "a wide welcoming hero picture" },
@@ -72,4 +73,41 @@ export function imagePrompt({ appName, idea, domain, page, slot, instructions }:
     instructions.trim() ? `The creator asks: ${instructions.trim()}` : null,
   ];
   return parts.filter(Boolean).join(". ") + ".";
+}
+
+/** The first sentence of `text` (up to `max` characters, cut at a word), without its full stop. */
+export function firstSentence(text: string, max = 120): string {
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(text.trim())?.[0] ?? text.trim();
+  if (sentence.length <= max) return sentence.replace(/\.$/, "");
+  return `${sentence.slice(0, max).replace(/\s+\S*$/, "")}…`;
+}
+
+/**
+ * The words of a slot's designed cover (what the embedded default paints without a model): the hero
+ * is the app's name over its practice and the first sentence of what the hero says; a section's is
+ * its first item's title under what the section is, with the rest beneath (the page shows it under
+ * the section's heading, which names the app). `variant` gives the same words another arrangement.
+ */
+export function coverWords({
+  appName,
+  domain,
+  page,
+  slot,
+  variant,
+}: Pick<ImagePromptInput, "appName" | "domain" | "page" | "slot"> & { variant?: string }): CoverWords {
+  if (slot === "hero") {
+    const subtitle = page.hero.subtitle
+      ? firstSentence(page.hero.subtitle)
+      : page.hero.title !== appName
+        ? page.hero.title
+        : undefined;
+    return { kicker: domain ?? undefined, title: appName, subtitle, variant };
+  }
+  const items = (slot === "benefits" ? page.benefits : page.howItWorks).map((b) => b.title).filter(Boolean);
+  return {
+    kicker: slot === "benefits" ? "What you gain" : "How it works",
+    title: items[0] ?? appName,
+    subtitle: items.slice(1).join(" • ") || undefined,
+    variant,
+  };
 }

@@ -17,7 +17,7 @@ import type { Env } from "~/platform/env";
 import { embeddedProvider } from "./embedded.server";
 import { modelJson } from "./json";
 import { openAiProvider } from "./openai.server";
-import type { AiProvider, AiWork, GeneratedImage, ProviderName } from "./provider";
+import type { AiProvider, AiWork, CoverWords, GeneratedImage, ProviderName } from "./provider";
 import { aiBindingOf, workersAiProvider } from "./workers-ai.server";
 
 /** Why the embedded default answered: the provider's answer was invalid, failed or timed out, or the meter refused the call. */
@@ -69,10 +69,14 @@ export interface StructuredTask<T> {
 
 export interface ImageTask {
   task: string;
+  /** What a model draws: the caller's words (the app's name and subject, what the section says). */
   prompt: string;
   width: number;
   height: number;
+  /** The theme's colours (#rrggbb): a model is told them in its prompt, a designed cover is painted in them. */
   palette?: string[];
+  /** The words of the designed cover the embedded default makes instead (none: an abstract backdrop). */
+  cover?: CoverWords;
 }
 
 export interface MediaTask {
@@ -217,7 +221,10 @@ export function createAi({ provider: configured, timeoutMs, record, meter, clock
         task.task,
         "image",
         (p, signal) => p.image({ ...task, signal }),
-        (raw) => (raw && (raw as GeneratedImage).bytes?.length > 0 ? (raw as GeneratedImage) : null),
+        (raw) => {
+          const image = raw as GeneratedImage | null;
+          return image && image.bytes?.length > 0 && image.width > 0 && image.height > 0 ? image : null;
+        },
       ),
 
     describeImage: (task) =>

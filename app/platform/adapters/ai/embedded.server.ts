@@ -3,12 +3,15 @@
  * every call. It does the work locally and says what it did:
  * - structured text: the calling feature's own generator (request.local), which builds from the
  *   creator's words and the practice taxonomy (./embedded/taxonomy);
- * - images: a procedural PNG in the app's colours, different for every prompt;
+ * - images: a designed cover when the caller gives its words (the title, and a subtitle and kicker,
+ *   set in type on flat shapes in the theme's colours: ./embedded/cover.ts), else an abstract
+ *   backdrop in those colours (./embedded/png.ts); never a picture of what the prompt describes;
  * - images read: format and dimensions; speech: the recording's format and length, and that no
  *   speech model is configured to transcribe it.
  */
 import { EMBEDDED_MODELS } from "./models";
 import { audioFacts, imageFacts } from "./embedded/measure";
+import { paintCover } from "./embedded/cover";
 import { paintPrompt } from "./embedded/png";
 import { ProviderError, type AiProvider } from "./provider";
 
@@ -23,11 +26,12 @@ export const embeddedProvider: AiProvider = {
   // promise is adopted a tick later, and workerd reports the rejection as unhandled meanwhile).
   structured: async ({ local }) => await local(),
 
-  async image({ prompt, width, height, palette = [] }) {
+  async image({ prompt, width, height, palette = [], cover }) {
     const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
     const w = Math.max(16, Math.round(width * scale));
     const h = Math.max(16, Math.round(height * scale));
-    return { bytes: await paintPrompt(prompt, w, h, palette), contentType: "image/png" };
+    const bytes = cover ? await paintCover(cover, w, h, palette) : await paintPrompt(prompt, w, h, palette);
+    return { bytes, contentType: "image/png", width: w, height: h };
   },
 
   async describeImage({ bytes }) {

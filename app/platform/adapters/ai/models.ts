@@ -21,7 +21,8 @@ export const OPENAI_DEFAULT_MODELS: Record<Exclude<AiWork, "structured" | "visio
 /** The embedded default names its own generators, so usage records say what made each result. */
 export const EMBEDDED_MODELS: Record<AiWork, string> = {
   structured: "embedded-taxonomy-v1",
-  image: "embedded-procedural-png-v1",
+  // A designed cover (the caller's words set on shapes in its colours), or an abstract backdrop.
+  image: "embedded-designed-cover-v1",
   vision: "embedded-image-measure-v1",
   speech: "embedded-audio-measure-v1",
 };

@@ -22,18 +22,40 @@ export interface StructuredRequest {
   signal: AbortSignal;
 }
 
+/**
+ * The words of a designed cover: what the embedded default sets in type when no model draws the
+ * picture (./embedded/cover.ts). A model is given the prompt, never these.
+ */
+export interface CoverWords {
+  /** The line set large: the app's name, or the section's. */
+  title: string;
+  /** A short line under the title: what the app is about, or what the section says. */
+  subtitle?: string;
+  /** A small line above the title, in spaced capitals: the practice, or the app's name. */
+  kicker?: string;
+  /** Another arrangement of the same words (a new picture asked for): any text; the same gives the same cover. */
+  variant?: string;
+}
+
 export interface ImageRequest {
+  /** What a model is asked to draw: the caller's own words (the app, its subject, the section). */
   prompt: string;
+  /** The size asked for; a model may answer another (GeneratedImage says which). */
   width: number;
   height: number;
-  /** Colours the picture should use (#rrggbb), for providers that can follow them. */
+  /** The colours the picture should use (#rrggbb: the theme's primary, accent and background, or a photo's). */
   palette?: string[];
+  /** The cover's words, when the picture may be a designed cover; without them the embedded default paints an abstract backdrop. */
+  cover?: CoverWords;
   signal: AbortSignal;
 }
 
 export interface GeneratedImage {
   bytes: Uint8Array;
   contentType: "image/png" | "image/jpeg" | "image/webp";
+  /** The picture's real size, read from its bytes (a model may not draw the size asked for). */
+  width: number;
+  height: number;
 }
 
 export interface VisionRequest {

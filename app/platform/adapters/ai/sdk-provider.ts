@@ -12,6 +12,7 @@
 import type { ImageModel, LanguageModel, TranscriptionModel } from "ai";
 import { loadOnce } from "~/platform/load-once";
 import { imageTypeOf } from "./bytes";
+import { imageFacts } from "./embedded/measure";
 import { ProviderError, type AiProvider, type AiWork, type ProviderName } from "./provider";
 
 /** The AI SDK: one module beside the worker, loaded on the first call to a real provider. */
@@ -28,6 +29,23 @@ export interface SdkModels {
   structuredOptions?: Record<string, Record<string, boolean | number | string>>;
   /** The size to ask for, or undefined where the image model takes none (Workers AI's FLUX). */
   imageSize?: (width: number, height: number) => `${number}x${number}` | undefined;
+}
+
+/**
+ * The prompt an image model is sent: the caller's own words, then the colours to paint in (an image
+ * model takes no palette of its own, so the theme reaches it as words): "… In a palette of #6d28d9,
+ * #f0abfc and #ffffff." At most four colours, each once.
+ */
+export function promptWithPalette(prompt: string, palette: readonly string[] = []): string {
+  const colours = [...new Set(palette.filter((c) => /^#[0-9a-f]{6}$/i.test(c)).map((c) => c.toLowerCase()))].slice(
+    0,
+    4,
+  );
+  const words = prompt.trim();
+  if (colours.length === 0) return words;
+  const list = colours.length === 1 ? colours[0] : `${colours.slice(0, -1).join(", ")} and ${colours.at(-1)}`;
+  const sentence = `In a palette of ${list}.`;
+  return words ? `${words}${/[.!?]$/.test(words) ? "" : "."} ${sentence}` : sentence;
 }
 
 export interface SdkProviderConfig {
@@ -76,11 +94,11 @@ export function sdkProvider({ name, models, connect }: SdkProviderConfig): AiPro
       }
     },
 
-    async image({ prompt, width, height, signal }) {
+    async image({ prompt, width, height, palette, signal }) {
       const { sdk, models } = await ready();
       const { image } = await sdk.generateImage({
         model: models.image,
-        prompt,
+        prompt: promptWithPalette(prompt, palette),
         n: 1,
         size: models.imageSize?.(width, height),
         maxRetries: 0,
@@ -88,8 +106,11 @@ export function sdkProvider({ name, models, connect }: SdkProviderConfig): AiPro
       });
       const bytes = image.uint8Array;
       const contentType = imageTypeOf(bytes);
-      if (!contentType) throw new ProviderError(`The image model (${models.image.modelId}) answered no image`);
-      return { bytes, contentType };
+      // The size is the picture's own: a model draws its own size (FLUX) or the nearest it takes (gpt-image-1).
+      const facts = contentType ? imageFacts(bytes) : null;
+      if (!contentType || !facts)
+        throw new ProviderError(`The image model (${models.image.modelId}) answered no image`);
+      return { bytes, contentType, width: facts.width, height: facts.height };
     },
 
     async describeImage({ bytes, contentType, prompt, signal }) {

@@ -123,6 +123,29 @@ export async function deleteMedia(app: AppContext, url: string | null) {
 }
 
 /**
+ * A copy of an image of the app's media library (app-media/{appId}/…) where landing pages take
+ * pictures from (app-images/{appId}/{id}.{ext}, as the landing editor stores an upload): answers its
+ * address, or why not (not this app's, not an image, over the landing image's 2 MB).
+ */
+export async function copyLibraryImage(
+  app: AppContext,
+  appId: string,
+  url: string,
+): Promise<{ url: string } | { error: string }> {
+  const prefix = `/media/${appMediaPrefix(appId)}`;
+  const key = url.startsWith(prefix) && !url.includes("..") ? url.slice("/media/".length) : null;
+  const object = key ? await app.bindings.MEDIA.get(key) : null;
+  if (!object) return { error: "That photo is not in this app’s media library." };
+  if (object.size > IMAGE_MAX_BYTES) return { error: "A landing page photo must be 2 MB or smaller." };
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const kind = sniffImage(bytes);
+  if (!kind) return { error: "That file is not a PNG, JPEG, GIF or WebP image." };
+  const copy = `app-images/${appId}/${crypto.randomUUID()}.${kind.ext}`;
+  await app.bindings.MEDIA.put(copy, bytes, { httpMetadata: { contentType: kind.type } });
+  return { url: mediaUrl(copy) };
+}
+
+/**
  * Stores an image the product made (an AI picture, a screenshot) under app-images/<owner>/<name>.<ext>
  * and answers its address. `name` is the caller's: a fixed one overwrites (a retried job), a fresh
  * one keeps earlier pictures for the versions that show them.

@@ -70,7 +70,7 @@ function faceOf(weight: Weight): Face {
 }
 
 /** Characters the font lacks are drawn as their nearest ASCII (quotes, dashes) or a '?'. */
-const FALLBACK: Record<string, string> = { "‘": "'", "—": "–", é: "e", è: "e", à: "a", ü: "u", ö: "o" };
+const FALLBACK: Record<string, string> = { "‘": "'", "—": "–", "·": "•", é: "e", è: "e", à: "a", ü: "u", ö: "o" };
 function glyphOf(face: Face, ch: string): Glyph {
   return (
     face.glyphs.get(ch.codePointAt(0) ?? 63) ??
@@ -79,12 +79,48 @@ function glyphOf(face: Face, ch: string): Glyph {
   );
 }
 
-/** The width of `text` at `size` px. */
-export function measureText(text: string, size: number, weight: Weight = "regular"): number {
+/** The width of `text` at `size` px; `tracking` is extra space after every character, in px. */
+export function measureText(text: string, size: number, weight: Weight = "regular", tracking = 0): number {
   const face = faceOf(weight);
   let width = 0;
-  for (const ch of text) width += glyphOf(face, ch).advance;
-  return (width * size) / loadedFont().FONT_SIZE;
+  let count = 0;
+  for (const ch of text) {
+    width += glyphOf(face, ch).advance;
+    count++;
+  }
+  return (width * size) / loadedFont().FONT_SIZE + tracking * Math.max(0, count - 1);
+}
+
+/** Catmull-Rom weights of the four samples around a point `t` (0–1) past the second. */
+function cubicWeights(t: number): [number, number, number, number] {
+  const t2 = t * t;
+  const t3 = t2 * t;
+  return [(-t3 + 2 * t2 - t) / 2, (3 * t3 - 5 * t2 + 2) / 2, (-3 * t3 + 4 * t2 + t) / 2, (t3 - t2) / 2];
+}
+
+/**
+ * A glyph's coverage at (x, y) in its own pixels, interpolated (Catmull-Rom) between its sixteen
+ * nearest pixels: text drawn larger than the font's size then has smooth curves rather than blocks.
+ */
+function smoothCoverage(g: Glyph, x: number, y: number): number {
+  const fx = x - 0.5;
+  const fy = y - 0.5;
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const wx = cubicWeights(fx - x0);
+  const wy = cubicWeights(fy - y0);
+  let sum = 0;
+  for (let j = 0; j < 4; j++) {
+    const py = y0 - 1 + j;
+    if (py < 0 || py >= g.h) continue;
+    let row = 0;
+    for (let i = 0; i < 4; i++) {
+      const px = x0 - 1 + i;
+      if (px >= 0 && px < g.w) row += g.coverage[py * g.w + px]! * wx[i]!;
+    }
+    sum += row * wy[j]!;
+  }
+  return sum;
 }
 
 /** `text` broken into lines no wider than `maxWidth` (a word longer than a line is cut), at most `maxLines` (the last ends in '…'). */
@@ -265,43 +301,64 @@ export class Canvas {
 
   /**
    * Draws one line of text with its top at `y` (the line box is size × 1.2 tall); answers its width.
-   * Each pixel's coverage is the glyph's coverage sampled on a sub-pixel grid over the pixel.
+   * At or below the font's size each pixel's coverage is the glyph's coverage sampled on a sub-pixel
+   * grid over the pixel. Larger, the coverage is interpolated and its edge sharpened back to about a
+   * pixel, so a title at two or three times the font's size keeps clean outlines.
+   * `tracking` is extra space after every character, in px (spaced capitals).
    */
-  text(text: string, x: number, y: number, size: number, colour: string | Rgb, weight: Weight = "regular"): number {
+  text(
+    text: string,
+    x: number,
+    y: number,
+    size: number,
+    colour: string | Rgb,
+    weight: Weight = "regular",
+    tracking = 0,
+  ): number {
     const face = faceOf(weight);
     const c = rgbOf(colour);
     const scale = size / loadedFont().FONT_SIZE;
     // The line box: the font's ascent and descent, centred in size × 1.2.
     const lineTop = y + (size * 1.2 - (face.ascent + face.descent) * scale) / 2;
     const n = Math.max(2, Math.min(5, Math.ceil(2 / scale)));
+    const large = scale > 1.15;
     let pen = x;
     for (const ch of text) {
       const g = glyphOf(face, ch);
       if (g.w > 0) {
         const gx = pen + g.left * scale;
         const gy = lineTop + g.top * scale;
-        const x0 = Math.floor(gx);
-        const y0 = Math.floor(gy);
-        const x1 = Math.ceil(gx + g.w * scale);
-        const y1 = Math.ceil(gy + g.h * scale);
+        const x0 = Math.floor(gx - (large ? scale : 0));
+        const y0 = Math.floor(gy - (large ? scale : 0));
+        const x1 = Math.ceil(gx + (g.w + (large ? 1 : 0)) * scale);
+        const y1 = Math.ceil(gy + (g.h + (large ? 1 : 0)) * scale);
         for (let py = y0; py < y1; py++) {
           for (let px = x0; px < x1; px++) {
-            let sum = 0;
-            for (let j = 0; j < n; j++) {
-              const sy = Math.floor((py + (j + 0.5) / n - gy) / scale);
-              if (sy < 0 || sy >= g.h) continue;
-              for (let i = 0; i < n; i++) {
-                const sx = Math.floor((px + (i + 0.5) / n - gx) / scale);
-                if (sx >= 0 && sx < g.w) sum += g.coverage[sy * g.w + sx]!;
+            let coverage: number;
+            if (large) {
+              const raw = smoothCoverage(g, (px + 0.5 - gx) / scale, (py + 0.5 - gy) / scale);
+              // The interpolated edge is `scale` pixels wide: steepen it around half coverage, to about
+              // a pixel and a half (any sharper shows the 32 px outline's steps).
+              coverage = Math.min(1, Math.max(0, (raw - 0.5) * scale * 0.65 + 0.5));
+            } else {
+              let sum = 0;
+              for (let j = 0; j < n; j++) {
+                const sy = Math.floor((py + (j + 0.5) / n - gy) / scale);
+                if (sy < 0 || sy >= g.h) continue;
+                for (let i = 0; i < n; i++) {
+                  const sx = Math.floor((px + (i + 0.5) / n - gx) / scale);
+                  if (sx >= 0 && sx < g.w) sum += g.coverage[sy * g.w + sx]!;
+                }
               }
+              coverage = sum / (n * n);
             }
-            if (sum > 0) this.blend(px, py, c, sum / (n * n));
+            if (coverage > 0) this.blend(px, py, c, coverage);
           }
         }
       }
-      pen += g.advance * scale;
+      pen += g.advance * scale + tracking;
     }
-    return pen - x;
+    return pen - x - (text.length > 0 ? tracking : 0);
   }
 
   /** Lines of text from `y`, `lineHeight` apart; answers the y below the last line. */
