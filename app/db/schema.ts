@@ -199,6 +199,12 @@ export const users = sqliteTable("users", {
     hasApps?: boolean;
     storefrontSlug?: string;
   } | null>(),
+  /**
+   * When the person first started an app (a build, a brainstorm or an idea draft kept on /dashboard),
+   * whether or not an app came of it: with creatorInfo.hasApps, it puts "Your apps" in the header.
+   * A column of its own, because creatorInfo being set makes someone a creator (features/identity/rules.ts).
+   */
+  startedAppAt: integer("started_app_at"),
   isStudioVip: integer("is_studio_vip", { mode: "boolean" }).notNull().default(false),
   isStudioGod: integer("is_studio_god", { mode: "boolean" }).notNull().default(false),
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),

@@ -5,6 +5,7 @@
  * the browser's bundle.
  */
 import { parse as parseCookie } from "cookie";
+import { hasAppsToFind } from "~/features/apps/rules";
 import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
 import { campaignMessage } from "~/features/identity/rules";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
@@ -28,7 +29,8 @@ export type RootData = {
   theme: "light" | "dark";
   toast: { kind: "info" | "success" | "error"; title: string; description?: string } | null;
   path: string;
-  user: { firstName: string; isAdmin: boolean } | null;
+  /** hasApps: creator apps, or one started; the header links to them ("Your apps"). */
+  user: { firstName: string; isAdmin: boolean; hasApps: boolean } | null;
   authModal: AuthModalState | null;
   authRedirect: string | null;
   authCampaign: string | null;
@@ -72,7 +74,7 @@ export async function loadRoot(app: AppContext, request: Request): Promise<{ roo
       toast,
       // Forms and links post this back as where to return ('//evil.example' is a path to us, another site to a browser).
       path: safeRedirectPath(url.pathname + url.search),
-      user: user ? { firstName: user.firstName, isAdmin: user.isAdmin } : null,
+      user: user ? { firstName: user.firstName, isAdmin: user.isAdmin, hasApps: hasAppsToFind(user) } : null,
       // The auth modal is addressable by URL (?auth=Login), so the server can render it open.
       authModal: authModalFor(url, Boolean(user)),
       // Rendered into the auth form's hidden redirect field, checked as the form's post will be.

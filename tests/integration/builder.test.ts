@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LANDING_PAGE, DEMO_ONBOARDING_FLOW, DEMO_THEME } from "../tools/apps-sql.mjs";
 import { APP_ACCESS_MESSAGES } from "~/features/apps/apps.server";
+import { NO_PLANS_TEXT } from "~/features/apps/payment-options";
 import { builderMessages } from "~/features/builder/rules";
 import { Browser, GOOD_CARD, html, payCard, signUp } from "./commerce-helpers";
 
@@ -760,5 +761,104 @@ describe("/dashboard/builder (no JavaScript)", () => {
     const paid = await payCard(learner.browser, id);
     const step = await html(await learner.browser.get(paid.headers.get("location")!));
     expect(step).toContain("Your Pro tier is active. You can publish");
+  });
+});
+
+describe("publishing an app with no price asks first (no JavaScript)", () => {
+  const page = (id: string, q = "") => `/dashboard/builder?appId=${id}${q}`;
+  const publishStep = (id: string) => page(id, "&section=publish");
+
+  async function withTier(prefix: string) {
+    const owner = await signUp(prefix);
+    const now = Date.now();
+    await env.DB.prepare(
+      `INSERT INTO creator_studio_subscriptions (id, user_id, tier_slug, price_option_id, interval, price_cents, status, current_period_end, created_at)
+       VALUES (?1, ?2, 'pro', 'studio_pro_month', 'month', 4900, 'active', ?3, ?4)`,
+    )
+      .bind(crypto.randomUUID(), owner.userId, now + 30 * 86_400_000, now)
+      .run();
+    return owner;
+  }
+
+  /** An app as a build leaves it: no price; here also without a hero picture and questions and answers. */
+  async function unpricedApp(ownerId: string) {
+    const id = await makeApp(ownerId);
+    await env.DB.prepare(
+      `UPDATE apps SET monthly_price_cents = NULL, annual_price_cents = NULL,
+         landing_page = json_set(landing_page, '$.hero.imageUrl', NULL, '$.faq', json('[]')) WHERE id = ?`,
+    )
+      .bind(id)
+      .run();
+    return id;
+  }
+
+  it("the publish step lists what is missing; the first post asks, naming what visitors will see; confirm=yes publishes", async () => {
+    const owner = await withTier("publish-unpriced");
+    const id = await unpricedApp(owner.userId);
+    const priceGap = `No price: visitors will see “${NO_PLANS_TEXT}” and cannot buy a plan.`;
+
+    const step = await html(await owner.browser.get(publishStep(id)));
+    expect(step).toContain("What this app is missing:");
+    expect(step).toContain(priceGap);
+    expect(step).toContain("No hero picture at the top of the landing page.");
+    expect(step).toContain("No questions and answers on the landing page.");
+    expect(step).not.toContain("No benefits on the landing page.");
+    expect(step).toContain(`href="/dashboard/builder?appId=${id}&amp;section=pricing"`);
+    expect(step).toContain("Publishing asks you to confirm first");
+
+    // The first post publishes nothing: it answers with the question and the list of what is missing.
+    const asked = await owner.browser.post(publishStep(id), { section: "publish", intent: "publish" });
+    expect(asked.status).toBe(200);
+    const question = await html(asked);
+    expect(question).toContain("Publish without a price?");
+    expect(question).toContain(`visitors will see “${NO_PLANS_TEXT}”`);
+    expect(question).toContain(priceGap);
+    expect(question).toContain("No hero picture at the top of the landing page.");
+    expect(question).toMatch(/<input type="hidden" name="confirm" value="yes"\/>/);
+    expect(question).toContain("Publish without a price");
+    expect(question).toContain("Set a price first");
+    expect((await appRow(id))!.is_published).toBe(0);
+    // Only confirm=yes is a yes.
+    expect(
+      (await owner.browser.post(publishStep(id), { section: "publish", intent: "publish", confirm: "1" })).status,
+    ).toBe(200);
+    expect((await appRow(id))!.is_published).toBe(0);
+
+    const published = await owner.browser.post(publishStep(id), {
+      section: "publish",
+      intent: "publish",
+      confirm: "yes",
+    });
+    expect(published.status).toBe(303);
+    expect(published.headers.get("location")).toBe(publishStep(id));
+    expect(await owner.browser.toast()).toMatchObject({ title: builderMessages.published });
+    const row = (await appRow(id))!;
+    expect(row.is_published).toBe(1);
+    // Visitors get the words the creator was shown.
+    const landing = await new Browser().get(`/apps/${row.storefront_slug}/${row.app_slug}`);
+    expect(landing.status).toBe(200);
+    expect(await html(landing)).toContain(NO_PLANS_TEXT);
+  });
+
+  it("an app with a price publishes in one step, and its publish step names no price gap", async () => {
+    const owner = await withTier("publish-priced");
+    const id = await makeApp(owner.userId);
+    const step = await html(await owner.browser.get(publishStep(id)));
+    expect(step).not.toContain("No price:");
+    expect(step).not.toContain("Publishing asks you to confirm first");
+    const published = await owner.browser.post(publishStep(id), { section: "publish", intent: "publish" });
+    expect(published.status).toBe(303);
+    expect((await appRow(id))!.is_published).toBe(1);
+  });
+
+  it("after buying a tier, 'Publish now' posts to the publish step, where the question shows", async () => {
+    const owner = await withTier("publish-paid");
+    const id = await unpricedApp(owner.userId);
+    const paid = await html(await owner.browser.get(page(id, "&mode=publish&payment_success=true&tier=pro")));
+    expect(paid).toContain("Publish now");
+    expect(paid).toContain(`action="/dashboard/builder?appId=${id}&amp;section=publish"`);
+    const asked = await owner.browser.post(publishStep(id), { section: "publish", intent: "publish" });
+    expect(await html(asked)).toContain("Publish without a price?");
+    expect((await appRow(id))!.is_published).toBe(0);
   });
 });

@@ -9,9 +9,10 @@ import type { Plan } from "~/db/app-content";
 import { encodePng } from "~/platform/adapters/ai/embedded/png";
 import { demoAppStatements, DEMO_APP_ID, DEMO_BLUEPRINT } from "../tools/apps-sql.mjs";
 import { until } from "./builder-helpers";
-import { Browser, signUp } from "./commerce-helpers";
+import { SIGNED_OUT_TODAY } from "~/features/activities/today";
+import { Browser, PASSWORD, signUp } from "./commerce-helpers";
 
-type User = { browser: Browser; userId: string };
+type User = { browser: Browser; userId: string; email: string };
 let owner: User;
 let member: User;
 let other: User;
@@ -116,15 +117,52 @@ describe("who may open /today", () => {
     expect(await owned.text()).toContain("You have no plan for this app yet.");
   });
 
-  it("a stranger and a signed-out visitor are sent to the landing page (302)", async () => {
-    for (const browser of [stranger.browser, new Browser()]) {
-      const page = await browser.get(`${base}/today`);
-      expect(page.status).toBe(302);
-      expect(page.headers.get("Location")).toBe(base);
-      const post = await browser.post(`${base}/today`, { intent: "start", activityId: "long-run" });
-      expect(post.status).toBe(302);
-    }
+  it("a signed-in stranger is sent to the landing page and its plans (302)", async () => {
+    const page = await stranger.browser.get(`${base}/today`);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe(base);
+    const post = await stranger.browser.post(`${base}/today`, { intent: "start", activityId: "long-run" });
+    expect(post.status).toBe(302);
     expect((await stranger.browser.get(`/apps/marisol-vega/no-such-app/today`)).status).toBe(404);
+  });
+
+  it("a signed-out visitor is told why, with the onboarding and Log In back to /today; crawlers are kept out", async () => {
+    const visitor = new Browser();
+    const page = await visitor.get(`${base}/today`);
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain(SIGNED_OUT_TODAY);
+    expect(text).toContain(`href="${base}/onboarding"`);
+    const logIn = `${base}/today?auth=Login&redirect=${encodeURIComponent(`${base}/today`)}`;
+    expect(text).toContain(`href="${logIn.replaceAll("&", "&amp;")}"`);
+    expect(text).toMatch(/<meta name="robots" content="noindex"\/>/);
+    // Nobody's plan: no phase, no activities.
+    expect(text).not.toContain("Build the long run");
+    expect(text).not.toContain("Start Long run");
+    // The Log In link opens the form over this page, and signing in comes back to /today.
+    const withForm = await visitor.get(logIn);
+    expect(withForm.status).toBe(200);
+    expect(await withForm.text()).toContain('name="redirect"');
+    const signedIn = await visitor.post("/auth/login", {
+      email: member.email,
+      password: PASSWORD,
+      page: logIn,
+      redirect: `${base}/today`,
+    });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("Location")).toBe(`${base}/today`);
+    expect(await (await visitor.get(`${base}/today`)).text()).toContain("Build the long run");
+  });
+
+  it("a signed-out post to /today, or a visit to an activity screen, comes back to /today's explanation", async () => {
+    const visitor = new Browser();
+    const post = await visitor.post(`${base}/today`, { intent: "start", activityId: "long-run" });
+    expect(post.status).toBe(303);
+    expect(post.headers.get("Location")).toBe(`${base}/today`);
+    const screen = await visitor.get(`${base}/today/activities/${crypto.randomUUID()}`);
+    expect(screen.status).toBe(302);
+    expect(screen.headers.get("Location")).toBe(`${base}/today`);
+    expect((await visitor.get(`/apps/marisol-vega/no-such-app/today`)).status).toBe(404);
   });
 
   it("the plan and landing pages link to /today only for those who may open it", async () => {

@@ -16,6 +16,7 @@ import {
   creatorStorefrontSlug,
   dedupeSlug,
   draftValue,
+  hasAppsToFind,
   hasUnpublishedChanges,
   IDEA_DRAFT_KEY,
   IDEA_MESSAGES,
@@ -342,5 +343,19 @@ describe("the idea draft's clear and size rules", () => {
     expect(stored.length).toBeGreaterThan(UNCOMPRESSED_DRAFT_MAX - 10);
     expect(readIdeaDraft(storage)?.appIdea.startsWith("yyyy")).toBe(true);
     expect(draftValue('"'.repeat(600_000), 1).length).toBeLessThan(UNCOMPRESSED_DRAFT_MAX);
+  });
+});
+
+describe("hasAppsToFind: who gets 'Your apps' in the header", () => {
+  it("creators with apps, and anyone who started one, whether or not an app came of it", () => {
+    expect(hasAppsToFind({ creatorInfo: { hasApps: true }, startedAppAt: null })).toBe(true);
+    expect(hasAppsToFind({ creatorInfo: null, startedAppAt: 1_700_000_000_000 })).toBe(true);
+    expect(hasAppsToFind({ creatorInfo: { hasApps: true }, startedAppAt: 1 })).toBe(true);
+  });
+
+  it("not learners, nor creators of classes only (creatorInfo without apps)", () => {
+    expect(hasAppsToFind({ creatorInfo: null, startedAppAt: null })).toBe(false);
+    expect(hasAppsToFind({ creatorInfo: { hasApps: false }, startedAppAt: null })).toBe(false);
+    expect(hasAppsToFind({ creatorInfo: {}, startedAppAt: undefined })).toBe(false);
   });
 });

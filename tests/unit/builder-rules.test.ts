@@ -28,6 +28,8 @@ import {
   flowIssues,
   formIndexProblem,
   publishBlock,
+  publishGaps,
+  publishNeedsConfirming,
   tierOffer,
   landingPageFromForm,
   newLandingItem,
@@ -38,6 +40,7 @@ import {
   themeFromForm,
 } from "~/features/builder/rules";
 import { flowForm, landingForm } from "~/features/builder/schema";
+import { NO_PLANS_TEXT } from "~/features/apps/payment-options";
 import { parseForm } from "~/platform/form.server";
 
 /** Form fields as a browser posts them (the builder's forms read them through conform). */
@@ -549,5 +552,56 @@ describe("the builder's browser helpers read a failed answer as spec 8 says", ()
       status: 503,
       body: { detail: "The builder is busy" },
     });
+  });
+});
+
+describe("publishGaps and publishNeedsConfirming: what a publish names as missing, and when it asks first", () => {
+  const page = DEMO_LANDING_PAGE as LandingPage;
+  const priced = { monthlyPrice: 1499, annualPrice: 9900, annualDurationUnit: "years" as const };
+
+  it("a complete app with a price lacks nothing and publishes in one step", () => {
+    expect(publishGaps({ landingPage: page, pricing: priced })).toEqual([]);
+    expect(publishNeedsConfirming({ pricing: priced })).toBe(false);
+    // One price of the two is enough.
+    expect(publishNeedsConfirming({ pricing: { ...priced, monthlyPrice: null } })).toBe(false);
+    expect(publishNeedsConfirming({ pricing: { ...priced, annualPrice: null } })).toBe(false);
+  });
+
+  it("no price (none, or zero) is asked about first, in the public page's own words", () => {
+    for (const pricing of [
+      { monthlyPrice: null, annualPrice: null, annualDurationUnit: "years" as const },
+      { monthlyPrice: 0, annualPrice: 0, annualDurationUnit: "years" as const },
+    ]) {
+      expect(publishNeedsConfirming({ pricing })).toBe(true);
+      expect(publishGaps({ landingPage: page, pricing })).toEqual([
+        {
+          id: "price",
+          text: `No price: visitors will see “${NO_PLANS_TEXT}” and cannot buy a plan.`,
+          section: "pricing",
+        },
+      ]);
+    }
+    expect(NO_PLANS_TEXT).toBe("Plans for this app are coming soon.");
+  });
+
+  it("lists a missing hero picture and empty landing sections, price first, each with the section that fills it", () => {
+    const bare: LandingPage = {
+      ...page,
+      hero: { ...page.hero, imageUrl: null },
+      benefits: [],
+      howItWorks: [],
+      faq: [],
+    };
+    const gaps = publishGaps({ landingPage: bare, pricing: { ...priced, monthlyPrice: null, annualPrice: null } });
+    expect(gaps.map((g) => [g.id, g.section])).toEqual([
+      ["price", "pricing"],
+      ["hero-picture", "landing"],
+      ["benefits", "landing"],
+      ["how-it-works", "landing"],
+      ["faq", "landing"],
+    ]);
+    expect(gaps[1].text).toBe("No hero picture at the top of the landing page.");
+    // Testimonials are the creator's to gather: their absence is not named.
+    expect(publishGaps({ landingPage: { ...page, testimonials: [] }, pricing: priced })).toEqual([]);
   });
 });

@@ -98,6 +98,10 @@ export function scoreQuiz(
 /** A quiz question's form field: q0, q1, … */
 export const quizField = (question: number) => `q${question}`;
 
+/** What /today tells a signed-out visitor, beside the onboarding and Log In. */
+export const SIGNED_OUT_TODAY =
+  "Your plan for today is personal: answer a few questions to get one, or log in to see yours.";
+
 /** /apps/{storefrontSlug}/{appSlug}/today, with the owner's persona when trying the app. */
 export function todayPath(storefrontSlug: string, appSlug: string, testingStepId?: string | null): string {
   const path = `/apps/${storefrontSlug}/${appSlug}/today`;

@@ -4,7 +4,7 @@
  * idea, recording that it was opened, and the fields the public may see. Ownership is checked by
  * the callers through ownedApp (apps.server.ts).
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { appBlueprints, apps, appVersions, users, type AppRow, type UserRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { creatorStorefrontSlug, draftPricing, hasUnpublishedChanges, isPubliclyVisible, SLUG_MAX } from "./rules";
@@ -26,6 +26,17 @@ export async function creatorApps(app: AppContext, ownerId: string, { publishedO
 export async function creatorHasAnyApp(app: AppContext, ownerId: string): Promise<boolean> {
   const row = await app.db.select({ id: apps.id }).from(apps).where(eq(apps.ownerId, ownerId)).limit(1).get();
   return !!row;
+}
+
+/**
+ * Records that the person started an app (a build, a brainstorm, an idea draft): the first time
+ * only, for one batch with the start itself. The header then links to /dashboard (users.startedAppAt).
+ */
+export function appStartedStatement(app: AppContext, userId: string) {
+  return app.db
+    .update(users)
+    .set({ startedAppAt: app.now })
+    .where(and(eq(users.id, userId), isNull(users.startedAppAt)));
 }
 
 /** What the dashboard card shows. */

@@ -6,7 +6,7 @@
 import type { UserRow } from "~/db/schema";
 import { modelConnected } from "~/platform/adapters/ai/ai.server";
 import type { AppContext } from "~/platform/context";
-import { appCard, creatorApps, type AppCard } from "./creator-apps.server";
+import { appCard, appStartedStatement, creatorApps, type AppCard } from "./creator-apps.server";
 import { IDEA_LIMITS, type IdeaDraft } from "./rules";
 
 /** The idea draft kept for a signed-in creator (no JavaScript needed): KV, 30 days. */
@@ -32,11 +32,15 @@ export async function keepIdeaDraft(app: AppContext, userId: string, appIdea: st
   try {
     const text = appIdea.slice(0, IDEA_LIMITS.max);
     if (text.trim())
-      await app.bindings.CACHE.put(
-        draftKey(userId),
-        JSON.stringify({ appIdea: text, timestamp: app.now } satisfies IdeaDraft),
-        { expirationTtl: DRAFT_TTL_SECONDS },
-      );
+      await Promise.all([
+        app.bindings.CACHE.put(
+          draftKey(userId),
+          JSON.stringify({ appIdea: text, timestamp: app.now } satisfies IdeaDraft),
+          { expirationTtl: DRAFT_TTL_SECONDS },
+        ),
+        // A kept idea is an app started: the header links back to it.
+        appStartedStatement(app, userId).run(),
+      ]);
     else await app.bindings.CACHE.delete(draftKey(userId));
   } catch (error) {
     console.warn("app idea draft: could not keep it", error);

@@ -186,6 +186,14 @@ export function parsePriceOptionId(id: string): { appId: string; interval: PlanI
   return match ? { appId: match[1]!.toLowerCase(), interval: match[2] as PlanInterval } : null;
 }
 
+/** What an app's public pages say where its plans would be, when it sells none (PlanPicker). */
+export const NO_PLANS_TEXT = "Plans for this app are coming soon.";
+
+/** Whether the pricing sells any plan (a monthly or an annual price above zero). */
+export function sellsAPlan(pricing: Pricing | null | undefined): boolean {
+  return planPriceCents(pricing, "month") !== null || planPriceCents(pricing, "year") !== null;
+}
+
 /** What one plan of a published app costs, in cents (never from the client). Null when the app does not sell it. */
 export function planPriceCents(pricing: Pricing | null | undefined, interval: PlanInterval): number | null {
   const cents = interval === "month" ? pricing?.monthlyPrice : pricing?.annualPrice;

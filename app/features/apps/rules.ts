@@ -115,6 +115,17 @@ export function creatorStorefrontSlug(user: {
   return slugOf(`${user.firstName} ${user.lastName}`, "creator");
 }
 
+/**
+ * Whether the header links to the person's apps (/dashboard): they have creator apps, or have
+ * started one (a build, a brainstorm or an idea draft) whether or not an app came of it yet.
+ */
+export function hasAppsToFind(user: {
+  creatorInfo?: { hasApps?: boolean } | null;
+  startedAppAt?: number | null;
+}): boolean {
+  return Boolean(user.creatorInfo?.hasApps) || typeof user.startedAppAt === "number";
+}
+
 // --- The idea form ------------------------------------------------------------------------------
 
 export const IDEA_LIMITS = { min: 10, max: 2000 } as const;

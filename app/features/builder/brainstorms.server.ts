@@ -16,6 +16,7 @@ import {
   jobStatusView,
 } from "~/features/jobs/jobs.server";
 import { jobMeter, queueMetered } from "~/features/apps/ai-meter.server";
+import { appStartedStatement } from "~/features/apps/creator-apps.server";
 import { aiFor } from "~/platform/adapters/ai/ai.server";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
@@ -53,6 +54,7 @@ export async function startBrainstorm(
         createdAt: app.now,
         updatedAt: app.now,
       }),
+      appStartedStatement(app, userId),
     ]),
   );
   await kickJob(app, jobId);

@@ -13,7 +13,13 @@ import { jobs, users } from "~/db/schema";
 import { newAppFromIdea } from "~/features/apps/defaults";
 import { applyGuardrails, guardrailInstructions, sensitiveSubjectOf } from "~/features/apps/sensitive";
 import { claimUnitOrRefuse, jobMeter, type Payer } from "~/features/apps/ai-meter.server";
-import { freeAppSlugSql, newAppIds, newAppStatements, type NewAppIds } from "~/features/apps/creator-apps.server";
+import {
+  appStartedStatement,
+  freeAppSlugSql,
+  newAppIds,
+  newAppStatements,
+  type NewAppIds,
+} from "~/features/apps/creator-apps.server";
 import { creatorStorefrontSlug, slugOf } from "~/features/apps/rules";
 import {
   jobById,
@@ -98,6 +104,7 @@ export async function startBuildApp(
       .set({ dedupeKey: sql`${jobs.dedupeKey} || ':' || ${jobs.id}` })
       .where(and(eq(jobs.dedupeKey, dedupeKey), lte(jobs.createdAt, app.now - BUILD_DEDUPE_MS))),
     queueJob(app, { id: jobId, kind: "build-app", dedupeKey, input }),
+    appStartedStatement(app, userId),
   ]);
   const owner = await jobIdFor(app, dedupeKey);
   if (owner && owner !== jobId) return earlierBuild(app, owner, userId);

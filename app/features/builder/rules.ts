@@ -6,7 +6,8 @@
  */
 import type { ZodIssue } from "zod";
 import type { LandingEditProposal } from "./landing/edits";
-import type { LandingPage, OnboardingFlow, OnboardingPage, Question, Theme } from "~/db/app-content";
+import type { LandingPage, OnboardingFlow, OnboardingPage, Pricing, Question, Theme } from "~/db/app-content";
+import { NO_PLANS_TEXT, sellsAPlan } from "~/features/apps/payment-options";
 import {
   landingPageSchema,
   onboardingFlowSchema,
@@ -32,6 +33,8 @@ export type BuilderActionData =
       formError?: string;
       /** A landing tool's refusal: shown beside that tool, the editor untouched. */
       tool?: LandingTool;
+      /** A publish that asks first (no price): what the app lacks, the price first; confirm=yes publishes. */
+      confirmPublish?: { gaps: PublishGap[] };
     }
   | { ok: true; savedAt: number; section: Section; proposal?: LandingEditProposal };
 
@@ -97,6 +100,42 @@ export function publishBlock(
   if (!tier) return { reason: "no-tier", message: builderMessages.noTier };
   if (app.isPublished || publishedElsewhere < tier.maxPublishedApps) return null;
   return { reason: "tier-full", message: builderMessages.tierFull(tier.maxPublishedApps), tier, publishedElsewhere };
+}
+
+/**
+ * What the app's draft lacks that visitors would notice once it is live, each with the builder
+ * section that fills it. No price is the one a publish asks about first (publishNeedsConfirming):
+ * its visitors cannot buy a plan.
+ */
+export type PublishGap = {
+  id: "price" | "hero-picture" | "benefits" | "how-it-works" | "faq";
+  text: string;
+  section: Section;
+};
+
+export function publishGaps(draft: { landingPage: LandingPage; pricing: Pricing }): PublishGap[] {
+  const page = draft.landingPage;
+  const gaps: PublishGap[] = [];
+  if (!sellsAPlan(draft.pricing))
+    gaps.push({
+      id: "price",
+      text: `No price: visitors will see “${NO_PLANS_TEXT}” and cannot buy a plan.`,
+      section: "pricing",
+    });
+  if (!page.hero.imageUrl)
+    gaps.push({ id: "hero-picture", text: "No hero picture at the top of the landing page.", section: "landing" });
+  if (page.benefits.length === 0)
+    gaps.push({ id: "benefits", text: "No benefits on the landing page.", section: "landing" });
+  if (page.howItWorks.length === 0)
+    gaps.push({ id: "how-it-works", text: "No “How it works” steps on the landing page.", section: "landing" });
+  if (page.faq.length === 0)
+    gaps.push({ id: "faq", text: "No questions and answers on the landing page.", section: "landing" });
+  return gaps;
+}
+
+/** Publishing an app that sells no plan is confirmed first (confirm=yes on the publish post). */
+export function publishNeedsConfirming(draft: { pricing: Pricing }): boolean {
+  return !sellsAPlan(draft.pricing);
 }
 
 /**

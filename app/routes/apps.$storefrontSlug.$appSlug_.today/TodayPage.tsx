@@ -7,7 +7,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { PlanPhase } from "~/db/app-content";
-import { quizField } from "~/features/activities/today";
+import { quizField, SIGNED_OUT_TODAY } from "~/features/activities/today";
 import { AppFrame, type AppChrome } from "~/features/apps/components/AppFrame";
 import { dateText } from "~/platform/format";
 import { Button, buttonClass } from "~/ui/Button";
@@ -203,6 +203,27 @@ function Part({
       <h2 id={`${id}-heading`}>{title}</h2>
       {empty === null ? children : <p>{empty}</p>}
     </section>
+  );
+}
+
+/** /today for a signed-out visitor: why there is nothing to see, the onboarding, and Log In (back to /today). */
+export function SignedOutToday(props: AppChrome & { onboardingHref: string }) {
+  return (
+    <AppFrame chrome={props} signInLine={false}>
+      <h1 className="app-onboarding__title">Today</h1>
+      <section aria-labelledby="signed-out-heading" className="today__card">
+        <h2 id="signed-out-heading">Log in to see your day</h2>
+        <p>{SIGNED_OUT_TODAY}</p>
+        <div className="today__choices">
+          <Link to={props.onboardingHref} className={buttonClass({ variant: "primary" })}>
+            Get my plan
+          </Link>
+          <Link to={props.signInHref} className={buttonClass({ variant: "secondary" })} preventScrollReset>
+            Log in
+          </Link>
+        </div>
+      </section>
+    </AppFrame>
   );
 }
 

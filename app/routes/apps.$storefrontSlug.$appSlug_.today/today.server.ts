@@ -1,7 +1,8 @@
 /**
  * /apps/{storefrontSlug}/{appSlug}/today over HTTP: the signed-in end user's day in the app (their
  * plan's current phase, its stories, quizzes and activities, their past activities), resolved like
- * the onboarding and plan pages. A signed-out visitor, or one who may not use the app, is sent to the
+ * the onboarding and plan pages. A signed-out visitor is told why they cannot see it, with the
+ * onboarding and Log In (back to /today); a signed-in user who may not use the app is sent to the
  * landing page and its plans (302); the owner sees it too. Posts: Start an activity (303 to its
  * screen) and a quiz's answers (scored on the server; 303 back, or 400 with the error in words).
  */
@@ -22,18 +23,44 @@ import {
   type Resolved,
 } from "../apps.$storefrontSlug.$appSlug_.onboarding/onboarding.server";
 
-/** The caller's subject on /today, or the landing page (302) for anyone who may not open it. */
+/**
+ * The caller's subject on /today; null for a signed-out visitor (the page tells them why and how to
+ * get in). A signed-in user who may not use the app goes to the landing page and its plans (302).
+ */
+async function resolveToday(
+  app: AppContext,
+  request: Request,
+  params: Params,
+): Promise<{ r: Resolved; subject: Subject | null }> {
+  const r = await resolvePage(app, request, params);
+  // A preview (testingStepId) without a session was sent to Log In by resolvePage.
+  if (!r.user) return { r, subject: null };
+  // A persona's preview was checked to be the owner's by resolvePage.
+  const role = r.testingStepId ? "owner" : await todayRole(app, r.user, r.target.row);
+  if (!role) throw redirect(`/apps/${r.storefrontSlug}/${r.appSlug}`, 302);
+  return { r, subject: { userId: r.user.id, testingStepId: r.target.testingStepId } };
+}
+
+/** The caller's subject on /today and the screens under it; a signed-out visitor goes to /today, which says why. */
 export async function openToday(
   app: AppContext,
   request: Request,
   params: Params,
 ): Promise<{ r: Resolved; subject: Subject }> {
-  const r = await resolvePage(app, request, params);
-  const landing = `/apps/${r.storefrontSlug}/${r.appSlug}`;
-  // A persona's preview was checked to be the owner's by resolvePage.
-  const role = r.testingStepId ? "owner" : await todayRole(app, r.user, r.target.row);
-  if (!r.user || !role) throw redirect(landing, 302);
-  return { r, subject: { userId: r.user.id, testingStepId: r.target.testingStepId } };
+  const { r, subject } = await resolveToday(app, request, params);
+  if (!subject) throw redirect(todayPath(r.storefrontSlug, r.appSlug), request.method === "GET" ? 302 : 303);
+  return { r, subject };
+}
+
+/** A signed-out visitor's /today: why they cannot see it, the onboarding, and Log In back to here. */
+function signedOutToday(r: Resolved, request: Request) {
+  const here = todayPath(r.storefrontSlug, r.appSlug);
+  // Crawlers leave it out: the route's meta says noindex, as on every /today.
+  return {
+    signedOut: true as const,
+    ...chrome(r, here, request),
+    onboardingHref: onboardingPath(r.storefrontSlug, r.appSlug),
+  };
 }
 
 /** A past or current run as /today lists it: what its AI cards said, and where to go on. */
@@ -112,10 +139,12 @@ function quizShown(quiz: TodayView["quizzes"][number]): QuizShown {
 }
 
 export async function loadTodayPage(app: AppContext, request: Request, params: Params) {
-  const { r, subject } = await openToday(app, request, params);
+  const { r, subject } = await resolveToday(app, request, params);
+  if (!subject) return signedOutToday(r, request);
   const view = await todayView(app, subject, r.target.row.id);
   const here = todayPath(r.storefrontSlug, r.appSlug, r.testingStepId);
   return {
+    signedOut: false as const,
     ...chrome(r, here, request),
     plan: view.plan
       ? {

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { formatCents } from "~/platform/format";
+import { NO_PLANS_TEXT } from "~/features/apps/payment-options";
 import { buttonClass } from "~/ui/Button";
 import type { UnpublishedAnswer } from "~/features/builder/builder.server";
 import { checkUnpublishedChanges, forgetUnpublishedChanges } from "~/features/builder/client";
@@ -8,7 +9,15 @@ import { FlowEditor, History, LandingEditor, PricingEditor, ThemeEditor } from "
 import { AppSwitcher } from "~/features/builder/components/AppSwitcher";
 import { LandingTools } from "~/features/builder/components/LandingTools";
 import { ErrorSummary, SavedSignal } from "~/features/builder/components/fields";
-import { builderPath, tierOffer, type BuilderActionData, type Section } from "~/features/builder/rules";
+import {
+  builderPath,
+  publishGaps,
+  publishNeedsConfirming,
+  tierOffer,
+  type BuilderActionData,
+  type PublishGap,
+  type Section,
+} from "~/features/builder/rules";
 import type { StudioTierOption } from "~/features/builder/builder.server";
 import type { BuilderData } from "./builder.server";
 
@@ -154,7 +163,7 @@ function PaidPanel({ data }: { data: Extract<BuilderData, { kind: "paid" }> }) {
         </p>
       )}
       {data.appId && data.paid ? (
-        <Form method="post" action={builderPath(data.appId)}>
+        <Form method="post" action={builderPath(data.appId, { section: "publish" })}>
           <input type="hidden" name="section" value="publish" />
           <button
             type="submit"
@@ -348,7 +357,9 @@ function Editor({
               formKey={`${app.pricing.monthlyPrice}-${app.pricing.annualPrice}-${app.pricing.annualDurationUnit}`}
             />
           ) : null}
-          {section === "publish" ? <PublishPanel data={data} unpublished={unpublished} /> : null}
+          {section === "publish" ? (
+            <PublishPanel data={data} unpublished={unpublished} confirm={refused?.confirmPublish ?? null} />
+          ) : null}
         </div>
       </div>
     </SavedSignal.Provider>
@@ -358,14 +369,83 @@ function Editor({
 const historyHref = (appId: string, section: string, cursor: string | null | undefined) =>
   cursor ? builderPath(appId, { section, historyCursor: cursor }) : null;
 
+/** What the app lacks; the first gap of each section links to it. */
+function GapList({ appId, gaps, id }: { appId: string; gaps: PublishGap[]; id: string }) {
+  return (
+    <ul className="builder-gaps" aria-labelledby={id}>
+      {gaps.map((gap, i) => (
+        <li key={gap.id}>
+          {gap.text}
+          {gaps.findIndex((g) => g.section === gap.section) === i ? (
+            <>
+              {" "}
+              <Link to={builderPath(appId, { section: gap.section })}>
+                {gap.section === "pricing" ? "Set a price" : "Edit the landing page"}
+              </Link>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The publish post's answer for an app that sells no plan: what visitors will see and what else the
+ * app lacks, then Publish again with confirm=yes, or a way to set a price. A form post each, so it
+ * works without JavaScript; with it, focus moves to the question.
+ */
+function ConfirmPublish({ appId, gaps, isPublished }: { appId: string; gaps: PublishGap[]; isPublished: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="builder-confirm" aria-labelledby="publish-confirm-heading">
+      <h3 id="publish-confirm-heading" ref={heading} tabIndex={-1}>
+        Publish without a price?
+      </h3>
+      <p>
+        This app has no price yet. Where its plans would be, visitors will see “{NO_PLANS_TEXT}” and nobody can buy a
+        plan until you set one.
+      </p>
+      <p id="publish-confirm-gaps">What this app is missing:</p>
+      <GapList appId={appId} gaps={gaps} id="publish-confirm-gaps" />
+      <div className="builder-confirm__actions">
+        <Form method="post">
+          <input type="hidden" name="section" value="publish" />
+          <input type="hidden" name="confirm" value="yes" />
+          <button
+            type="submit"
+            name="intent"
+            value="publish"
+            className={buttonClass({ variant: "primary" })}
+            onClick={() => forgetUnpublishedChanges(appId)}
+          >
+            <span className="btn__label">
+              {isPublished ? "Publish changes without a price" : "Publish without a price"}
+            </span>
+          </button>
+        </Form>
+        <Link to={builderPath(appId, { section: "pricing" })} className={buttonClass({ variant: "secondary" })}>
+          <span className="btn__label">Set a price first</span>
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 function PublishPanel({
   data,
   unpublished,
+  confirm,
 }: {
   data: Extract<BuilderData, { kind: "editor" }>;
   unpublished: UnpublishedAnswer;
+  /** The publish post asked first: the gaps it found. */
+  confirm: { gaps: PublishGap[] } | null;
 }) {
   const { app, tier, block } = data;
+  const gaps = publishGaps(app);
+  const asks = publishNeedsConfirming(app);
   return (
     <section className="builder-publish" aria-label="Publishing">
       {unpublished.isPublished ? (
@@ -406,6 +486,8 @@ function PublishPanel({
             <span className="btn__label">Upgrade your tier</span>
           </Link>
         </>
+      ) : confirm ? (
+        <ConfirmPublish appId={app.id} gaps={confirm.gaps} isPublished={unpublished.isPublished} />
       ) : (
         <>
           {tier ? (
@@ -413,6 +495,13 @@ function PublishPanel({
               Studio tier: {tier.name} (up to {tier.maxPublishedApps} published{" "}
               {tier.maxPublishedApps === 1 ? "app" : "apps"}).
             </p>
+          ) : null}
+          {gaps.length > 0 ? (
+            <>
+              <p id="publish-gaps">What this app is missing:</p>
+              <GapList appId={app.id} gaps={gaps} id="publish-gaps" />
+              {asks ? <p>Publishing asks you to confirm first, because visitors could not buy a plan.</p> : null}
+            </>
           ) : null}
           <Form method="post">
             <input type="hidden" name="section" value="publish" />

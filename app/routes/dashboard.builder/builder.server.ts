@@ -37,6 +37,8 @@ import {
   fieldName,
   formIndexProblem,
   publishBlock,
+  publishGaps,
+  publishNeedsConfirming,
   SECTIONS,
   type PublishBlock,
   type PublishTier,
@@ -285,6 +287,15 @@ export async function builderAction(app: AppContext, request: Request) {
       : redirectWithToast(request, here(), { kind: "success", title: builderMessages.saved });
 
   if (intent === "publish") {
+    // An app that sells no plan is published only once the creator has seen what visitors will get.
+    const draft = draftOf(row);
+    if (publishNeedsConfirming(draft) && form.get("confirm") !== "yes")
+      return json<BuilderActionData>({
+        ok: false,
+        section: "publish",
+        errors: {},
+        confirmPublish: { gaps: publishGaps(draft) },
+      });
     const refused = await publishApp(app, row).then(
       () => null,
       (error: unknown) => {

@@ -45,7 +45,16 @@ function useAnonymousMirror(anonymousId: string | null, linked: boolean) {
   }, [anonymousId, linked]);
 }
 
-export function AppFrame({ chrome, children }: { chrome: AppChrome; children: React.ReactNode }) {
+export function AppFrame({
+  chrome,
+  children,
+  signInLine = true,
+}: {
+  chrome: AppChrome;
+  children: React.ReactNode;
+  /** "Already have an account? Sign in" under the page; off where the page offers Log In itself. */
+  signInLine?: boolean;
+}) {
   useAnonymousMirror(chrome.anonymousId, Boolean(chrome.anonymousLinked));
   return (
     <div className={`app-onboarding app-onboarding--${chrome.theme.font}`} style={themeStyle(chrome.theme)}>
@@ -59,7 +68,7 @@ export function AppFrame({ chrome, children }: { chrome: AppChrome; children: Re
           <Link to={chrome.landingHref}>{chrome.appName}</Link>
         </p>
         {children}
-        {!chrome.signedIn && !chrome.preview ? (
+        {signInLine && !chrome.signedIn && !chrome.preview ? (
           <p className="app-onboarding__signin">
             Already have an account? <Link to={chrome.signInHref}>Sign in</Link>
           </p>

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "~/ui/router";
 import { Button } from "~/ui/Button";
 import { FieldMessage } from "~/ui/FieldMessage";
 import { RadioGroup } from "~/ui/Radio";
-import { durationLabel, formatDollars, type PaymentOption } from "../payment-options";
+import { durationLabel, formatDollars, NO_PLANS_TEXT, type PaymentOption } from "../payment-options";
 
 export interface PlanPickerProps {
   storefrontSlug: string;
@@ -38,7 +38,7 @@ export function PlanPicker({
   const navigation = useNavigation();
   const target = action ?? `/apps/${storefrontSlug}/${appSlug}/buy`;
   const submitting = navigation.state !== "idle" && navigation.formAction === target;
-  if (plans.length === 0) return <p className="plan-picker__none">Plans for this app are coming soon.</p>;
+  if (plans.length === 0) return <p className="plan-picker__none">{NO_PLANS_TEXT}</p>;
   const selected = plans.find((p) => p.selected) ?? plans[0]!;
   const errorId = `plan-picker-error-${appSlug}`;
   return (

@@ -32,7 +32,8 @@ export function SiteHeader({
   bell = null,
 }: {
   productName: string;
-  user: { firstName: string; isAdmin?: boolean } | null;
+  /** hasApps: creator apps, or one started (a build, a brainstorm, an idea draft): "Your apps" links to /dashboard. */
+  user: { firstName: string; isAdmin?: boolean; hasApps?: boolean } | null;
   path: string;
   cartCount?: number;
   /** Signed-in users' notification bell (none, yellow dot, red dot); visitors have none. */
@@ -82,6 +83,15 @@ export function SiteHeader({
           <CartLink count={cartCount} query={location.search} />
           {user ? (
             <Form method="post" action="/auth/logout" className="site-header__logout" onSubmit={forgetBrowserState}>
+              {user.hasApps ? (
+                <Link
+                  to="/dashboard"
+                  className="site-header__greeting site-header__apps"
+                  aria-current={location.pathname === "/dashboard" ? "page" : undefined}
+                >
+                  Your apps
+                </Link>
+              ) : null}
               <Link to="/library" className="site-header__greeting">
                 Library
               </Link>
@@ -123,6 +133,7 @@ export function SiteHeader({
                 {user ? (
                   <>
                     {user.isAdmin ? <Link to="/admin">Admin</Link> : null}
+                    {user.hasApps ? <Link to="/dashboard">Your apps</Link> : null}
                     <Link to="/library">Library</Link>
                     <Link to="/notifications">{bell && bell !== "none" ? "Notifications (new)" : "Notifications"}</Link>
                     <Link to="/account">Account</Link>
