@@ -45,6 +45,11 @@ test("a visitor takes a published yoga app's onboarding and gets a yoga plan", a
   await page.getByRole("button", { name: /^Pay/ }).click();
   await expect(page.getByText("Your Starter tier is active. You can publish")).toBeVisible({ timeout: 15_000 });
   await page.getByRole("button", { name: /^Publish/ }).click();
+  // The app has no price yet: publishing asks first, and the creator confirms.
+  await page
+    .getByRole("region", { name: "Publish without a price?" })
+    .getByRole("button", { name: "Publish without a price" })
+    .click();
   await expect(page.getByText("Published. Your app is live.").first()).toBeVisible({ timeout: 15_000 });
   const apps = ((await (await page.request.get("/api/app-builder/getCreatorApps")).json()) as Json).response.apps as {
     appId: string;
