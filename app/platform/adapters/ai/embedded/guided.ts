@@ -36,6 +36,36 @@ export const PALETTES: PracticeDomain["colors"][] = [
   { primary: "#1f6f78", accent: "#f6c85f" },
 ];
 
+/**
+ * What every practice made of the idea's own words shares (the generic arc, ./idea.ts, and the guided
+ * build): its name, plain words for who practises and what one sitting is, and what is counted.
+ */
+export function ownPractice(s: string) {
+  return {
+    name: capitalise(s),
+    keywords: [s.toLowerCase()],
+    signatureWords: [],
+    practitioner: { one: "learner", many: "learners" },
+    session: { one: "session", many: "sessions" },
+    verb: `practise ${s}`,
+    targetLabel: "Target date",
+    metrics: [
+      { key: "minutes", label: `Minutes of ${s}`, unit: "min" },
+      { key: "sessions", label: "Sessions completed", unit: "sessions" },
+    ],
+  } satisfies Partial<PracticeDomain>;
+}
+
+/** The question whose answer bounds every session's length (plans/generator.ts sessionMinutesOf). */
+export const MINUTES_PER_SESSION: PracticeDomain["questions"][number] = {
+  key: "minutesPerSession",
+  label: "Minutes you can give each session",
+  type: "number",
+  min: 5,
+  max: 180,
+  unit: "min",
+};
+
 /** The subject's theme colours: the same subject, the same colours. */
 export const paletteOf = (subject: string) => PALETTES[hashOf(subject.toLowerCase()) % PALETTES.length]!;
 
@@ -58,7 +88,6 @@ export function guidedLevels(subject: string, milestones: string[]): { value: st
 /** The app's practice, made of the creator's answers. */
 export function guidedDomain(subject: string, guide: BuildGuide): PracticeDomain {
   const s = subject;
-  const S = capitalise(s);
   const milestones = guide.milestones.map(tidyLine).filter(Boolean);
   const session = capitalise(tidyLine(guide.session));
   const minutes = guide.sessionMinutes;
@@ -68,13 +97,7 @@ export function guidedDomain(subject: string, guide: BuildGuide): PracticeDomain
   const last = milestones.length - 1;
   return {
     id: "guided",
-    name: S,
-    keywords: [s.toLowerCase()],
-    signatureWords: [],
-    practitioner: { one: "learner", many: "learners" },
-    session: { one: "session", many: "sessions" },
-    verb: `practise ${s}`,
-    targetLabel: "Target date",
+    ...ownPractice(s),
     goals: [
       { value: "outcome", label: clipText(outcome, 100) },
       ...milestones
@@ -83,20 +106,7 @@ export function guidedDomain(subject: string, guide: BuildGuide): PracticeDomain
         .map((m) => ({ value: `milestone-${milestones.indexOf(m) + 1}`, label: clipText(m, 100) })),
     ],
     milestones,
-    metrics: [
-      { key: "minutes", label: `Minutes of ${s}`, unit: "min" },
-      { key: "sessions", label: "Sessions completed", unit: "sessions" },
-    ],
-    questions: [
-      {
-        key: "minutesPerSession",
-        label: "Minutes you can give each session",
-        type: "number",
-        min: 5,
-        max: 180,
-        unit: "min",
-      },
-    ],
+    questions: [MINUTES_PER_SESSION],
     levels: guidedLevels(s, milestones),
     phases: milestones.map((m, i) => ({
       title: clipText(m, 80),

@@ -11,7 +11,7 @@
 import { capitalise, clipText } from "~/platform/format";
 import { loadOnce } from "~/platform/load-once";
 import type { PhaseLevel, PracticeDomain } from "./domain";
-import { paletteOf } from "./guided";
+import { MINUTES_PER_SESSION, ownPractice, paletteOf } from "./guided";
 import type { TaggedTerm } from "./nlp";
 
 /**
@@ -244,13 +244,7 @@ export function genericDomain(subject: string, outcome: string | null = null): P
   ) => ({ title, focus, sessions, level });
   return {
     id: "generic",
-    name: S,
-    keywords: [s.toLowerCase()],
-    signatureWords: [],
-    practitioner: { one: "learner", many: "learners" },
-    session: { one: "session", many: "sessions" },
-    verb: `practise ${s}`,
-    targetLabel: "Target date",
+    ...ownPractice(s),
     goals: [
       ...(aim ? [{ value: "outcome", label: clipText(aim, 100) }] : []),
       { value: "start", label: `Get started with ${s}` },
@@ -263,10 +257,6 @@ export function genericDomain(subject: string, outcome: string | null = null): P
       `Something new in ${s} you can show`,
       aim ?? `A month of regular ${s}`,
     ],
-    metrics: [
-      { key: "minutes", label: `Minutes of ${s}`, unit: "min" },
-      { key: "sessions", label: "Sessions completed", unit: "sessions" },
-    ],
     questions: [
       {
         key: "experience",
@@ -278,14 +268,7 @@ export function genericDomain(subject: string, outcome: string | null = null): P
           { value: "lots", label: "Quite a lot" },
         ],
       },
-      {
-        key: "minutesPerSession",
-        label: "Minutes you can give each session",
-        type: "number",
-        min: 5,
-        max: 180,
-        unit: "min",
-      },
+      MINUTES_PER_SESSION,
     ],
     phases: [
       phase(
