@@ -2,6 +2,7 @@
 // as a person wrote them (a table of twenty ideas), and no app built from an idea, nor the plans it
 // makes, speaks another practice's words (issue 18: a yoga app never gets running advice).
 import { describe, expect, it } from "vitest";
+import { stringsOf, wordIn } from "./app-text";
 import { blueprintSchema, landingPageSchema, onboardingFlowSchema } from "~/db/app-content";
 import { newAppFromIdea } from "~/features/apps/defaults";
 import { DEFAULT_BLUEPRINT, generatePlan } from "~/features/plans/generator";
@@ -37,16 +38,6 @@ const NAMES: [idea: string, name: string][] = [
   ["I want to build an app", "My App"],
 ];
 
-/** Every string value (not the keys) in a piece of content. */
-const stringsOf = (value: unknown): string[] =>
-  typeof value === "string"
-    ? [value]
-    : Array.isArray(value)
-      ? value.flatMap(stringsOf)
-      : value && typeof value === "object"
-        ? Object.values(value).flatMap(stringsOf)
-        : [];
-
 /** Everything a visitor or the creator reads of an app, and of a plan it makes. */
 async function textOf(idea: string, answers: Record<string, unknown> = {}) {
   const made = await newAppFromIdea(idea);
@@ -57,9 +48,6 @@ async function textOf(idea: string, answers: Record<string, unknown> = {}) {
     text: stringsOf([made.name, made.landingPage, made.onboardingFlow, made.blueprint, plan]).join("\n"),
   };
 }
-
-const wordIn = (text: string, word: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu").test(text);
 
 describe("names and copy read as a person wrote them", () => {
   it.each(NAMES)("%s → %s", async (idea, name) => {

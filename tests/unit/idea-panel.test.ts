@@ -4,6 +4,7 @@
 // follow the idea; sensitive subjects carry their safety copy; the "+" button offers no fitness items;
 // a guided app's phases, sessions, quizzes and plans are the creator's own.
 import { describe, expect, it } from "vitest";
+import { stringsOf, wordIn } from "./app-text";
 import panel from "../fixtures/idea-panel.json";
 import { blueprintSchema, landingPageSchema, onboardingFlowSchema, type NewAppContent } from "~/db/app-content";
 import { newAppFromIdea } from "~/features/apps/defaults";
@@ -30,17 +31,6 @@ const FILLER =
   /goal day|goal week|peak session|record yourself|custom example|stretch goal|challenge session|longest .{0,40}session of the plan|advanced challenge/i;
 /** What the fitness defaults offer; no app on this panel is about fitness. */
 const FITNESS = /\b(long run|hiit|workout|progressive overload|nutrition|tempo run|intervals?)\b/i;
-
-const stringsOf = (value: unknown): string[] =>
-  typeof value === "string"
-    ? [value]
-    : Array.isArray(value)
-      ? value.flatMap(stringsOf)
-      : value && typeof value === "object"
-        ? Object.values(value).flatMap(stringsOf)
-        : [];
-const wordIn = (text: string, word: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu").test(text);
 
 /** Everything a visitor, the creator and an end user read of the app and a plan it makes. */
 function textOf(made: NewAppContent, answers: Record<string, unknown>) {
