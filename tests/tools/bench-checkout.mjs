@@ -6,6 +6,7 @@
 // receipt). Exits non-zero on a duplicate, a lost purchase or a server error. The local runtime sheds
 // load with 503s on two cores; those requests are retried (safe: every step is idempotent). Uses its
 // own database in tests/.state/bench-checkout and the built worker on 127.0.0.1:8798.
+import { writeReport } from "./bench-parts.mjs";
 import { buildApp, freshSeededDatabase, root, startWorker, stopGroup, waitForUp } from "./wrangler-env.mjs";
 
 const N = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 200);
@@ -127,17 +128,20 @@ try {
   const purchases = ok.reduce((s, r) => s + r.purchases, 0);
   const duplicates = ok.reduce((s, r) => s + r.duplicates, 0);
   const lost = ok.filter((r) => r.purchases === 0).length;
-  console.log(`\n  buyers            ${N}`);
-  console.log(`  purchases made    ${purchases}`);
-  console.log(`  duplicates        ${duplicates} (must be 0)`);
-  console.log(`  lost purchases    ${lost} (must be 0)`);
-  console.log(`  retried requests  ${retried} (503s from the overloaded local runtime, sent again)`);
-  console.log(`  failed buyers     ${failed.length}${failed.length ? ` (first: ${failed[0].reason?.message})` : ""}`);
+  const summary = [];
+  summary.push(`\n  buyers            ${N}`);
+  summary.push(`  purchases made    ${purchases}`);
+  summary.push(`  duplicates        ${duplicates} (must be 0)`);
+  summary.push(`  lost purchases    ${lost} (must be 0)`);
+  summary.push(`  retried requests  ${retried} (503s from the overloaded local runtime, sent again)`);
+  summary.push(`  failed buyers     ${failed.length}${failed.length ? ` (first: ${failed[0].reason?.message})` : ""}`);
   if (times.length)
-    console.log(
+    summary.push(
       `  checkout p50      ${percentile(times, 50).toFixed(0)} ms\n  checkout p99      ${percentile(times, 99).toFixed(0)} ms`,
     );
-  console.log(`  wall time         ${(wall / 1000).toFixed(1)} s\n`);
+  summary.push(`  wall time         ${(wall / 1000).toFixed(1)} s\n`);
+  console.log(summary.join("\n"));
+  writeReport("bench-checkout.txt", summary);
   if (duplicates > 0 || lost > 0 || failed.length > 0 || purchases !== N) exitCode = 1;
 } catch (error) {
   console.error(error);

@@ -2,6 +2,7 @@
 // signed-in session, the worker's size by dependency, and the PASS/FAIL of goals 1–5.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, posix } from "node:path";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 /** Where the bench puts the static copy of a page: served by the asset layer, never by the worker. */
@@ -119,3 +120,11 @@ export const GOALS = {
   /** Goal 5: the worker, gzip. */
   workerBytes: 450 * 1024,
 };
+
+/** Writes a bench's summary to tests/.report/{name} (git-ignored), dated, as it printed it. */
+export function writeReport(name, lines) {
+  const dir = fileURLToPath(new URL("../.report/", import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, name), `${new Date().toISOString()}\n${lines.join("\n")}\n`);
+  console.log(`(written to tests/.report/${name})`);
+}

@@ -7,6 +7,7 @@
 // missing plan or a server error. Uses its own database in tests/.state/bench-plans and the built
 // worker (plan jobs run by their Durable Objects with alarms, as in production). Each visitor comes
 // from an address of its own (CF-Connecting-IP); first plans are never limited.
+import { writeReport } from "./bench-parts.mjs";
 import {
   buildApp,
   freshSeededDatabase,
@@ -142,17 +143,20 @@ const [plans] = d1(
 );
 const duplicates = jobs.jobs - jobs.subjects + (plans.plans - plans.subjects);
 const times = ok.map((r) => r.ms).sort((a, b) => a - b);
-console.log(`\n  visitors          ${N}`);
-console.log(`  plans completed   ${plans.completed} (jobs ${jobs.jobs})`);
-console.log(`  duplicates        ${duplicates} (must be 0)`);
-console.log(
+const summary = [];
+summary.push(`\n  visitors          ${N}`);
+summary.push(`  plans completed   ${plans.completed} (jobs ${jobs.jobs})`);
+summary.push(`  duplicates        ${duplicates} (must be 0)`);
+summary.push(
   `  retried requests  ${retried} (503s or dropped connections from the overloaded local runtime, sent again)`,
 );
-console.log(`  failed visitors   ${failed.length}${failed.length ? ` (first: ${failed[0].reason?.message})` : ""}`);
+summary.push(`  failed visitors   ${failed.length}${failed.length ? ` (first: ${failed[0].reason?.message})` : ""}`);
 if (times.length)
-  console.log(
+  summary.push(
     `  time to plan p50  ${percentile(times, 50).toFixed(0)} ms\n  time to plan p99  ${percentile(times, 99).toFixed(0)} ms`,
   );
-console.log(`  wall time         ${(wall / 1000).toFixed(1)} s\n`);
+summary.push(`  wall time         ${(wall / 1000).toFixed(1)} s\n`);
+console.log(summary.join("\n"));
+writeReport("bench-plans.txt", summary);
 if (duplicates > 0 || failed.length > 0 || plans.completed !== N) exitCode = 1;
 process.exit(exitCode);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node tests/tools/serve-without-debugger.mjs --port P --persist-to DIR [--var KEY:VALUE]…`
+// `node tests/tools/serve-without-debugger.mjs --port P --persist-to DIR [--config wrangler.toml] [--var KEY:VALUE]…`
 //
 // The worker as `wrangler dev` serves it (wrangler's own startWorker: the same local runtime, proxy,
 // assets and bindings), with no debugger attached. `wrangler dev` always attaches one, and it asks the
@@ -12,13 +12,14 @@ import { resolve } from "node:path";
 import { root } from "./wrangler-env.mjs";
 
 const argv = process.argv.slice(2);
-const options = { port: 0, persistTo: null, vars: {} };
+const options = { port: 0, persistTo: null, config: `${root}/wrangler.toml`, vars: {} };
 for (let i = 0; i < argv.length; i++) {
   const flag = argv[i];
   const value = argv[++i];
   if (value === undefined) throw new Error(`${flag} needs a value`);
   if (flag === "--port") options.port = Number(value);
   else if (flag === "--persist-to") options.persistTo = resolve(value);
+  else if (flag === "--config") options.config = resolve(value);
   else if (flag === "--var") {
     const at = value.indexOf(":");
     options.vars[value.slice(0, at)] = value.slice(at + 1);
@@ -28,7 +29,7 @@ if (!options.port || !options.persistTo)
   throw new Error("usage: serve-without-debugger.mjs --port P --persist-to DIR [--var K:V]…");
 
 const worker = await unstable_startWorker({
-  config: `${root}/wrangler.toml`,
+  config: options.config,
   bindings: Object.fromEntries(
     Object.entries(options.vars).map(([name, value]) => [name, { type: "plain_text", value }]),
   ),
