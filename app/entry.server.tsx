@@ -4,9 +4,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { reportServerError } from "~/platform/error-reporting.server";
 import { recordDocumentViews } from "~/http/page-views.server";
-import { fragmentMemo } from "~/platform/fragment-memo.server";
 import { NonceContext } from "~/platform/nonce";
-import { FragmentMemoContext } from "~/ui/ServerMemo";
 
 const ABORT_DELAY = 5_000;
 
@@ -31,9 +29,7 @@ export default async function handleRequest(
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <FragmentMemoContext.Provider value={fragmentMemo}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </FragmentMemoContext.Provider>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
     </NonceContext.Provider>,
     {
       nonce,

@@ -5,7 +5,7 @@
  * A copy is rendered for nobody: the page's address, the theme cookie and nothing else, with no
  * anonymous id, attribution or session (AppContext.sharedRender). It is kept without Set-Cookie and
  * with its nonce noted. Each visitor then gets the copy with:
- * - their own Content-Security-Policy nonce in place of the copy's, in its script tags (copy-nonce.ts);
+ * - their own Content-Security-Policy nonce in place of the copy's, in its script tags;
  * - their own cookies: a new anonymous id when they had none, and the countdown offer's memory as the
  *   copy's render decided it, stamped with this visit's time;
  * - their own page view, recorded through the analytics buffer;
@@ -24,7 +24,6 @@ import { isSecureRequest } from "~/platform/http.server";
 import { SHARED_PAGE_SECONDS, sharedCopies, sharedCopyKey } from "~/platform/shared-copies.server";
 import { readTheme } from "~/platform/theme.server";
 import { anonymousCookie, requestAnonymousId } from "./anonymous.server";
-import { nonceOffsets, offsetsNote, readOffsetsNote, replaceNonce } from "./copy-nonce";
 import { offerCookie } from "./offers.server";
 import { isPersonViewing, recordDocumentViews } from "./page-views.server";
 import {
@@ -44,7 +43,6 @@ import {
 export const SHARED_PAGE_HEADER = "X-Shared-Page";
 /** Notes a copy keeps about itself (never sent to a visitor). */
 const NONCE_NOTE = "X-Copy-Nonce";
-const NONCE_AT_NOTE = "X-Copy-Nonce-At";
 const OFFER_NOTE = "X-Copy-Offer";
 const CACHE_CONTROL_NOTE = "X-Copy-Cache-Control";
 const NOT_SHARED_NOTE = "X-Copy-Not-Shared";
@@ -162,7 +160,6 @@ async function renderCopy(
   // Whole, so the kept copy and this visitor's answer are the same bytes.
   const page = new Uint8Array(await response.arrayBuffer());
   kept.set(NONCE_NOTE, nonce);
-  kept.set(NONCE_AT_NOTE, offsetsNote(nonceOffsets(page, nonce)));
   kept.set(OFFER_NOTE, JSON.stringify(offerCookiesOf(setCookies)));
   if (response.headers.has("Cache-Control")) kept.set(CACHE_CONTROL_NOTE, response.headers.get("Cache-Control")!);
   return new Response(page, { status: 200, headers: kept });
@@ -189,8 +186,7 @@ async function forVisitor(
 ): Promise<Response> {
   const headers = new Headers(copy.headers);
   const copyNonce = headers.get(NONCE_NOTE);
-  const nonceAt = readOffsetsNote(headers.get(NONCE_AT_NOTE));
-  for (const note of [NONCE_NOTE, NONCE_AT_NOTE, OFFER_NOTE, CACHE_CONTROL_NOTE, NOT_SHARED_NOTE]) headers.delete(note);
+  for (const note of [NONCE_NOTE, OFFER_NOTE, CACHE_CONTROL_NOTE, NOT_SHARED_NOTE]) headers.delete(note);
   headers.delete("Cache-Control");
   const cacheControl = copy.headers.get(CACHE_CONTROL_NOTE);
   if (cacheControl) headers.set("Cache-Control", cacheControl);
@@ -212,9 +208,9 @@ async function forVisitor(
 
   if (!copyNonce || copyNonce === nonce) return new Response(copy.body, { status: 200, headers });
   // The copy's scripts carry the nonce of the render that made it; this answer's policy allows this
-  // one. A nonce is 128 random bits made at that render, so its attributes can be found as bytes
-  // (an HTML rewriter costs more than the rest of the answer): copy-nonce.ts.
-  const page = replaceNonce(new Uint8Array(await copy.arrayBuffer()), copyNonce, nonce, nonceAt);
+  // one. A nonce is 128 random bits made at that render, so no text of the page can spell its attribute
+  // but the render's own scripts (an HTML rewriter costs more than the rest of the answer).
+  const page = (await copy.text()).replaceAll(`nonce="${copyNonce}"`, `nonce="${nonce}"`);
   return new Response(page, { status: 200, headers });
 }
 
