@@ -3,11 +3,13 @@
  * code flow with PKCE from a browser signed in to the product, the id token checked against the
  * published key set, userInfo and refresh; and the endpoints' refusals.
  */
+import { env } from "cloudflare:test";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { registerClient } from "~/features/identity/clients.server";
 import { call, testApp } from "./app-context";
+import { html, signUp, type Fields } from "./commerce-helpers";
 import { callWith, identity } from "./identity-helpers";
 
 const ISSUER = new URL("http://127.0.0.1:8787");
@@ -452,5 +454,153 @@ describe("hosted login: /logout", () => {
     }
     // None of those posts signed the person out.
     expect((await call("/api/users/getBasicUserInfo", { headers: { Cookie: cookies } })).status).toBe(200);
+  });
+});
+
+describe("hosted login: PKCE downgrade (RFC 9700 §2.1.1)", () => {
+  it("refuses a code_verifier for a code asked without code_challenge", async () => {
+    // A confidential client with "Require PKCE" off, as every client registered before the setting.
+    const registered = await registerClient(testApp(), {
+      name: "Server app without PKCE",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+      confidential: "on",
+    });
+    const as = await discover();
+    const client: oauth.Client = { client_id: registered.id };
+    const auth = oauth.ClientSecretBasic(registered.secret!);
+    const cookies = await signedInBrowser("hosted-login-downgrade@example.com");
+    const query = new URL(await authorizePath(registered.id, "unused"), ISSUER).searchParams;
+    query.delete("code_challenge");
+    query.delete("code_challenge_method");
+    const withoutPkce = `/oauth2/authorize?${query}`;
+    const code = async () =>
+      oauth.validateAuthResponse(
+        as,
+        client,
+        new URL((await call(withoutPkce, { headers: { Cookie: cookies } })).headers.get("Location")!),
+        "s1",
+      );
+    const exchange = async (verifier: string | typeof oauth.nopkce) =>
+      oauth.processAuthorizationCodeResponse(
+        as,
+        client,
+        await oauth.authorizationCodeGrantRequest(as, client, auth, await code(), REDIRECT, verifier, options),
+      );
+
+    await expect(exchange(oauth.generateRandomCodeVerifier())).rejects.toMatchObject({
+      error: "invalid_grant",
+      error_description: "This code was asked for without code_challenge, so no code_verifier is taken.",
+    });
+    // An empty one is a code_verifier too.
+    const emptyVerifier = await call("/oauth2/token", {
+      method: "POST",
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: (await code()).get("code")!,
+        redirect_uri: REDIRECT,
+        code_verifier: "",
+        client_id: registered.id,
+        client_secret: registered.secret!,
+      }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(emptyVerifier.status).toBe(400);
+    expect(await emptyVerifier.json()).toMatchObject({ error: "invalid_grant" });
+    // Without one, as the request was made: the tokens.
+    expect(await exchange(oauth.nopkce)).toMatchObject({ token_type: "bearer", id_token: expect.any(String) });
+  });
+
+  it("refuses an authorization request without code_challenge from an app that requires PKCE", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Server app with PKCE",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+      confidential: "on",
+      requirePkce: "on",
+    });
+    expect(registered.requirePkce).toBe(true);
+    const as = await discover();
+    const client: oauth.Client = { client_id: registered.id };
+    const verifier = oauth.generateRandomCodeVerifier();
+    const query = new URL(await authorizePath(registered.id, verifier, { state: "k" }), ISSUER).searchParams;
+    query.delete("code_challenge");
+    query.delete("code_challenge_method");
+    const cookies = await signedInBrowser("hosted-login-require-pkce@example.com");
+    const answer = await call(`/oauth2/authorize?${query}`, { headers: { Cookie: cookies } });
+    const back = new URL(answer.headers.get("Location")!);
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(() => oauth.validateAuthResponse(as, client, back, "k")).toThrow(
+      expect.objectContaining({
+        error: "invalid_request",
+        error_description: "PKCE is required for this client: send code_challenge with code_challenge_method=S256.",
+      }) as unknown as Error,
+    );
+    // With the challenge, the flow goes on as usual.
+    const authorized = await call(await authorizePath(registered.id, verifier), { headers: { Cookie: cookies } });
+    const params = oauth.validateAuthResponse(as, client, new URL(authorized.headers.get("Location")!), "s1");
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        oauth.ClientSecretPost(registered.secret!),
+        params,
+        REDIRECT,
+        verifier,
+        options,
+      ),
+    );
+    expect(tokens.id_token).toEqual(expect.any(String));
+  });
+
+  it("lets an admin register an app requiring PKCE and switch it for a registered one", async () => {
+    const { browser, userId } = await signUp("clients-admin");
+    await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(userId).run();
+    const add = (fields: Fields) =>
+      browser.post("/admin/clients", {
+        name: "Admin-made app",
+        redirectUris: REDIRECT,
+        scopes: "openid",
+        confidential: "on",
+        ...fields,
+      });
+    const requirePkceOf = async (name: string) =>
+      (await env.DB.prepare("SELECT require_pkce AS on_ FROM oauth_clients WHERE name = ?")
+        .bind(name)
+        .first<{ on_: number }>())!.on_;
+    expect((await add({ name: "Admin-made app on", requirePkce: "on" })).status).toBe(303);
+    expect(await requirePkceOf("Admin-made app on")).toBe(1);
+    expect((await add({ name: "Admin-made app off" })).status).toBe(303);
+    expect(await requirePkceOf("Admin-made app off")).toBe(0);
+
+    // The page offers it checked for a new app, and a switch on each confidential app.
+    const page = await html(await browser.get("/admin/clients"));
+    expect(page).toMatch(/<input type="checkbox" name="requirePkce" checked=""\/> Require PKCE/);
+    expect(page).toContain('aria-label="Require PKCE for Admin-made app off: off"');
+    expect(page).toContain('aria-label="Require PKCE for Admin-made app on: on"');
+
+    const id = (await env.DB.prepare("SELECT id FROM oauth_clients WHERE name = 'Admin-made app off'").first<{
+      id: string;
+    }>())!.id;
+    const flip = (fields: Fields) =>
+      browser.post("/admin/clients", { intent: "require-pkce", clientId: id, ...fields });
+    expect((await flip({ value: "on" })).status).toBe(303);
+    expect(await requirePkceOf("Admin-made app off")).toBe(1);
+    expect((await flip({ value: "off" })).status).toBe(303);
+    expect(await requirePkceOf("Admin-made app off")).toBe(0);
+    for (const bad of [{ value: "maybe" }, { value: "on", clientId: "nobody" }, {}]) {
+      const refused = await flip(bad);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("That app could not be changed.");
+    }
+    expect(await requirePkceOf("Admin-made app off")).toBe(0);
+    // Not for anyone else.
+    const learner = await signUp("clients-learner");
+    expect(
+      (await learner.browser.post("/admin/clients", { intent: "require-pkce", clientId: id, value: "on" })).status,
+    ).toBe(403);
+    expect(await requirePkceOf("Admin-made app off")).toBe(0);
   });
 });

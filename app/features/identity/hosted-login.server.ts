@@ -10,6 +10,7 @@ import { oauthCodes, sessions, type UserRow } from "~/db/schema";
 import { findUserById } from "./accounts.server";
 import type { AppContext } from "~/platform/context";
 import { bytesToBase64, constantTimeEqual, sha256Hex } from "~/platform/crypto.server";
+import { PKCE_REQUIRED, pkceRequired } from "./authorization-request";
 import { CLIENT_SCOPES } from "./clients";
 import { findClient, type ClientRow } from "./clients.server";
 import { issuePoolTokens, scopesOf } from "./pool-tokens.server";
@@ -76,9 +77,9 @@ export async function readAuthorization(
     return back("invalid_scope", `This app may ask for: ${client.scopes.join(" ")}.`);
   const codeChallenge = query.get("code_challenge");
   const method = query.get("code_challenge_method") ?? (codeChallenge ? "plain" : null);
-  // Public clients (no secret) must use PKCE, and only its S256 method is taken.
-  if (!codeChallenge && !client.secret)
-    return back("invalid_request", "A public client must send code_challenge (PKCE).");
+  // Public clients (no secret), and confidential ones set to require it, must use PKCE; only its S256 method is taken.
+  if (!codeChallenge && pkceRequired(client))
+    return back("invalid_request", client.secret ? PKCE_REQUIRED.confidential : PKCE_REQUIRED.public);
   if (codeChallenge && (method !== "S256" || !/^[\w-]{43}$/.test(codeChallenge)))
     return back("invalid_request", "code_challenge must be S256 (43 base64url characters).");
   const named = query.get("identity_provider");
@@ -191,6 +192,14 @@ export async function exchangeToken(
     .get();
   if (!row || row.clientId !== client.id || row.redirectUri !== form.get("redirect_uri"))
     return refused(400, "invalid_grant", "The code is not valid for this client and redirect_uri.");
+  // A verifier for a code asked without a challenge is refused (RFC 9700 §2.1.1): otherwise a stolen
+  // code from a request whose challenge an attacker stripped would still be exchanged.
+  if (!row.codeChallenge && form.has("code_verifier"))
+    return refused(
+      400,
+      "invalid_grant",
+      "This code was asked for without code_challenge, so no code_verifier is taken.",
+    );
   if (row.codeChallenge) {
     const verifier = form.get("code_verifier") ?? "";
     const challenge = bytesToBase64url(
