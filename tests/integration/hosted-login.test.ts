@@ -457,6 +457,109 @@ describe("hosted login: /logout", () => {
   });
 });
 
+describe("hosted login: prompt=none (OpenID Connect Core §3.1.2.6)", () => {
+  it("sends someone not signed in back to the app with login_required, never to the Log In page", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Silent app",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const as = await discover();
+    expect(as.prompt_values_supported).toEqual(["none"]);
+    const client: oauth.Client = { client_id: registered.id };
+    const state = oauth.generateRandomState();
+    const path = await authorizePath(registered.id, oauth.generateRandomCodeVerifier(), { prompt: "none", state });
+    const answer = await call(path);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    const callback = new URL(answer.headers.get("Location")!);
+    expect(callback.origin + callback.pathname).toBe(REDIRECT);
+    expect(() => oauth.validateAuthResponse(as, client, callback, state)).toThrow(
+      expect.objectContaining({ error: "login_required" }) as unknown as Error,
+    );
+    expect(callback.searchParams.get("state")).toBe(state);
+    expect(callback.searchParams.has("code")).toBe(false);
+
+    // Not to a social provider either, when the link names one.
+    const withGoogle = callWith({
+      OAUTH_PROVIDERS: JSON.stringify([
+        {
+          id: "google",
+          clientId: "google-local",
+          clientSecret: "local-secret",
+          issuer: "http://127.0.0.1:8796",
+          authorizationEndpoint: "http://127.0.0.1:8796/authorize",
+          tokenEndpoint: "http://127.0.0.1:8796/token",
+        },
+      ]),
+    });
+    const social = await withGoogle(
+      await authorizePath(registered.id, oauth.generateRandomCodeVerifier(), {
+        prompt: "none",
+        identity_provider: "Google",
+      }),
+    );
+    expect(social.headers.getSetCookie()).toEqual([]);
+    const socialBack = new URL(social.headers.get("Location")!);
+    expect(socialBack.origin + socialBack.pathname).toBe(REDIRECT);
+    expect(Object.fromEntries(socialBack.searchParams)).toMatchObject({ error: "login_required", state: "s1" });
+  });
+
+  it("hands a signed-in person's code back at once, as without prompt=none", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Silent app 2",
+      redirectUris: [REDIRECT],
+      scopes: ["openid", "email"],
+    });
+    const as = await discover();
+    const client: oauth.Client = { client_id: registered.id };
+    const verifier = oauth.generateRandomCodeVerifier();
+    const nonce = oauth.generateRandomNonce();
+    const cookies = await signedInBrowser("hosted-login-silent@example.com");
+    const answer = await call(
+      await authorizePath(registered.id, verifier, { prompt: "none", nonce, scope: "openid email" }),
+      { headers: { Cookie: cookies } },
+    );
+    expect(answer.status).toBe(302);
+    const params = oauth.validateAuthResponse(as, client, new URL(answer.headers.get("Location")!), "s1");
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, options),
+      { expectedNonce: nonce, requireIdToken: true },
+    );
+    expect(oauth.getValidatedIdTokenClaims(tokens)).toMatchObject({ email: "hosted-login-silent@example.com", nonce });
+  });
+
+  it("refuses prompt=none with another prompt value as invalid_request; the other values alone change nothing", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Silent app 3",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const verifier = oauth.generateRandomCodeVerifier();
+    const cookies = await signedInBrowser("hosted-login-prompts@example.com");
+    for (const prompt of ["none login", "consent none", "none select_account"]) {
+      const answer = await call(await authorizePath(registered.id, verifier, { prompt, state: "p" }), {
+        headers: { Cookie: cookies },
+      });
+      const back = new URL(answer.headers.get("Location")!);
+      expect(back.origin + back.pathname, prompt).toBe(REDIRECT);
+      expect(Object.fromEntries(back.searchParams), prompt).toMatchObject({ error: "invalid_request", state: "p" });
+      expect(back.searchParams.get("error_description")).toBe(
+        "prompt=none cannot be combined with another prompt value.",
+      );
+    }
+    // The product asks no consent (its admins register the apps) and has one account per browser.
+    for (const prompt of ["consent", "select_account", "consent select_account"]) {
+      const answer = await call(await authorizePath(registered.id, verifier, { prompt }), {
+        headers: { Cookie: cookies },
+      });
+      expect(new URL(answer.headers.get("Location")!).searchParams.get("code"), prompt).toBeTruthy();
+    }
+  });
+});
+
 describe("hosted login: PKCE downgrade (RFC 9700 §2.1.1)", () => {
   it("refuses a code_verifier for a code asked without code_challenge", async () => {
     // A confidential client with "Require PKCE" off, as every client registered before the setting.

@@ -1,8 +1,21 @@
 /**
- * Hosted login's rules for an authorization request that need no database: when PKCE is required
- * (RFC 9700 §2.1.1). The server side (hosted-login.server.ts) applies them to /oauth2/authorize's
- * parameters.
+ * Hosted login's rules for an authorization request that need no database: the `prompt` parameter
+ * (OpenID Connect Core §3.1.2.1) and when PKCE is required (RFC 9700 §2.1.1). The server side
+ * (hosted-login.server.ts) applies them to /oauth2/authorize's parameters.
  */
+
+/**
+ * Reads `prompt` (space-delimited): whether it is `none` (no page may be shown: the request is
+ * answered at once, with a code or with an error such as login_required), or why it is refused
+ * (`none` with any other value is invalid_request). The other values (login, consent,
+ * select_account) and unknown ones change nothing.
+ */
+export function readPrompt(value: string | null): { ok: true; none: boolean } | { ok: false; description: string } {
+  const values = new Set((value ?? "").split(" ").filter(Boolean));
+  if (values.has("none") && values.size > 1)
+    return { ok: false, description: "prompt=none cannot be combined with another prompt value." };
+  return { ok: true, none: values.has("none") };
+}
 
 /**
  * Whether an authorization request must carry a PKCE code_challenge for this client: always for a

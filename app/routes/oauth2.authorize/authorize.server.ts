@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { HandOff } from "~/features/identity/components/AppHandOff";
-import { authorize, readAuthorization } from "~/features/identity/hosted-login.server";
+import { authorize, authorizationError, readAuthorization } from "~/features/identity/hosted-login.server";
 import { currentSessionId, sessionUserOf } from "~/http/session.server";
 import type { AppContext } from "~/platform/context";
 import { parseAuthOptions } from "~/features/identity/modal";
@@ -26,8 +26,9 @@ export function toApp(request: Request, to: string, appName: string, signedOut: 
 /**
  * GET /oauth2/authorize: hosted login's authorization endpoint (code flow with PKCE). A person who is
  * not signed in goes to the product's own Log In page, or straight to the social provider the link
- * names (identity_provider), and comes back here after; a signed-in one goes back to the app with a
- * code. An unregistered app or return address is shown, never followed.
+ * names (identity_provider), and comes back here after; with prompt=none they go back to the app
+ * with login_required instead. A signed-in one goes back to the app with a code. An unregistered app
+ * or return address is shown, never followed.
  */
 export async function authorizePage(app: AppContext, request: Request) {
   const url = new URL(request.url);
@@ -36,6 +37,11 @@ export async function authorizePage(app: AppContext, request: Request) {
   if (read.status === "back") return redirect(read.to);
   const user = await sessionUserOf(app, request);
   const here = url.pathname + url.search;
+  if (!user && read.request.promptNone)
+    return redirect(
+      authorizationError(read.request, "login_required", "Nobody is signed in, and prompt=none allows no Log In page."),
+      { headers: NO_STORE },
+    );
   if (!user) {
     const logIn = `/auth/login?${new URLSearchParams({ redirect: here })}`;
     const provider = read.request.identityProvider;
