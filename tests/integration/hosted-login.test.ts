@@ -560,6 +560,119 @@ describe("hosted login: prompt=none (OpenID Connect Core §3.1.2.6)", () => {
   });
 });
 
+describe("hosted login: POST /oauth2/authorize (OpenID Connect Core §3.1.2.1)", () => {
+  /** The app's page on its own site posts the authorization request as a form (a cross-site post). */
+  const postFromApp = (body: URLSearchParams | string, headers: Record<string, string> = {}) =>
+    call("/oauth2/authorize", {
+      method: "POST",
+      body,
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost:5173",
+        "Sec-Fetch-Site": "cross-site",
+        "Sec-Fetch-Dest": "document",
+        ...headers,
+      },
+    });
+  const paramsOf = async (clientId: string, verifier: string, changes: Record<string, string> = {}) =>
+    new URL(await authorizePath(clientId, verifier, changes), ISSUER).searchParams;
+  const codesOf = async (clientId: string) =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM oauth_codes WHERE client_id = ?")
+      .bind(clientId)
+      .first<{ n: number }>())!.n;
+
+  it("takes a form posted from the app's site and goes on as the GET with the same parameters", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Posting app",
+      redirectUris: [REDIRECT],
+      scopes: ["openid", "email"],
+    });
+    const as = await discover();
+    const client: oauth.Client = { client_id: registered.id };
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const nonce = oauth.generateRandomNonce();
+    const params = await paramsOf(registered.id, verifier, { scope: "openid email", state, nonce });
+    const cookies = await signedInBrowser("hosted-login-post@example.com");
+
+    // Not refused as cross-site; it changes nothing and sends the browser to the GET (303), whose
+    // top-level navigation carries the SameSite=Lax session cookie that the cross-site post does not.
+    for (const headers of [{}, { Cookie: cookies }] as Record<string, string>[]) {
+      const posted = await postFromApp(params, headers);
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get("Location")).toBe(`/oauth2/authorize?${params}`);
+    }
+    expect(await codesOf(registered.id)).toBe(0);
+    const onward = `/oauth2/authorize?${params}`;
+
+    // Nobody signed in: the Log In page, as from the GET.
+    expect((await call(onward)).headers.get("Location")).toBe(
+      `/auth/login?${new URLSearchParams({ redirect: onward })}`,
+    );
+    // Signed in: the code, which the library exchanges as any other.
+    const authorized = await call(onward, { headers: { Cookie: cookies, "Sec-Fetch-Site": "cross-site" } });
+    expect(authorized.status).toBe(302);
+    const code = oauth.validateAuthResponse(as, client, new URL(authorized.headers.get("Location")!), state);
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), code, REDIRECT, verifier, options),
+      { expectedNonce: nonce, requireIdToken: true },
+    );
+    expect(oauth.getValidatedIdTokenClaims(tokens)).toMatchObject({ email: "hosted-login-post@example.com" });
+
+    // prompt=none posted: the same login_required at the app for someone not signed in.
+    const silent = await postFromApp(await paramsOf(registered.id, verifier, { prompt: "none", state }));
+    const silentBack = new URL((await call(silent.headers.get("Location")!)).headers.get("Location")!);
+    expect(() => oauth.validateAuthResponse(as, client, silentBack, state)).toThrow(
+      expect.objectContaining({ error: "login_required" }) as unknown as Error,
+    );
+  });
+
+  it("answers a posted request's mistakes as the GET's, and a body that is not a form with a page", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Posting app 2",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const verifier = oauth.generateRandomCodeVerifier();
+    for (const bad of [{ client_id: "nobody" }, { redirect_uri: "https://evil.example/callback" }] as Record<
+      string,
+      string
+    >[]) {
+      const page = await postFromApp(await paramsOf(registered.id, verifier, bad));
+      expect(page.status).toBe(400);
+      expect(page.headers.get("Location")).toBeNull();
+      expect(await page.text()).toContain(
+        "This sign-in link is not valid: the app or its return address is not registered.",
+      );
+    }
+    const back = await postFromApp(await paramsOf(registered.id, verifier, { response_type: "token", state: "r" }));
+    expect(back.status).toBe(302);
+    const to = new URL(back.headers.get("Location")!);
+    expect(to.origin + to.pathname).toBe(REDIRECT);
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({ error: "unsupported_response_type", state: "r" });
+
+    for (const [type, body] of [
+      ["application/json", JSON.stringify({ client_id: registered.id })],
+      ["text/plain", "client_id=x"],
+      ["multipart/form-data; boundary=x", "--x--"],
+    ]) {
+      const page = await postFromApp(body, { "Content-Type": type });
+      expect(page.status, type).toBe(415);
+      expect(await page.text()).toContain("it must be posted as a form (application/x-www-form-urlencoded)");
+    }
+    // Only the authorization form itself: another site's post to its data address is still refused.
+    const data = await call("/oauth2/authorize.data", {
+      method: "POST",
+      body: await paramsOf(registered.id, verifier),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+    });
+    expect(data.status).toBe(403);
+    expect(await codesOf(registered.id)).toBe(0);
+  });
+});
+
 describe("hosted login: PKCE downgrade (RFC 9700 §2.1.1)", () => {
   it("refuses a code_verifier for a code asked without code_challenge", async () => {
     // A confidential client with "Require PKCE" off, as every client registered before the setting.

@@ -29,3 +29,7 @@ export const PKCE_REQUIRED = {
   public: "A public client must send code_challenge (PKCE).",
   confidential: "PKCE is required for this client: send code_challenge with code_challenge_method=S256.",
 } as const;
+
+/** A sign-in request posted to /oauth2/authorize that is not a form. */
+export const NOT_A_FORM =
+  "This sign-in request could not be read: it must be posted as a form (application/x-www-form-urlencoded).";

@@ -66,9 +66,9 @@ export function authorizationError(
 }
 
 /**
- * Reads /oauth2/authorize's query. A client or redirect address that is not registered is shown to
- * the person (never redirected to: the address cannot be trusted); every other mistake goes back to
- * the app's redirect address as OAuth's error.
+ * Reads /oauth2/authorize's parameters (the query of a GET, the form of a POST). A client or redirect
+ * address that is not registered is shown to the person (never redirected to: the address cannot be
+ * trusted); every other mistake goes back to the app's redirect address as OAuth's error.
  */
 export async function readAuthorization(
   app: AppContext,

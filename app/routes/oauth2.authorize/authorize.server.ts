@@ -1,8 +1,10 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { HandOff } from "~/features/identity/components/AppHandOff";
+import { NOT_A_FORM } from "~/features/identity/authorization-request";
 import { authorize, authorizationError, readAuthorization } from "~/features/identity/hosted-login.server";
 import { currentSessionId, sessionUserOf } from "~/http/session.server";
 import type { AppContext } from "~/platform/context";
+import { formDataOf } from "~/platform/http.server";
 import { parseAuthOptions } from "~/features/identity/modal";
 import { toProvider } from "../auth/social-actions.server";
 
@@ -52,4 +54,25 @@ export async function authorizePage(app: AppContext, request: Request) {
   }
   const to = await authorize(app, read.request, user, await currentSessionId(request));
   return toApp(request, to, read.request.client.name, false);
+}
+
+/**
+ * POST /oauth2/authorize (OpenID Connect Core §3.1.2.1): the same parameters as a form. It checks them
+ * as the GET does (an unregistered app or address is shown, other mistakes go back to the app), then
+ * sends the browser to the GET with the same parameters (303), which does the rest. An app's page on
+ * another site posts this form, and the browser sends no session cookie (SameSite=Lax) with a
+ * cross-site post but does with the top-level GET it is sent on to, so a signed-in person is
+ * recognised there, prompt=none included. Nothing changes here: no code is made, no one is signed in
+ * or out, which is why workers/app.ts lets other sites post it (route-rules.ts AUTHORIZATION_FORMS).
+ */
+export async function authorizeForm(app: AppContext, request: Request) {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type))
+    return data<HandOff>({ kind: "invalid", message: NOT_A_FORM }, { status: 415 });
+  const form = await formDataOf(request);
+  const params = new URLSearchParams([...(form ?? [])].map(([name, value]) => [name, String(value)]));
+  const read = await readAuthorization(app, params);
+  if (read.status === "show") return data<HandOff>({ kind: "invalid", message: read.message }, { status: 400 });
+  if (read.status === "back") return redirect(read.to, { headers: NO_STORE });
+  return redirect(`${new URL(request.url).pathname}?${params}`, { status: 303, headers: NO_STORE });
 }
