@@ -22,6 +22,7 @@ import {
   globalRedirect,
   isCrossSite,
   isDevelopmentPath,
+  AUTHORIZATION_FORMS,
   TOKEN_APIS,
   withCors,
 } from "~/platform/route-rules";
@@ -49,15 +50,17 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
   // Other sites' apps call the token APIs from the browser (route-rules.ts TOKEN_APIS).
   const tokenApi = TOKEN_APIS.has(url.pathname);
   if (tokenApi && request.method === "OPTIONS") return corsPreflight();
+  const authorizationForm = request.method === "POST" && AUTHORIZATION_FORMS.has(url.pathname);
 
   // State changes only from our own pages: a cross-site form post or fetch is refused. The
   // exceptions are providers posting to us: a sign-in coming back (Apple's form_post, guarded by
-  // the OAuth state) and Stripe's webhooks (guarded by their signature); and the token APIs, which
-  // read no cookie.
+  // the OAuth state) and Stripe's webhooks (guarded by their signature); the token APIs, which
+  // read no cookie; and hosted login's authorization form, which changes nothing (AUTHORIZATION_FORMS).
   if (
     !["GET", "HEAD", "OPTIONS"].includes(request.method) &&
     !PROVIDER_POSTS.has(url.pathname) &&
     !tokenApi &&
+    !authorizationForm &&
     isCrossSite(request, url)
   ) {
     return new Response("Cross-site requests are not allowed", { status: 403 });
@@ -81,10 +84,14 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
     if (room) return room;
   }
   // Development-only pages do not exist in production: any method gets the ordinary not-found page.
+  // Remix fails an action whose Origin is not this host (an error, a 500); the authorization form
+  // comes from other sites by design (let through above), so it reaches Remix without its Origin.
   const routed =
     isDevelopmentPath(url.pathname) && !isDevelopment(app.env)
       ? new Request(new URL("/404", url), { headers: request.headers })
-      : request;
+      : authorizationForm
+        ? withoutOrigin(request)
+        : request;
   // Anonymous pages every visitor sees alike come from the cache (http/shared-pages.ts says which).
   const shared = sharedPageFor(request.method, url, request.headers.get("Cookie"));
   if (shared.shared) {
@@ -99,6 +106,12 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
   if (shared.shared || shared.page) response.headers.set(SHARED_PAGE_HEADER, "private");
   if (tokenApi) return withCors(response);
   return withSetCookies(response, [...attribution.setCookies, ...d1.bookmarkCookies()]);
+}
+
+function withoutOrigin(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  return new Request(request, { headers });
 }
 
 const worker = {

@@ -479,6 +479,8 @@ export const apiTokens = sqliteTable(
  * only their ClientIds, and names them in the tokens (aud, client_id). A confidential client has a
  * secret, which its calls prove with SECRET_HASH (an HMAC keyed by it, so it is kept, not hashed).
  * Admins add them at /admin/clients; migration 0025 registers the product's own web client, studio-web.
+ * `requirePkce`: hosted login refuses the client's authorization requests without a PKCE code_challenge
+ * (a public client, with no secret, must always send one).
  */
 export const oauthClients = sqliteTable("oauth_clients", {
   id: text("id").primaryKey(),
@@ -486,6 +488,7 @@ export const oauthClients = sqliteTable("oauth_clients", {
   secret: text("secret"),
   redirectUris: text("redirect_uris", { mode: "json" }).$type<string[]>().notNull(),
   scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+  requirePkce: integer("require_pkce", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),
 });
 

@@ -61,6 +61,15 @@ export const TOKEN_APIS: ReadonlySet<string> = new Set([
   "/oauth2/userInfo",
 ]);
 
+/**
+ * Forms other sites' pages post to us that change nothing here: hosted login's authorization request
+ * (OpenID Connect Core §3.1.2.1 has the endpoint take POST as well as GET). Its answer is only a
+ * redirect (to the GET with the same parameters, or back to the app with an error) or a page saying
+ * the request is not valid; the GET it leads to does what a link to it would. So a post from another
+ * site can do nothing a link there could not, and it is not refused as cross-site.
+ */
+export const AUTHORIZATION_FORMS: ReadonlySet<string> = new Set(["/oauth2/authorize"]);
+
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "POST, GET, OPTIONS",

@@ -13,9 +13,12 @@ test("the admin registers an app client, and bad input is refused with the reaso
   await waitForHydration(page, testInfo.project.name);
   // The product's own web client is always there.
   await expect(page.getByRole("row").filter({ hasText: "studio-web" })).toContainText("Public");
+  await expect(page.getByRole("row").filter({ hasText: "studio-web" })).toContainText("Always (a public app)");
   await expectNoAxeViolations(page);
 
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Register the app" }) });
+  // A new app must use PKCE unless the admin says otherwise.
+  await expect(form.getByRole("checkbox", { name: /Require PKCE/ })).toBeChecked();
   await form.getByLabel("App name").fill(name);
   await form.getByLabel("Redirect addresses").fill("http://practicepal.example/callback");
   await form.getByRole("button", { name: "Register the app" }).click();
@@ -24,6 +27,7 @@ test("the admin registers an app client, and bad input is refused with the reaso
   ).toBeVisible();
   // What was typed stays.
   await expect(form.getByLabel("App name")).toHaveValue(name);
+  await expect(form.getByRole("checkbox", { name: /Require PKCE/ })).toBeChecked();
 
   await form
     .getByLabel("Redirect addresses")
@@ -35,6 +39,19 @@ test("the admin registers an app client, and bad input is refused with the reaso
   await expect(row).toContainText("Confidential");
   await expect(row).toContainText("https://practicepal.example/callback, http://localhost:5173/callback");
   await expect(row).toContainText("openid, email, profile");
+  // Its PKCE switch: on, as registered; the admin turns it off and on again.
+  const pkceOn = row.getByRole("button", { name: `Require PKCE for ${name}: on` });
+  await expect(pkceOn).toHaveAttribute("aria-pressed", "true");
+  await pkceOn.click();
+  await expect(page.getByText(`${name} may now sign people in without PKCE.`)).toBeVisible();
+  const pkceOff = row.getByRole("button", { name: `Require PKCE for ${name}: off` });
+  await expect(pkceOff).toHaveAttribute("aria-pressed", "false");
+  await pkceOff.click();
+  await expect(page.getByText(`${name} must now use PKCE.`)).toBeVisible();
+  await expect(row.getByRole("button", { name: `Require PKCE for ${name}: on` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await row.getByText(`Show the secret for ${name}`).click();
   await expect(row.locator("details code")).toHaveText(/^[a-z0-9]{51}$/);
   // Checked on a fresh load: a toast fading in is half-transparent text to axe.

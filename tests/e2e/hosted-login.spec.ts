@@ -94,6 +94,63 @@ test("an app sends a person to hosted login: they log in on our page and go back
   await theirs.close();
 });
 
+/** The app's own page (on its own site) with its sign-in request as a form that posts to us. */
+function appFormPage(action: string, params: URLSearchParams) {
+  const inputs = [...params]
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/"/g, "&quot;")}">`)
+    .join("");
+  return `<title>The app</title><form method="post" action="${action}">${inputs}<button>Sign in with Studio</button></form>`;
+}
+
+test("an app posts its sign-in request from its own site: signed in, the person goes back with a code; prompt=none, nobody signed in, with login_required", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const clientId = await registerApp(page, `Posting app ${testInfo.project.name} ${Date.now()}`);
+  const theirs = await personsBrowser(browser, testInfo);
+  const authorizeUrl = new URL("/oauth2/authorize", testInfo.project.use.baseURL).href;
+  let form = authorizeLink(clientId, { prompt: "none" });
+  await theirs.route("http://localhost:5173/start", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: appFormPage(authorizeUrl, new URL(form.link, authorizeUrl).searchParams),
+    }),
+  );
+  const person = await theirs.newPage();
+  /** Posts the app's form; the way back is all redirects, which routes do not see, so nothing answers
+   * the app's page: its request is what shows where the person got back to. */
+  const postForm = async () => {
+    await person.goto("http://localhost:5173/start");
+    const reachedApp = person.waitForRequest((request) => request.url().startsWith(REDIRECT));
+    await person.getByRole("button", { name: "Sign in with Studio" }).click({ noWaitAfter: true });
+    return new URL((await reachedApp).url());
+  };
+
+  // Nobody signed in and prompt=none: straight back to the app with login_required, no Log In page.
+  const refused = await postForm();
+  expect(refused.searchParams.get("error")).toBe("login_required");
+  expect(refused.searchParams.get("state")).toBe("from-the-app");
+
+  // Signed in here: the cross-site post carries no session cookie, the GET it leads to does.
+  await logIn(person, DEMO.learner);
+  form = authorizeLink(clientId);
+  const back = await postForm();
+  expect(back.origin + back.pathname).toBe(REDIRECT);
+  expect(back.searchParams.get("state")).toBe("from-the-app");
+  const tokens = await page.request.post("/oauth2/token", {
+    form: {
+      grant_type: "authorization_code",
+      client_id: clientId,
+      code: back.searchParams.get("code")!,
+      redirect_uri: REDIRECT,
+      code_verifier: form.verifier,
+    },
+  });
+  expect(tokens.status()).toBe(200);
+  await theirs.close();
+});
+
 test("an app's link naming Google goes straight to Google, and back to the app signed in", async ({
   page,
   browser,

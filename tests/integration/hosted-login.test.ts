@@ -3,11 +3,13 @@
  * code flow with PKCE from a browser signed in to the product, the id token checked against the
  * published key set, userInfo and refresh; and the endpoints' refusals.
  */
+import { env } from "cloudflare:test";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { registerClient } from "~/features/identity/clients.server";
 import { call, testApp } from "./app-context";
+import { html, signUp, type Fields } from "./commerce-helpers";
 import { callWith, identity } from "./identity-helpers";
 
 const ISSUER = new URL("http://127.0.0.1:8787");
@@ -452,5 +454,369 @@ describe("hosted login: /logout", () => {
     }
     // None of those posts signed the person out.
     expect((await call("/api/users/getBasicUserInfo", { headers: { Cookie: cookies } })).status).toBe(200);
+  });
+});
+
+describe("hosted login: prompt=none (OpenID Connect Core §3.1.2.6)", () => {
+  it("sends someone not signed in back to the app with login_required, never to the Log In page", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Silent app",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const as = await discover();
+    expect(as.prompt_values_supported).toEqual(["none"]);
+    const client: oauth.Client = { client_id: registered.id };
+    const state = oauth.generateRandomState();
+    const path = await authorizePath(registered.id, oauth.generateRandomCodeVerifier(), { prompt: "none", state });
+    const answer = await call(path);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    const callback = new URL(answer.headers.get("Location")!);
+    expect(callback.origin + callback.pathname).toBe(REDIRECT);
+    expect(() => oauth.validateAuthResponse(as, client, callback, state)).toThrow(
+      expect.objectContaining({ error: "login_required" }) as unknown as Error,
+    );
+    expect(callback.searchParams.get("state")).toBe(state);
+    expect(callback.searchParams.has("code")).toBe(false);
+
+    // Not to a social provider either, when the link names one.
+    const withGoogle = callWith({
+      OAUTH_PROVIDERS: JSON.stringify([
+        {
+          id: "google",
+          clientId: "google-local",
+          clientSecret: "local-secret",
+          issuer: "http://127.0.0.1:8796",
+          authorizationEndpoint: "http://127.0.0.1:8796/authorize",
+          tokenEndpoint: "http://127.0.0.1:8796/token",
+        },
+      ]),
+    });
+    const social = await withGoogle(
+      await authorizePath(registered.id, oauth.generateRandomCodeVerifier(), {
+        prompt: "none",
+        identity_provider: "Google",
+      }),
+    );
+    expect(social.headers.getSetCookie()).toEqual([]);
+    const socialBack = new URL(social.headers.get("Location")!);
+    expect(socialBack.origin + socialBack.pathname).toBe(REDIRECT);
+    expect(Object.fromEntries(socialBack.searchParams)).toMatchObject({ error: "login_required", state: "s1" });
+  });
+
+  it("hands a signed-in person's code back at once, as without prompt=none", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Silent app 2",
+      redirectUris: [REDIRECT],
+      scopes: ["openid", "email"],
+    });
+    const as = await discover();
+    const client: oauth.Client = { client_id: registered.id };
+    const verifier = oauth.generateRandomCodeVerifier();
+    const nonce = oauth.generateRandomNonce();
+    const cookies = await signedInBrowser("hosted-login-silent@example.com");
+    const answer = await call(
+      await authorizePath(registered.id, verifier, { prompt: "none", nonce, scope: "openid email" }),
+      { headers: { Cookie: cookies } },
+    );
+    expect(answer.status).toBe(302);
+    const params = oauth.validateAuthResponse(as, client, new URL(answer.headers.get("Location")!), "s1");
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, options),
+      { expectedNonce: nonce, requireIdToken: true },
+    );
+    expect(oauth.getValidatedIdTokenClaims(tokens)).toMatchObject({ email: "hosted-login-silent@example.com", nonce });
+  });
+
+  it("refuses prompt=none with another prompt value as invalid_request; the other values alone change nothing", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Silent app 3",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const verifier = oauth.generateRandomCodeVerifier();
+    const cookies = await signedInBrowser("hosted-login-prompts@example.com");
+    for (const prompt of ["none login", "consent none", "none select_account"]) {
+      const answer = await call(await authorizePath(registered.id, verifier, { prompt, state: "p" }), {
+        headers: { Cookie: cookies },
+      });
+      const back = new URL(answer.headers.get("Location")!);
+      expect(back.origin + back.pathname, prompt).toBe(REDIRECT);
+      expect(Object.fromEntries(back.searchParams), prompt).toMatchObject({ error: "invalid_request", state: "p" });
+      expect(back.searchParams.get("error_description")).toBe(
+        "prompt=none cannot be combined with another prompt value.",
+      );
+    }
+    // The product asks no consent (its admins register the apps) and has one account per browser.
+    for (const prompt of ["consent", "select_account", "consent select_account"]) {
+      const answer = await call(await authorizePath(registered.id, verifier, { prompt }), {
+        headers: { Cookie: cookies },
+      });
+      expect(new URL(answer.headers.get("Location")!).searchParams.get("code"), prompt).toBeTruthy();
+    }
+  });
+});
+
+describe("hosted login: POST /oauth2/authorize (OpenID Connect Core §3.1.2.1)", () => {
+  /** The app's page on its own site posts the authorization request as a form (a cross-site post). */
+  const postFromApp = (body: URLSearchParams | string, headers: Record<string, string> = {}) =>
+    call("/oauth2/authorize", {
+      method: "POST",
+      body,
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost:5173",
+        "Sec-Fetch-Site": "cross-site",
+        "Sec-Fetch-Dest": "document",
+        ...headers,
+      },
+    });
+  const paramsOf = async (clientId: string, verifier: string, changes: Record<string, string> = {}) =>
+    new URL(await authorizePath(clientId, verifier, changes), ISSUER).searchParams;
+  const codesOf = async (clientId: string) =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM oauth_codes WHERE client_id = ?")
+      .bind(clientId)
+      .first<{ n: number }>())!.n;
+
+  it("takes a form posted from the app's site and goes on as the GET with the same parameters", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Posting app",
+      redirectUris: [REDIRECT],
+      scopes: ["openid", "email"],
+    });
+    const as = await discover();
+    const client: oauth.Client = { client_id: registered.id };
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const nonce = oauth.generateRandomNonce();
+    const params = await paramsOf(registered.id, verifier, { scope: "openid email", state, nonce });
+    const cookies = await signedInBrowser("hosted-login-post@example.com");
+
+    // Not refused as cross-site; it changes nothing and sends the browser to the GET (303), whose
+    // top-level navigation carries the SameSite=Lax session cookie that the cross-site post does not.
+    for (const headers of [{}, { Cookie: cookies }] as Record<string, string>[]) {
+      const posted = await postFromApp(params, headers);
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get("Location")).toBe(`/oauth2/authorize?${params}`);
+    }
+    expect(await codesOf(registered.id)).toBe(0);
+    const onward = `/oauth2/authorize?${params}`;
+
+    // Nobody signed in: the Log In page, as from the GET.
+    expect((await call(onward)).headers.get("Location")).toBe(
+      `/auth/login?${new URLSearchParams({ redirect: onward })}`,
+    );
+    // Signed in: the code, which the library exchanges as any other.
+    const authorized = await call(onward, { headers: { Cookie: cookies, "Sec-Fetch-Site": "cross-site" } });
+    expect(authorized.status).toBe(302);
+    const code = oauth.validateAuthResponse(as, client, new URL(authorized.headers.get("Location")!), state);
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), code, REDIRECT, verifier, options),
+      { expectedNonce: nonce, requireIdToken: true },
+    );
+    expect(oauth.getValidatedIdTokenClaims(tokens)).toMatchObject({ email: "hosted-login-post@example.com" });
+
+    // prompt=none posted: the same login_required at the app for someone not signed in.
+    const silent = await postFromApp(await paramsOf(registered.id, verifier, { prompt: "none", state }));
+    const silentBack = new URL((await call(silent.headers.get("Location")!)).headers.get("Location")!);
+    expect(() => oauth.validateAuthResponse(as, client, silentBack, state)).toThrow(
+      expect.objectContaining({ error: "login_required" }) as unknown as Error,
+    );
+  });
+
+  it("answers a posted request's mistakes as the GET's, and a body that is not a form with a page", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Posting app 2",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+    });
+    const verifier = oauth.generateRandomCodeVerifier();
+    for (const bad of [{ client_id: "nobody" }, { redirect_uri: "https://evil.example/callback" }] as Record<
+      string,
+      string
+    >[]) {
+      const page = await postFromApp(await paramsOf(registered.id, verifier, bad));
+      expect(page.status).toBe(400);
+      expect(page.headers.get("Location")).toBeNull();
+      expect(await page.text()).toContain(
+        "This sign-in link is not valid: the app or its return address is not registered.",
+      );
+    }
+    const back = await postFromApp(await paramsOf(registered.id, verifier, { response_type: "token", state: "r" }));
+    expect(back.status).toBe(302);
+    const to = new URL(back.headers.get("Location")!);
+    expect(to.origin + to.pathname).toBe(REDIRECT);
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({ error: "unsupported_response_type", state: "r" });
+
+    for (const [type, body] of [
+      ["application/json", JSON.stringify({ client_id: registered.id })],
+      ["text/plain", "client_id=x"],
+      ["multipart/form-data; boundary=x", "--x--"],
+    ]) {
+      const page = await postFromApp(body, { "Content-Type": type });
+      expect(page.status, type).toBe(415);
+      expect(await page.text()).toContain("it must be posted as a form (application/x-www-form-urlencoded)");
+    }
+    // Only the authorization form itself: another site's post to its data address is still refused.
+    const data = await call("/oauth2/authorize.data", {
+      method: "POST",
+      body: await paramsOf(registered.id, verifier),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+    });
+    expect(data.status).toBe(403);
+    expect(await codesOf(registered.id)).toBe(0);
+  });
+});
+
+describe("hosted login: PKCE downgrade (RFC 9700 §2.1.1)", () => {
+  it("refuses a code_verifier for a code asked without code_challenge", async () => {
+    // A confidential client with "Require PKCE" off, as every client registered before the setting.
+    const registered = await registerClient(testApp(), {
+      name: "Server app without PKCE",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+      confidential: "on",
+    });
+    const as = await discover();
+    const client: oauth.Client = { client_id: registered.id };
+    const auth = oauth.ClientSecretBasic(registered.secret!);
+    const cookies = await signedInBrowser("hosted-login-downgrade@example.com");
+    const query = new URL(await authorizePath(registered.id, "unused"), ISSUER).searchParams;
+    query.delete("code_challenge");
+    query.delete("code_challenge_method");
+    const withoutPkce = `/oauth2/authorize?${query}`;
+    const code = async () =>
+      oauth.validateAuthResponse(
+        as,
+        client,
+        new URL((await call(withoutPkce, { headers: { Cookie: cookies } })).headers.get("Location")!),
+        "s1",
+      );
+    const exchange = async (verifier: string | typeof oauth.nopkce) =>
+      oauth.processAuthorizationCodeResponse(
+        as,
+        client,
+        await oauth.authorizationCodeGrantRequest(as, client, auth, await code(), REDIRECT, verifier, options),
+      );
+
+    await expect(exchange(oauth.generateRandomCodeVerifier())).rejects.toMatchObject({
+      error: "invalid_grant",
+      error_description: "This code was asked for without code_challenge, so no code_verifier is taken.",
+    });
+    // An empty one is a code_verifier too.
+    const emptyVerifier = await call("/oauth2/token", {
+      method: "POST",
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: (await code()).get("code")!,
+        redirect_uri: REDIRECT,
+        code_verifier: "",
+        client_id: registered.id,
+        client_secret: registered.secret!,
+      }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(emptyVerifier.status).toBe(400);
+    expect(await emptyVerifier.json()).toMatchObject({ error: "invalid_grant" });
+    // Without one, as the request was made: the tokens.
+    expect(await exchange(oauth.nopkce)).toMatchObject({ token_type: "bearer", id_token: expect.any(String) });
+  });
+
+  it("refuses an authorization request without code_challenge from an app that requires PKCE", async () => {
+    const registered = await registerClient(testApp(), {
+      name: "Server app with PKCE",
+      redirectUris: [REDIRECT],
+      scopes: ["openid"],
+      confidential: "on",
+      requirePkce: "on",
+    });
+    expect(registered.requirePkce).toBe(true);
+    const as = await discover();
+    const client: oauth.Client = { client_id: registered.id };
+    const verifier = oauth.generateRandomCodeVerifier();
+    const query = new URL(await authorizePath(registered.id, verifier, { state: "k" }), ISSUER).searchParams;
+    query.delete("code_challenge");
+    query.delete("code_challenge_method");
+    const cookies = await signedInBrowser("hosted-login-require-pkce@example.com");
+    const answer = await call(`/oauth2/authorize?${query}`, { headers: { Cookie: cookies } });
+    const back = new URL(answer.headers.get("Location")!);
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(() => oauth.validateAuthResponse(as, client, back, "k")).toThrow(
+      expect.objectContaining({
+        error: "invalid_request",
+        error_description: "PKCE is required for this client: send code_challenge with code_challenge_method=S256.",
+      }) as unknown as Error,
+    );
+    // With the challenge, the flow goes on as usual.
+    const authorized = await call(await authorizePath(registered.id, verifier), { headers: { Cookie: cookies } });
+    const params = oauth.validateAuthResponse(as, client, new URL(authorized.headers.get("Location")!), "s1");
+    const tokens = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        oauth.ClientSecretPost(registered.secret!),
+        params,
+        REDIRECT,
+        verifier,
+        options,
+      ),
+    );
+    expect(tokens.id_token).toEqual(expect.any(String));
+  });
+
+  it("lets an admin register an app requiring PKCE and switch it for a registered one", async () => {
+    const { browser, userId } = await signUp("clients-admin");
+    await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(userId).run();
+    const add = (fields: Fields) =>
+      browser.post("/admin/clients", {
+        name: "Admin-made app",
+        redirectUris: REDIRECT,
+        scopes: "openid",
+        confidential: "on",
+        ...fields,
+      });
+    const requirePkceOf = async (name: string) =>
+      (await env.DB.prepare("SELECT require_pkce AS on_ FROM oauth_clients WHERE name = ?")
+        .bind(name)
+        .first<{ on_: number }>())!.on_;
+    expect((await add({ name: "Admin-made app on", requirePkce: "on" })).status).toBe(303);
+    expect(await requirePkceOf("Admin-made app on")).toBe(1);
+    expect((await add({ name: "Admin-made app off" })).status).toBe(303);
+    expect(await requirePkceOf("Admin-made app off")).toBe(0);
+
+    // The page offers it checked for a new app, and a switch on each confidential app.
+    const page = await html(await browser.get("/admin/clients"));
+    expect(page).toMatch(/<input type="checkbox" name="requirePkce" checked=""\/> Require PKCE/);
+    expect(page).toContain('aria-label="Require PKCE for Admin-made app off: off"');
+    expect(page).toContain('aria-label="Require PKCE for Admin-made app on: on"');
+
+    const id = (await env.DB.prepare("SELECT id FROM oauth_clients WHERE name = 'Admin-made app off'").first<{
+      id: string;
+    }>())!.id;
+    const flip = (fields: Fields) =>
+      browser.post("/admin/clients", { intent: "require-pkce", clientId: id, ...fields });
+    expect((await flip({ value: "on" })).status).toBe(303);
+    expect(await requirePkceOf("Admin-made app off")).toBe(1);
+    expect((await flip({ value: "off" })).status).toBe(303);
+    expect(await requirePkceOf("Admin-made app off")).toBe(0);
+    for (const bad of [{ value: "maybe" }, { value: "on", clientId: "nobody" }, {}]) {
+      const refused = await flip(bad);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("That app could not be changed.");
+    }
+    expect(await requirePkceOf("Admin-made app off")).toBe(0);
+    // Not for anyone else.
+    const learner = await signUp("clients-learner");
+    expect(
+      (await learner.browser.post("/admin/clients", { intent: "require-pkce", clientId: id, value: "on" })).status,
+    ).toBe(403);
+    expect(await requirePkceOf("Admin-made app off")).toBe(0);
   });
 });

@@ -38,6 +38,13 @@ describe("addClientSchema", () => {
     });
   });
 
+  it("reads the Require PKCE box: checked is on, absent is off", () => {
+    const base = { name: "App", redirectUris: "https://a.example/cb", scopes: ["openid"] };
+    expect(addClientSchema.parse({ ...base, requirePkce: "on" }).requirePkce).toBe("on");
+    expect(addClientSchema.parse(base).requirePkce).toBeUndefined();
+    expect(addClientSchema.safeParse({ ...base, requirePkce: "yes" }).success).toBe(false);
+  });
+
   it("refuses no name, no address, a bad address, no scope and an unknown scope", () => {
     const errors = (input: Record<string, unknown>) =>
       addClientSchema

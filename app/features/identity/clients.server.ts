@@ -25,6 +25,7 @@ export async function registerClient(app: AppContext, input: AddClientInput): Pr
       secret: input.confidential ? randomText(51) : null,
       redirectUris: input.redirectUris,
       scopes: input.scopes,
+      requirePkce: input.requirePkce === "on",
       createdAt: app.now,
     })
     .returning();
@@ -33,6 +34,17 @@ export async function registerClient(app: AppContext, input: AddClientInput): Pr
 
 export function findClient(app: AppContext, id: string): Promise<ClientRow | undefined> {
   return app.db.select().from(oauthClients).where(eq(oauthClients.id, id)).get();
+}
+
+/** Turns "Require PKCE" on or off for a client: its name, or null when there is no such client. */
+export async function setRequirePkce(app: AppContext, id: string, requirePkce: boolean): Promise<string | null> {
+  const changed = await app.db
+    .update(oauthClients)
+    .set({ requirePkce })
+    .where(eq(oauthClients.id, id))
+    .returning({ name: oauthClients.name })
+    .get();
+  return changed?.name ?? null;
 }
 
 export function listClients(app: AppContext) {

@@ -46,5 +46,7 @@ export const addClientSchema = z.object({
     .array(z.enum(CLIENT_SCOPES), { required_error: "Choose at least one scope." })
     .min(1, "Choose at least one scope."),
   confidential: z.literal("on").optional(),
+  /** The form's box starts checked: a new client requires PKCE unless the admin unchecks it. */
+  requirePkce: z.literal("on").optional(),
 });
 export type AddClientInput = z.output<typeof addClientSchema>;

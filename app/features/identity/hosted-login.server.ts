@@ -10,6 +10,7 @@ import { oauthCodes, sessions, type UserRow } from "~/db/schema";
 import { findUserById } from "./accounts.server";
 import type { AppContext } from "~/platform/context";
 import { bytesToBase64, constantTimeEqual, sha256Hex } from "~/platform/crypto.server";
+import { PKCE_REQUIRED, pkceRequired, readPrompt } from "./authorization-request";
 import { CLIENT_SCOPES } from "./clients";
 import { findClient, type ClientRow } from "./clients.server";
 import { issuePoolTokens, scopesOf } from "./pool-tokens.server";
@@ -26,6 +27,8 @@ export type AuthorizationRequest = {
   state: string | null;
   codeChallenge: string | null;
   nonce: string | null;
+  /** prompt=none: no page may be shown, so someone not signed in goes back to the app with login_required. */
+  promptNone: boolean;
   /** The social provider identity_provider names, to go straight to; null for the product's own Log In. */
   identityProvider: SocialProvider | null;
 };
@@ -49,10 +52,23 @@ export const UNREGISTERED_LINK = {
   signOut: "This sign-out link is not valid: the app or its return address is not registered.",
 } as const;
 
+/** The app's redirect address with an OAuth error (and the request's state), as the authorization endpoint answers. */
+export function authorizationError(
+  request: Pick<AuthorizationRequest, "redirectUri" | "state">,
+  error: string,
+  description: string,
+): string {
+  return withQuery(request.redirectUri, {
+    error,
+    error_description: description,
+    ...(request.state ? { state: request.state } : {}),
+  });
+}
+
 /**
- * Reads /oauth2/authorize's query. A client or redirect address that is not registered is shown to
- * the person (never redirected to: the address cannot be trusted); every other mistake goes back to
- * the app's redirect address as OAuth's error.
+ * Reads /oauth2/authorize's parameters (the query of a GET, the form of a POST). A client or redirect
+ * address that is not registered is shown to the person (never redirected to: the address cannot be
+ * trusted); every other mistake goes back to the app's redirect address as OAuth's error.
  */
 export async function readAuthorization(
   app: AppContext,
@@ -67,18 +83,20 @@ export async function readAuthorization(
   const state = query.get("state");
   const back = (error: string, description: string) => ({
     status: "back" as const,
-    to: withQuery(redirectUri, { error, error_description: description, ...(state ? { state } : {}) }),
+    to: authorizationError({ redirectUri, state }, error, description),
   });
   if (query.get("response_type") !== "code")
     return back("unsupported_response_type", "Only response_type=code is supported.");
   const scopes = [...new Set((query.get("scope") ?? "openid").split(" ").filter(Boolean))];
   if (scopes.some((scope) => !client.scopes.includes(scope) || !(CLIENT_SCOPES as readonly string[]).includes(scope)))
     return back("invalid_scope", `This app may ask for: ${client.scopes.join(" ")}.`);
+  const prompt = readPrompt(query.get("prompt"));
+  if (!prompt.ok) return back("invalid_request", prompt.description);
   const codeChallenge = query.get("code_challenge");
   const method = query.get("code_challenge_method") ?? (codeChallenge ? "plain" : null);
-  // Public clients (no secret) must use PKCE, and only its S256 method is taken.
-  if (!codeChallenge && !client.secret)
-    return back("invalid_request", "A public client must send code_challenge (PKCE).");
+  // Public clients (no secret), and confidential ones set to require it, must use PKCE; only its S256 method is taken.
+  if (!codeChallenge && pkceRequired(client))
+    return back("invalid_request", client.secret ? PKCE_REQUIRED.confidential : PKCE_REQUIRED.public);
   if (codeChallenge && (method !== "S256" || !/^[\w-]{43}$/.test(codeChallenge)))
     return back("invalid_request", "code_challenge must be S256 (43 base64url characters).");
   const named = query.get("identity_provider");
@@ -93,6 +111,7 @@ export async function readAuthorization(
       state,
       codeChallenge,
       nonce: query.get("nonce"),
+      promptNone: prompt.none,
       identityProvider: provider === "pool" ? null : provider,
     },
   };
@@ -191,6 +210,14 @@ export async function exchangeToken(
     .get();
   if (!row || row.clientId !== client.id || row.redirectUri !== form.get("redirect_uri"))
     return refused(400, "invalid_grant", "The code is not valid for this client and redirect_uri.");
+  // A verifier for a code asked without a challenge is refused (RFC 9700 §2.1.1): otherwise a stolen
+  // code from a request whose challenge an attacker stripped would still be exchanged.
+  if (!row.codeChallenge && form.has("code_verifier"))
+    return refused(
+      400,
+      "invalid_grant",
+      "This code was asked for without code_challenge, so no code_verifier is taken.",
+    );
   if (row.codeChallenge) {
     const verifier = form.get("code_verifier") ?? "";
     const challenge = bytesToBase64url(
@@ -246,6 +273,8 @@ export function openIdConfiguration(issuer: string) {
     scopes_supported: [...CLIENT_SCOPES],
     token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
     code_challenge_methods_supported: ["S256"],
+    // Only prompt=none changes what happens; login, consent and select_account are taken and change nothing.
+    prompt_values_supported: ["none"],
     claims_supported: ["sub", "email", "email_verified", "given_name", "family_name", "cognito:username"],
   };
 }

@@ -1,4 +1,4 @@
-/** /admin/clients: the apps registered to sign people in, and a form to add one. Plain forms (work without JavaScript). */
+/** /admin/clients: the apps registered to sign people in, each one's PKCE switch, and a form to add one. Plain forms (work without JavaScript). */
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminFormPage } from "~/features/admin/components/AdminFormPage";
 import { CLIENT_NAME_MAX, CLIENT_SCOPES } from "~/features/identity/clients";
@@ -7,6 +7,8 @@ import { Textarea } from "~/ui/Textarea";
 import { TextInput } from "~/ui/TextInput";
 import type { AddClientAnswer, clientsPage } from "./clients.server";
 
+type ClientItem = Awaited<ReturnType<typeof clientsPage>>["clients"][number];
+
 const SCOPE_HINTS: Record<(typeof CLIENT_SCOPES)[number], string> = {
   openid: "sign-in (the id token)",
   email: "their email address",
@@ -14,6 +16,27 @@ const SCOPE_HINTS: Record<(typeof CLIENT_SCOPES)[number], string> = {
   "aws.cognito.signin.user.admin": "the identity API's calls on their own account",
 };
 const DEFAULT_SCOPES = ["openid", "email", "profile"];
+
+/** Hosted login's PKCE rule for one app: always for a public app; a switch for a confidential one. */
+function PkceSetting({ client }: { client: ClientItem }) {
+  if (!client.secret) return <>Always (a public app)</>;
+  const on = client.requirePkce;
+  return (
+    <Form method="post" className="admin__toggle">
+      <input type="hidden" name="intent" value="require-pkce" />
+      <input type="hidden" name="clientId" value={client.id} />
+      <input type="hidden" name="value" value={on ? "off" : "on"} />
+      <button
+        type="submit"
+        className={`admin__chip${on ? " admin__chip--on" : ""}`}
+        aria-pressed={on}
+        aria-label={`Require PKCE for ${client.name}: ${on ? "on" : "off"}`}
+      >
+        Require PKCE
+      </button>
+    </Form>
+  );
+}
 
 export function ClientsPage() {
   const { clients, origin, formKey } = useLoaderData<Awaited<ReturnType<typeof clientsPage>>>();
@@ -36,6 +59,7 @@ export function ClientsPage() {
               <th scope="col">Client id</th>
               <th scope="col">Redirect addresses</th>
               <th scope="col">Scopes</th>
+              <th scope="col">PKCE</th>
             </tr>
           </thead>
           <tbody>
@@ -58,6 +82,9 @@ export function ClientsPage() {
                   {client.redirectUris.length ? client.redirectUris.join(", ") : "None (sign-in by the API only)"}
                 </td>
                 <td>{client.scopes.join(", ")}</td>
+                <td>
+                  <PkceSetting client={client} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -109,6 +136,10 @@ export function ClientsPage() {
           <label className="admin__check">
             <input type="checkbox" name="confidential" defaultChecked={values?.confidential} /> Confidential: the app
             runs on a server and keeps a secret
+          </label>
+          <label className="admin__check">
+            <input type="checkbox" name="requirePkce" defaultChecked={values?.requirePkce ?? true} /> Require PKCE:
+            refuse a sign-in request without a code challenge (a public app always needs one)
           </label>
           <Button type="submit" variant="primary" loading={adding}>
             Register the app
