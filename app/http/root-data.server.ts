@@ -6,7 +6,7 @@
  */
 import { parse as parseCookie } from "cookie";
 import { hasAppsToFind } from "~/features/apps/rules";
-import { parseAuthModal, type AuthModalState } from "~/features/identity/modal";
+import { AUTH_IDEA_PARAM, parseAuthModal, type AuthModalState } from "~/features/identity/modal";
 import { campaignMessage } from "~/features/identity/rules";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { userRoom } from "~/features/realtime/rules";
@@ -73,7 +73,7 @@ export async function loadRoot(app: AppContext, request: Request): Promise<{ roo
       theme,
       toast,
       // Forms and links post this back as where to return ('//evil.example' is a path to us, another site to a browser).
-      path: safeRedirectPath(url.pathname + url.search),
+      path: safeRedirectPath(pageAddress(url)),
       user: user ? { firstName: user.firstName, isAdmin: user.isAdmin, hasApps: hasAppsToFind(user) } : null,
       // The auth modal is addressable by URL (?auth=Login), so the server can render it open.
       authModal: authModalFor(url, Boolean(user)),
@@ -97,6 +97,18 @@ export async function loadRoot(app: AppContext, request: Request): Promise<{ roo
       },
     },
   };
+}
+
+/**
+ * The page's own address: without the idea the auth modal carries (?authIdea=, up to 2,000 characters),
+ * which belongs to the modal's forms, not to the page, and would make the address too long to post back.
+ */
+function pageAddress(url: URL): string {
+  if (!url.searchParams.has(AUTH_IDEA_PARAM)) return url.pathname + url.search;
+  const params = new URLSearchParams(url.search);
+  params.delete(AUTH_IDEA_PARAM);
+  const search = params.toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
 }
 
 /** Signed-in users see only the forms that make sense to them (Join Waitlist). */

@@ -72,6 +72,25 @@ test.describe("social sign-in", () => {
     expect((await context.cookies()).some((c) => c.name === "dx_onboarding_auth")).toBe(false);
   });
 
+  test("an app idea typed on /creator comes through Log in with Google, and its build starts", async ({
+    page,
+  }, testInfo) => {
+    await chooseAccount(page, unique("mae.jemison", testInfo.project.name));
+    await page.goto("/creator");
+    await waitForHydration(page, testInfo.project.name);
+    await page
+      .getByLabel("Describe your app idea")
+      .fill(`A ${testInfo.project.name} plan that gets complete beginners running 5 km in eight weeks.`);
+    await page.getByRole("button", { name: "Build my app" }).click();
+    await page.getByRole("dialog", { name: "Create Account" }).getByRole("link", { name: "Log In" }).click();
+    await page.getByRole("dialog", { name: "Log In" }).getByRole("button", { name: "Log in with Google" }).click();
+    // Where a signed-in creator's idea goes: the build's progress page (or the builder, once it is made).
+    await expect(page).toHaveURL(/\/dashboard\/builder(\/jobs\/[0-9a-f-]{36}|\?appId=[0-9a-f-]{36})$/, {
+      timeout: 30_000,
+    });
+    await expect(page.getByText("Welcome to Studio, Mae!")).toBeVisible();
+  });
+
   test("a tampered state is refused and signs nobody in", async ({ page }, testInfo) => {
     await chooseAccount(page, unique("mallory", testInfo.project.name), { tamper: true });
     await page.goto("/classes?auth=Login");

@@ -5,8 +5,10 @@ import { emailValidationInfo } from "~/features/identity/email-check.server";
 import { profileFromIdToken } from "~/features/identity/social.server";
 import { providersSchema } from "~/platform/adapters/identity-providers/providers";
 import {
+  AUTH_IDEA_PARAM,
   authHref,
   authTitle,
+  CARRIED_IDEA_MAX,
   optionFields,
   parseAuthModal,
   parseAuthOptions,
@@ -121,6 +123,30 @@ describe("the auth modal's address", () => {
     const options = { social: true, dark: false, blockClose: true, source: "/sf-music" };
     const fields = new Map(optionFields(options));
     expect(parseAuthOptions((name) => fields.get(name))).toEqual(options);
+  });
+
+  it("carries an app idea typed before signing in through every address and form post (?authIdea=)", () => {
+    const idea = "A 6-week plan, for beginners & parents: 5 km";
+    const href = authHref("/creator", "CreateAccount", { idea });
+    expect(href).toBe(
+      `/creator?auth=CreateAccount&${AUTH_IDEA_PARAM}=${new URLSearchParams({ x: idea }).toString().slice(2)}`,
+    );
+    const state = parseAuthModal(new URL(href, "http://x").searchParams);
+    expect(state).toMatchObject({ form: "CreateAccount", idea });
+    // The switch to another form keeps it; closing the modal (the page's own address) drops it.
+    const { form: _form, ...rest } = state!;
+    expect(authHref("/creator", "Login", rest)).toContain(`&${AUTH_IDEA_PARAM}=`);
+    expect(withoutAuth(href)).toBe("/creator");
+    // Through a post's hidden fields and back.
+    const fields = new Map(optionFields(parseAuthOptions((name) => new URL(href, "http://x").searchParams.get(name))));
+    expect(fields.get(AUTH_IDEA_PARAM)).toBe(idea);
+    expect(parseAuthOptions((name) => fields.get(name)).idea).toBe(idea);
+    // None, or only spaces: no idea at all; a very long one is cut (the build checks it with the idea schema).
+    expect(parseAuthOptions(() => null)).not.toHaveProperty("idea");
+    expect(parseAuthOptions((name) => (name === AUTH_IDEA_PARAM ? "   " : null))).not.toHaveProperty("idea");
+    expect(parseAuthOptions((name) => (name === AUTH_IDEA_PARAM ? "x".repeat(9000) : null)).idea).toHaveLength(
+      CARRIED_IDEA_MAX,
+    );
   });
 
   it("titles each form as the spec does", () => {

@@ -26,6 +26,11 @@ export interface AuthOptions {
   blockClose: boolean;
   /** pageSourceProp: where the modal was opened from, recorded with collected emails and waitlists. */
   source: string | null;
+  /**
+   * An app idea typed before signing in (the idea box of /creator and /build): it travels with every
+   * form and step, and a sign-in that carries it starts the app's build (routes/auth). Not in spec 2.
+   */
+  idea?: string;
 }
 
 export interface AuthModalState extends AuthOptions {
@@ -45,7 +50,17 @@ const PARAM = {
   dark: "authDark",
   blockClose: "authBlockClose",
   source: "authSource",
+  idea: "authIdea",
 } as const;
+
+/**
+ * The longest idea the address carries: more than the idea box takes (IDEA_LIMITS.max, 2000), so an
+ * idea is never cut here; the build checks it with the idea's own schema.
+ */
+export const CARRIED_IDEA_MAX = 4000;
+
+/** The query parameter that carries the idea (root-data leaves it out of the page's own address). */
+export const AUTH_IDEA_PARAM = PARAM.idea;
 
 function pick<T extends string>(list: readonly T[], raw: string | null): T | null {
   if (!raw) return null;
@@ -60,11 +75,13 @@ const flag = (raw: string | null | undefined) => raw === "1" || raw === "true";
 
 /** The options from a query string or a form post (the forms carry them as hidden fields of the same names). */
 export function parseAuthOptions(get: (name: string) => string | null | undefined): AuthOptions {
+  const idea = text(get(PARAM.idea), CARRIED_IDEA_MAX);
   return {
     social: flag(get(PARAM.social)),
     dark: flag(get(PARAM.dark)),
     blockClose: flag(get(PARAM.blockClose)),
     source: text(get(PARAM.source), 200),
+    ...(idea ? { idea } : {}),
   };
 }
 
@@ -106,6 +123,7 @@ export function authHref(page: string, form: AuthForm, state: Partial<Omit<AuthM
   if (state.dark) params.set(PARAM.dark, "1");
   if (state.blockClose) params.set(PARAM.blockClose, "1");
   if (state.source) params.set(PARAM.source, state.source);
+  if (state.idea) params.set(PARAM.idea, state.idea);
   return `${path}?${params.toString()}`;
 }
 
@@ -116,6 +134,7 @@ export function optionFields(options: AuthOptions): [string, string][] {
   if (options.dark) out.push([PARAM.dark, "1"]);
   if (options.blockClose) out.push([PARAM.blockClose, "1"]);
   if (options.source) out.push([PARAM.source, options.source]);
+  if (options.idea) out.push([PARAM.idea, options.idea]);
   return out;
 }
 

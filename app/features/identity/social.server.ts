@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { socialAccounts, users, type UserRow } from "~/db/schema";
 import type { SocialProvider } from "~/platform/adapters/identity-providers/providers";
 import type { AppContext } from "~/platform/context";
+import type { AuthOptions } from "./modal";
 import { NAME_MAX } from "./rules";
 
 /** What the sign-in was started with, kept for the return trip in the studio_oauth cookie (social-actions.server.ts). */
@@ -14,7 +15,7 @@ export interface SocialContext {
   provider: string;
   page: string;
   redirect: string | null;
-  options: { social: boolean; dark: boolean; blockClose: boolean; source: string | null };
+  options: AuthOptions;
 }
 
 export interface SocialProfile {

@@ -56,6 +56,7 @@ import { answerEmailMfaCode, mfaSettingsOf } from "~/features/identity/second-fa
 import { secondStepOf, startSecondStep, type SecondStep } from "./second-step.server";
 import { joinWaitlistFromForm } from "~/features/identity/waitlist.server";
 import { EmailNotConfiguredError, emailNotConfiguredMessage } from "~/platform/adapters/email/email.server";
+import { startFromIdea } from "~/features/builder/start-from-idea.server";
 
 /** What the answers need of a conform submission, successful or not. */
 type Submission = {
@@ -109,22 +110,47 @@ function throttled(
   );
 }
 
-/** The session starts (app/http/session.server.ts signIn: cookies, then what follows a sign-in), then a welcome toast. */
+/**
+ * The session starts (app/http/session.server.ts signIn: cookies, then what follows a sign-in), then a
+ * welcome toast; or, when the app idea the forms carried could not start its build, that reason.
+ */
 async function signedIn(
   app: AppContext,
   request: Request,
   userId: string,
   to: string,
   welcome: string,
-  { remember = false, extraCookies = [] as string[] } = {},
+  { remember = false, extraCookies = [] as string[], problem = null as string | null } = {},
 ) {
   const cookies = [...(await signIn(app, request, userId, { remember })), ...extraCookies];
   return redirectWithToast(
     request,
     to,
-    { kind: "success", title: welcome },
+    problem ? { kind: "error", title: problem } : { kind: "success", title: welcome },
     { headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]) },
   );
+}
+
+/**
+ * Where a sign-in goes when its forms carried an app idea (the idea box of /creator and /build, typed
+ * before signing in): where the same idea goes for a signed-in creator, the build's progress page or
+ * the guided build's questions. An idea that cannot start (the idea schema refuses it, no generations
+ * left) goes back to the page's idea box with the reason; the idea is kept for the account either way.
+ * null when no idea was carried.
+ */
+export async function ideaLanding(
+  app: AppContext,
+  request: Request,
+  userId: string,
+  context: AuthContext,
+): Promise<{ to: string; problem: string | null } | null> {
+  if (!context.options.idea) return null;
+  const start = await startFromIdea(app, userId, context.options.idea, {
+    path: context.page.split("?")[0],
+    anonymousId: anonymousIdOf(request),
+  });
+  if (start.kind === "refused") return { to: `${context.page}#idea`, problem: start.message };
+  return { to: start.to, problem: null };
 }
 
 /** An account event (spec 2: create account and login, success or failure), recorded on the server so visits without JavaScript count. */
@@ -211,15 +237,18 @@ async function passwordSignIn(
 ) {
   const second = await secondStepOf(app, request, user);
   if (second) return toSecondStep(request, context, user, second, extraCookies);
+  const idea = await ideaLanding(app, request, user.id, context);
   const to =
+    idea?.to ??
     afterLogin({
       redirect: context.redirect,
       page: context.page,
       user,
       cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)),
-    }) ?? context.page;
+    }) ??
+    context.page;
   trackAuth(app, request, EVENTS.loginSuccess, context, user.id);
-  return signedIn(app, request, user.id, to, welcome, { extraCookies });
+  return signedIn(app, request, user.id, to, welcome, { extraCookies, problem: idea?.problem ?? null });
 }
 
 /** To the form's second step (or, when its emailed code could not be sent, back to Log In saying why). */
@@ -293,17 +322,21 @@ async function logInWithCode(
     return answer(submission, context, 400, { step, formErrors: [messages.mfaExpired] });
   const user = await findUserById(app, userId);
   if (!user) return answer(submission, context, 400, { step, formErrors: [messages.mfaExpired] });
+  const idea = await ideaLanding(app, request, user.id, context);
   const to =
+    idea?.to ??
     afterLogin({
       redirect: context.redirect,
       page: context.page,
       user,
       cartItemCount: await cartCountAfterSignIn(app, user.id, anonymousIdOf(request)),
-    }) ?? context.page;
+    }) ??
+    context.page;
   trackAuth(app, request, EVENTS.loginSuccess, context, user.id, { mfa: true });
   return signedIn(app, request, user.id, to, `Welcome back, ${user.firstName}!`, {
     remember: submission.value.remember === "on",
     extraCookies: [await challengeCookieHeader(request, null)],
+    problem: idea?.problem ?? null,
   });
 }
 
@@ -326,9 +359,12 @@ export async function signUp(app: AppContext, request: Request) {
   }
   try {
     const user = await createAccount(app, submission.value);
-    const to = afterCreateAccount({ redirect: context.redirect, page: context.page, user }) ?? context.page;
+    const idea = await ideaLanding(app, request, user.id, context);
+    const to = idea?.to ?? afterCreateAccount({ redirect: context.redirect, page: context.page, user }) ?? context.page;
     trackAuth(app, request, EVENTS.createAccountSuccess, context, user.id);
-    return signedIn(app, request, user.id, to, `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!`);
+    return signedIn(app, request, user.id, to, `Welcome to ${app.env.PRODUCT_NAME}, ${user.firstName}!`, {
+      problem: idea?.problem ?? null,
+    });
   } catch (error) {
     failed(error instanceof EmailTakenError ? "email taken" : "error");
     if (error instanceof EmailTakenError)

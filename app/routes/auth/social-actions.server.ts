@@ -5,7 +5,7 @@ import type { AppContext } from "~/platform/context";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
 import { safeRedirectPath } from "~/platform/redirect";
 import { redirectWithToast } from "~/http/toast.server";
-import { readForm } from "./auth-actions.server";
+import { ideaLanding, readForm } from "./auth-actions.server";
 import { authHref } from "~/features/identity/modal";
 import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "~/features/identity/rules";
 import { signIn } from "~/http/sign-in.server";
@@ -71,10 +71,25 @@ export async function toProvider(
       return null;
     }
     const headers = new Headers(thrown.headers);
-    headers.append("Set-Cookie", await socialContextCookie.serialize(context, { secure: isSecureRequest(request) }));
+    headers.append("Set-Cookie", await contextCookie(context, isSecureRequest(request)));
     return new Response(null, { status: 302, headers });
   }
   return null;
+}
+
+/** A cookie past this many characters may be dropped by the browser (4,096 bytes with its name and attributes). */
+const COOKIE_BUDGET = 3_800;
+
+/**
+ * The context cookie. A carried app idea rides along when it fits the cookie; a longer one (an idea of
+ * many non-Latin characters) is left out rather than lose the sign-in, and the idea box's copy in the
+ * browser (local storage, with JavaScript) is what brings it back.
+ */
+async function contextCookie(context: SocialContext, secure: boolean): Promise<string> {
+  const cookie = await socialContextCookie.serialize(context, { secure });
+  if (cookie.length <= COOKIE_BUDGET || !context.options.idea) return cookie;
+  const { idea: _left, ...options } = context.options;
+  return socialContextCookie.serialize({ ...context, options }, { secure });
 }
 
 /** A provider that posts its answer back (Apple's form_post) is read as if it had come in the query. */
@@ -200,6 +215,9 @@ export async function socialCallback(app: AppContext, incoming: Request) {
       });
   if (onboarding) to = safeRedirectPath(onboarding, to ?? context.page);
   if (hasOnboardingAuthState(request)) clear.push(onboardingAuthCookie(request, null));
+  // An app idea typed before signing in starts its build (as after a password sign-in).
+  const idea = await ideaLanding(app, request, user.id, context);
+  if (idea) to = idea.to;
   recordEvent(
     app,
     created ? EVENTS.createAccountSuccess : EVENTS.loginSuccess,
@@ -213,7 +231,7 @@ export async function socialCallback(app: AppContext, incoming: Request) {
   return redirectWithToast(
     request,
     to ?? context.page,
-    { kind: "success", title: welcome },
+    idea?.problem ? { kind: "error", title: idea.problem } : { kind: "success", title: welcome },
     {
       headers: cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
     },

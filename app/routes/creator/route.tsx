@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import creatorStyles from "~/features/creators/creators.css";
 import { creatorHeading } from "~/features/creators/rules";
-import { creatorWaitlistAction, loadCreatorPage, type CreatorFormData } from "./creator.server";
+import { creatorPageAction, loadCreatorPage, type CreatorFormData } from "./creator.server";
 import { CreatorPage } from "./CreatorPage";
 
-/** /creator: the pitch to prospective creators and the creator waitlist form (posts here). */
+/** /creator: the pitch to prospective creators, the idea box that starts an app, and the creator waitlist form (both post here). */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: creatorStyles }];
 export const meta: MetaFunction = () => [{ title: creatorHeading("creator") }];
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadCreatorPage(context.app, request, "creator");
-export const action = ({ request, context }: ActionFunctionArgs) => creatorWaitlistAction(context.app, request);
+export const action = ({ request, context }: ActionFunctionArgs) => creatorPageAction(context.app, request);
 
 export default function CreatorRoute() {
   return <CreatorPage {...useLoaderData<typeof loader>()} failed={useActionData<CreatorFormData>()} />;

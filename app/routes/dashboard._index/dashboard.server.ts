@@ -6,17 +6,13 @@
  */
 import { data, redirect } from "@remix-run/cloudflare";
 import { creatorAppsUsage } from "~/features/activities/usage.server";
-import { EVENTS } from "~/features/analytics/events";
 import { lastDays } from "~/features/analytics/rules";
-import { recordEvent } from "~/features/analytics/record.server";
 import { aiUsageToday, appsAiSpendToday } from "~/features/apps/ai-meter.server";
 import { ownedApp } from "~/features/apps/apps.server";
 import { markRecentlyOpened, setIsIdea } from "~/features/apps/creator-apps.server";
-import { startBuildApp } from "~/features/builder/build-app.server";
-import { GUIDE_PATH, needsGuide } from "~/features/builder/guided-build.server";
-import { refusalHeaders, ServiceError } from "~/platform/service-error";
+import { startFromIdea } from "~/features/builder/start-from-idea.server";
 import { creatorAppsSection, keepIdeaDraft } from "~/features/apps/dashboard.server";
-import { appIdeaSchema, IDEA_LIMITS, IDEA_MESSAGES } from "~/features/apps/rules";
+import { IDEA_LIMITS } from "~/features/apps/rules";
 import { creatorAppsFormSchema } from "~/features/apps/schema";
 import { parseSubmission } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -82,36 +78,15 @@ export async function creatorDashboardAction(app: AppContext, request: Request) 
         title: "Your idea is saved",
       });
     }
-    const refused = (error: string, status: 400 | 429 | 503, headers?: Record<string, string>) =>
-      data<NewAppFormResult>(
-        { intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error, timestamp: app.now },
-        { status, headers },
+    const start = await startFromIdea(app, user.id, typed, { path: page });
+    if (start.kind === "refused")
+      return data<NewAppFormResult>(
+        { intent: "create", appIdea: typed.slice(0, IDEA_LIMITS.max), error: start.message, timestamp: app.now },
+        { status: start.status, headers: start.headers },
       );
-    const idea = appIdeaSchema.safeParse({ appIdea: typed });
-    if (!idea.success) {
-      await keepIdeaDraft(app, user.id, typed);
-      return refused(idea.error.issues[0]?.message ?? IDEA_MESSAGES.required, 400);
-    }
-    // No model and a practice the templates do not know: the creator's answers come first (the guided build).
-    if (await needsGuide(app, idea.data.appIdea)) {
-      await keepIdeaDraft(app, user.id, typed);
-      throw redirect(`${GUIDE_PATH}?${new URLSearchParams({ idea: idea.data.appIdea })}`, 303);
-    }
-    let build;
-    try {
-      build = await startBuildApp(app, user.id, { appIdea: idea.data.appIdea });
-    } catch (error) {
-      await keepIdeaDraft(app, user.id, typed);
-      // Out of AI generations: the message says which tier allows more.
-      if (error instanceof ServiceError && error.failure === "too-many")
-        return refused(error.message, 429, refusalHeaders(error));
-      console.error("apps: could not start building an app", error);
-      return refused(IDEA_MESSAGES.createFailed, 503);
-    }
-    await keepIdeaDraft(app, user.id, "");
-    recordEvent(app, EVENTS.creatorDashboardGetStarted, { userId: user.id }, { appId: build.appId, path: page });
-    // The build runs as a job: its page shows the progress and opens the builder when the app is made.
-    throw redirect(`/dashboard/builder/jobs/${build.jobId}`, 303);
+    // A build runs as a job: its page shows the progress and opens the builder when the app is made (or
+    // the guided build asks its questions first).
+    throw redirect(start.to, 303);
   }
 
   const owned = await ownedApp(app, user, input.appId);

@@ -29,6 +29,7 @@ import {
   Consent,
   FormError,
   FormNotice,
+  IdeaNote,
   Switch,
   useAuthForm,
   type AuthFormProps,
@@ -105,6 +106,7 @@ function GetStartedForm(props: AuthFormProps) {
   return (
     <FormTag method="post" action="/auth/email" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
       <AuthHidden context={props.context} />
+      <IdeaNote context={props.context} />
       {shown.suggestion ? <input type="hidden" name="shownSuggestion" value="1" /> : null}
       {shown.score ? <input type="hidden" name="shownScore" value="1" /> : null}
       <FormError errors={form.errors} />
@@ -126,6 +128,7 @@ function SocialSignUpForm(props: AuthFormProps) {
   const { form, fields, FormTag, pending } = useAuthForm(socialSignUpSchema(), props);
   return (
     <div className="auth-form">
+      <IdeaNote context={props.context} />
       <SocialButtons context={props.context} verb="Continue with" />
       <FormTag
         method="post"
@@ -163,6 +166,7 @@ function CreateAccountForm(props: AuthFormProps) {
       noValidate
     >
       <AuthHidden context={props.context} />
+      <IdeaNote context={props.context} />
       <FormError errors={form.errors} />
       <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus={!props.initialEmail} />
       <div className="auth-form__names">
@@ -221,6 +225,7 @@ function LoginPasswordStep(props: AuthFormProps & { campaign?: string | null }) 
   return (
     <div className="auth-form">
       {props.campaign ? <p className="auth-form__campaign">{props.campaign}</p> : null}
+      <IdeaNote context={props.context} />
       <SocialButtons context={props.context} verb="Log in with" />
       <FormTag
         method="post"

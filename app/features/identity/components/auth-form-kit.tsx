@@ -53,6 +53,15 @@ export function AuthHidden({ context }: { context: AuthContext }) {
   );
 }
 
+/**
+ * Over a form whose sign-in carries an app idea (typed on /creator or /build before signing in): the
+ * idea is not lost, and the build starts once the person is in.
+ */
+export function IdeaNote({ context }: { context: AuthContext }) {
+  if (!context.options.idea) return null;
+  return <p className="auth-form__idea">Your app idea comes with you: we'll start building it as soon as you're in.</p>;
+}
+
 export function FormError({ errors }: { errors?: string[] }) {
   if (!errors?.length) return null;
   return (
