@@ -53,10 +53,12 @@ export function AuthHidden({ context }: { context: AuthContext }) {
   );
 }
 
-export function FormError({ errors }: { errors?: string[] }) {
+/** The form's error, under its title when the answer gave one (Log In's 'Error logging in'). */
+export function FormError({ errors, title }: { errors?: string[]; title?: string }) {
   if (!errors?.length) return null;
   return (
     <p className="auth-form__error" role="alert">
+      {title ? <strong className="auth-form__error-title">{title}</strong> : null}
       {errors[0]}
     </p>
   );
