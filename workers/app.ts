@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import { attributionForRequest, withSetCookies } from "~/http/attribution.server";
 import { d1SessionFor } from "~/http/d1-session.server";
+import { withDevFaults } from "~/http/dev-faults.server";
 import { sharedPageFor } from "~/http/shared-pages";
 import { SHARED_PAGE_HEADER, sharedPage, type RenderPage } from "~/http/shared-pages.server";
 import { cleanSimulationUploads } from "~/features/activities/uploads.server";
@@ -73,11 +74,15 @@ async function answer(request: Request, bindings: Bindings, ctx: ExecutionContex
   const attribution = attributionForRequest(request, url, now);
   // D1 through one session per request: reads anywhere, a write's pages at least as new as the write.
   const d1 = d1SessionFor(bindings, request, { cookies: !tokenApi });
-  const app = createAppContext(d1.bindings, ctx, {
-    now,
-    timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
-    attribution: attribution.record,
-  });
+  // Tests fail a table's statements on demand (development and test only: http/dev-faults.server.ts).
+  const app = withDevFaults(
+    createAppContext(d1.bindings, ctx, {
+      now,
+      timeZone: browserTimeZone(request.headers.get("User-Browser-Timezone")),
+      attribution: attribution.record,
+    }),
+    request,
+  );
   // Realtime rooms (partyserver Durable Objects) answer /parties/*; everything else is Remix.
   if (url.pathname.startsWith("/parties/")) {
     const room = await routeRealtimeRequest(app, request);

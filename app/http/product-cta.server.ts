@@ -19,19 +19,28 @@ const ownedBySession = queryShape((db, slot: Slot<{ session: string; now: number
 export async function productCta(app: AppContext, request: Request, productIds: string[]) {
   // What they own is keyed by the session, so D1 reads it beside the shell (issue 17 goal 2); an
   // unknown or expired session owns nothing, as its visitor is signed out.
+  // What they own includes a membership product: when it cannot be read, neither can their membership
+  // (the buttons say so rather than offer to sell it to them).
   const session = await currentSessionId(request);
   const [visitor, owned] = await Promise.all([
     visitorOf(app, request),
     session && productIds.length > 0
-      ? ownedBySession(app.db, { session, now: app.now, ids: JSON.stringify(productIds) }).then(toOwned)
+      ? ownedBySession(app.db, { session, now: app.now, ids: JSON.stringify(productIds) }).then(
+          toOwned,
+          (error: unknown) => {
+            console.error("buy buttons: what the visitor owns could not be read", error);
+            return null;
+          },
+        )
       : new Set<string>(),
   ]);
   const user = visitor.user;
   const url = new URL(request.url);
   const added = url.searchParams.get("added");
   url.searchParams.delete("added");
+  const { cartItems, member } = await cartAndMembershipOf(app, request, visitor);
   const cta = productCtas(
-    { signedIn: Boolean(user), owned, ...(await cartAndMembershipOf(app, request, visitor)) },
+    { signedIn: Boolean(user), owned: owned ?? new Set(), cartItems, member: owned ? member : null },
     { page: url.pathname + url.search, added },
   );
   const offers = readOffers(app, request, user);

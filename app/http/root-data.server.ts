@@ -10,6 +10,7 @@ import { AUTH_IDEA_PARAM, parseAuthModal, type AuthModalState } from "~/features
 import { campaignMessage } from "~/features/identity/rules";
 import { NO_PRICE_OFFER } from "~/features/offers/rules";
 import { userRoom } from "~/features/realtime/rules";
+import type { MembershipFlags } from "~/features/subscriptions/rules";
 import type { AppContext } from "~/platform/context";
 import { publicEnv, type PublicEnv } from "~/platform/env";
 import { isSecureRequest } from "~/platform/http.server";
@@ -36,7 +37,8 @@ export type RootData = {
   authCampaign: string | null;
   anonymousId: string | null;
   cartIds: string[];
-  membership: { hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean };
+  /** null: a signed-in visitor's membership could not be read (not the same as none). */
+  membership: MembershipFlags | null;
   noPriceOffer: boolean;
   notifications: { bell: NotificationState; room: string } | null;
   analytics: AnalyticsRootData;
@@ -85,7 +87,7 @@ export async function loadRoot(app: AppContext, request: Request): Promise<{ roo
       ),
       anonymousId,
       cartIds,
-      membership: shell?.membership ?? { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
+      membership: shell ? shell.membership : { hasActiveSubscription: false, hasActiveOrTrialSubscription: false },
       noPriceOffer: cookieValue(request, NO_PRICE_OFFER) === "true",
       // The header bell, and the user's private room that feeds it live (JavaScript only).
       notifications: shell ? { bell: shell.bell, room: userRoom(shell.user.id) } : null,

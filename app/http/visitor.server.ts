@@ -34,18 +34,19 @@ export async function visitorOf(
 }
 
 /**
- * A screen visitor's cart items and whether they are a member (active or trial). A signed-in
- * visitor's came with the session (the page's one shell query); an anonymous visitor's cart is read,
- * and they are no member.
+ * A screen visitor's cart items and whether they are a member (active or trial; null when their
+ * membership could not be read). A signed-in visitor's came with the session (the page's one shell
+ * query); an anonymous visitor's cart is read, and they are no member.
  */
 export async function cartAndMembershipOf(
   app: AppContext,
   request: Request,
   { user, anonymousId }: Visitor,
-): Promise<{ cartItems: string[]; member: boolean }> {
+): Promise<{ cartItems: string[]; member: boolean | null }> {
   if (user) {
     const shell = await signedInShellOf(app, request);
-    return { cartItems: shell?.cartItems ?? [], member: shell?.membership.hasActiveOrTrialSubscription ?? false };
+    if (!shell) return { cartItems: [], member: false };
+    return { cartItems: shell.cartItems, member: shell.membership?.hasActiveOrTrialSubscription ?? null };
   }
   const cart = anonymousId ? await anonymousCartOf(app, request, anonymousId) : null;
   return { cartItems: cart?.items ?? [], member: false };

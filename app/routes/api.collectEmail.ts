@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { collectEmail, interestFromPage } from "~/features/identity/leads.server";
-import { EMAIL_PATTERN, messages } from "~/features/identity/rules";
+import { EMAIL_PATTERN, EmailCheckError, messages } from "~/features/identity/rules";
 import { apiAction, jsonError, methodNotAllowed } from "~/http/api.server";
+import { ServiceError } from "~/platform/service-error";
 
 const body = z.object({
   email: z
@@ -35,7 +36,13 @@ export const action = apiAction(body, async ({ input, app, request }) => {
   const referer = request.headers.get("Referer");
   const source = input.source ?? (referer ? new URL(referer, request.url).pathname : "/");
   const classInterestedIn = input.classInterestedIn || (await interestFromPage(app, source));
-  const info = await collectEmail(app, { email: input.email, classInterestedIn, extraTags: tags.value, source });
+  const info = await collectEmail(app, { email: input.email, classInterestedIn, extraTags: tags.value, source }).catch(
+    (error: unknown) => {
+      // Spec 8's email-check message when the check could not run (503); other failures stay errors.
+      if (error instanceof EmailCheckError) throw new ServiceError("unavailable", messages.emailCheckFailed);
+      throw error;
+    },
+  );
   return { email_validation_info: info };
 });
 export const loader = methodNotAllowed;

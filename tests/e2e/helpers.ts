@@ -22,6 +22,8 @@ export type { TestUser };
 type ProblemLog = {
   /** Statuses (e.g. 404, 400) the test expects for pages it loads: the browser's matching "Failed to load resource" lines are not problems. */
   allowStatus: (...statuses: number[]) => void;
+  /** The test makes requests fail in the network (a route it aborts): the browser's "Failed to load resource: net::…" lines are not problems. */
+  allowNetworkFailures: () => void;
 };
 
 /** Chromium's "Refused to …" lines, its Content Security Policy messages, and our securitypolicyviolation report. */
@@ -33,12 +35,13 @@ export function isCspViolation(text: string): boolean {
   );
 }
 
-function isIgnorable(message: ConsoleMessage, allowed: Set<number>): boolean {
+function isIgnorable(message: ConsoleMessage, allowed: Set<number>, networkFailures: boolean): boolean {
   const text = message.text();
   const where = message.location().url ?? "";
   if (/favicon\.(ico|svg)/.test(where) || /favicon\.(ico|svg)/.test(text)) return true;
   const failed = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(text);
   if (failed && allowed.has(Number(failed[1]))) return true;
+  if (networkFailures && /^Failed to load resource: net::ERR_/.test(text)) return true;
   return false;
 }
 
@@ -50,8 +53,8 @@ function isIgnorable(message: ConsoleMessage, allowed: Set<number>): boolean {
  *   in. Both delete the accounts they made when the test ends.
  * - `problems` (automatic): records console.error output, uncaught page errors and any
  *   Content-Security-Policy violation; a test that otherwise passed fails when any were recorded
- *   (favicon misses and "Failed to load resource" for statuses the test declared with
- *   `problems.allowStatus` aside). This matters in the `js` project; without JavaScript only the
+ *   (favicon misses, "Failed to load resource" for statuses the test declared with
+ *   `problems.allowStatus`, and for requests it aborts after `problems.allowNetworkFailures()`, aside). This matters in the `js` project; without JavaScript only the
  *   browser's own errors (e.g. a stylesheet that did not load) can appear, and they are checked the same way.
  */
 export const test = base.extend<{
@@ -93,6 +96,7 @@ export const test = base.extend<{
   problems: [
     async ({ page }, use, testInfo) => {
       const allowed = new Set<number>();
+      let networkFailures = false;
       const found: string[] = [];
       // Content-Security-Policy: a violation fails the test whatever its console level, and (with
       // JavaScript) the page's securitypolicyviolation events are reported too, in case a browser
@@ -108,12 +112,20 @@ export const test = base.extend<{
         });
       });
       page.on("console", (message) => {
-        if (message.type() !== "error" || isIgnorable(message, allowed) || isCspViolation(message.text())) return;
+        if (
+          message.type() !== "error" ||
+          isIgnorable(message, allowed, networkFailures) ||
+          isCspViolation(message.text())
+        )
+          return;
         const where = message.location().url ? ` (${message.location().url}:${message.location().lineNumber})` : "";
         found.push(`console.error: ${message.text()}${where}`);
       });
       page.on("pageerror", (error) => found.push(`page error: ${error.name}: ${error.message}\n${error.stack ?? ""}`));
-      await use({ allowStatus: (...statuses) => statuses.forEach((status) => allowed.add(status)) });
+      await use({
+        allowStatus: (...statuses) => statuses.forEach((status) => allowed.add(status)),
+        allowNetworkFailures: () => (networkFailures = true),
+      });
       await axeContexts.get(page)?.close();
       axeContexts.delete(page);
       if (testInfo.status === testInfo.expectedStatus && testInfo.expectedStatus === "passed") {

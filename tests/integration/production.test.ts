@@ -111,6 +111,29 @@ describe("development routes in production", () => {
     expect((await callProduction(`${path}.data`)).status).toBe(404);
   });
 
+  it("ignores the tests' fault cookie: the database answers as usual", async () => {
+    const login = (overrides: Record<string, unknown> = {}) =>
+      callProduction(
+        "/auth/login",
+        {
+          method: "POST",
+          headers: {
+            Origin: ORIGIN,
+            Host: new URL(ORIGIN).host,
+            "Content-Type": "application/x-www-form-urlencoded",
+            Cookie: "studio_dev_fault=d1:users,d1:attempt_counters",
+          },
+          body: formBody({ email: "nobody@example.com", password: "not the password" }),
+        },
+        overrides,
+      );
+    const production = await login();
+    expect(production.status).toBe(400);
+    expect(await production.text()).toContain("Invalid email or password");
+    // The same post under the tests' environment fails as the cookie asks.
+    expect((await login({ ENVIRONMENT: "test" })).status).toBe(500);
+  });
+
   it("still serves them to development and the tests, which opt in", async () => {
     expect((await callProduction("/dev/outbox", {}, { ENVIRONMENT: "development" })).status).toBe(200);
     expect((await callProduction("/dev/kit", {}, { ENVIRONMENT: "test" })).status).toBe(200);

@@ -12,8 +12,11 @@ export interface ProductCta {
   inCart: boolean;
   /** The add-to-cart dialog is open for this product. */
   added: boolean;
-  /** The visitor has an active (or trial) membership. */
-  member: boolean;
+  /**
+   * The visitor has an active (or trial) membership; null when it, or what they own, could not be
+   * read: the buttons then say so and offer to try again instead of offering to buy.
+   */
+  member: boolean | null;
 }
 
 /**
@@ -26,7 +29,7 @@ export function productCtas(
     owned,
     cartItems,
     member,
-  }: { signedIn: boolean; owned: Set<string>; cartItems: string[]; member: boolean },
+  }: { signedIn: boolean; owned: Set<string>; cartItems: string[]; member: boolean | null },
   { page, added }: { page: string; added: string | null },
 ): (productId: string) => ProductCta {
   const inCart = new Set(cartItems);

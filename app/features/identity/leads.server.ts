@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { collections, emailLeads, products } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
 import { emailValidationInfo } from "./email-check.server";
-import { leadKind, type EmailValidationInfo } from "./rules";
+import { EmailCheckError, leadKind, type EmailValidationInfo } from "./rules";
 
 /** classInterestedIn for a page: the class's or collection's id when the page is one, else 'general'. */
 export async function interestFromPage(app: AppContext, page: string): Promise<string> {
@@ -41,7 +41,10 @@ export async function collectEmail(
   app: AppContext,
   input: { email: string; classInterestedIn: string; extraTags?: unknown; source: string },
 ): Promise<EmailValidationInfo> {
-  const info = await emailValidationInfo(input.email);
+  // The check first: when it cannot run, nothing is kept and the caller says the email could not be verified.
+  const info = await emailValidationInfo(input.email).catch((error: unknown) => {
+    throw new EmailCheckError(error);
+  });
   await app.db.insert(emailLeads).values({
     id: crypto.randomUUID(),
     email: input.email.trim().toLowerCase(),

@@ -4,6 +4,7 @@
  * links, forms and actions all build addresses the same way.
  */
 import type { SubmissionResult } from "@conform-to/react";
+import { safeRedirectPath } from "~/platform/redirect";
 
 export const AUTH_FORMS = ["Email", "SocialSignUp", "CreateAccount", "Login", "ResetPassword", "JoinWaitlist"] as const;
 export type AuthForm = (typeof AUTH_FORMS)[number];
@@ -172,4 +173,21 @@ export interface AuthActionData {
   notice?: { message: string; shown: { suggestion: boolean; score: boolean } };
   /** Reset Password: the step to show (an invalid code returns to CODE). */
   step?: AuthStep;
+  /** A heading over the form's error: Log In's 'Error logging in' when it failed for a reason not the visitor's. */
+  errorTitle?: string;
+}
+
+/** The context an auth form posts as hidden fields (AuthHidden): the page, the redirect and the modal's options. */
+export function authContextOf(get: (name: string) => string | null): AuthContext {
+  const redirect = get("redirect");
+  return {
+    page: safeRedirectPath(get("page")),
+    redirect: redirect ? safeRedirectPath(redirect) : null,
+    options: parseAuthOptions(get),
+  };
+}
+
+/** The step a form posted (its hidden `step` field), when it is one of the steps. */
+export function postedStep(raw: unknown): AuthStep | undefined {
+  return AUTH_STEPS.find((step) => step === raw);
 }

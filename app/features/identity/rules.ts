@@ -1,5 +1,6 @@
 /** Identity rules without I/O: the spec's messages, email warnings, lockout timing and where to go after sign-in. */
 import { queryOf } from "~/platform/redirect";
+import type { AuthForm } from "./modal";
 
 /** Spec 5: one or more non-space non-@ characters, '@', the same, a dot, the same. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,6 +28,12 @@ export const messages = {
     "There was a problem creating your account. Please try logging in if you already have an account.",
   serverDown: "There was a problem with the network or contacting our servers.",
   loginFailed: "Invalid email or password",
+  // Spec 8, kept word for word: Log In's fallback, its title, and the form's own request failing ('Failed to fetch').
+  loginUnexpected: (supportEmail: string) =>
+    `There was an error signing in to your account. Please try again or contact us at ${supportEmail}`,
+  loginErrorTitle: "Error logging in",
+  requestFailed: "There was an error logging in/creating you account. Please try again later or contact us.",
+  resetUnexpected: "There was an error signing in to your account. Please try again or contact us.",
   loginEmailInvalid: "Please provide a valid email address.",
   // The Get Started, Reset and Waitlist forms word their email errors differently (spec 5).
   getStartedEmailRequired: "Please input an email",
@@ -67,6 +74,46 @@ function waitText(seconds: number) {
   if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/** The email check (typo suggestion and score) could not run: not the same as a doubtful address. */
+export class EmailCheckError extends Error {
+  constructor(cause: unknown) {
+    super("the email check failed", { cause });
+    this.name = "EmailCheckError";
+  }
+}
+
+/**
+ * What an auth form says when it fails for a reason that is not the visitor's (spec 8), in the form
+ * itself: `server` when our side failed while answering (the database, the email check), `request`
+ * when the form's request itself failed in the browser ('Failed to fetch'). Log In's failures carry the
+ * title 'Error logging in'.
+ */
+export function authFailure(
+  form: AuthForm,
+  failure: { cause: "request" } | { cause: "server"; error: unknown; supportEmail: string },
+): { message: string; title?: string } {
+  const server = failure.cause === "server" ? failure : null;
+  if (server?.error instanceof EmailCheckError) return { message: messages.emailCheckFailed };
+  switch (form) {
+    case "Login":
+      return {
+        title: messages.loginErrorTitle,
+        message: server ? messages.loginUnexpected(server.supportEmail) : messages.requestFailed,
+      };
+    case "CreateAccount":
+      return { message: server ? messages.createAccountFailed : messages.requestFailed };
+    case "ResetPassword":
+      return { message: server ? messages.resetUnexpected : messages.requestFailed };
+    // SocialSignUp checks whether the email has an account before going on.
+    case "SocialSignUp":
+      return { message: messages.emailCheckFailed };
+    // Collecting the email and joining a waitlist fail with the generic message (spec 8).
+    case "Email":
+    case "JoinWaitlist":
+      return { message: messages.generic };
+  }
 }
 
 /** Spec 9: a validation score at or below this warns before continuing. */

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { lessonProgress, lessons, products, type LessonProgressRow, type LessonRow, type UserRow } from "~/db/schema";
 import { ownedProductIds } from "~/features/purchases/purchases.server";
-import { subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
+import { SUBSCRIPTION_MESSAGES, subscriptionFlags } from "~/features/subscriptions/subscriptions.server";
 import type { AppContext } from "~/platform/context";
 import type { Db } from "~/platform/db.server";
 import {
@@ -25,8 +25,20 @@ export const PROGRESS_MESSAGES = {
   noAccess: "You don't have access to this lesson",
 } as const;
 
-/** Why a user may watch a class's lessons: owned (bought, or in a collection bought), membership, or not at all (previews only). */
-export type Access = "owner" | "member" | "preview";
+/**
+ * Why a user may watch a class's lessons: owned (bought, or in a collection bought), membership, or
+ * not at all (previews only); `unknown` when what they own or their membership could not be read
+ * (previews only meanwhile, and the page says the membership could not be read rather than sell it).
+ */
+export type Access = "owner" | "member" | "preview" | "unknown";
+
+/** A read whose failure leaves access unknown rather than failing the page. */
+function orNull<T>(read: Promise<T>, what: string): Promise<T | null> {
+  return read.catch((error: unknown) => {
+    console.error(`class access: ${what} could not be read`, error);
+    return null;
+  });
+}
 
 /**
  * Owners of the class and active or trial members (every class is in the membership) watch every
@@ -39,15 +51,16 @@ export async function classAccess(
 ): Promise<Access> {
   if (!user || product.kind !== "class") return "preview";
   const [owned, flags] = await Promise.all([
-    ownedProductIds(app, user.id, [product.id]),
-    subscriptionFlags(app, user.id),
+    orNull(ownedProductIds(app, user.id, [product.id]), "what the user owns"),
+    orNull(subscriptionFlags(app, user.id), "the membership"),
   ]);
-  if (owned.has(product.id)) return "owner";
-  return flags.hasActiveOrTrialSubscription ? "member" : "preview";
+  if (owned?.has(product.id)) return "owner";
+  if (flags?.hasActiveOrTrialSubscription) return "member";
+  return owned && flags ? "preview" : "unknown";
 }
 
 export const canWatch = (access: Access, lesson: Pick<LessonRow, "isPreview">) =>
-  access !== "preview" || lesson.isPreview;
+  access === "owner" || access === "member" || lesson.isPreview;
 
 export async function lessonWithProduct(app: AppContext, lessonId: string) {
   return (
@@ -61,7 +74,7 @@ export async function lessonWithProduct(app: AppContext, lessonId: string) {
 }
 
 export type ProgressOutcome =
-  { ok: true; progress: StoredProgress; access: Access } | { ok: false; status: 400 | 403 | 404; error: string };
+  { ok: true; progress: StoredProgress; access: Access } | { ok: false; status: 400 | 403 | 404 | 503; error: string };
 
 /** Checks the lesson belongs to the product and that the user may watch it, then saves the change. */
 async function changeProgress(
@@ -75,7 +88,10 @@ async function changeProgress(
   if (!found) return { ok: false, status: 404, error: PROGRESS_MESSAGES.lessonNotFound };
   if (found.product.id !== productId) return { ok: false, status: 400, error: PROGRESS_MESSAGES.notInProduct };
   const access = await classAccess(app, user, found.product);
-  if (!canWatch(access, found.lesson)) return { ok: false, status: 403, error: PROGRESS_MESSAGES.noAccess };
+  if (!canWatch(access, found.lesson))
+    return access === "unknown"
+      ? { ok: false, status: 503, error: SUBSCRIPTION_MESSAGES.fetchFailed }
+      : { ok: false, status: 403, error: PROGRESS_MESSAGES.noAccess };
 
   const previous = await app.db
     .select()

@@ -1,5 +1,17 @@
 /** Subscription and membership state (spec 4 "Subscription state"): pure rules shared by server and screens. */
 
+export const SUBSCRIPTION_MESSAGES = {
+  cancelFailed: "Failed to cancel subscription",
+  refundFailed: "Failed to process refund",
+  fetchFailed: "Failed to fetch subscription status",
+} as const;
+
+/** The two membership flags a page may need; null where they could not be read (not the same as no membership). */
+export interface MembershipFlags {
+  hasActiveSubscription: boolean;
+  hasActiveOrTrialSubscription: boolean;
+}
+
 export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

@@ -5,13 +5,15 @@
 import { and, desc, eq, inArray, sql, type Placeholder, type SQLWrapper } from "drizzle-orm";
 import { checkoutSessions, purchases, subscriptions, users, type SubscriptionRow } from "~/db/schema";
 import type { AppContext } from "~/platform/context";
-import { isTrialExpired, trialDaysRemaining, type SubscriptionState } from "./rules";
+import {
+  isTrialExpired,
+  SUBSCRIPTION_MESSAGES,
+  trialDaysRemaining,
+  type MembershipFlags,
+  type SubscriptionState,
+} from "./rules";
 
-export const SUBSCRIPTION_MESSAGES = {
-  cancelFailed: "Failed to cancel subscription",
-  refundFailed: "Failed to process refund",
-  fetchFailed: "Failed to fetch subscription status",
-} as const;
+export { SUBSCRIPTION_MESSAGES };
 
 /** How long after buying a membership it can be refunded in full. */
 export const REFUND_WINDOW_DAYS = 30;
@@ -220,10 +222,7 @@ export function membershipFlagColumns(userId: SQLWrapper | string, now: number |
 }
 
 /** The two flags of one user: hasActive and hasActiveOrTrial (false for a user who is not there). */
-export async function subscriptionFlags(
-  app: AppContext,
-  userId: string,
-): Promise<{ hasActiveSubscription: boolean; hasActiveOrTrialSubscription: boolean }> {
+export async function subscriptionFlags(app: AppContext, userId: string): Promise<MembershipFlags> {
   const row = await app.db.select(membershipFlagColumns(userId, app.now)).from(users).where(eq(users.id, userId)).get();
   return row ?? { hasActiveSubscription: false, hasActiveOrTrialSubscription: false };
 }

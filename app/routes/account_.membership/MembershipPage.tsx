@@ -4,18 +4,20 @@ import { Button, ButtonLink } from "~/ui/Button";
 import { RadioGroup } from "~/ui/Radio";
 import { Textarea } from "~/ui/Textarea";
 import { CANCEL_REASONS } from "~/features/subscriptions/schema";
+import { MembershipUnread } from "~/features/subscriptions/components/MembershipUnread";
 import type { SubscriptionView } from "~/features/subscriptions/subscriptions.server";
 
 const day = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export interface MembershipPageData {
-  subscriptions: (SubscriptionView & { title: string })[];
+  /** null: they could not be read. */
+  subscriptions: (SubscriptionView & { title: string })[] | null;
   card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
   payments: { id: string; title: string; amountCents: number; purchasedAt: string; note: string | null }[];
   membershipStatus: string;
 }
 
-function stateText(s: MembershipPageData["subscriptions"][number]) {
+function stateText(s: NonNullable<MembershipPageData["subscriptions"]>[number]) {
   if (s.status === "canceled") return `Cancelled${s.canceledAt ? ` on ${day.format(new Date(s.canceledAt))}` : ""}`;
   if (s.trialDaysRemaining > 0)
     return `Free trial: ${s.trialDaysRemaining} ${s.trialDaysRemaining === 1 ? "day" : "days"} left`;
@@ -40,7 +42,9 @@ export function MembershipPage({ subscriptions, card, payments }: MembershipPage
           {actionData.error}
         </p>
       ) : null}
-      {subscriptions.length === 0 ? (
+      {subscriptions === null ? (
+        <MembershipUnread retryHref="/account/membership" />
+      ) : subscriptions.length === 0 ? (
         <section className="cart-empty">
           <h2>You have no membership</h2>
           <p className="muted">A membership unlocks every class on the site.</p>

@@ -16,8 +16,15 @@ const member = (app: AppContext, request: Request) => requireUser(app, request, 
 
 export async function loadMembershipPage(app: AppContext, request: Request) {
   const user = await member(app, request);
-  const [{ subscriptions }, card, payments, renewals] = await Promise.all([
-    userSubscriptions(app, user.id),
+  // A failed read of the memberships is not "no membership": the page says so and offers to try again.
+  const [subscriptions, card, payments, renewals] = await Promise.all([
+    userSubscriptions(app, user.id).then(
+      (read) => read.subscriptions,
+      (error: unknown) => {
+        console.error("membership page: the subscriptions could not be read", error);
+        return null;
+      },
+    ),
     app.db.select().from(savedCards).where(eq(savedCards.userId, user.id)).get(),
     allPurchases(app, user.id),
     // Renewal invoices (the first payment is already a purchase).
@@ -31,12 +38,12 @@ export async function loadMembershipPage(app: AppContext, request: Request) {
   const titles = new Map(
     (
       await sellablesByIds(app.db, [
-        ...new Set([...subscriptions.map((s) => s.productId), ...payments.map((p) => p.productId)]),
+        ...new Set([...(subscriptions ?? []).map((s) => s.productId), ...payments.map((p) => p.productId)]),
       ])
     ).map((s) => [s.id, s.title]),
   );
   return {
-    subscriptions: subscriptions.map((s) => ({ ...s, title: titles.get(s.productId) ?? "Membership" })),
+    subscriptions: subscriptions?.map((s) => ({ ...s, title: titles.get(s.productId) ?? "Membership" })) ?? null,
     card: card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
     payments: [
       ...payments.map((p) => ({
@@ -47,7 +54,7 @@ export async function loadMembershipPage(app: AppContext, request: Request) {
         note: p.refundedInfo ? "refunded" : null,
       })),
       ...renewals.map((r) => {
-        const sub = subscriptions.find((s) => s.id === r.subscriptionId);
+        const sub = subscriptions?.find((s) => s.id === r.subscriptionId);
         return {
           id: r.id,
           title: `${sub ? (titles.get(sub.productId) ?? "Membership") : "Membership"} renewal`,

@@ -6,11 +6,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseForm } from "~/platform/form.server";
 import { createCookie, data } from "@remix-run/cloudflare";
+import { z } from "zod";
 import type { AppContext } from "~/platform/context";
 import type { UserRow } from "~/db/schema";
 import { serverUp } from "~/platform/health.server";
 import { isSecureRequest, formDataOf } from "~/platform/http.server";
-import { safeRedirectPath } from "~/platform/redirect";
 import { redirectWithToast } from "~/http/toast.server";
 import {
   EmailTakenError,
@@ -25,14 +25,23 @@ import { isCommonPassword } from "~/features/identity/common-passwords.server";
 import { challengeUser, endChallenge } from "~/features/identity/challenges.server";
 import { collectEmail, interestFromPage } from "~/features/identity/leads.server";
 import {
+  authContextOf,
   authHref,
-  parseAuthOptions,
+  postedStep,
   type AuthActionData,
   type AuthContext,
+  type AuthForm,
   type AuthStep,
 } from "~/features/identity/modal";
 import { resetPassword, sendResetCode, verifyResetCode } from "~/features/identity/reset-password.server";
-import { LOOKUP_POLICY, afterCreateAccount, afterLogin, emailWarning, messages } from "~/features/identity/rules";
+import {
+  LOOKUP_POLICY,
+  afterCreateAccount,
+  afterLogin,
+  authFailure,
+  emailWarning,
+  messages,
+} from "~/features/identity/rules";
 import {
   createAccountSchema,
   getStartedSchema,
@@ -70,16 +79,41 @@ type Submission = {
 /** The form data and its context (page, redirect, modal options), as every auth post sends them. */
 export async function readForm(request: Request) {
   const formData = (await formDataOf(request)) ?? new FormData();
-  const text = (name: string) => {
+  const context = authContextOf((name) => {
     const value = formData.get(name);
     return typeof value === "string" ? value : null;
-  };
-  const context: AuthContext = {
-    page: safeRedirectPath(text("page")),
-    redirect: text("redirect") ? safeRedirectPath(text("redirect")) : null,
-    options: parseAuthOptions(text),
-  };
+  });
   return { formData, context };
+}
+
+/** A form post's answer: a redirect, or the form's answer (`answer`, `throttled`). */
+type FormAnswer = Response | ReturnType<typeof answer>;
+type FormAction = (app: AppContext, request: Request, formData: FormData, context: AuthContext) => Promise<FormAnswer>;
+
+/**
+ * An auth form's post that fails in the form, never as an error page: an unexpected failure (the
+ * database, the email check) answers 500 with the form as it was posted (its step, the email kept)
+ * and spec 8's message for that form.
+ */
+function keptInForm(form: AuthForm, act: FormAction) {
+  return async (app: AppContext, request: Request): Promise<FormAnswer> => {
+    const { formData, context } = await readForm(request);
+    try {
+      return await act(app, request, formData, context);
+    } catch (error) {
+      // A response thrown on purpose (a redirect) is the answer.
+      if (error instanceof Response) throw error;
+      console.error(`auth form ${form}: unexpected failure`, error);
+      const { message, title } = authFailure(form, { cause: "server", error, supportEmail: app.env.SUPPORT_EMAIL });
+      const posted = postedStep(formData.get("step"));
+      const step = form === "ResetPassword" ? (posted ?? "EMAIL") : form === "Login" ? posted : undefined;
+      return answer(parseForm(formData, { schema: z.object({}) }), context, 500, {
+        formErrors: [message],
+        ...(title ? { errorTitle: title } : {}),
+        ...(step ? { step } : {}),
+      });
+    }
+  };
 }
 
 /** The form's answer without a redirect; passwords and codes are never sent back. */
@@ -175,8 +209,7 @@ function trackAuth(
  * challenge instead of a session (second-step.server.ts): the form's next step asks for the code
  * (logInWithCode), or which factor to use first (chooseSecondFactor).
  */
-export async function logIn(app: AppContext, request: Request) {
-  const { formData, context } = await readForm(request);
+export const logIn = keptInForm("Login", async (app, request, formData, context) => {
   const step = formData.get("step");
   if (step === "MFA" || step === "EMAIL_MFA") return logInWithCode(app, request, formData, context, step);
   if (step === "SELECT_MFA") return chooseSecondFactor(app, request, formData, context);
@@ -200,7 +233,7 @@ export async function logIn(app: AppContext, request: Request) {
   if (outcome.user.identityStatus === "FORCE_CHANGE_PASSWORD")
     return chooseOwnPasswordFirst(app, request, context, submission, outcome.user);
   return passwordSignIn(app, request, context, outcome.user, `Welcome back, ${outcome.user.firstName}!`);
-}
+});
 
 /**
  * A person an admin added logged in with their temporary password: it only lets them choose their own,
@@ -341,8 +374,7 @@ async function logInWithCode(
 }
 
 /** Spec 4's sign-up sequence: the service must be up; the account is made in one transaction; then signed in. */
-export async function signUp(app: AppContext, request: Request) {
-  const { formData, context } = await readForm(request);
+export const signUp = keptInForm("CreateAccount", async (app, request, formData, context) => {
   const submission = parseForm(formData, { schema: createAccountSchema(app.env.SUPPORT_EMAIL) });
   const failed = (reason: string) => trackAuth(app, request, EVENTS.createAccountFailure, context, null, { reason });
   if (submission.status !== "success") {
@@ -372,11 +404,10 @@ export async function signUp(app: AppContext, request: Request) {
     console.error("sign-up failed", error);
     return answer(submission, context, 500, { formErrors: [messages.createAccountFailed] });
   }
-}
+});
 
 /** Get Started: collect the email (a lead), warn once about a likely typo or a doubtful address, then Create Account. */
-export async function getStarted(app: AppContext, request: Request) {
-  const { formData, context } = await readForm(request);
+export const getStarted = keptInForm("Email", async (app, request, formData, context) => {
   const submission = parseForm(formData, { schema: getStartedSchema() });
   if (submission.status !== "success") return answer(submission, context, 400);
   recordEvent(
@@ -395,7 +426,9 @@ export async function getStarted(app: AppContext, request: Request) {
     });
   } catch (error) {
     console.error("collectEmail failed", error);
-    return answer(submission, context, 500, { formErrors: [messages.generic] });
+    // 'Unable to verify email' when the check itself failed; the generic message when keeping the email did.
+    const { message } = authFailure("Email", { cause: "server", error, supportEmail: app.env.SUPPORT_EMAIL });
+    return answer(submission, context, 500, { formErrors: [message] });
   }
   const shown = { suggestion: submission.value.shownSuggestion === "1", score: submission.value.shownScore === "1" };
   const warning = emailWarning(info, shown);
@@ -404,11 +437,10 @@ export async function getStarted(app: AppContext, request: Request) {
       notice: { message: warning.message, shown: { ...shown, [warning.kind]: true } },
     });
   return redirectWithToast(request, authHref(context.page, "CreateAccount", { ...context.options, email }), null);
-}
+});
 
 /** SocialSignUp's email: an existing account goes to Login, a new one to Create Account. */
-export async function socialSignUp(app: AppContext, request: Request) {
-  const { formData, context } = await readForm(request);
+export const socialSignUp = keptInForm("SocialSignUp", async (app, request, formData, context) => {
   const submission = parseForm(formData, { schema: socialSignUpSchema() });
   if (submission.status !== "success") return answer(submission, context, 400);
   recordEvent(
@@ -425,7 +457,7 @@ export async function socialSignUp(app: AppContext, request: Request) {
     authHref(context.page, exists ? "Login" : "CreateAccount", { ...context.options, email: submission.value.email }),
     null,
   );
-}
+});
 
 const resetCookie = createCookie("studio_reset", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 * 60 });
 
@@ -433,8 +465,7 @@ const resetCookie = createCookie("studio_reset", { path: "/", httpOnly: true, sa
  * Reset Password, one post per step. The code checked at CODE waits in an HttpOnly cookie for
  * NEWPASSWORD (never in the address), where it is checked again and spent.
  */
-export async function resetPasswordStep(app: AppContext, request: Request) {
-  const { formData, context } = await readForm(request);
+export const resetPasswordStep = keptInForm("ResetPassword", async (app, request, formData, context) => {
   const step = formData.get("step") as AuthStep | null;
   const secure = isSecureRequest(request);
   const client = clientOf(app.env, request);
@@ -506,10 +537,9 @@ export async function resetPasswordStep(app: AppContext, request: Request) {
   if (outcome.status === "not_found")
     return answer(submission, context, 400, { step: "EMAIL", formErrors: [messages.userNotFound] });
   return next("CODE", submission.value.email);
-}
+});
 
-export async function joinWaitlistForm(app: AppContext, request: Request) {
-  const { formData, context } = await readForm(request);
+export const joinWaitlistForm = keptInForm("JoinWaitlist", async (app, request, formData, context) => {
   const submission = parseForm(formData, { schema: joinWaitlistSchema(app.env.SUPPORT_EMAIL) });
   if (submission.status !== "success") return answer(submission, context, 400);
   try {
@@ -523,4 +553,4 @@ export async function joinWaitlistForm(app: AppContext, request: Request) {
     return answer(submission, context, 500, { formErrors: [messages.generic] });
   }
   return redirectWithToast(request, authHref(context.page, "JoinWaitlist", { ...context.options, step: "DONE" }), null);
-}
+});

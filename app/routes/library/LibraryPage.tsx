@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { authHref } from "~/features/identity/modal";
 import { ClassProgressCard } from "~/features/learning/components/ClassProgressCard";
+import { MembershipUnread } from "~/features/subscriptions/components/MembershipUnread";
 import { ButtonLink } from "~/ui/Button";
 import type { LibraryClass, LibraryCollection } from "~/features/learning/library.server";
 import type { Spark } from "~/features/sparks/sparks.server";
@@ -19,7 +20,8 @@ export interface LibraryPageData {
   collections: LibraryCollection[];
   /** Free previews saved from Sparks, last saved first. */
   saved: Spark[];
-  isMember: boolean;
+  /** null: the membership could not be read. */
+  isMember: boolean | null;
   now: number;
 }
 
@@ -49,7 +51,8 @@ export function LibraryPage({ signedIn, classes, collections, saved, isMember, n
           <Link to="/classes">Find your next class</Link>.
         </p>
       ) : null}
-      {empty ? (
+      {isMember === null ? <MembershipUnread retryHref="/library" /> : null}
+      {empty && isMember !== null ? (
         <section className="cart-empty" aria-labelledby="library-empty-title">
           <h2 id="library-empty-title">{isMember ? "Start your first class" : "Nothing here yet"}</h2>
           <p className="muted">

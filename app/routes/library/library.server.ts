@@ -20,7 +20,7 @@ const signedOut = {
   classes: [] as LibraryClass[],
   collections: [] as LibraryCollection[],
   saved: [] as Spark[],
-  isMember: false,
+  isMember: false as boolean | null,
 };
 
 // The library's one batch, keyed by the session (its SQL text is built once: platform/query-shapes.server.ts).
@@ -40,7 +40,10 @@ export async function loadLibrary(app: AppContext, request: Request) {
     libraryOf(app.db, { session, now: app.now }),
   ]);
   if (!shell) return signedOut;
-  const isMember = shell.membership.hasActiveOrTrialSubscription;
-  const library = toLibrary([owned, watched, summaries, lessons, progress, collections], { member: isMember });
+  // null: the membership could not be read; the page says so, and lists what they own meanwhile.
+  const isMember = shell.membership?.hasActiveOrTrialSubscription ?? null;
+  const library = toLibrary([owned, watched, summaries, lessons, progress, collections], {
+    member: isMember === true,
+  });
   return { signedIn: true as const, ...library, saved: toSavedSparks(saved), isMember };
 }

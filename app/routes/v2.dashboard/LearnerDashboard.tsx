@@ -6,6 +6,7 @@ import { ButtonLink } from "~/ui/Button";
 import { ClassProgressCard } from "~/features/learning/components/ClassProgressCard";
 import type { DashboardChallenge } from "~/features/challenges/challenges.server";
 import { ChallengeCards } from "~/features/challenges/components/ChallengeCards";
+import { MembershipUnread } from "~/features/subscriptions/components/MembershipUnread";
 
 const dateText = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
@@ -13,13 +14,17 @@ export interface LearnerDashboardData {
   firstName: string;
   continueWatching: LibraryClass[];
   classCount: number;
-  membership: {
-    status: string;
-    interval: "month" | "year";
-    trialDaysRemaining: number;
-    currentPeriodEnd: string;
-    cancelAtPeriodEnd: boolean;
-  } | null;
+  /** "unread": the membership could not be read (not the same as none). */
+  membership:
+    | {
+        status: string;
+        interval: "month" | "year";
+        trialDaysRemaining: number;
+        currentPeriodEnd: string;
+        cancelAtPeriodEnd: boolean;
+      }
+    | "unread"
+    | null;
   schedule: {
     hasActiveClass: boolean;
     hasAnyClass: boolean;
@@ -108,6 +113,7 @@ export function LearnerDashboard({
 }
 
 function MembershipState({ membership }: { membership: LearnerDashboardData["membership"] }) {
+  if (membership === "unread") return <MembershipUnread retryHref="/v2/dashboard" />;
   if (!membership) {
     return (
       <>

@@ -21,10 +21,15 @@ export async function loadLearnerDashboard(app: AppContext, request: Request) {
   const user = await requireUser(app, request, { redirectTo: "/v2/dashboard", status: 302 });
   const [library, subs] = await Promise.all([
     app.db.batch(libraryQueries(app.db, user.id)),
-    userSubscriptions(app, user.id),
+    // A failed read is not "no membership": the panel says so and offers to try again.
+    userSubscriptions(app, user.id).catch((error: unknown) => {
+      console.error("dashboard: the subscriptions could not be read", error);
+      return null;
+    }),
   ]);
   const member =
-    subs.subscriptions.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due") ?? null;
+    subs?.subscriptions.find((s) => s.status === "active" || s.status === "trialing" || s.status === "past_due") ??
+    null;
   const { classes } = toLibrary(library, { member: Boolean(member) });
   const [picks, offers, creator, challenges, appsYouUse] = await Promise.all([
     recommendations(app, { productIds: [], useAllPurchases: true, userId: user.id, limit: 4 }),
@@ -43,15 +48,17 @@ export async function loadLearnerDashboard(app: AppContext, request: Request) {
     firstName: user.firstName,
     continueWatching: classes.filter((c) => c.percent < 100).slice(0, CONTINUE_LIMIT),
     classCount: classes.length,
-    membership: member
-      ? {
-          status: member.status,
-          interval: member.interval,
-          trialDaysRemaining: member.trialDaysRemaining,
-          currentPeriodEnd: member.currentPeriodEnd,
-          cancelAtPeriodEnd: member.cancelAtPeriodEnd,
-        }
-      : null,
+    membership: !subs
+      ? ("unread" as const)
+      : member
+        ? {
+            status: member.status,
+            interval: member.interval,
+            trialDaysRemaining: member.trialDaysRemaining,
+            currentPeriodEnd: member.currentPeriodEnd,
+            cancelAtPeriodEnd: member.cancelAtPeriodEnd,
+          }
+        : null,
     schedule: {
       hasActiveClass: hasActiveClass(enrolled, app.now),
       hasAnyClass: hasAnyClass(enrolled),

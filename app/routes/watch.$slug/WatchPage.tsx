@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { BuyButtons } from "~/features/cart/components/BuyButtons";
+import { MembershipUnread } from "~/features/subscriptions/components/MembershipUnread";
 import type { ProductCta } from "~/features/cart/cta";
 import { PriceTag } from "~/features/catalog/components/PriceTag";
 import { authHref } from "~/features/identity/modal";
@@ -184,20 +185,28 @@ function MarkComplete() {
   );
 }
 
-function LockedLesson({ product, cta, price, signedIn, lessons }: WatchPageData) {
+function LockedLesson({ product, cta, price, signedIn, lessons, lesson, access }: WatchPageData) {
   const preview = lessons.find((l) => l.isPreview);
+  const here = lessons.find((l) => l.id === lesson.id)?.href ?? product.href;
   return (
     <section className="player player--locked" aria-labelledby="locked-title">
       <img src={product.coverUrl} alt="" width={640} height={360} className="player__cover" />
       <div className="player__locked-body">
         <h2 id="locked-title">This lesson is part of {product.title}</h2>
-        <p>
-          {signedIn
-            ? "Buy the class, or become a member, to watch every lesson."
-            : "Buy the class, or become a member, to watch every lesson. Already own it? Log in."}
-        </p>
-        <PriceTag price={price.price} crossedPrice={price.crossedPrice} />
-        <BuyButtons cta={cta} title={product.title} price={price} />
+        {access === "unknown" ? (
+          // Whether they own it or are a member could not be read: no offer to buy it.
+          <MembershipUnread retryHref={here} />
+        ) : (
+          <>
+            <p>
+              {signedIn
+                ? "Buy the class, or become a member, to watch every lesson."
+                : "Buy the class, or become a member, to watch every lesson. Already own it? Log in."}
+            </p>
+            <PriceTag price={price.price} crossedPrice={price.crossedPrice} />
+            <BuyButtons cta={cta} title={product.title} price={price} />
+          </>
+        )}
         {preview ? (
           <p>
             <Link to={preview.href}>Watch the free preview</Link>

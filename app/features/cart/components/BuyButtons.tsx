@@ -3,6 +3,7 @@ import { ButtonLink } from "~/ui/Button";
 import { Modal } from "~/ui/Modal";
 import { formatCents } from "~/platform/format";
 import type { ShownPrice } from "~/features/offers/rules";
+import { MembershipUnread } from "~/features/subscriptions/components/MembershipUnread";
 import type { ProductCta } from "../cta";
 import { withQuery } from "../rules";
 import { CartButton } from "./CartButton";
@@ -10,7 +11,8 @@ import { CartButton } from "./CartButton";
 /**
  * The product CTA of a class, collection or school page: 'Buy now' (a subscription replaces the
  * cart, anything else joins it; then checkout, or the sign-up form first when signed out) and 'Add to
- * cart'. Owners see a way to their library instead.
+ * cart'. Owners see a way to their library instead; a visitor whose membership could not be read sees
+ * spec 8's 'Failed to fetch subscription status' and a way to try again.
  */
 export function BuyButtons({
   cta,
@@ -37,6 +39,14 @@ export function BuyButtons({
         <ButtonLink to="/library" size="large">
           Go to your library
         </ButtonLink>
+      </div>
+    );
+  }
+  // Their membership could not be read: no offer to buy what it may already give them.
+  if (cta.member === null) {
+    return (
+      <div className="buy-buttons">
+        <MembershipUnread retryHref={cta.page} />
       </div>
     );
   }

@@ -220,7 +220,7 @@ function LoginForm(props: AuthFormProps & { campaign?: string | null; step?: Aut
 }
 
 function LoginPasswordStep(props: AuthFormProps & { campaign?: string | null }) {
-  const { form, fields, FormTag, pending } = useAuthForm(loginSchema(), props);
+  const { form, fields, FormTag, pending, answer } = useAuthForm(loginSchema(), props);
   const signUp = props.context.options.social ? "SocialSignUp" : "CreateAccount";
   return (
     <div className="auth-form">
@@ -236,7 +236,7 @@ function LoginPasswordStep(props: AuthFormProps & { campaign?: string | null }) 
         noValidate
       >
         <AuthHidden context={props.context} />
-        <FormError errors={form.errors} />
+        <FormError errors={form.errors} title={answer?.errorTitle} />
         <EmailField field={fields.email} initialEmail={props.initialEmail} autoFocus={!props.initialEmail} />
         <PasswordInput
           label="Password"
@@ -265,7 +265,7 @@ function LoginPasswordStep(props: AuthFormProps & { campaign?: string | null }) 
  * code just emailed (EMAIL_MFA, the EMAIL_OTP challenge).
  */
 function LoginCodeStep(props: AuthFormProps & { step: "MFA" | "EMAIL_MFA" }) {
-  const { form, fields, FormTag, pending } = useAuthForm(mfaCodeSchema(), props);
+  const { form, fields, FormTag, pending, answer } = useAuthForm(mfaCodeSchema(), props);
   const emailed = props.step === "EMAIL_MFA";
   return (
     <FormTag method="post" action="/auth/login" id={form.id} onSubmit={form.onSubmit} className="auth-form" noValidate>
@@ -276,7 +276,7 @@ function LoginCodeStep(props: AuthFormProps & { step: "MFA" | "EMAIL_MFA" }) {
           ? `We emailed a 6-digit code to ${props.initialEmail ?? "your email"}. Enter it to finish logging in.`
           : "Open your authenticator app and enter the 6-digit code it shows for your account."}
       </p>
-      <FormError errors={form.errors} />
+      <FormError errors={form.errors} title={answer?.errorTitle} />
       <CodeField field={fields.code} label={emailed ? "Emailed code" : "Authenticator code"} autoFocus />
       <label className="auth-form__check">
         <input type="checkbox" name="remember" /> Remember this device
@@ -293,7 +293,7 @@ function LoginCodeStep(props: AuthFormProps & { step: "MFA" | "EMAIL_MFA" }) {
 
 /** Log In's second step when two second factors are on and none is preferred (SELECT_MFA_TYPE). */
 function LoginChooseStep(props: AuthFormProps) {
-  const { form, fields, FormTag, pending } = useAuthForm(mfaChoiceSchema(), props);
+  const { form, fields, FormTag, pending, answer } = useAuthForm(mfaChoiceSchema(), props);
   // The choice is its buttons: a refused one is the form's error.
   const errors = [...(form.errors ?? []), ...(fields.factor.errors ?? [])];
   return (
@@ -301,7 +301,7 @@ function LoginChooseStep(props: AuthFormProps) {
       <AuthHidden context={props.context} />
       <input type="hidden" name="step" value="SELECT_MFA" />
       <p className="auth-form__lead">How would you like to confirm it's you?</p>
-      <FormError errors={errors.length ? errors : undefined} />
+      <FormError errors={errors.length ? errors : undefined} title={answer?.errorTitle} />
       <Button type="submit" name="factor" value="SOFTWARE_TOKEN_MFA" variant="primary" size="large" loading={pending}>
         Use my authenticator app
       </Button>

@@ -62,10 +62,12 @@ export function IdeaNote({ context }: { context: AuthContext }) {
   return <p className="auth-form__idea">Your app idea comes with you: we'll start building it as soon as you're in.</p>;
 }
 
-export function FormError({ errors }: { errors?: string[] }) {
+/** The form's error, under its title when the answer gave one (Log In's 'Error logging in'). */
+export function FormError({ errors, title }: { errors?: string[]; title?: string }) {
   if (!errors?.length) return null;
   return (
     <p className="auth-form__error" role="alert">
+      {title ? <strong className="auth-form__error-title">{title}</strong> : null}
       {errors[0]}
     </p>
   );
