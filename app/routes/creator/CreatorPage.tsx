@@ -72,8 +72,8 @@ export function CreatorPage({
         ) : (
           <>
             <p className="creator-waitlist__intro">
-              We're opening the builder to a few creators at a time. Leave your email and we'll let you know when it's
-              your turn.
+              Not ready to build yet? Leave your email and we'll tell you when new builder features and creator
+              programmes open.
             </p>
             <Form method="post" className="creator-waitlist__form" noValidate>
               {/* The key resets the field to the kept email after each failed post. */}
