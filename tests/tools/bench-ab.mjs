@@ -163,10 +163,12 @@ async function pages(baseline) {
   const top = products.products[0];
   const classPath = `/classes/${top.storefrontSlug}/${top.classSlug}`;
   const all = [
+    { key: "floor", name: "floor: /status", path: "/status" },
     { key: "home", name: "home / (shared copy)", path: "/" },
     { key: "classes", name: "/classes (shared copy)", path: "/classes" },
     { key: "class", name: "class page (shared copy)", path: classPath },
     { key: "app", name: "app landing page", path: "/apps/marisol-vega/half-marathon" },
+    { key: "floorIn", name: "signed in: floor /status", path: "/status", signedIn: true },
     { key: "classesIn", name: "signed in: /classes", path: "/classes", signedIn: true },
     { key: "classIn", name: "signed in: class page", path: classPath, signedIn: true },
     { key: "libraryIn", name: "signed in: /library", path: "/library", signedIn: true },
