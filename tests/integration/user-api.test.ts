@@ -244,6 +244,35 @@ describe("backend user and profile calls", () => {
     ).toBe(400);
   });
 
+  it("updateStudioVipStatus refused, or for nobody: 'Failed to update Studio VIP status', and nothing changes", async () => {
+    const failed = (status: string) => ({
+      status,
+      error: "Failed to update Studio VIP status",
+      detail: "Failed to update Studio VIP status",
+    });
+    const { cookie } = await signUp("vip-refused@example.com");
+    const self = (await userOf("vip-refused@example.com"))!;
+    const admin = await signUp("vip-refused-admin@example.com");
+    const other = (await userOf("vip-refused-admin@example.com"))!;
+    await env.DB.prepare("UPDATE users SET is_admin = 1, is_studio_vip = 1 WHERE id = ?").bind(other.id).run();
+
+    // A user granting themselves VIP, or taking it from someone else.
+    for (const body of [{ isStudioVip: true }, { isStudioVip: false, userId: other.id }]) {
+      const refused = await call("/api/users/updateStudioVipStatus", json(body, { Cookie: cookie }));
+      expect(refused.status, JSON.stringify(body)).toBe(403);
+      expect(await refused.json(), JSON.stringify(body)).toEqual(failed("error"));
+    }
+    // An admin naming a user who does not exist.
+    const nobody = await call(
+      "/api/users/updateStudioVipStatus",
+      json({ isStudioVip: true, userId: crypto.randomUUID() }, { Cookie: admin.cookie }),
+    );
+    expect(nobody.status).toBe(404);
+    expect(await nobody.json()).toEqual(failed("not found"));
+    expect((await userOf("vip-refused@example.com"))!.vip).toBe(self.vip);
+    expect((await userOf("vip-refused-admin@example.com"))!.vip).toBe(1);
+  });
+
   it("program info is saved per user and slug", async () => {
     const { cookie } = await signUp("program@example.com");
     expect(

@@ -92,6 +92,14 @@ export type Opened =
   | { ok: true; url: string; session: CheckoutSessionRow }
   | { ok: false; status: 400 | 409 | 502 | 503; formError?: string; codeError?: string };
 
+/** The checkout an idempotency key made (whoever made it), or null. */
+export async function checkoutByKey(app: AppContext, idempotencyKey: string): Promise<CheckoutSessionRow | null> {
+  return (
+    (await app.db.select().from(checkoutSessions).where(eq(checkoutSessions.idempotencyKey, idempotencyKey)).get()) ??
+    null
+  );
+}
+
 /**
  * Production without Stripe takes no payments: no checkout is opened, nothing is fulfilled (not even
  * an order that credit covers), and the buyer is told why. Checked before anything is written.
@@ -114,11 +122,7 @@ export async function openCheckout(
   const { idempotencyKey, url } = args;
   const unavailable = paymentsUnavailable(app);
   if (unavailable) return unavailable;
-  const existing = await app.db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.idempotencyKey, idempotencyKey))
-    .get();
+  const existing = await checkoutByKey(app, idempotencyKey);
   if (existing && existing.userId !== user.id)
     return { ok: false, status: 409, formError: "Reload the page and try again." };
   if (existing?.status === "expired") return { ok: false, status: 409, formError: "Reload the page and try again." };
@@ -137,11 +141,7 @@ export async function openCheckout(
     const claimed = await claimCheckout(app, marks, user, order, { idempotencyKey, url, provider: provider.name });
     if (!claimed.ok) {
       // Two clicks raced: the other one made the checkout; follow it.
-      const made = await app.db
-        .select()
-        .from(checkoutSessions)
-        .where(eq(checkoutSessions.idempotencyKey, idempotencyKey))
-        .get();
+      const made = await checkoutByKey(app, idempotencyKey);
       const next = made && made.userId === user.id ? continueUrl(made) : null;
       if (next && made) return { ok: true, url: next, session: made };
       if (made) return { ok: false, status: 409, formError: "Reload the page and try again." };

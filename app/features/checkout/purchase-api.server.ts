@@ -1,13 +1,14 @@
 /**
  * POST /api/purchase and /api/purchaseItems: a programmatic checkout for products (not the cart).
  * The answer says where to pay (the provider's page), or that it is already complete when credit and
- * discounts cover it. An Idempotency-Key header makes retries return the same checkout.
+ * discounts cover it. An Idempotency-Key header makes retries return the same checkout, also after it
+ * was paid or completed (its products owned by then).
  */
 import type { UserRow } from "~/db/schema";
 import type { Offers } from "~/features/offers/offers.server";
 import type { AppContext } from "~/platform/context";
 import { randomHex } from "~/platform/crypto.server";
-import { openCheckout, type VisitMarks } from "./checkout.server";
+import { checkoutByKey, openCheckout, type VisitMarks } from "./checkout.server";
 import { buildOrder } from "./order.server";
 import { PAYMENT_INFO_KEYS } from "./rules";
 import { sellablesByIds } from "~/features/cart/sellables.server";
@@ -43,10 +44,12 @@ export async function purchaseProducts(
     if (key && value !== null && value !== undefined && String(value).trim()) url.searchParams.set(key, String(value));
   }
   const order = await buildOrder(app, visit.offers, user, url.searchParams, unique);
-  if (order.lines.length === 0)
-    return { ok: false, status: 409, message: "You already own everything in this purchase" } satisfies PurchaseRefused;
   const header = visit.idempotencyKey;
   const idempotencyKey = header && /^[A-Za-z0-9_-]{16,64}$/.test(header) ? header : randomHex(16);
+  // A retry of a call that already made its checkout gets that checkout, even once what it bought is owned.
+  const made = header ? await checkoutByKey(app, idempotencyKey) : null;
+  if (order.lines.length === 0 && made?.userId !== user.id)
+    return { ok: false, status: 409, message: "You already own everything in this purchase" } satisfies PurchaseRefused;
   const opened = await openCheckout(app, visit.marks, user, order, { idempotencyKey, url });
   if (!opened.ok)
     return {
@@ -55,6 +58,7 @@ export async function purchaseProducts(
       message: opened.codeError ?? opened.formError ?? "Failed to create checkout session",
     } satisfies PurchaseRefused;
   const complete = opened.session.status === "complete" || opened.url.startsWith("/checkout/success");
+  const bought = new Set(opened.session.lines.map((line) => line.productId));
   return {
     ok: true as const,
     success: true,
@@ -62,6 +66,7 @@ export async function purchaseProducts(
     checkoutSessionId: opened.session.id,
     url: new URL(opened.url, visit.origin).toString(),
     totalCents: opened.session.totalCents,
-    alreadyOwned: order.alreadyOwned.map((i) => i.id),
+    // What the checkout itself bought is not "already owned", on a retry either.
+    alreadyOwned: order.alreadyOwned.filter((i) => !bought.has(i.id)).map((i) => i.id),
   };
 }

@@ -9,7 +9,7 @@ import { ideaLanding, readForm } from "./auth-actions.server";
 import { authHref } from "~/features/identity/modal";
 import { afterCreateAccount, afterLogin, isSuppressedSocialError, messages } from "~/features/identity/rules";
 import { signIn } from "~/http/sign-in.server";
-import type { SocialProvider } from "~/platform/adapters/identity-providers/providers";
+import { providerNameOf, type SocialProvider } from "~/platform/adapters/identity-providers/providers";
 import {
   findProvider,
   SocialSignInError,
@@ -46,7 +46,7 @@ export async function startSocial(app: AppContext, request: Request, providerId:
     back(
       request,
       authHref(context.page, "Login", context.options),
-      messages.socialRedirectFailed(provider?.name ?? providerId),
+      messages.socialRedirectFailed(provider?.name ?? providerNameOf(providerId)),
     )
   );
 }

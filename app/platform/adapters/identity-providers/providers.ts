@@ -95,5 +95,8 @@ export const providersSchema = z
       .refine((list) => new Set(list.map((p) => p.id)).size === list.length, "provider ids must be unique"),
   );
 
+/** What a provider id is called where no configured provider has it: Google's and Apple's names, else the id. */
+export const providerNameOf = (id: string): string => KNOWN[id]?.name ?? id;
+
 /** What the browser may know about the providers: ids and names, in order (the first is primary). */
 export const publicProviders = (providers: SocialProvider[]) => providers.map(({ id, name }) => ({ id, name }));
