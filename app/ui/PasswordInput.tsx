@@ -30,7 +30,8 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(fu
           <button
             type="button"
             className="field__toggle"
-            aria-pressed={visible}
+            // The name says what a press does, so the button carries no pressed state as well: a toggle
+            // whose name changes with its state would be read as "Hide password, pressed".
             aria-label={visible ? "Hide password" : "Show password"}
             onClick={() => setVisible((v) => !v)}
           >

@@ -1,7 +1,12 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, it, expect } from "vitest";
+import { Button } from "../../app/ui/Button";
 import { shouldShowError } from "../../app/ui/fieldError";
 import { linkifyParts } from "../../app/ui/linkify";
+import { PasswordInput } from "../../app/ui/PasswordInput";
 import { clampProgress, progressColor } from "../../app/ui/ProgressBar";
+import { Textarea, type TextareaProps } from "../../app/ui/Textarea";
 
 describe("linkifyParts", () => {
   it("returns plain text as one text part", () => {
@@ -95,5 +100,73 @@ describe("progressColor", () => {
     expect(clampProgress(Number.NaN)).toBe(0);
     expect(clampProgress(250)).toBe(100);
     expect(clampProgress(42)).toBe(42);
+  });
+});
+
+// What the server renders, which is also the page without JavaScript (the browser's states are in
+// tests/e2e/interface-states.spec.ts).
+describe("Button", () => {
+  const button = (props: Parameters<typeof Button>[0]) => renderToStaticMarkup(createElement(Button, props));
+
+  it("while loading is disabled, busy, and adds 'Loading' after its label beside a hidden spinner", () => {
+    const html = button({ type: "submit", loading: true, children: "Save" });
+    expect(html).toMatch(/^<button type="submit"[^>]* disabled=""[^>]* aria-busy="true">/);
+    expect(html).toContain('<span class="btn__label">Save</span>');
+    expect(html).toContain(
+      '<span class="spinner" aria-hidden="true"></span><span class="visually-hidden">Loading</span>',
+    );
+  });
+
+  it("is disabled by its disabled flag without being busy", () => {
+    const html = button({ disabled: true, children: "Save" });
+    expect(html).toMatch(/^<button [^>]*disabled=""/);
+    expect(html).not.toContain("aria-busy");
+    expect(html).not.toContain("Loading");
+  });
+
+  it("is otherwise enabled and not busy, and submits nothing unless it is made a submit button", () => {
+    const html = button({ children: "Save" });
+    expect(html).toMatch(/^<button type="button" class="btn btn--primary btn--medium">/);
+    expect(html).not.toMatch(/disabled|aria-busy|Loading/);
+  });
+});
+
+describe("Textarea", () => {
+  const textarea = (props: Partial<TextareaProps>) =>
+    renderToStaticMarkup(createElement(Textarea, { label: "About you", name: "about", id: "about", ...props }));
+  const count = (html: string) => /<p id="about-count" class="field__count">(.*?)<\/p>/.exec(html)?.[1];
+
+  it("shows '{count}/{limit}' of the text it has, read with the field, and takes no more than the limit", () => {
+    const html = textarea({ limit: 200, defaultValue: "I teach guitar.", hint: "A line or two." });
+    expect(count(html)).toBe(
+      '<span aria-hidden="true">15/200</span><span class="visually-hidden">15 of 200 characters used</span>',
+    );
+    expect(html).toContain('maxLength="200"');
+    expect(html).toContain('aria-describedby="about-hint about-count"');
+  });
+
+  it("counts a controlled value, empty as 0", () => {
+    expect(count(textarea({ limit: 10, value: "abc", onChange: () => {} }))).toContain(">3/10<");
+    expect(count(textarea({ limit: 10 }))).toContain(">0/10<");
+  });
+
+  it("at the limit shows the limit over itself, and a longer value its own count", () => {
+    expect(count(textarea({ limit: 10, defaultValue: "x".repeat(10) }))).toContain(">10/10<");
+    expect(count(textarea({ limit: 10, defaultValue: "x".repeat(12) }))).toContain(">12/10<");
+  });
+
+  it("without a limit shows no count and sets no cap", () => {
+    const html = textarea({ defaultValue: "abc" });
+    expect(html).not.toContain("field__count");
+    expect(html).not.toContain("maxLength");
+  });
+});
+
+describe("PasswordInput", () => {
+  it("renders a password field with no show/hide button until JavaScript has it working", () => {
+    const html = renderToStaticMarkup(createElement(PasswordInput, { label: "Password", name: "password" }));
+    expect(html).toMatch(/<input [^>]*type="password"/);
+    expect(html).toContain('autoComplete="current-password"');
+    expect(html).not.toContain("<button");
   });
 });
