@@ -4,7 +4,9 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { reportServerError } from "~/platform/error-reporting.server";
 import { recordDocumentViews } from "~/http/page-views.server";
+import { fragmentMemo } from "~/platform/fragment-memo.server";
 import { NonceContext } from "~/platform/nonce";
+import { FragmentMemoContext } from "~/ui/ServerMemo";
 
 const ABORT_DELAY = 5_000;
 
@@ -29,7 +31,9 @@ export default async function handleRequest(
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <FragmentMemoContext.Provider value={fragmentMemo}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </FragmentMemoContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,

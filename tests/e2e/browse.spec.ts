@@ -272,12 +272,12 @@ test.describe("browsing classes", () => {
     await expect(page.getByText("You've reached the end of the list.")).toBeVisible();
   });
 
-  test("a signed-in page of cards, shown a second time, hydrates and its cards open classes", async ({
+  test("a signed-in page of cards copied by the server hydrates and its cards open classes", async ({
     page,
     login,
   }, testInfo) => {
-    // A signed-in learner's page is rendered for them, the second time as the first: the browser hydrates
-    // the server's cards.
+    // A signed-in learner's page is rendered for them; its cards are the server's copy from the second
+    // time a set of cards is shown (ui/ServerMemo): the browser hydrates the cards against that copy.
     await login({ firstName: "Lea", lastName: "Moreau" });
     await page.goto("/classes?view=Top%20rated");
     const first = await cardTitles(page).allTextContents();

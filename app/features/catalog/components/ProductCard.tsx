@@ -1,4 +1,5 @@
 import { Link } from "~/ui/router";
+import { MemoizedList } from "~/ui/ServerMemo";
 import { durationText } from "~/platform/format";
 import type { ProductCardView } from "../card";
 import { ComingSoonMark } from "./ComingSoon";
@@ -68,12 +69,17 @@ export function ProductGrid({
   eagerCount?: number;
 }) {
   return (
-    <ul className="product-grid" aria-label={label}>
+    // The same cards for everyone: the server renders them once per set (ServerMemo).
+    <MemoizedList
+      className="product-grid"
+      aria-label={label}
+      memoKey={() => `product-grid ${eagerCount} ${JSON.stringify(products)}`}
+    >
       {products.map((product, index) => (
         <li key={product.id}>
           <ProductCard product={product} eager={index < eagerCount} />
         </li>
       ))}
-    </ul>
+    </MemoizedList>
   );
 }
