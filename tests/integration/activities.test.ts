@@ -231,6 +231,41 @@ describe("analyzeUploads and generateImageFromInputs", () => {
     );
   });
 
+  it("a phone's full-size photo (12 megapixels, 4032 × 3024) is analysed: its colours, brightness and sharpness, not only its size", async () => {
+    // Red top left, blue top right, green below, with a camera's grain: made here with jpeg-js's encoder.
+    const [w, h] = [4032, 3024];
+    const rgba = new Uint8Array(w * h * 4);
+    let seed = 11;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const base = y < h / 2 ? (x < w / 2 ? [208, 48, 48] : [48, 80, 208]) : [48, 176, 80];
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        const grain = ((seed >> 16) % 17) - 8;
+        const i = (y * w + x) * 4;
+        rgba[i] = base[0]! + grain;
+        rgba[i + 1] = base[1]! + grain;
+        rgba[i + 2] = base[2]! + grain;
+        rgba[i + 3] = 255;
+      }
+    const jpeg = new Uint8Array(encodeJpeg({ width: w, height: h, data: rgba }, 88).data);
+    const photo = (await upload(member.browser, { appId, isForSimulation: "false" }, jpeg, "IMG_4032.jpg")).body
+      .response.upload.url;
+    const answer = await post(member.browser, `${B}/analyzeUploads`, {
+      appId,
+      userId: member.userId,
+      mediaUrls: [photo],
+      mediaTypes: ["image"],
+      analysisPrompt: "Describe the photo.",
+      cardContext: "Coach's review",
+    });
+    expect(answer.status).toBe(200);
+    const [finding] = answer.body.response.findings as string[];
+    expect(finding).toMatch(
+      /^Upload 1 \(photo\): 4032 × 3024 pixels, balanced \(brightness 1\d\d\/255\), (soft|sharp) \(sharpness \d+\); mostly green \(5\d%\), red \(2\d%\), blue \(2\d%\)\.$/,
+    );
+    expect(answer.body.response.analysis).not.toContain("could not be decoded");
+  }, 120_000);
+
   it("refuses strangers (403), anonymous callers (401), someone else's userId, mismatched lists and foreign urls (400)", async () => {
     const body = { appId, mediaUrls: [], mediaTypes: [], analysisPrompt: "Check it", inputContext: "fine" };
     expect((await post(stranger.browser, `${B}/analyzeUploads`, body)).status).toBe(403);
