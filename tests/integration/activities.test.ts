@@ -368,6 +368,79 @@ describe("an end user's AI calls run the creator's briefs, not their own", () =>
   });
 });
 
+describe("an analysis closes on the end user's own plan (issue 50, item 9)", () => {
+  it("today's phase of their plan and its sessions, through analyzeUploads and a run's analysis card", async () => {
+    const planner = await signUp("activity-planner");
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const phase = (n: number, title: string, start: number, sessions: string[]) => ({
+      id: `p${n}`,
+      title,
+      focus: "",
+      startDate: day(start),
+      endDate: day(start + 6),
+      weekNumber: n,
+      sessions,
+    });
+    const plan = {
+      title: "Your desk-worker yoga plan",
+      description: "",
+      phases: [
+        phase(1, "Foundations", -10, ["Mat work 20 min"]),
+        phase(2, "Breath and posture", -3, ["Practice 30 min with slow breathing", "Posture check"]),
+        phase(3, "Longer flows", 4, ["Flow 45 min"]),
+      ],
+      totalPhaseCount: 3,
+      targetDate: day(11),
+      programLengthWeeks: 3,
+      timeToTargetLabel: "Time to your goal",
+      timeToTargetTitle: "",
+      timeToTargetDescription: "",
+    };
+    await env.DB.prepare(
+      "INSERT INTO personalized_plans (id, app_id, subject, testing_step_id, status, plan, created_at, updated_at) VALUES (?, ?, ?, '', 'completed', ?, ?, ?)",
+    )
+      .bind(crypto.randomUUID(), appId, planner.userId, JSON.stringify(plan), Date.now(), Date.now())
+      .run();
+    const toward =
+      'Next in your plan, Week 2, "Breath and posture": Practice 30 min with slow breathing; Posture check.';
+
+    const answer = await post(planner.browser, `${B}/analyzeUploads`, {
+      appId,
+      mediaUrls: [],
+      mediaTypes: [],
+      analysisPrompt: "(the card's own brief is used)",
+      cardContext: "Coach's review",
+      inputContext: [
+        { label: "Minutes", value: 30, unit: "minutes" },
+        { label: "Notes", value: "Slow breathing throughout" },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    const analysis = answer.body.response.analysis as string;
+    expect(analysis.split("\n").at(-1)).toBe(`Every check is met: a solid practice, yogi. ${toward}`);
+    expect(analysis).not.toMatch(/Foundations|Longer flows|milestone/i);
+
+    // The same in a run: the analysis card's job reads the run's user's plan.
+    const quiet = testApp({ bindings: { ...testApp().bindings, Jobs: undefined } });
+    let run = await startRun(quiet, { userId: planner.userId }, { appId, activityId: "run-log" });
+    run = await nextCard(quiet, planner.userId, run.id, "intro");
+    run = await answerCard(quiet, planner.userId, run.id, "minutes", 12);
+    run = await answerCard(quiet, planner.userId, run.id, "feel", "Stiff, short breathing");
+    run = await answerCard(quiet, planner.userId, run.id, "photo", "");
+    const job = (await jobById(quiet, run.results.review!.jobId!))!;
+    expect(await completeJob(quiet, job, await activityCardJobHandler.work(quiet, job as never))).toBe(true);
+    run = await getRun(quiet, planner.userId, run.id);
+    const text = String(run.results.review!.result!.text);
+    expect(text).toContain("1 of 2 met");
+    const last = text.split("\n").at(-1)!;
+    expect(last.startsWith("For your next practice, work on: ")).toBe(true);
+    // The run is "Log your practice": of the phase's sessions, the one that names it.
+    expect(
+      last.endsWith('. Next in your plan, Week 2, "Breath and posture": Practice 30 min with slow breathing.'),
+    ).toBe(true);
+  }, 60_000);
+});
+
 describe("a run from start to summary", () => {
   it("answers cards, runs the AI cards as jobs and saves the summary", async () => {
     const quiet = testApp({ bindings: { ...testApp().bindings, Jobs: undefined } });

@@ -253,11 +253,20 @@ function modelPrompt(parts: Record<string, unknown>): string {
   return JSON.stringify(parts, null, 1);
 }
 
-/** analyzeUploads and an analysis card: the inputs measured, checked against the prompt's rubric, and written up. */
+/**
+ * analyzeUploads and an analysis card: the inputs measured, checked against the prompt's rubric, and
+ * written up, closing on where the end user's own plan goes next (`next`, when they have a plan).
+ */
 export async function analyzeCardInputs(
   app: AppContext,
   caller: ActivityCaller,
-  input: { prompt: string; inputs: CardInput[]; cardContext?: string; allCardsContext?: string },
+  input: {
+    prompt: string;
+    inputs: CardInput[];
+    cardContext?: string;
+    allCardsContext?: string;
+    next?: PlanStep | null;
+  },
 ): Promise<Analysis> {
   const ai = aiFor(app, caller);
   const [voice, measured] = await Promise.all([
@@ -266,13 +275,22 @@ export async function analyzeCardInputs(
   ]);
   const rules = parseRubric(input.prompt);
   const checks = checkRubric(rules, measured.answers);
-  const local = analysisText(voice, input.cardContext, measured.facts, checks, wordsToUse(rules, measured.answers));
+  const next = input.next ?? null;
+  const local = analysisText(
+    voice,
+    input.cardContext,
+    measured.facts,
+    checks,
+    wordsToUse(rules, measured.answers),
+    next,
+  );
   const answer = await ai.structured({
     task: "activity-analysis",
     schema: answerSchema,
     system:
       `You are the coach inside an app about ${voice.subject}, talking to a ${voice.practitioner} after a ${voice.session}. ` +
       "Analyse what they gave as the creator's prompt asks, using the measurements given (they are exact). " +
+      (next ? "Close with one sentence on what comes next in their own plan (nextInTheirPlan). " : "") +
       'Answer JSON {"text": "..."}: a few short paragraphs in plain words, in the practice\'s own vocabulary.',
     prompt: modelPrompt({
       creatorPrompt: input.prompt,
@@ -281,6 +299,7 @@ export async function analyzeCardInputs(
       measurements: measured.facts,
       rubricChecks: checkLines(checks),
       whatTheImagesShow: measured.seen,
+      nextInTheirPlan: next ?? undefined,
     }),
     local: () => ({ text: local }),
   });
