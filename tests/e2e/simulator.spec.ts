@@ -4,7 +4,7 @@
  * other specs) is run as a new persona: its answers, its plan, the app's activity done card by card
  * with a photo uploaded and the AI analysis shown; the run is saved as a test flow and replayed, the
  * analysis card's prompt is changed in the blueprint, and the replay shows the card's result
- * before and after. Axe on the screen.
+ * before and after. The uploaded photo shows in the phone as a thumbnail. Axe on the screen.
  */
 import { buildAppFromIdea, expect, expectNoAxeViolations, h1, test, waitForHydration } from "./helpers";
 import { solidPng } from "./png";
@@ -85,6 +85,15 @@ test("run the app as a persona, save the run as a test flow, change the analysis
   // The AI analysis checked the answers against its rubric; the summary measured the photo.
   await expect(phone).toContainText("What I measured");
   await expect(phone).toContainText(/48 × 32 pixels/);
+  // The photo answered shows in the phone as a thumbnail of itself, with words for it (issue 50, item 9).
+  const thumbnail = phone.getByRole("img", { name: /^Your upload for: / });
+  await expect(thumbnail).toBeVisible();
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+  await testInfo.attach("the phone with the uploaded photo", {
+    body: await phone.screenshot(),
+    contentType: "image/png",
+  });
   await expectNoAxeViolations(page);
 
   // Saved as a test flow, then replayed once: its first run.

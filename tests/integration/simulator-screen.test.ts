@@ -208,6 +208,19 @@ describe("the simulator screen", () => {
     expect((await other.browser.get(`/api/app-builder/simulator-job/${cardJob}`)).status).toBe(403);
     const done = await (await owner.browser.get(runPage)).text();
     expect(done).toContain("Save this run as a test flow");
+    // The uploaded photo shows in the phone as a thumbnail of itself, with words for it (issue 50, item 9).
+    const upload = (await env.DB.prepare(
+      "SELECT url FROM user_media_uploads WHERE app_id = ? AND is_for_simulation = 1",
+    )
+      .bind(appId)
+      .first<{ url: string }>())!.url;
+    const photoCard = cards.find((c) => c.kind === "input" && c.inputType === "photo") as Extract<
+      ActivityCard,
+      { kind: "input" }
+    >;
+    const thumbnail = new RegExp(`<img class="sim-upload__thumb" src="${upload}" alt="([^"]+)"`).exec(done);
+    expect(thumbnail?.[1]).toBe(`Your upload for: ${photoCard.prompt}`);
+    expect((await owner.browser.get(upload)).status).toBe(200);
     expect(
       await count(
         "SELECT count(*) AS n FROM simulator_items WHERE testing_step_id = ? AND item_type = 'activity-card'",

@@ -4,7 +4,7 @@
  * personas and their onboarding answers, and the test flows with their replays side by side. The
  * frame is server-rendered markup in the app's theme colours; every control is a form post, so it
  * all works without JavaScript; with it, a plan, an AI card or a replay shows its progress live, and
- * a large photo is made smaller before it is sent.
+ * a large photo is made smaller before it is sent. An uploaded photo shows as a thumbnail.
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
 import type { CSSProperties, FormEvent, ReactNode } from "react";
@@ -520,6 +520,36 @@ const answerWords = (answer: Record<string, unknown> | null) => {
   return [answer.text, answer.number, answer.choice, answer.unit].filter((v) => v !== undefined).join(" ");
 };
 
+/** A done input card as the phone shows it: its answer, an uploaded photo as a thumbnail of itself. */
+function DoneInput({
+  card,
+  answer,
+}: {
+  card: Extract<ActivityCard, { kind: "input" }>;
+  answer: Record<string, unknown> | null;
+}) {
+  if (answer && typeof answer.url === "string" && answer.type === "image")
+    return (
+      <figure className="sim-upload">
+        <img
+          className="sim-upload__thumb"
+          src={answer.url}
+          alt={`Your upload for: ${card.prompt}`}
+          width={96}
+          height={96}
+          loading="lazy"
+          decoding="async"
+        />
+        <figcaption>{card.prompt}</figcaption>
+      </figure>
+    );
+  return (
+    <p>
+      {card.prompt}: <strong>{answerWords(answer)}</strong>
+    </p>
+  );
+}
+
 function CardInputForm({
   card,
   run,
@@ -636,9 +666,7 @@ function ActivityScreen({ data, action }: { data: Data; action: string }) {
               index === run.position && run.status !== "completed" ? (
                 <CardInputForm card={card} run={run} action={action} />
               ) : (
-                <p>
-                  {card.prompt}: <strong>{answerWords(run.results[card.id]?.answer ?? null)}</strong>
-                </p>
+                <DoneInput card={card} answer={run.results[card.id]?.answer ?? null} />
               )
             ) : (
               <AiResult card={card} run={run} html={data.cardHtml[card.id]} />
