@@ -1,7 +1,7 @@
 // Runs after `remix build` (npm run build). Some libraries only some requests need: PDF.js (through
 // unpdf, a third of the worker: describing an uploaded PDF), Stripe (payments), Sentry (error reports,
 // where a DSN is set), the disposable-domain list (email forms), the user-agent parser (sign-in), the
-// JPEG decoder (photo analysis), jose (identity tokens), the QR painter (authenticator setup), the AI
+// JPEG decoders (photo analysis), jose (identity tokens), the QR painter (authenticator setup), the AI
 // SDK with its providers (calls to Workers AI or an OpenAI-compatible endpoint), and our own data: the
 // common-password list (forms that set a password), the embedded AI's practice taxonomy, tagger and font
 // (the builder) and the legal texts (named `#lazy/…` through package.json "imports" so the Remix build sees
@@ -44,6 +44,8 @@ export const LAZY_MODULES = [
   { specifier: "bowser", file: "lazy/bowser.mjs" },
   // The JPEG decoder of photo analysis (platform/adapters/ai/embedded/jpeg); CommonJS.
   { specifier: "jpeg-js", file: "lazy/jpeg-js.mjs", commonJs: true },
+  // Our reader of JPEGs too large for jpeg-js, at one eighth of their size (platform/adapters/ai/embedded/jpeg).
+  { specifier: "#lazy/jpeg-blocks", file: "lazy/jpeg-blocks.mjs" },
   // The AI SDK and its Workers AI and OpenAI-compatible providers: a call to a real provider
   // (platform/adapters/ai/sdk-provider), never the embedded default.
   { specifier: "#lazy/ai-sdk", file: "lazy/ai-sdk.mjs" },

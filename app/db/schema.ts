@@ -1408,6 +1408,27 @@ export const testingSteps = sqliteTable(
 );
 export type TestingStepRow = typeof testingSteps.$inferSelect;
 
+/**
+ * The persona a creator last used in an app's simulator (one row per creator and app): the simulator
+ * opens on it again, with or without JavaScript. Deleting the persona deletes the row.
+ */
+export const simulatorLastPersonas = sqliteTable(
+  "simulator_last_personas",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    testingStepId: text("testing_step_id")
+      .notNull()
+      .references(() => testingSteps.id, { onDelete: "cascade" }),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.appId] })],
+);
+
 /** Testing onboarding info (spec 3): a persona's answers, keyed by app and testing step. */
 export const testingOnboardingInfo = sqliteTable(
   "testing_onboarding_info",

@@ -4,7 +4,8 @@
  * other specs) is run as a new persona: its answers, its plan, the app's activity done card by card
  * with a photo uploaded and the AI analysis shown; the run is saved as a test flow and replayed, the
  * analysis card's prompt is changed in the blueprint, and the replay shows the card's result
- * before and after. Axe on the screen.
+ * before and after. The uploaded photo shows in the phone as a thumbnail; the simulator reopens on
+ * the persona last used. Axe on the screen.
  */
 import { buildAppFromIdea, expect, expectNoAxeViolations, h1, test, waitForHydration } from "./helpers";
 import { solidPng } from "./png";
@@ -85,6 +86,15 @@ test("run the app as a persona, save the run as a test flow, change the analysis
   // The AI analysis checked the answers against its rubric; the summary measured the photo.
   await expect(phone).toContainText("What I measured");
   await expect(phone).toContainText(/48 × 32 pixels/);
+  // The photo answered shows in the phone as a thumbnail of itself, with words for it (issue 50, item 9).
+  const thumbnail = phone.getByRole("img", { name: /^Your upload for: / });
+  await expect(thumbnail).toBeVisible();
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
+  await testInfo.attach("the phone with the uploaded photo", {
+    body: await phone.screenshot(),
+    contentType: "image/png",
+  });
   await expectNoAxeViolations(page);
 
   // Saved as a test flow, then replayed once: its first run.
@@ -120,5 +130,25 @@ test("run the app as a persona, save the run as a test flow, change the analysis
   await expect(changed.first()).toContainText("Changed");
   await expect(changed.first().getByRole("cell").first()).not.toContainText("cadence");
   await expect(changed.first().getByRole("cell").nth(1)).toContainText("cadence");
+  await expectNoAxeViolations(page);
+
+  // A second persona; the builder, then its Simulator tab again: the simulator opens on the persona
+  // last used, then on the first again once it is picked (issue 50, item 9).
+  const second = `Night owl ${unique}`;
+  const personas = page.getByRole("list", { name: "Personas" });
+  await page.getByLabel("New persona's name").fill(second);
+  await page.getByRole("button", { name: "Add persona" }).click();
+  await expect(page.getByText(`Persona '${second}' added`)).toBeVisible();
+  await page.goto(`/dashboard/builder?appId=${appId}`);
+  await page.getByRole("link", { name: "Simulator", exact: true }).click();
+  await expect(page).toHaveURL(/mode=simulator/);
+  await expect(personas.getByRole("link", { name: second })).toHaveAttribute("aria-current", "true");
+  await personas.getByRole("link", { name: personaName }).click();
+  await expect(personas.getByRole("link", { name: personaName })).toHaveAttribute("aria-current", "true");
+  await page.goto(`/dashboard/builder?appId=${appId}`);
+  await page.getByRole("link", { name: "Simulator", exact: true }).click();
+  await expect(page).toHaveURL(/mode=simulator/);
+  await expect(personas.getByRole("link", { name: personaName })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByLabel(`Rename ${personaName}`)).toBeVisible();
   await expectNoAxeViolations(page);
 });

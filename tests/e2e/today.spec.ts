@@ -1,17 +1,14 @@
 /**
  * /today, JavaScript on and off (issue 14's Done-when): a new user takes the demo app's onboarding,
  * buys it with the test card, opens /today, does the 'Long run' activity card by card (a number, a
- * choice, a photo upload) and sees the AI analysis and the summary, on the screen and back on /today.
+ * choice, a phone's full-size photo uploaded) and sees the AI analysis and the summary, on the screen
+ * and back on /today: the photo measured at full size without JavaScript, made smaller first with it.
  * Axe on /today and on the activity screen's input form. (Each project signs up its own user.)
  */
 import { expect, expectNoAxeViolations, fillTestCard, h1, test, waitForHydration } from "./helpers";
+import { phonePhoto } from "./png";
 
 const DEMO_APP = "/apps/marisol-vega/half-marathon";
-// A 2x2 red PNG, made once here so the test needs no fixture file.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 test("a new user takes the onboarding, buys the app and does the Long run on /today", async ({
   page,
@@ -76,10 +73,11 @@ test("a new user takes the onboarding, buys the app and does the Long run on /to
   await page.getByRole("radio", { name: "Just right" }).check();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Next" }).click();
+  // A phone camera's full-size photo (12 megapixels).
   await page.getByLabel(/A photo of your watch or your route map/).setInputFiles({
-    name: "watch.png",
-    mimeType: "image/png",
-    buffer: PNG,
+    name: "IMG_4032.jpg",
+    mimeType: "image/jpeg",
+    buffer: phonePhoto(),
   });
   await page.getByRole("button", { name: "Next" }).click();
 
@@ -90,6 +88,14 @@ test("a new user takes the onboarding, buys the app and does the Long run on /to
   await expect(page.getByRole("heading", { name: "How your long run went" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your long run in short" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Your upload for/ })).toBeVisible();
+  // The photo is measured, not only sized: with JavaScript the browser sent it at 2048 pixels on its
+  // long side; without, the server read the full-size photo (issue 50, item 9).
+  const size = testInfo.project.name === "js" ? "2048 × 1536" : "4032 × 3024";
+  await expect(
+    page
+      .getByRole("region", { name: "Well done: this activity is complete" })
+      .getByText(new RegExp(`File 1 \\(photo\\): ${size} pixels, \\w+ \\(brightness \\d+/255\\), .*mostly`)),
+  ).toBeVisible();
 
   // Back on /today, the run is among the past activities with its analysis and summary.
   await page.getByRole("link", { name: "Back to today" }).first().click();

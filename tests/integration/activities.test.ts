@@ -231,6 +231,41 @@ describe("analyzeUploads and generateImageFromInputs", () => {
     );
   });
 
+  it("a phone's full-size photo (12 megapixels, 4032 × 3024) is analysed: its colours, brightness and sharpness, not only its size", async () => {
+    // Red top left, blue top right, green below, with a camera's grain: made here with jpeg-js's encoder.
+    const [w, h] = [4032, 3024];
+    const rgba = new Uint8Array(w * h * 4);
+    let seed = 11;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const base = y < h / 2 ? (x < w / 2 ? [208, 48, 48] : [48, 80, 208]) : [48, 176, 80];
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        const grain = ((seed >> 16) % 17) - 8;
+        const i = (y * w + x) * 4;
+        rgba[i] = base[0]! + grain;
+        rgba[i + 1] = base[1]! + grain;
+        rgba[i + 2] = base[2]! + grain;
+        rgba[i + 3] = 255;
+      }
+    const jpeg = new Uint8Array(encodeJpeg({ width: w, height: h, data: rgba }, 88).data);
+    const photo = (await upload(member.browser, { appId, isForSimulation: "false" }, jpeg, "IMG_4032.jpg")).body
+      .response.upload.url;
+    const answer = await post(member.browser, `${B}/analyzeUploads`, {
+      appId,
+      userId: member.userId,
+      mediaUrls: [photo],
+      mediaTypes: ["image"],
+      analysisPrompt: "Describe the photo.",
+      cardContext: "Coach's review",
+    });
+    expect(answer.status).toBe(200);
+    const [finding] = answer.body.response.findings as string[];
+    expect(finding).toMatch(
+      /^Upload 1 \(photo\): 4032 × 3024 pixels, balanced \(brightness 1\d\d\/255\), (soft|sharp) \(sharpness \d+\); mostly green \(5\d%\), red \(2\d%\), blue \(2\d%\)\.$/,
+    );
+    expect(answer.body.response.analysis).not.toContain("could not be decoded");
+  }, 120_000);
+
   it("refuses strangers (403), anonymous callers (401), someone else's userId, mismatched lists and foreign urls (400)", async () => {
     const body = { appId, mediaUrls: [], mediaTypes: [], analysisPrompt: "Check it", inputContext: "fine" };
     expect((await post(stranger.browser, `${B}/analyzeUploads`, body)).status).toBe(403);
@@ -331,6 +366,79 @@ describe("an end user's AI calls run the creator's briefs, not their own", () =>
     expect(text).toContain("1 of 1 checks of the brief met");
     expect(text).not.toMatch(/at most 5 minutes/);
   });
+});
+
+describe("an analysis closes on the end user's own plan (issue 50, item 9)", () => {
+  it("today's phase of their plan and its sessions, through analyzeUploads and a run's analysis card", async () => {
+    const planner = await signUp("activity-planner");
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const phase = (n: number, title: string, start: number, sessions: string[]) => ({
+      id: `p${n}`,
+      title,
+      focus: "",
+      startDate: day(start),
+      endDate: day(start + 6),
+      weekNumber: n,
+      sessions,
+    });
+    const plan = {
+      title: "Your desk-worker yoga plan",
+      description: "",
+      phases: [
+        phase(1, "Foundations", -10, ["Mat work 20 min"]),
+        phase(2, "Breath and posture", -3, ["Practice 30 min with slow breathing", "Posture check"]),
+        phase(3, "Longer flows", 4, ["Flow 45 min"]),
+      ],
+      totalPhaseCount: 3,
+      targetDate: day(11),
+      programLengthWeeks: 3,
+      timeToTargetLabel: "Time to your goal",
+      timeToTargetTitle: "",
+      timeToTargetDescription: "",
+    };
+    await env.DB.prepare(
+      "INSERT INTO personalized_plans (id, app_id, subject, testing_step_id, status, plan, created_at, updated_at) VALUES (?, ?, ?, '', 'completed', ?, ?, ?)",
+    )
+      .bind(crypto.randomUUID(), appId, planner.userId, JSON.stringify(plan), Date.now(), Date.now())
+      .run();
+    const toward =
+      'Next in your plan, Week 2, "Breath and posture": Practice 30 min with slow breathing; Posture check.';
+
+    const answer = await post(planner.browser, `${B}/analyzeUploads`, {
+      appId,
+      mediaUrls: [],
+      mediaTypes: [],
+      analysisPrompt: "(the card's own brief is used)",
+      cardContext: "Coach's review",
+      inputContext: [
+        { label: "Minutes", value: 30, unit: "minutes" },
+        { label: "Notes", value: "Slow breathing throughout" },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    const analysis = answer.body.response.analysis as string;
+    expect(analysis.split("\n").at(-1)).toBe(`Every check is met: a solid practice, yogi. ${toward}`);
+    expect(analysis).not.toMatch(/Foundations|Longer flows|milestone/i);
+
+    // The same in a run: the analysis card's job reads the run's user's plan.
+    const quiet = testApp({ bindings: { ...testApp().bindings, Jobs: undefined } });
+    let run = await startRun(quiet, { userId: planner.userId }, { appId, activityId: "run-log" });
+    run = await nextCard(quiet, planner.userId, run.id, "intro");
+    run = await answerCard(quiet, planner.userId, run.id, "minutes", 12);
+    run = await answerCard(quiet, planner.userId, run.id, "feel", "Stiff, short breathing");
+    run = await answerCard(quiet, planner.userId, run.id, "photo", "");
+    const job = (await jobById(quiet, run.results.review!.jobId!))!;
+    expect(await completeJob(quiet, job, await activityCardJobHandler.work(quiet, job as never))).toBe(true);
+    run = await getRun(quiet, planner.userId, run.id);
+    const text = String(run.results.review!.result!.text);
+    expect(text).toContain("1 of 2 met");
+    const last = text.split("\n").at(-1)!;
+    expect(last.startsWith("For your next practice, work on: ")).toBe(true);
+    // The run is "Log your practice": of the phase's sessions, the one that names it.
+    expect(
+      last.endsWith('. Next in your plan, Week 2, "Breath and posture": Practice 30 min with slow breathing.'),
+    ).toBe(true);
+  }, 60_000);
 });
 
 describe("a run from start to summary", () => {

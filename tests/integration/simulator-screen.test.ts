@@ -208,6 +208,19 @@ describe("the simulator screen", () => {
     expect((await other.browser.get(`/api/app-builder/simulator-job/${cardJob}`)).status).toBe(403);
     const done = await (await owner.browser.get(runPage)).text();
     expect(done).toContain("Save this run as a test flow");
+    // The uploaded photo shows in the phone as a thumbnail of itself, with words for it (issue 50, item 9).
+    const upload = (await env.DB.prepare(
+      "SELECT url FROM user_media_uploads WHERE app_id = ? AND is_for_simulation = 1",
+    )
+      .bind(appId)
+      .first<{ url: string }>())!.url;
+    const photoCard = cards.find((c) => c.kind === "input" && c.inputType === "photo") as Extract<
+      ActivityCard,
+      { kind: "input" }
+    >;
+    const thumbnail = new RegExp(`<img class="sim-upload__thumb" src="${upload}" alt="([^"]+)"`).exec(done);
+    expect(thumbnail?.[1]).toBe(`Your upload for: ${photoCard.prompt}`);
+    expect((await owner.browser.get(upload)).status).toBe(200);
     expect(
       await count(
         "SELECT count(*) AS n FROM simulator_items WHERE testing_step_id = ? AND item_type = 'activity-card'",
@@ -266,4 +279,41 @@ describe("the simulator screen", () => {
     expect((await send({ intent: "delete-flow", testFlowId })).status).toBe(303);
     expect(await count("SELECT count(*) AS n FROM test_flows WHERE id = ?", testFlowId)).toBe(0);
   }, 120_000);
+
+  it("reopens on the persona the creator last used in the app, kept on the server (so without JavaScript too)", async () => {
+    const add = async (name: string) =>
+      located(await send({ intent: "add-persona", name })).searchParams.get("persona")!;
+    const opened = async (to = page) => {
+      const html = await (await owner.browser.get(to)).text();
+      return /<a [^>]*aria-current="true"[^>]*>([^<]+)<\/a>/.exec(html)?.[1];
+    };
+    const first = await add("Early riser");
+    const second = await add("Night owl");
+    // Adding one goes to it; opening the simulator again (the builder's tab has no persona) comes back to it.
+    expect(await opened(`${page}&persona=${second}`)).toBe("Night owl");
+    expect(await opened()).toBe("Night owl");
+    expect(await opened(`${page}&persona=${first}&screen=today`)).toBe("Early riser");
+    expect(await opened()).toBe("Early riser");
+    expect(await opened(`${page}&screen=onboarding`)).toBe("Early riser");
+    // One row per creator and app, moved rather than added to.
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM simulator_last_personas WHERE user_id = ? AND app_id = ?",
+        owner.userId,
+        appId,
+      ),
+    ).toBe(1);
+    // Someone else's app stays refused, whatever persona is asked for.
+    expect((await other.browser.get(`${page}&persona=${first}`)).status).toBe(403);
+    // Deleting the persona last used: the simulator opens on the app's first persona, and remembers that.
+    expect((await send({ intent: "delete-persona", persona: first })).status).toBe(303);
+    const firstLeft = (await env.DB.prepare(
+      "SELECT name FROM testing_steps WHERE app_id = ? ORDER BY created_at, id LIMIT 1",
+    )
+      .bind(appId)
+      .first<{ name: string }>())!.name;
+    expect(await opened()).toBe(firstLeft);
+    expect(await opened(`${page}&persona=${second}`)).toBe("Night owl");
+    expect(await opened()).toBe("Night owl");
+  });
 });

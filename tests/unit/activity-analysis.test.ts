@@ -632,6 +632,44 @@ describe("the plan a summary closes on", () => {
   });
 });
 
+describe("the plan an analysis closes on (issue 50, item 9)", () => {
+  const rules = parseRubric(DEMO_RUBRIC);
+  const next = { label: "Week 4", title: "Peak long run", sessions: ["Long run 16–18 km"] };
+  const toward = 'Next in your plan, Week 4, "Peak long run": Long run 16–18 km.';
+
+  it("a fully met analysis closes on the end user's own plan: today's phase and its session of this activity", () => {
+    const answers = longRun(10, 65);
+    const text = analysisText(runVoice, "How your long run went", [], checkRubric(rules, answers), [], next);
+    expect(text.split("\n").at(-1)).toBe(`Every check is met: a solid long run, runner. ${toward}`);
+    // Not the practice's first milestone (the running practice's own milestones are not this user's plan).
+    expect(text).not.toMatch(/Keep going toward|milestone/i);
+    for (const milestone of domainById("running")!.milestones) expect(text).not.toContain(milestone);
+  });
+
+  it("a missed analysis says what to work on, then where the plan goes next", () => {
+    const text = analysisText(runVoice, undefined, [], checkRubric(rules, longRun(6, 50, "Hard")), [], next);
+    expect(text.split("\n").at(-1)).toBe(
+      `For your next long run, work on: distance (between 8 and 14 km); pace (between 6 and 7.5 min/km); how it felt (the next long run should be slower or shorter). ${toward}`,
+    );
+  });
+
+  it("an analysis without a measurable target closes on the plan too; a phase without sessions is named alone", () => {
+    const text = analysisText(runVoice, "Your form", ["How far: 12 km."], [], [], {
+      label: "Phase 2 of 6",
+      title: "Build",
+      sessions: [],
+    });
+    expect(text.split("\n").at(-1)).toMatch(/was measured, not scored\. Next in your plan: Phase 2 of 6, "Build"\.$/);
+  });
+
+  it("a summary still sums the analysis up by its verdict, not by the plan's words", () => {
+    const analysis = analysisText(runVoice, "Your form", ["How far: 12 km."], [], [], next);
+    const text = summaryText(runVoice, [{ title: "Your form", text: analysis }], [], [], next);
+    expect(text).toContain("- Your form: The brief states no measurable target");
+    expect(text.split("\n").filter((line) => line.includes("Next in your plan"))).toHaveLength(1);
+  });
+});
+
 describe("every practice's generated activity reads right", () => {
   const cases = TAXONOMY.flatMap((domain) =>
     domain.activities.slice(0, 2).map((title) => [domain.id, title, domain] as const),

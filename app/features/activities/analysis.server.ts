@@ -3,7 +3,8 @@
  * the inputs a card reads, a picture made from them, and a summary of a whole run.
  *
  * Everything is measured first, for real and without a model: a photo's size, brightness, dominant
- * colours and sharpness (PNG pixels; a JPEG's size from its header), a recording's or video's length
+ * colours and sharpness (PNG and JPEG pixels; a large JPEG, such as a phone's 12-megapixel photo, read
+ * at one eighth of its size with its sharpness at full resolution), a recording's or video's length
  * (its container), a PDF's text, and the text and number answers checked against the rubric the
  * prompt states (./rubric.ts). With a model configured, it also looks at photos (describeImage with
  * the creator's prompt), listens to audio (transcribe) and writes the answer (structured); the
@@ -23,7 +24,7 @@ import { embeddedProvider } from "~/platform/adapters/ai/embedded.server";
 import type { ProviderName } from "~/platform/adapters/ai/provider";
 import { readIdea } from "~/platform/adapters/ai/embedded/idea";
 import { imageFacts } from "~/platform/adapters/ai/embedded/measure";
-import { decodeJpeg, JPEG_MAX_MEGAPIXELS } from "~/platform/adapters/ai/embedded/jpeg";
+import { jpegPixels, JPEG_REDUCED_MAX_MEGAPIXELS } from "~/platform/adapters/ai/embedded/jpeg";
 import { decodePng } from "~/platform/adapters/ai/embedded/png";
 import { MEDIA_MAX_BYTES, putUserMedia } from "~/platform/adapters/storage/media.server";
 import type { AppContext } from "~/platform/context";
@@ -128,10 +129,11 @@ async function measureMedia(
     const bytes = await readAll(app, place.key);
     const facts = imageFacts(bytes);
     if (!facts) throw new ServiceError("invalid", `${input.label}: the file is not a PNG, JPEG, GIF or WebP image`);
-    const pixels =
-      facts.format === "PNG" ? await decodePng(bytes) : facts.format === "JPEG" ? await decodeJpeg(bytes) : null;
+    const png = facts.format === "PNG" ? await decodePng(bytes) : null;
+    const pixels = png ? { ...png, reduced: null } : facts.format === "JPEG" ? await jpegPixels(bytes) : null;
     if (pixels) {
-      const stats = imageStats(pixels.width, pixels.height, pixels.rgb);
+      // A large JPEG comes at one eighth of its size, with its own size and sharpness beside.
+      const stats = imageStats(pixels.width, pixels.height, pixels.rgb, pixels.reduced ?? undefined);
       into.stats ??= stats;
       into.facts.push(`${input.label} (photo): ${statsSentence(stats)}`);
     } else
@@ -140,7 +142,7 @@ async function measureMedia(
           (facts.format === "PNG"
             ? "Its pixel format (palette, greyscale or 16-bit) is not decoded here, so brightness, colours and sharpness were not measured."
             : facts.format === "JPEG"
-              ? `It could not be decoded here (over ${JPEG_MAX_MEGAPIXELS} megapixels, or an encoding not read), so brightness, colours and sharpness were not measured; a smaller copy would be.`
+              ? `It could not be decoded here (over ${JPEG_REDUCED_MAX_MEGAPIXELS} megapixels, or an encoding not read: arithmetic coding, 12-bit, CMYK, or a cut-short file), so brightness, colours and sharpness were not measured; a smaller copy would be.`
               : "Brightness, colours and sharpness are measured from JPEG and PNG photos only."),
       );
     if (modelled) {
@@ -251,11 +253,20 @@ function modelPrompt(parts: Record<string, unknown>): string {
   return JSON.stringify(parts, null, 1);
 }
 
-/** analyzeUploads and an analysis card: the inputs measured, checked against the prompt's rubric, and written up. */
+/**
+ * analyzeUploads and an analysis card: the inputs measured, checked against the prompt's rubric, and
+ * written up, closing on where the end user's own plan goes next (`next`, when they have a plan).
+ */
 export async function analyzeCardInputs(
   app: AppContext,
   caller: ActivityCaller,
-  input: { prompt: string; inputs: CardInput[]; cardContext?: string; allCardsContext?: string },
+  input: {
+    prompt: string;
+    inputs: CardInput[];
+    cardContext?: string;
+    allCardsContext?: string;
+    next?: PlanStep | null;
+  },
 ): Promise<Analysis> {
   const ai = aiFor(app, caller);
   const [voice, measured] = await Promise.all([
@@ -264,13 +275,22 @@ export async function analyzeCardInputs(
   ]);
   const rules = parseRubric(input.prompt);
   const checks = checkRubric(rules, measured.answers);
-  const local = analysisText(voice, input.cardContext, measured.facts, checks, wordsToUse(rules, measured.answers));
+  const next = input.next ?? null;
+  const local = analysisText(
+    voice,
+    input.cardContext,
+    measured.facts,
+    checks,
+    wordsToUse(rules, measured.answers),
+    next,
+  );
   const answer = await ai.structured({
     task: "activity-analysis",
     schema: answerSchema,
     system:
       `You are the coach inside an app about ${voice.subject}, talking to a ${voice.practitioner} after a ${voice.session}. ` +
       "Analyse what they gave as the creator's prompt asks, using the measurements given (they are exact). " +
+      (next ? "Close with one sentence on what comes next in their own plan (nextInTheirPlan). " : "") +
       'Answer JSON {"text": "..."}: a few short paragraphs in plain words, in the practice\'s own vocabulary.',
     prompt: modelPrompt({
       creatorPrompt: input.prompt,
@@ -279,6 +299,7 @@ export async function analyzeCardInputs(
       measurements: measured.facts,
       rubricChecks: checkLines(checks),
       whatTheImagesShow: measured.seen,
+      nextInTheirPlan: next ?? undefined,
     }),
     local: () => ({ text: local }),
   });

@@ -88,6 +88,13 @@ export async function analyzeUploadsCall(
       inputs,
       cardContext: body.cardContext,
       allCardsContext: body.allCardsContext,
+      // The caller's own plan for the app (an owner trying a brief usually has none).
+      next: await nextInPlan(app, {
+        appId: body.appId,
+        subject: user.id,
+        testingStepId: "",
+        title: body.cardContext ?? "",
+      }),
     },
   );
 }

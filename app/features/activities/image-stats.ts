@@ -1,7 +1,8 @@
 /**
  * What a photo's pixels say, measured without a model: how bright it is, its dominant colours and
  * how sharp it is (the variance of the Laplacian of its brightness, the usual focus measure). The
- * embedded analysis reports these for an uploaded image. Pure: it takes decoded RGB pixels.
+ * embedded analysis reports these for an uploaded image. Pure: it takes decoded RGB pixels, or a
+ * large photo's pixels at a reduced scale with its own size and sharpness measured at full resolution.
  */
 
 export interface ImageStats {
@@ -65,7 +66,20 @@ export function colourName(r: number, g: number, b: number): string {
 const hex = (r: number, g: number, b: number) =>
   `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
 
-export function imageStats(width: number, height: number, rgb: Uint8Array): ImageStats {
+/** A photo read at a reduced scale: its own size, and its sharpness measured at full resolution (null: not measured there). */
+export interface FullSize {
+  width: number;
+  height: number;
+  sharpness: number | null;
+}
+
+/**
+ * The measures of `width` × `height` RGB pixels. With `fullSize`, the pixels are a reduced copy of the
+ * photo (a large JPEG's block means): brightness and colours come from them, the size is the photo's,
+ * and so is the sharpness when it was measured at full resolution (else the reduced copy's, a rough one:
+ * a copy's edges say little of focus).
+ */
+export function imageStats(width: number, height: number, rgb: Uint8Array, fullSize?: FullSize): ImageStats {
   const stepX = Math.max(1, Math.floor(width / MAX_SAMPLES));
   const stepY = Math.max(1, Math.floor(height / MAX_SAMPLES));
   const at = (x: number, y: number) => {
@@ -106,7 +120,7 @@ export function imageStats(width: number, height: number, rgb: Uint8Array): Imag
     }
   }
   const brightness = samples ? lumaSum / samples : 0;
-  const sharpness = lapN ? lapSq / lapN - (lapSum / lapN) ** 2 : 0;
+  const sharpness = fullSize?.sharpness ?? (lapN ? lapSq / lapN - (lapSum / lapN) ** 2 : 0);
   const dominant = [...bins.values()]
     .sort((a, b) => b.n - a.n)
     .slice(0, 3)
@@ -116,8 +130,8 @@ export function imageStats(width: number, height: number, rgb: Uint8Array): Imag
       return { hex: hex(r, g, b), name: colourName(r, g, b), share: Math.round((bin.n / samples) * 100) / 100 };
     });
   return {
-    width,
-    height,
+    width: fullSize?.width ?? width,
+    height: fullSize?.height ?? height,
     brightness: Math.round(brightness),
     brightnessWord:
       brightness < 40

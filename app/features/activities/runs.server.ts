@@ -431,6 +431,7 @@ async function runCard(
         inputs: inputsFor(run, card.inputIds, answers),
         cardContext: card.title,
         allCardsContext,
+        next: await nextInPlan(app, run),
       });
       return { ...analysis };
     }

@@ -52,8 +52,10 @@ function gist(text: string): string {
 /**
  * The analysis: which card it is, what was measured, the rubric's verdict and one next step. `facts`
  * are the measured sentences (media, answers); `checks` the rubric's results; `words` the rubric's
- * keywords when nothing written could be checked for them (said as words to use). The end user reads
- * it, so it quotes none of the creator's brief beyond each check's verdict and those words.
+ * keywords when nothing written could be checked for them (said as words to use); `next` where the end
+ * user's own plan goes next, which the verdict's line closes on (today's phase and its sessions of this
+ * activity; never the practice's own milestones, which are not their plan). The end user reads it, so
+ * it quotes none of the creator's brief beyond each check's verdict and those words.
  */
 export function analysisText(
   voice: Voice,
@@ -61,6 +63,7 @@ export function analysisText(
   facts: string[],
   checks: Finding[],
   words: string[] = [],
+  next: PlanStep | null = null,
 ): string {
   const lines: string[] = [];
   lines.push(`Analysis of your ${voice.session} (${voice.subject})${title ? `: ${firstSentence(title)}` : ""}`);
@@ -75,17 +78,20 @@ export function analysisText(
     lines.push("");
     if (words.length > 0) lines.push(wordsLine(words));
     if (met.length === checks.length)
-      lines.push(`Every check is met: a solid ${voice.session}, ${voice.practitioner}.`);
-    else lines.push(workOn(voice, checks));
+      lines.push(`Every check is met: a solid ${voice.session}, ${voice.practitioner}.${inPlan(voice, next)}`);
+    else lines.push(`${workOn(voice, checks)}${inPlan(voice, next)}`);
   } else {
     lines.push("");
     if (words.length > 0) lines.push(wordsLine(words));
     lines.push(
-      `The brief states no measurable target (a range, a minimum or words to mention), so this ${voice.session} was measured, not scored.`,
+      `The brief states no measurable target (a range, a minimum or words to mention), so this ${voice.session} was measured, not scored.${inPlan(voice, next)}`,
     );
   }
   return lines.join("\n");
 }
+
+/** The analysis's closing words on the end user's plan, after its verdict (a sentence of their own, so a summary's gist of the analysis stays the verdict). */
+const inPlan = (voice: Voice, next: PlanStep | null) => (next ? ` ${nextStep(voice, next)}` : "");
 
 /** The rubric's words to use, when nothing written could be checked for them. */
 const wordsLine = (words: string[]) =>

@@ -11,6 +11,7 @@
  * the app, as the analysis reads it.
  */
 import type { ActivityCard, BlueprintItem } from "~/db/app-content";
+import type { PlanStep } from "~/features/activities/wording";
 import {
   analyzeCardInputs,
   pictureFromInputs,
@@ -61,6 +62,7 @@ async function runAiCard(
   card: Exclude<ActivityCard, { kind: "input" | "instruction" }>,
   answers: Map<string, CardAnswer>,
   done: RunCard[],
+  next: PlanStep | null,
 ): Promise<{ text: string; findings?: string[] }> {
   const inputsOf = (ids: string[]): CardInput[] =>
     ids.flatMap((id) => {
@@ -76,6 +78,7 @@ async function runAiCard(
       inputs: inputsOf(card.inputIds),
       cardContext: card.title,
       allCardsContext,
+      next,
     });
     // The text states its findings itself; a summary carries them as they were stated.
     return { text: analysis.text, findings: analysis.findings };
@@ -93,7 +96,7 @@ async function runAiCard(
     const answer = c.kind === "input" ? answers.get(c.id) : undefined;
     return answer && "url" in answer ? [{ url: answer.url, type: answer.type }] : [];
   });
-  const summary = await summarizeRun(app, caller, { prompt: card.summaryAnalysisPrompt, cards: done, media });
+  const summary = await summarizeRun(app, caller, { prompt: card.summaryAnalysisPrompt, cards: done, media, next });
   return { text: summary.text };
 }
 
@@ -107,13 +110,15 @@ const failure = (card: ActivityCard) =>
 /**
  * Runs the activity with the flow's inputs (by card id): each card's result, in the activity's order.
  * An input card the flow does not answer stops the run there (an optional one is skipped), and the
- * cards after it are "not-run" with why.
+ * cards after it are "not-run" with why. `next` is where the replay's plan goes next, which its
+ * analyses and summary close on.
  */
 export async function replayActivity(
   app: AppContext,
   caller: ActivityCaller,
   activity: Activity,
   given: Map<string, GivenInput>,
+  next: PlanStep | null = null,
 ): Promise<ReplayCard[]> {
   const cards: ReplayCard[] = [];
   const answers = new Map<string, CardAnswer>();
@@ -145,7 +150,7 @@ export async function replayActivity(
       continue;
     }
     try {
-      const { text, findings } = await runAiCard(app, caller, activity, card, answers, done);
+      const { text, findings } = await runAiCard(app, caller, activity, card, answers, done, next);
       done.push({ title: card.title, text, ai: true, ...(findings && { findings }) });
       cards.push({ ...at, status: "done", text: `${card.title}: ${text}` });
     } catch (error) {

@@ -2,7 +2,9 @@
  * Test personas (testing_steps): the creator's named test users of an app. A persona's id is the
  * testingStepId the onboarding and plan testing variants take, so its answers, plans, activity runs
  * and simulator items stay apart from real users' (and from other personas'). Deleting a persona
- * deletes all of that.
+ * deletes all of that. The persona a creator last used in an app's simulator is kept on the server
+ * (simulator_last_personas, per creator and app), so the simulator reopens on it with or without
+ * JavaScript, on any device.
  */
 import { and, asc, count, eq } from "drizzle-orm";
 import {
@@ -10,6 +12,7 @@ import {
   onboardingStates,
   personalizedPlans,
   simulatorItems,
+  simulatorLastPersonas,
   testingOnboardingInfo,
   testingSteps,
   type TestingStepRow,
@@ -108,4 +111,30 @@ export async function deleteTestingStep(
     db.delete(testingSteps).where(eq(testingSteps.id, step.id)),
   ]);
   return { deleted: true };
+}
+
+/** The persona the creator last used in this app's simulator; null when none (or it was deleted). */
+export async function lastPersonaOf(app: AppContext, user: Creator, appId: string): Promise<string | null> {
+  const row = await app.db
+    .select({ testingStepId: simulatorLastPersonas.testingStepId })
+    .from(simulatorLastPersonas)
+    .where(and(eq(simulatorLastPersonas.userId, user.id), eq(simulatorLastPersonas.appId, appId)))
+    .get();
+  return row?.testingStepId ?? null;
+}
+
+/** Keeps `testingStepId` (a persona of this app, checked by the caller) as the one the creator last used in it. */
+export async function rememberPersona(
+  app: AppContext,
+  user: Creator,
+  appId: string,
+  testingStepId: string,
+): Promise<void> {
+  await app.db
+    .insert(simulatorLastPersonas)
+    .values({ userId: user.id, appId, testingStepId, updatedAt: app.now })
+    .onConflictDoUpdate({
+      target: [simulatorLastPersonas.userId, simulatorLastPersonas.appId],
+      set: { testingStepId, updatedAt: app.now },
+    });
 }

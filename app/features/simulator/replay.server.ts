@@ -11,7 +11,7 @@
  * (./activity-replay.server.ts), its AI cards inline: every card's result is in the outcome.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { onboardingFlowSchema, type OnboardingPage } from "~/db/app-content";
+import { onboardingFlowSchema, type OnboardingPage, type Plan } from "~/db/app-content";
 import { jobs, simulatorItems, testFlows, type AppRow } from "~/db/schema";
 import { appById } from "~/features/apps/apps.server";
 import {
@@ -33,7 +33,8 @@ import {
   type Answers,
 } from "~/features/onboarding/rules";
 import { jobMeter } from "~/features/apps/ai-meter.server";
-import { planForAnswers } from "~/features/plans/plans.server";
+import { planForAnswers, todayOf } from "~/features/plans/plans.server";
+import { planStepOf } from "~/features/activities/today";
 import type { AppContext } from "~/platform/context";
 import { ServiceError } from "~/platform/service-error";
 import type { Creator } from "./access.server";
@@ -216,11 +217,12 @@ export async function runReplay(
   const steps: ReplayStep[] = flow.steps.map((step, index) => ({ index, kind: step.kind, ...runStep(run, step) }));
   const onboarding = runOnboarding(row, run.answers);
   let plan: ReplayOutcome["plan"] = null;
+  let made: Plan | null = null;
   let planProblem: string | null = null;
   if (!onboarding.typed) planProblem = `No plan: ${onboarding.problem}`;
   else {
     try {
-      const made = await planForAnswers(app, row.id, planRequestOf(onboarding.typed).answers, meter);
+      made = await planForAnswers(app, row.id, planRequestOf(onboarding.typed).answers, meter);
       plan = {
         title: made.title,
         phases: made.phases.map((p) => ({
@@ -234,10 +236,14 @@ export async function runReplay(
       planProblem = `The plan could not be made: ${error.message}`;
     }
   }
-  // Each activity the card steps named, run with what they gave (as the owner, whose uploads they are).
+  // Each activity the card steps named, run with what they gave (as the owner, whose uploads they are),
+  // its analyses and summary closing on the replay's own plan, as a run's close on the persona's.
   const cards: ReplayCard[] = [];
-  for (const [activityId, given] of run.inputs)
-    cards.push(...(await replayActivity(app, { userId, appId: row.id, meter }, activities.get(activityId)!, given)));
+  for (const [activityId, given] of run.inputs) {
+    const activity = activities.get(activityId)!;
+    const next = made ? planStepOf(made, todayOf(app), activity.title) : null;
+    cards.push(...(await replayActivity(app, { userId, appId: row.id, meter }, activity, given, next)));
+  }
   return {
     testFlowId: flow.id,
     title: flow.title,

@@ -4,7 +4,8 @@
  * text, a number with its unit, a choice as radio buttons, a file for photo, audio, video or PDF); AI
  * cards a progress bar while their job runs (JobProgress: a refresh without JavaScript, live with it).
  * Every card is one plain form post. With JavaScript a file is first sent to uploadUserMedia with an
- * upload progress bar, then the card is answered with its address.
+ * upload progress bar (a large photo made smaller first: features/activities/shrink-photo), then the
+ * card is answered with its address.
  */
 import { Form, Link, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
@@ -14,6 +15,7 @@ import { JobProgress } from "~/features/jobs/components/JobProgress";
 import { AppFrame, type AppChrome } from "~/features/apps/components/AppFrame";
 import { Button, buttonClass } from "~/ui/Button";
 import { ProgressBar } from "~/ui/ProgressBar";
+import { shrinkPhoto } from "~/features/activities/shrink-photo";
 import type { CardProblem, CardView } from "./activity.server";
 
 export interface ActivityScreenProps extends AppChrome {
@@ -219,7 +221,7 @@ function UploadCard({ props, card, error }: { props: ActivityScreenProps; card: 
           type: upload.type,
           activityId: props.run.activityId,
           isForSimulation: props.isForSimulation,
-          file,
+          file: upload.type === "image" ? await shrinkPhoto(file) : file,
         },
         (progress) => setUploading({ progress }),
       );

@@ -3,12 +3,14 @@
  * a test persona (landing page → onboarding → plan → today → an activity card by card), the
  * personas and their onboarding answers, and the test flows with their replays side by side. The
  * frame is server-rendered markup in the app's theme colours; every control is a form post, so it
- * all works without JavaScript; with it, a plan, an AI card or a replay shows its progress live.
+ * all works without JavaScript; with it, a plan, an AI card or a replay shows its progress live, and
+ * a large photo is made smaller before it is sent. An uploaded photo shows as a thumbnail.
  */
-import { Form, Link } from "@remix-run/react";
-import type { CSSProperties, ReactNode } from "react";
+import { Form, Link, useSubmit } from "@remix-run/react";
+import type { CSSProperties, FormEvent, ReactNode } from "react";
 import type { ActivityCard, Question } from "~/db/app-content";
 import { JobProgress } from "~/features/jobs/components/JobProgress";
+import { shrinkPhoto } from "~/features/activities/shrink-photo";
 import {
   markedLines,
   simulatorPath,
@@ -43,6 +45,7 @@ function SimForm({
   className,
   multipart,
   label,
+  onSubmit,
 }: {
   action: string;
   intent: string;
@@ -51,6 +54,7 @@ function SimForm({
   className?: string;
   multipart?: boolean;
   label?: string;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   return (
     <Form
@@ -59,6 +63,7 @@ function SimForm({
       className={className ?? "sim-form"}
       encType={multipart ? "multipart/form-data" : undefined}
       aria-label={label}
+      onSubmit={onSubmit}
     >
       <input type="hidden" name="section" value="simulator" />
       <input type="hidden" name="intent" value={intent} />
@@ -515,6 +520,36 @@ const answerWords = (answer: Record<string, unknown> | null) => {
   return [answer.text, answer.number, answer.choice, answer.unit].filter((v) => v !== undefined).join(" ");
 };
 
+/** A done input card as the phone shows it: its answer, an uploaded photo as a thumbnail of itself. */
+function DoneInput({
+  card,
+  answer,
+}: {
+  card: Extract<ActivityCard, { kind: "input" }>;
+  answer: Record<string, unknown> | null;
+}) {
+  if (answer && typeof answer.url === "string" && answer.type === "image")
+    return (
+      <figure className="sim-upload">
+        <img
+          className="sim-upload__thumb"
+          src={answer.url}
+          alt={`Your upload for: ${card.prompt}`}
+          width={96}
+          height={96}
+          loading="lazy"
+          decoding="async"
+        />
+        <figcaption>{card.prompt}</figcaption>
+      </figure>
+    );
+  return (
+    <p>
+      {card.prompt}: <strong>{answerWords(answer)}</strong>
+    </p>
+  );
+}
+
 function CardInputForm({
   card,
   run,
@@ -524,13 +559,34 @@ function CardInputForm({
   run: Run;
   action: string;
 }) {
+  const submit = useSubmit();
   const id = `sim-card-${card.id}`;
   const upload = ["photo", "audio", "video", "pdf"].includes(card.inputType);
   const accept = { photo: "image/*", audio: "audio/*", video: "video/*", pdf: "application/pdf" }[
     card.inputType as string
   ];
+  // With JavaScript a large photo is made smaller first, as the app's own activity screen does for its
+  // users; without it (or for any other file) the form posts the file as it is.
+  const shrinkFirst = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const file = (form.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
+    if (card.inputType !== "photo" || file?.type !== "image/jpeg") return;
+    event.preventDefault();
+    void shrinkPhoto(file).then((sent) => {
+      const data = new FormData(form);
+      data.set("file", sent);
+      submit(data, { method: "post", action, encType: "multipart/form-data" });
+    });
+  };
   return (
-    <SimForm action={action} intent="answer-card" persona={run.testingStepId} multipart={upload} label={card.prompt}>
+    <SimForm
+      action={action}
+      intent="answer-card"
+      persona={run.testingStepId}
+      multipart={upload}
+      label={card.prompt}
+      onSubmit={shrinkFirst}
+    >
       <input type="hidden" name="runId" value={run.id} />
       <input type="hidden" name="cardId" value={card.id} />
       <div className="field">
@@ -610,9 +666,7 @@ function ActivityScreen({ data, action }: { data: Data; action: string }) {
               index === run.position && run.status !== "completed" ? (
                 <CardInputForm card={card} run={run} action={action} />
               ) : (
-                <p>
-                  {card.prompt}: <strong>{answerWords(run.results[card.id]?.answer ?? null)}</strong>
-                </p>
+                <DoneInput card={card} answer={run.results[card.id]?.answer ?? null} />
               )
             ) : (
               <AiResult card={card} run={run} html={data.cardHtml[card.id]} />

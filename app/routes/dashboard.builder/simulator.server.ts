@@ -5,8 +5,9 @@
  * a run and replayed after an edit. Every control is a form post answered by a 303 back to the same
  * view with a toast, or the page again with the message in words (nothing changed).
  *
- * The page's query: `persona` (the testing step), `screen` (landing, onboarding, plan, today,
- * activity), `run` (the simulated activity run on screen), `replay` (a replay job) and `flow`.
+ * The page's query: `persona` (the testing step; without it, the one this creator last used in the
+ * app), `screen` (landing, onboarding, plan, today, activity), `run` (the simulated activity run on
+ * screen), `replay` (a replay job) and `flow`.
  * Everything it makes is the persona's (testingStepId), kept apart from real users' data; what the
  * frame shows is recorded as simulator items.
  */
@@ -26,7 +27,9 @@ import { recordSimulatorItem, recordSimulatorItemOnce } from "~/features/simulat
 import {
   createTestingStep,
   deleteTestingStep,
+  lastPersonaOf,
   listTestingSteps,
+  rememberPersona,
   renameTestingStep,
 } from "~/features/simulator/personas.server";
 import { replayResult, startReplay } from "~/features/simulator/replay.server";
@@ -88,12 +91,20 @@ export async function loadSimulator(app: AppContext, request: Request, user: Use
   const url = new URL(request.url);
   const view = viewOf(url);
   const row = await openSimulatorApp(app, user, appId).catch(asResponse);
-  const [personas, flows, blueprint] = await Promise.all([
+  const [personas, flows, blueprint, last] = await Promise.all([
     listTestingSteps(app, user, row.id),
     listTestFlows(app, user, { appId: row.id, loadAllForApp: false }),
     blueprintOf(app, row.id),
+    lastPersonaOf(app, user, row.id),
   ]);
-  const persona = personas.find((p) => p.testingStepId === view.persona) ?? personas[0] ?? null;
+  // The persona asked for, else the one this creator last used here, else the first; what is shown is
+  // remembered (on the server, so the simulator reopens on it with or without JavaScript).
+  const persona =
+    personas.find((p) => p.testingStepId === view.persona) ??
+    personas.find((p) => p.testingStepId === last) ??
+    personas[0] ??
+    null;
+  if (persona && persona.testingStepId !== last) await rememberPersona(app, user, row.id, persona.testingStepId);
   const flow = draftPages(row.onboardingFlow);
   const activities = (blueprint?.blueprint.items ?? []).flatMap((i) =>
     i.kind === "activity" ? [{ id: i.id, title: i.title, cards: i.cards.length }] : [],
