@@ -119,12 +119,16 @@ test("an app posts its sign-in request from its own site: signed in, the person 
   );
   const person = await theirs.newPage();
   /** Posts the app's form; the way back is all redirects, which routes do not see, so nothing answers
-   * the app's page: its request is what shows where the person got back to. */
+   * the app's page: its request is what shows where the person got back to. Each post is a tab of its
+   * own, closed after, so the browser's error page for the unanswered app cannot cut into what follows. */
   const postForm = async () => {
-    await person.goto("http://localhost:5173/start");
-    const reachedApp = person.waitForRequest((request) => request.url().startsWith(REDIRECT));
-    await person.getByRole("button", { name: "Sign in with Studio" }).click({ noWaitAfter: true });
-    return new URL((await reachedApp).url());
+    const tab = await theirs.newPage();
+    await tab.goto("http://localhost:5173/start");
+    const reachedApp = tab.waitForRequest((request) => request.url().startsWith(REDIRECT));
+    await tab.getByRole("button", { name: "Sign in with Studio" }).click({ noWaitAfter: true });
+    const url = new URL((await reachedApp).url());
+    await tab.close();
+    return url;
   };
 
   // Nobody signed in and prompt=none: straight back to the app with login_required, no Log In page.
