@@ -8,6 +8,7 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import * as oauth from "oauth4webapi";
 import { describe, expect, it } from "vitest";
 import { registerClient } from "~/features/identity/clients.server";
+import type { AddClientInput } from "~/features/identity/clients";
 import { call, testApp } from "./app-context";
 import { html, signUp, type Fields } from "./commerce-helpers";
 import { callWith, identity } from "./identity-helpers";
@@ -22,6 +23,15 @@ const options = {
   },
   [oauth.allowInsecureRequests]: true,
 };
+
+/** An app registered to come back to REDIRECT (public unless `settings` say confidential). */
+function appAt(
+  name: string,
+  scopes: AddClientInput["scopes"] = ["openid"],
+  settings: { confidential?: "on"; requirePkce?: "on" } = {},
+) {
+  return registerClient(testApp(), { name, redirectUris: [REDIRECT], scopes, ...settings });
+}
 
 async function discover() {
   return oauth.processDiscoveryResponse(ISSUER, await oauth.discoveryRequest(ISSUER, options));
@@ -84,11 +94,7 @@ function refreshTo(html: string): string | null {
 
 describe("hosted login", () => {
   it("completes the code flow with PKCE for a public client; the id token checks against the JWKS", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "A browser app",
-      redirectUris: [REDIRECT],
-      scopes: ["openid", "email", "profile"],
-    });
+    const registered = await appAt("A browser app", ["openid", "email", "profile"]);
     const as = await discover();
     expect(as).toMatchObject({
       issuer: "http://127.0.0.1:8787",
@@ -153,11 +159,7 @@ describe("hosted login", () => {
     );
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     // Another app cannot use this app's refresh token.
-    const other = await registerClient(testApp(), {
-      name: "Another app",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-    });
+    const other = await appAt("Another app");
     const stolen = oauth.refreshTokenGrantRequest(
       as,
       { client_id: other.id },
@@ -176,11 +178,7 @@ describe("hosted login", () => {
   });
 
   it("sends a page load from our own Log In form on through a page, since its CSP lets the form lead only here", async () => {
-    const registered = await registerClient(testApp(), {
-      name: 'Tom & "Jerry" <App>',
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-    });
+    const registered = await appAt('Tom & "Jerry" <App>');
     const path = await authorizePath(registered.id, oauth.generateRandomCodeVerifier(), { state: "s&t" });
     const cookies = await signedInBrowser("hosted-login-page@example.com");
     const page = await call(path, {
@@ -202,11 +200,7 @@ describe("hosted login", () => {
   });
 
   it("refuses an unregistered app or address on the page, and other mistakes at the app's address", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Strict app",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-    });
+    const registered = await appAt("Strict app");
     const verifier = oauth.generateRandomCodeVerifier();
     const go = async (changes: Record<string, string>) =>
       call(await authorizePath(registered.id, verifier, { state: "xyz", ...changes }));
@@ -231,11 +225,7 @@ describe("hosted login", () => {
   });
 
   it("keeps a refresh token to the scopes its sign-in granted, on both refresh paths", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Narrow app",
-      redirectUris: [REDIRECT],
-      scopes: ["openid", "email", "profile"],
-    });
+    const registered = await appAt("Narrow app", ["openid", "email", "profile"]);
     const verifier = oauth.generateRandomCodeVerifier();
     const cookies = await signedInBrowser("hosted-login-narrow@example.com");
     const authorized = await call(await authorizePath(registered.id, verifier, { scope: "openid" }), {
@@ -278,12 +268,7 @@ describe("hosted login", () => {
   });
 
   it("refuses a wrong PKCE verifier, another client's code, and a confidential client without its secret", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "A server app",
-      redirectUris: [REDIRECT],
-      scopes: ["openid", "email"],
-      confidential: "on",
-    });
+    const registered = await appAt("A server app", ["openid", "email"], { confidential: "on" });
     const as = await discover();
     const client: oauth.Client = { client_id: registered.id };
     const verifier = oauth.generateRandomCodeVerifier();
@@ -331,11 +316,7 @@ describe("hosted login: identity_provider", () => {
   const withGoogle = callWith({ OAUTH_PROVIDERS: JSON.stringify([GOOGLE]) });
 
   it("goes straight to the social provider it names, and comes back to the authorize link after", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Social app",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-    });
+    const registered = await appAt("Social app");
     const path = await authorizePath(registered.id, oauth.generateRandomCodeVerifier(), {
       identity_provider: "Google",
     });
@@ -366,11 +347,7 @@ describe("hosted login: identity_provider", () => {
   });
 
   it("sends a provider this product does not offer back to the app as invalid_request", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Social app 2",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-    });
+    const registered = await appAt("Social app 2");
     for (const name of ["Facebook", "SignInWithApple", "Google"]) {
       // Without OAUTH_PROVIDERS (the tests' own env) none is offered.
       const answer = await call(
@@ -391,11 +368,7 @@ describe("hosted login: /logout", () => {
   const ourPage = { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "document" };
 
   it("asks a signed-in person first, signs out on the page's post, then sends them back to the app", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Leaving app",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-    });
+    const registered = await appAt("Leaving app");
     const cookies = await signedInBrowser("hosted-logout@example.com");
     const path = logoutPath(registered.id);
     const ask = await call(path, { headers: { Cookie: cookies } });
@@ -431,11 +404,7 @@ describe("hosted login: /logout", () => {
   });
 
   it("shows, never follows, a link whose app or return address is not registered", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Careful app",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-    });
+    const registered = await appAt("Careful app");
     const cookies = await signedInBrowser("hosted-logout-bad@example.com");
     for (const path of [
       logoutPath("nobody"),
@@ -459,11 +428,7 @@ describe("hosted login: /logout", () => {
 
 describe("hosted login: prompt=none (OpenID Connect Core §3.1.2.6)", () => {
   it("sends someone not signed in back to the app with login_required, never to the Log In page", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Silent app",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-    });
+    const registered = await appAt("Silent app");
     const as = await discover();
     expect(as.prompt_values_supported).toEqual(["none"]);
     const client: oauth.Client = { client_id: registered.id };
@@ -506,11 +471,7 @@ describe("hosted login: prompt=none (OpenID Connect Core §3.1.2.6)", () => {
   });
 
   it("hands a signed-in person's code back at once, as without prompt=none", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Silent app 2",
-      redirectUris: [REDIRECT],
-      scopes: ["openid", "email"],
-    });
+    const registered = await appAt("Silent app 2", ["openid", "email"]);
     const as = await discover();
     const client: oauth.Client = { client_id: registered.id };
     const verifier = oauth.generateRandomCodeVerifier();
@@ -532,11 +493,7 @@ describe("hosted login: prompt=none (OpenID Connect Core §3.1.2.6)", () => {
   });
 
   it("refuses prompt=none with another prompt value as invalid_request; the other values alone change nothing", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Silent app 3",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-    });
+    const registered = await appAt("Silent app 3");
     const verifier = oauth.generateRandomCodeVerifier();
     const cookies = await signedInBrowser("hosted-login-prompts@example.com");
     for (const prompt of ["none login", "consent none", "none select_account"]) {
@@ -582,11 +539,7 @@ describe("hosted login: POST /oauth2/authorize (OpenID Connect Core §3.1.2.1)",
       .first<{ n: number }>())!.n;
 
   it("takes a form posted from the app's site and goes on as the GET with the same parameters", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Posting app",
-      redirectUris: [REDIRECT],
-      scopes: ["openid", "email"],
-    });
+    const registered = await appAt("Posting app", ["openid", "email"]);
     const as = await discover();
     const client: oauth.Client = { client_id: registered.id };
     const verifier = oauth.generateRandomCodeVerifier();
@@ -630,11 +583,7 @@ describe("hosted login: POST /oauth2/authorize (OpenID Connect Core §3.1.2.1)",
   });
 
   it("answers a posted request's mistakes as the GET's, and a body that is not a form with a page", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Posting app 2",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-    });
+    const registered = await appAt("Posting app 2");
     const verifier = oauth.generateRandomCodeVerifier();
     for (const bad of [{ client_id: "nobody" }, { redirect_uri: "https://evil.example/callback" }] as Record<
       string,
@@ -676,12 +625,7 @@ describe("hosted login: POST /oauth2/authorize (OpenID Connect Core §3.1.2.1)",
 describe("hosted login: PKCE downgrade (RFC 9700 §2.1.1)", () => {
   it("refuses a code_verifier for a code asked without code_challenge", async () => {
     // A confidential client with "Require PKCE" off, as every client registered before the setting.
-    const registered = await registerClient(testApp(), {
-      name: "Server app without PKCE",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-      confidential: "on",
-    });
+    const registered = await appAt("Server app without PKCE", ["openid"], { confidential: "on" });
     const as = await discover();
     const client: oauth.Client = { client_id: registered.id };
     const auth = oauth.ClientSecretBasic(registered.secret!);
@@ -728,13 +672,7 @@ describe("hosted login: PKCE downgrade (RFC 9700 §2.1.1)", () => {
   });
 
   it("refuses an authorization request without code_challenge from an app that requires PKCE", async () => {
-    const registered = await registerClient(testApp(), {
-      name: "Server app with PKCE",
-      redirectUris: [REDIRECT],
-      scopes: ["openid"],
-      confidential: "on",
-      requirePkce: "on",
-    });
+    const registered = await appAt("Server app with PKCE", ["openid"], { confidential: "on", requirePkce: "on" });
     expect(registered.requirePkce).toBe(true);
     const as = await discover();
     const client: oauth.Client = { client_id: registered.id };
